@@ -1,0 +1,61 @@
+# The two commands of the README:  make dev  (run the whole product with demo data)  and  make test.
+SHELL := /bin/bash
+export NX_DAEMON := false
+export NX_NO_CLOUD := true
+export NX_TUI := false
+JEST := npx jest --ci
+
+.PHONY: dev test setup infra deps browser build seed seed-if-empty bench lint typecheck unit integration e2e clean
+
+dev: setup build seed-if-empty ## Sets up and runs everything on http://localhost:8080
+	node deploy/local/stack.js
+
+test: setup ## Sets up and runs every test: lint, types, unit, integration, API end-to-end, browser
+	@start=$$(date +%s); \
+	$(MAKE) --no-print-directory lint typecheck unit build integration e2e && \
+	echo "make test: all levels passed in $$(( $$(date +%s) - start )) s"
+
+setup: infra deps
+
+infra: ## PostgreSQL, Redis, NATS with JetStream; roles, schemas, databases
+	deploy/local/infra.sh
+
+deps:
+	deploy/local/deps.sh
+
+browser:
+	deploy/local/browser.sh
+
+build:
+	npx nx run-many -t build --output-style=static
+
+seed: build ## The demo data at full volume (deterministic, idempotent)
+	DATABASE_NAME=medcanna deploy/local/seed.sh demo
+
+seed-if-empty: build
+	@if [ "$$(psql -h 127.0.0.1 -U postgres -d medcanna -tAc 'SELECT count(*) FROM pharm.pharmacies' 2>/dev/null || echo 0)" = "0" ]; then \
+	  $(MAKE) --no-print-directory seed; else echo "[seed] demo data present (make seed refreshes it)"; fi
+
+lint:
+	npx nx run-many -t lint --output-style=static
+
+typecheck:
+	npx nx run-many -t typecheck --output-style=static
+
+unit:
+	npx nx run-many -t test --output-style=static
+
+integration: build
+	$(JEST) --selectProjects integration
+
+e2e: build browser
+	$(JEST) --selectProjects e2e --runInBand
+
+bench: setup build seed ## Full volumes, the whole stack, autocannon on each scenario vs. a bare-Node ceiling
+	@DATABASE_NAME=medcanna LOG_LEVEL=warn PORT=8090 node deploy/local/stack.js > artifacts/bench-stack.log 2>&1 & echo $$! > artifacts/bench-stack.pid; \
+	trap 'kill $$(cat artifacts/bench-stack.pid) 2>/dev/null' EXIT; \
+	for i in $$(seq 1 120); do curl -sf localhost:8090/api/health >/dev/null && break; sleep 1; done; \
+	BENCH_URL=http://127.0.0.1:8090 node deploy/load/wait-read-models.js && BENCH_URL=http://127.0.0.1:8090 node deploy/load/bench.js
+
+clean:
+	rm -rf node_modules */node_modules services/*/node_modules */dist services/*/dist .nx artifacts

@@ -1,0 +1,93 @@
+import { IsNotEmpty, IsString, Matches, MaxLength } from 'class-validator';
+import { Messages } from '../messages';
+
+export const CANNABIS_TYPES = ['sativa', 'indica', 'hybrid'] as const;
+export type CannabisType = (typeof CANNABIS_TYPES)[number];
+
+export const PESTICIDE_METHODS = ['organic', 'chemical', 'biological', 'no'] as const;
+export const MICROBIAL_LOADS = ['cold_plasma', 'ozone_reduced', 'beta_irradiation'] as const;
+export const MOISTURE_TESTS = ['lod', 'karl_fischer'] as const;
+
+export interface ProductInfo {
+  hebName: string;
+  engName: string;
+  company: string | null;
+  cannabisType: CannabisType | null;
+  /** T{n}/C{n}. */
+  thccbdDosage: string | null;
+  effects: string[];
+  tastes: string[];
+  terpenes: string[];
+  originCountry: string | null;
+  sterilizationMethod: string | null;
+  growingFacility: string | null;
+  /** Comma-separated parents. */
+  originSpecie: string | null;
+  pesticideMethod: (typeof PESTICIDE_METHODS)[number] | null;
+  microbialLoad: (typeof MICROBIAL_LOADS)[number] | null;
+  moistureTest: (typeof MOISTURE_TESTS)[number] | null;
+}
+
+export interface ProductMedia {
+  isPrimary: boolean;
+  type: 'image' | 'video';
+  url: string;
+}
+
+export interface ProductVariant {
+  slug: string;
+  name: string;
+  short_name: string | null;
+  imageUrl: string | null;
+}
+
+export interface Product {
+  name: string;
+  slug: string;
+  shortName: string | null;
+  /** Product form: flower, oil or pre-roll (the lists' `types`). */
+  type: string;
+  imageUrl: string | null;
+  media: ProductMedia[];
+  sizeQuantity: number | null;
+  sizeUnit: string | null;
+  /** Shekels; a typical price when no pharmacy lists the product. */
+  estimated_price: number | null;
+  /** Shekels, over published pharm products in stock; null when none. */
+  priceRange: { min: number; max: number } | null;
+  /** Pharmacies with the product published and in stock. */
+  pharmProductsCount: number;
+  maxExpiresAt: string | null;
+  isPopular: boolean;
+  isNew: boolean;
+  variants: ProductVariant[];
+  info: ProductInfo;
+}
+
+export interface Tag {
+  name: string;
+  slug: string;
+}
+
+export interface TagDetail extends Tag {
+  title: string | null;
+  seoTitle: string | null;
+  seoDescription: string | null;
+}
+
+/** Response of `catalog.product.get` and of `GET /api/products/{slug}`. */
+export interface ProductDetailResponse {
+  product: Product;
+  tags: Tag[];
+}
+
+export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+/** Payload of `catalog.product.get`. */
+export class GetProductRequest {
+  @IsString({ message: Messages.invalidUrl })
+  @IsNotEmpty({ message: Messages.invalidUrl })
+  @MaxLength(200, { message: Messages.invalidUrl })
+  @Matches(SLUG_PATTERN, { message: Messages.invalidUrl })
+  slug: string;
+}

@@ -1,0 +1,28 @@
+import { IsBoolean, IsInt, IsOptional } from 'class-validator';
+import { Messages } from '../messages';
+import { ADDRESS_PATTERN } from '../rules/patterns';
+import { Filled, MatchesIfFilled, ToOptionalNumber } from './decorators';
+
+/** A delivery address, in checkout and in the settings address book. */
+export class AddressDto {
+  @Filled(Messages.required)
+  @MatchesIfFilled(ADDRESS_PATTERN, Messages.invalidAddress)
+  address: string;
+
+  @Filled(Messages.required)
+  houseNumber: string;
+
+  @ToOptionalNumber()
+  @IsOptional()
+  @IsInt({ message: Messages.invalidName })
+  floor?: number;
+
+  @ToOptionalNumber()
+  @IsOptional()
+  @IsInt({ message: Messages.invalidName })
+  apartment?: number;
+
+  @IsOptional()
+  @IsBoolean({ message: Messages.invalidName })
+  isDefault?: boolean;
+}

@@ -1,0 +1,89 @@
+import { Equals, IsBoolean, IsOptional } from 'class-validator';
+import { Messages } from '../messages';
+import { EMAIL_PATTERN, NAME_PATTERN, PHONE_PATTERN, SMS_CODE_PATTERN } from '../rules/patterns';
+import { Filled, Match, MatchesIfFilled } from './decorators';
+
+export class SignInDto {
+  @Filled(Messages.required)
+  @MatchesIfFilled(EMAIL_PATTERN, Messages.invalidEmail)
+  email: string;
+
+  @Filled(Messages.required)
+  password: string;
+}
+
+export class SignUpDto {
+  @Filled(Messages.required)
+  @MatchesIfFilled(NAME_PATTERN, Messages.invalidName)
+  firstName: string;
+
+  @Filled(Messages.required)
+  @MatchesIfFilled(NAME_PATTERN, Messages.invalidName)
+  lastName: string;
+
+  @Filled(Messages.required)
+  @MatchesIfFilled(EMAIL_PATTERN, Messages.invalidEmail)
+  email: string;
+
+  @Filled(Messages.required)
+  password: string;
+
+  @IsOptional()
+  @IsBoolean({ message: Messages.invalidName })
+  subscribe: boolean = true;
+
+  @Equals(true, { message: Messages.agreeTerms })
+  agreeTOU: boolean;
+}
+
+export class ForgotPasswordDto {
+  @Filled(Messages.required)
+  @MatchesIfFilled(EMAIL_PATTERN, Messages.invalidEmail)
+  email: string;
+}
+
+/** The reset form: both fields required, deliberately no match check (spec). */
+export class ResetPasswordDto {
+  @Filled(Messages.required)
+  newPassword: string;
+
+  @Filled(Messages.required)
+  confirmPassword: string;
+}
+
+/** Body of the resetPassword call: the token from the link plus the new password. */
+export class ResetPasswordRequest {
+  @Filled(Messages.required)
+  token: string;
+
+  @Filled(Messages.required)
+  newPassword: string;
+}
+
+export class PhoneSignInDto {
+  @Filled(Messages.required)
+  @MatchesIfFilled(PHONE_PATTERN, Messages.invalidPhone)
+  phone: string;
+}
+
+export class SmsVerifyDto extends PhoneSignInDto {
+  @Filled(Messages.required)
+  @MatchesIfFilled(SMS_CODE_PATTERN, Messages.invalidSmsCode)
+  code: string;
+}
+
+/** Body of the changeUserPassword call. */
+export class ChangePasswordRequest {
+  @Filled(Messages.required)
+  currentPassword: string;
+
+  @Filled(Messages.required)
+  newPassword: string;
+}
+
+/** The change-password form: the request plus a confirmation equal to the new password. */
+export class ChangePasswordDto extends ChangePasswordRequest {
+  @Filled(Messages.required)
+  @Match('newPassword', Messages.passwordsMismatch)
+  confirmPassword: string;
+}

@@ -1,0 +1,60 @@
+import { Transform } from 'class-transformer';
+import { ValidateBy, ValidationArguments } from 'class-validator';
+import { isValidIsraeliId } from '../rules/israeli-id';
+
+const isBlank = (value: unknown): boolean =>
+  value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
+
+/** Required: a string with something other than whitespace. */
+export function Filled(message: string): PropertyDecorator {
+  return ValidateBy(
+    { name: 'filled', validator: { validate: (value: unknown) => typeof value === 'string' && !isBlank(value) } },
+    { message },
+  );
+}
+
+/** Format checks leave blank values to `Filled`, so an empty field shows only its required message. */
+export function MatchesIfFilled(pattern: RegExp, message: string): PropertyDecorator {
+  return ValidateBy(
+    {
+      name: 'matchesIfFilled',
+      constraints: [pattern],
+      validator: { validate: (value: unknown) => isBlank(value) || (typeof value === 'string' && pattern.test(value)) },
+    },
+    { message },
+  );
+}
+
+export function IsIsraeliId(message: string): PropertyDecorator {
+  return ValidateBy(
+    {
+      name: 'isIsraeliId',
+      validator: { validate: (value: unknown) => isBlank(value) || (typeof value === 'string' && isValidIsraeliId(value)) },
+    },
+    { message },
+  );
+}
+
+/** The value must equal the sibling `property`, e.g. a password confirmation. */
+export function Match(property: string, message: string): PropertyDecorator {
+  return ValidateBy(
+    {
+      name: 'match',
+      constraints: [property],
+      validator: {
+        validate: (value: unknown, args?: ValidationArguments) =>
+          isBlank(value) || value === (args?.object as Record<string, unknown>)[property],
+      },
+    },
+    { message },
+  );
+}
+
+export function Trim(): PropertyDecorator {
+  return Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value));
+}
+
+/** Empty inputs become undefined, anything else a number (NaN when not numeric). */
+export function ToOptionalNumber(): PropertyDecorator {
+  return Transform(({ value }: { value: unknown }) => (isBlank(value) ? undefined : Number(value)));
+}

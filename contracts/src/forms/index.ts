@@ -1,0 +1,5 @@
+export * from './address';
+export * from './auth';
+export * from './checkout';
+export * from './contact';
+export * from './decorators';

@@ -1,0 +1,7 @@
+export * from './messages';
+export * from './messaging';
+export * from './catalog';
+export * from './rules';
+export * from './forms';
+export * from './storefront';
+export * from './geo';

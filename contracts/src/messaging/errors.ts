@@ -1,0 +1,29 @@
+/** The one error shape a service answers with; the gateway turns it into HTTP `{ statusCode, code, message }`. */
+export interface ServiceError {
+  status: number;
+  code: string;
+  message: string;
+}
+
+export interface HttpErrorBody {
+  statusCode: number;
+  code: string;
+  message: string;
+}
+
+export const ErrorCodes = {
+  validation: 'VALIDATION_FAILED',
+  notFound: 'NOT_FOUND',
+  unauthorized: 'UNAUTHORIZED',
+  forbidden: 'FORBIDDEN',
+  conflict: 'CONFLICT',
+  unavailable: 'SERVICE_UNAVAILABLE',
+  internal: 'INTERNAL',
+  badRequest: 'BAD_REQUEST',
+} as const;
+
+export function isServiceError(value: unknown): value is ServiceError {
+  if (!value || typeof value !== 'object') return false;
+  const v = value as Record<string, unknown>;
+  return typeof v.status === 'number' && typeof v.code === 'string' && typeof v.message === 'string';
+}

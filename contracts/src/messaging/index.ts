@@ -1,0 +1,4 @@
+export * from './subjects';
+export * from './envelope';
+export * from './errors';
+export * from './health';

@@ -1,0 +1,53 @@
+/** Every service of the system; each owns one PostgreSQL schema, one NATS queue group and one JetStream stream. */
+export const SERVICES = ['catalog', 'pharm', 'cart', 'order', 'shipping-quote', 'identity', 'notifications'] as const;
+export type ServiceName = (typeof SERVICES)[number];
+
+/** Request subjects: `<service>.<entity>.<verb>`. */
+export const healthSubject = (service: ServiceName) => `${service}.health`;
+
+export const Subjects = {
+  catalog: {
+    productGet: 'catalog.product.get',
+    productList: 'catalog.product.list',
+    productRelated: 'catalog.product.related',
+    tagGet: 'catalog.tag.get',
+    search: 'catalog.search.suggest',
+    layoutGet: 'catalog.layout.get',
+    faqList: 'catalog.faq.list',
+    socialGroupList: 'catalog.social-group.list',
+  },
+  pharm: {
+    pharmList: 'pharm.pharm.list',
+    pharmGet: 'pharm.pharm.get',
+    slideList: 'pharm.slide.list',
+    pharmProductList: 'pharm.pharm-product.list',
+    pharmProductGet: 'pharm.pharm-product.get',
+    pharmProductRelated: 'pharm.pharm-product.related',
+    comparisonList: 'pharm.comparison.list',
+    discountList: 'pharm.discount.list',
+  },
+  shippingQuote: {
+    locationList: 'shipping-quote.location.list',
+    locationGet: 'shipping-quote.location.get',
+    shipmentListByPharm: 'shipping-quote.shipment.list-by-pharm',
+  },
+} as const;
+
+/** Event subjects: `evt.<service>.<entity>.<past-tense>`, all on the service's own stream. */
+export const eventSubjectPrefix = (service: ServiceName) => `evt.${service}`;
+export const streamName = (service: ServiceName) => `EVT_${service.toUpperCase().replace(/-/g, '_')}`;
+
+export const Events = {
+  catalog: {
+    productChanged: 'evt.catalog.product.changed',
+  },
+  pharm: {
+    offersChanged: 'evt.pharm.offers.changed',
+    pharmChanged: 'evt.pharm.pharm.changed',
+  },
+} as const;
+
+/** Header names carried on every NATS message. */
+export const Headers = {
+  correlationId: 'x-correlation-id',
+} as const;

@@ -1,0 +1,46 @@
+import { formatSlotTime, isOpenAt, israelClock, opensOnSaturday } from './hours';
+import type { OpeningHours } from './responses';
+
+// Israel is UTC+2 in winter (until late March) and UTC+3 in summer.
+const at = (iso: string) => new Date(iso);
+const weekdays: OpeningHours = {
+  '0': [{ opensAt: '08:00', closesAt: '13:00' }, { opensAt: '16:00', closesAt: '20:00' }],
+  '1': [{ opensAt: '08:00', closesAt: '20:00' }],
+  '4': [{ opensAt: '20:00', closesAt: '02:00' }],
+  '5': [{ opensAt: '08:30', closesAt: '13:30' }],
+  '6': [],
+};
+
+describe('opening hours in Israel time', () => {
+  it('reads the clock in Asia/Jerusalem, across the date line of UTC', () => {
+    expect(israelClock(at('2026-11-22T22:30:00Z'))).toEqual({ weekday: 1, minute: 30 }); // Monday 00:30 in Israel
+    expect(israelClock(at('2026-07-04T21:30:00Z'))).toEqual({ weekday: 0, minute: 30 }); // summer time, UTC+3
+  });
+
+  it('is open inside a slot and closed between slots and at closing time', () => {
+    expect(isOpenAt(weekdays, at('2026-11-22T06:00:00Z'))).toBe(true); // Sunday 08:00
+    expect(isOpenAt(weekdays, at('2026-11-22T12:00:00Z'))).toBe(false); // Sunday 14:00, the midday break
+    expect(isOpenAt(weekdays, at('2026-11-22T16:00:00Z'))).toBe(true); // Sunday 18:00
+    expect(isOpenAt(weekdays, at('2026-11-22T18:00:00Z'))).toBe(false); // Sunday 20:00, just closed
+  });
+
+  it('keeps a slot that runs past midnight open on the next day, and no longer', () => {
+    expect(isOpenAt(weekdays, at('2026-11-26T21:59:00Z'))).toBe(true); // Thursday 23:59
+    expect(isOpenAt(weekdays, at('2026-11-26T22:30:00Z'))).toBe(true); // Friday 00:30
+    expect(isOpenAt(weekdays, at('2026-11-27T00:00:00Z'))).toBe(false); // Friday 02:00
+    expect(isOpenAt(weekdays, at('2026-11-22T22:30:00Z'))).toBe(false); // Monday 00:30: Sunday closed at 20:00
+  });
+
+  it('follows short Friday hours and a closed Saturday', () => {
+    expect(isOpenAt(weekdays, at('2026-11-27T09:00:00Z'))).toBe(true); // Friday 11:00
+    expect(isOpenAt(weekdays, at('2026-11-27T12:00:00Z'))).toBe(false); // Friday 14:00
+    expect(isOpenAt(weekdays, at('2026-11-28T10:00:00Z'))).toBe(false); // Saturday noon
+    expect(opensOnSaturday(weekdays)).toBe(false);
+    expect(opensOnSaturday({ ...weekdays, '6': [{ opensAt: '20:00', closesAt: '23:00' }] })).toBe(true);
+  });
+
+  it('shows times without seconds', () => {
+    expect(formatSlotTime('08:30:00')).toBe('08:30');
+    expect(formatSlotTime('8:05')).toBe('08:05');
+  });
+});

@@ -1,0 +1,46 @@
+import type { OpeningHours, OpeningSlot } from './responses';
+
+export const ISRAEL_TIME_ZONE = 'Asia/Jerusalem';
+const SATURDAY = 6;
+const DAY = 24 * 60;
+
+const weekdayFormat = new Intl.DateTimeFormat('en-US', { timeZone: ISRAEL_TIME_ZONE, weekday: 'short', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+
+/** The weekday (0 = Sunday) and minute of the day in Israel at `date`. */
+export function israelClock(date: Date): { weekday: number; minute: number } {
+  const parts = Object.fromEntries(weekdayFormat.formatToParts(date).map((p) => [p.type, p.value]));
+  return { weekday: WEEKDAYS.indexOf(parts.weekday), minute: Number(parts.hour) * 60 + Number(parts.minute) };
+}
+
+export const toMinutes = (hhmm: string): number => {
+  const [h, m] = hhmm.split(':').map(Number);
+  return h * 60 + m;
+};
+
+/** A slot's span in minutes of its own day; one that closes at or before it opens runs past midnight. */
+function span(slot: OpeningSlot): [number, number] {
+  const opens = toMinutes(slot.opensAt);
+  let closes = toMinutes(slot.closesAt);
+  if (closes <= opens) closes += DAY;
+  return [opens, closes];
+}
+
+/** Whether a pharmacy with `hours` is open at `date`, in Israel's time (slots past midnight count on the next day too). */
+export function isOpenAt(hours: OpeningHours, date: Date): boolean {
+  const { weekday, minute } = israelClock(date);
+  const today = hours[String(weekday)] ?? [];
+  if (today.some((slot) => { const [o, c] = span(slot); return minute >= o && minute < c; })) return true;
+  const yesterday = hours[String((weekday + 6) % 7)] ?? [];
+  return yesterday.some((slot) => { const [, c] = span(slot); return c > DAY && minute < c - DAY; });
+}
+
+export function opensOnSaturday(hours: OpeningHours): boolean {
+  return (hours[String(SATURDAY)] ?? []).length > 0;
+}
+
+/** 'HH:mm:ss' or 'H:mm' as 'HH:mm' (the spec shows opening hours without seconds). */
+export function formatSlotTime(value: string): string {
+  const [h, m] = value.split(':');
+  return `${h.padStart(2, '0')}:${(m ?? '00').padStart(2, '0')}`;
+}

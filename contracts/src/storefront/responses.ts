@@ -1,0 +1,201 @@
+import type { Product, Tag, TagDetail } from '../catalog/product';
+
+export interface Paged {
+  perPage: number;
+  total: number;
+  currentPage: number;
+}
+
+export interface FacetCount {
+  value: string;
+  count: number;
+}
+
+/** Facets counted over the filtered set, each ignoring its own filter. */
+export interface FiltersData {
+  types: FacetCount[];
+  cannabisTypes: FacetCount[];
+  dosages: FacetCount[];
+  companies: FacetCount[];
+  /** Shekels, over the set filtered by everything but the price range. */
+  priceRange: { min: number; max: number } | null;
+  /** Pharmacy lists: how many pharmacies lie within each distance (km) of the caller. */
+  distances?: FacetCount[];
+}
+
+export interface ProductListResponse extends Paged {
+  products: Product[];
+  filtersData: FiltersData;
+}
+
+export const PHARM_SHIPPING = ['free', 'free-all-country', 'paid', 'paid-all-country', 'no-shipping'] as const;
+export type PharmShipping = (typeof PHARM_SHIPPING)[number];
+
+export interface OpeningSlot {
+  /** HH:mm, Israel time. */
+  opensAt: string;
+  closesAt: string;
+}
+
+/** Weekday 0 (Sunday) to 6 (Saturday) → slots. */
+export type OpeningHours = Record<string, OpeningSlot[]>;
+
+export interface Pharm {
+  name: string;
+  slug: string;
+  address: string;
+  city: string;
+  lat: number;
+  lng: number;
+  /** Kilometres from the caller's position, when given. */
+  distance: number | null;
+  phoneNumber: string | null;
+  whatsappNumber: string | null;
+  wazeAddress: string | null;
+  logo_url: string | null;
+  isOpen: boolean;
+  isOnboard: boolean;
+  isStockOnly: boolean;
+  shipping: PharmShipping;
+  shipmentNotes: string | null;
+  openingHours: OpeningHours;
+  tags: Tag[];
+  seoTitle: string | null;
+  seoDescription: string | null;
+  updatedAt: string;
+}
+
+export interface PharmProduct {
+  id: number;
+  pharmProductId: number;
+  /** Shekels. */
+  totalPrice: number;
+  originalPrice: number | null;
+  /** round(100 × (1 − price ÷ original)); 0 without a discount. */
+  discountPercent: number;
+  inStock: boolean;
+  published: boolean;
+  expiresAt: string | null;
+  isPopular: boolean;
+  isNew: boolean;
+  product: PharmProductProduct;
+  pharm: Pharm;
+}
+
+/** The product as pharm knows it (its read model of catalog). */
+export interface PharmProductProduct {
+  slug: string;
+  name: string;
+  shortName: string | null;
+  type: string;
+  imageUrl: string | null;
+  info: { hebName: string; engName: string; company: string | null; cannabisType: string | null; thccbdDosage: string | null };
+}
+
+export interface PharmListResponse extends Paged {
+  pharms: Pharm[];
+  filtersData: Pick<FiltersData, 'distances'>;
+}
+
+export interface PharmProductListResponse extends Paged {
+  pharmProducts: PharmProduct[];
+  filtersData: FiltersData;
+}
+
+export interface PharmProductDetailResponse {
+  pharmProduct: PharmProduct;
+  pharmProductVariants: PharmProduct[];
+  shipments: Shipment[];
+  tags: Tag[];
+}
+
+export interface Slide {
+  placement: number;
+  type: 'pharmProductsQuery' | 'image';
+  template: string | null;
+  templateData: { title?: string; backgroundColor?: string } | null;
+  pharmProducts: PharmProduct[];
+  imageUrl: string | null;
+}
+
+export interface Announcement {
+  content: string;
+}
+
+export interface PharmDetailResponse {
+  pharm: Pharm;
+  announcements: Announcement[];
+}
+
+export interface Shipment {
+  id: number;
+  quantityType: 'min-total-price' | 'min-items-count';
+  pricings: { quantity: number; amount: number }[];
+  addresses: { type: 'country' | 'district' | 'city'; displayText: string }[];
+}
+
+export interface Location {
+  id: number;
+  parentId: number | null;
+  type: 'country' | 'district' | 'city';
+  displayText: string;
+}
+
+/** A pharmacy as catalog knows it (its read model of pharm), for search suggestions. */
+export interface PharmSummary {
+  slug: string;
+  name: string;
+  city: string;
+  address: string;
+  logo_url: string | null;
+}
+
+export type SearchResult = { type: 'product'; data: Product } | { type: 'pharm'; data: PharmSummary };
+
+export interface SearchResponse {
+  total: number;
+  results: SearchResult[];
+}
+
+export interface FooterLink {
+  label: string;
+  url: string;
+  newWindow: boolean;
+  children: FooterLink[];
+}
+
+export interface LayoutResponse {
+  latestProducts: Product[];
+  footerLinks: FooterLink[];
+}
+
+export const FAQ_CATEGORIES = ['regulatory', 'commercial', 'educational'] as const;
+
+export interface FaqItem {
+  id: number;
+  category: (typeof FAQ_CATEGORIES)[number];
+  question: string;
+  answer: string;
+  medicalDisclaimer: boolean;
+}
+
+export interface SocialGroup {
+  id: number;
+  region: string;
+  city: string | null;
+  category: string | null;
+  dosage: string | null;
+  discountPercent: number | null;
+  /** Shekels. */
+  priceCap: number | null;
+  url: string;
+}
+
+export interface TagResponse {
+  tag: TagDetail;
+  products: Product[];
+  pharms: Pharm[];
+  total: number;
+  perPage: number;
+  currentPage: number;
+}

@@ -1,0 +1,83 @@
+#!/usr/bin/env node
+// `make bench`: with the stack running on the demo volumes, measures each scenario of scenarios.json with
+// autocannon (p50/p95/p99 from every response's own time, requests/s), and beside each one a bare Node
+// HTTP server answering a body of the same size: the ceiling of this machine. Prints a table.
+'use strict';
+const autocannon = require('autocannon');
+const { fork } = require('node:child_process');
+const path = require('node:path');
+const config = require('./scenarios.json');
+
+const BASE = process.env.BENCH_URL || 'http://127.0.0.1:8080';
+
+async function getJson(p) {
+  const res = await fetch(BASE + p, { headers: config.headers });
+  if (!res.ok) throw new Error(`${p}: ${res.status} ${await res.text()}`);
+  return res.json();
+}
+
+/** Real slugs of the seeded data for the path placeholders. */
+async function discover() {
+  const products = await getJson('/api/products?sortBy=popular');
+  const productSlug = products.products[0].slug;
+  const pharms = await getJson('/api/pharms?hasPharmProducts=1');
+  const detail = await getJson(`/api/products/${productSlug}`);
+  const tagSlug = detail.tags[0]?.slug ?? 'sativa';
+  return { productSlug, pharmSlug: pharms.pharms[0].slug, tagSlug };
+}
+
+const fill = (p, values) => p.replace(/\{(\w+)\}/g, (_, k) => values[k]);
+
+const percentile = (sorted, q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
+
+function run(url, { headers = {}, seconds }) {
+  return new Promise((resolve, reject) => {
+    const times = [];
+    let non2xx = 0;
+    const instance = autocannon({ url, connections: config.connections, duration: seconds, headers }, (err, result) => {
+      if (err) return reject(err);
+      times.sort((a, b) => a - b);
+      resolve({
+        p50: percentile(times, 0.5), p95: percentile(times, 0.95), p99: percentile(times, 0.99),
+        rps: result.requests.average, bytes: result.throughput.average / Math.max(result.requests.average, 1), non2xx,
+      });
+    });
+    instance.on('response', (_client, status, _bytes, ms) => { times.push(ms); if (status >= 300) non2xx++; });
+  });
+}
+
+/** A bare HTTP server, in its own process, answering `size` bytes to everything. */
+function ceilingServer(size) {
+  return new Promise((resolve) => {
+    const child = fork(path.join(__dirname, 'ceiling-server.js'), [String(size)], { stdio: 'inherit' });
+    child.once('message', (port) => resolve({ url: `http://127.0.0.1:${port}/`, stop: () => child.kill() }));
+  });
+}
+
+async function main() {
+  const values = await discover();
+  const rows = [];
+  for (const scenario of config.scenarios) {
+    const url = BASE + fill(scenario.path, values);
+    const probe = await fetch(url, { headers: config.headers });
+    const size = Buffer.byteLength(await probe.text());
+    if (!probe.ok) throw new Error(`${scenario.name}: ${probe.status}`);
+    await run(url, { headers: config.headers, seconds: config.warmupSeconds });
+    const api = await run(url, { headers: config.headers, seconds: config.durationSeconds });
+    const ceiling = await ceilingServer(size);
+    await run(ceiling.url, { seconds: config.warmupSeconds });
+    const bare = await run(ceiling.url, { seconds: config.durationSeconds });
+    ceiling.stop();
+    const share = api.rps / bare.rps;
+    rows.push({
+      scenario: scenario.name, bytes: size, p50: api.p50, p95: api.p95, p99: api.p99, 'req/s': Math.round(api.rps),
+      'ceiling req/s': Math.round(bare.rps), 'of ceiling': `${Math.round(share * 100)}%`, errors: api.non2xx,
+      'targets met': api.p95 <= config.targets.p95Ms && share >= config.targets.minShareOfCeiling && api.non2xx === 0 ? 'yes' : 'NO',
+    });
+    console.error(`[bench] ${scenario.name}: p95 ${api.p95} ms, ${Math.round(api.rps)} req/s`);
+  }
+  console.log(`\n${config.connections} connections, ${config.durationSeconds} s per scenario; latency in ms; targets: p95 ≤ ${config.targets.p95Ms} ms and ≥ ${config.targets.minShareOfCeiling * 100}% of the ceiling's req/s\n`);
+  console.table(rows);
+}
+
+main().catch((err) => { console.error(err); process.exit(1); });

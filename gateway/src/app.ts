@@ -1,0 +1,81 @@
+import 'reflect-metadata';
+import { existsSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import { Module, type DynamicModule } from '@nestjs/common';
+import { NestFactory, Reflector } from '@nestjs/core';
+import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import { Headers } from '@mc/contracts';
+import { createLogger, loadEnv, PinoNestLogger, withCorrelationId } from '@mc/kit';
+import type { FastifyInstance } from 'fastify';
+import { ClientsModule } from './clients/clients.module';
+import { GatewayEnv } from './config';
+import { HealthController } from './health/health.controller';
+import { ClientHeadersGuard } from './http/client-headers.guard';
+import { HttpErrorFilter } from './http/http-error.filter';
+import { catalogControllers } from './catalog';
+import { pharmControllers } from './pharms';
+import { siteControllers } from './site';
+
+function gatewayModule(env: GatewayEnv): DynamicModule {
+  @Module({})
+  class GatewayModule {}
+  return {
+    module: GatewayModule,
+    imports: [ClientsModule.forRoot(env)],
+    controllers: [HealthController, ...siteControllers, ...catalogControllers, ...pharmControllers],
+    providers: [{ provide: GatewayEnv, useValue: env }],
+  };
+}
+
+/** Correlation id per request (taken from the caller or made up), on the reply and every NATS message; `//x` → `/x`. */
+function registerRequestHooks(fastify: FastifyInstance): void {
+  fastify.addHook('onRequest', (request, reply, done) => {
+    if (request.url.startsWith('//')) {
+      void reply.redirect(request.url.replace(/^\/+/, '/'), 301);
+      return;
+    }
+    void reply.header(Headers.correlationId, request.id);
+    withCorrelationId(String(request.id), done);
+  });
+}
+
+/** Builds and starts the gateway; `overrides` take precedence over `process.env` (used by tests). */
+export async function createGateway(overrides: NodeJS.ProcessEnv = {}): Promise<NestFastifyApplication> {
+  const env = loadEnv(GatewayEnv, { ...process.env, ...overrides });
+  const logger = createLogger('gateway', env.LOG_LEVEL);
+  const adapter = new FastifyAdapter({
+    loggerInstance: logger,
+    requestIdHeader: Headers.correlationId,
+    requestIdLogLabel: 'correlationId',
+    genReqId: () => randomUUID(),
+    trustProxy: true,
+  });
+  const app = await NestFactory.create<NestFastifyApplication>(gatewayModule(env), adapter, { logger: new PinoNestLogger(logger) });
+  app.setGlobalPrefix('api');
+  app.useGlobalGuards(new ClientHeadersGuard(app.get(Reflector), env.API_KEY));
+  const webDist = env.WEB_DIST && existsSync(env.WEB_DIST) ? env.WEB_DIST : '';
+  app.useGlobalFilters(new HttpErrorFilter(logger, webDist));
+  registerRequestHooks(app.getHttpAdapter().getInstance());
+
+  const document = SwaggerModule.createDocument(
+    app,
+    new DocumentBuilder()
+      .setTitle('Medical-cannabis marketplace API')
+      .setDescription('The public HTTP API of the gateway. Every call needs x-app-id, x-app-version and x-api-key.')
+      .setVersion('1')
+      .addApiKey({ type: 'apiKey', in: 'header', name: 'x-api-key' }, 'api-key')
+      .build(),
+  );
+  SwaggerModule.setup('api/docs', app, document, { jsonDocumentUrl: 'api/docs/json' });
+
+  if (webDist) {
+    app.useStaticAssets({ root: webDist, prefix: '/', index: false, wildcard: false });
+  } else {
+    logger.warn({ webDist: env.WEB_DIST }, 'no built web app found; serving the API only');
+  }
+  app.enableShutdownHooks();
+  await app.listen(env.PORT, env.HOST);
+  logger.info({ url: `http://localhost:${env.PORT}` }, 'gateway ready');
+  return app;
+}

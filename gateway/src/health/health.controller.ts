@@ -1,0 +1,35 @@
+import { Controller, Get, Inject, Res } from '@nestjs/common';
+import { ApiOkResponse, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
+import { healthSubject, type ComponentState, type ServiceHealth, type SystemHealth } from '@mc/contracts';
+import type { FastifyReply } from 'fastify';
+import { ServiceClients } from '../clients/clients.module';
+import { GatewayEnv } from '../config';
+import { OpenEndpoint } from '../http/client-headers.guard';
+
+@ApiTags('site')
+@Controller('health')
+export class HealthController {
+  constructor(@Inject(ServiceClients) private readonly clients: ServiceClients, @Inject(GatewayEnv) private readonly env: GatewayEnv) {}
+
+  /** Readiness of every downstream service: 200 when all are up, 503 naming the ones that are not. */
+  @OpenEndpoint()
+  @Get()
+  @ApiOkResponse({ description: 'every service is up' })
+  @ApiServiceUnavailableResponse({ description: 'at least one service is down' })
+  async health(@Res({ passthrough: true }) reply: FastifyReply): Promise<SystemHealth> {
+    const states = await Promise.all(
+      this.clients.all().map(async (client): Promise<[string, ComponentState]> => {
+        try {
+          const answer = await client.call<ServiceHealth>(healthSubject(client.service), {}, this.env.HEALTH_TIMEOUT_MS);
+          return [client.service, answer.status];
+        } catch {
+          return [client.service, 'down'];
+        }
+      }),
+    );
+    const services = Object.fromEntries(states);
+    const ok = states.every(([, s]) => s === 'up');
+    reply.status(ok ? 200 : 503);
+    return { status: ok ? 'ok' : 'degraded', services };
+  }
+}

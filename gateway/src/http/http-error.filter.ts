@@ -1,0 +1,58 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { ArgumentsHost, Catch, ExceptionFilter, HttpException } from '@nestjs/common';
+import { ErrorCodes, isServiceError, Messages, type HttpErrorBody } from '@mc/contracts';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Logger } from 'pino';
+
+const codeForStatus = (status: number): string =>
+  status === 404 ? ErrorCodes.notFound : status === 401 ? ErrorCodes.unauthorized : status === 403 ? ErrorCodes.forbidden
+    : status === 503 ? ErrorCodes.unavailable : status >= 500 ? ErrorCodes.internal : ErrorCodes.badRequest;
+
+/** Any failure as HTTP `{ statusCode, code, message }`; an unknown non-API page gets the web app, which renders not-found. */
+export function toHttpError(exception: unknown): HttpErrorBody {
+  if (isServiceError(exception)) return { statusCode: exception.status, code: exception.code, message: exception.message };
+  if (exception instanceof HttpException) {
+    const status = exception.getStatus();
+    const body = exception.getResponse() as Partial<HttpErrorBody> | string;
+    if (typeof body === 'object' && typeof body.code === 'string' && typeof body.message === 'string') {
+      return { statusCode: status, code: body.code, message: body.message };
+    }
+    const message = status === 404 ? Messages.pageNotFound : status >= 500 ? Messages.internal : Messages.badRequest;
+    return { statusCode: status, code: codeForStatus(status), message };
+  }
+  return { statusCode: 500, code: ErrorCodes.internal, message: Messages.internal };
+}
+
+@Catch()
+export class HttpErrorFilter implements ExceptionFilter {
+  private indexHtml?: string;
+
+  constructor(private readonly logger: Logger, private readonly webDist: string) {}
+
+  catch(exception: unknown, host: ArgumentsHost): void {
+    const request = host.switchToHttp().getRequest<FastifyRequest>();
+    const reply = host.switchToHttp().getResponse<FastifyReply>();
+    const error = toHttpError(exception);
+    if (error.statusCode === 404 && request.method === 'GET' && !request.url.startsWith('/api')) {
+      const html = this.webApp();
+      if (html) {
+        void reply.status(200).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
+        return;
+      }
+    }
+    if (error.statusCode >= 500 && error.statusCode !== 503) this.logger.error({ err: exception }, 'request failed');
+    void reply.status(error.statusCode).send(error);
+  }
+
+  private webApp(): string | undefined {
+    if (this.indexHtml === undefined && this.webDist) {
+      try {
+        this.indexHtml = readFileSync(join(this.webDist, 'index.html'), 'utf8');
+      } catch {
+        return undefined;
+      }
+    }
+    return this.indexHtml;
+  }
+}

@@ -1,0 +1,87 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Messages, SERVICES } from '@mc/contracts';
+import { api, gatewayUrl } from './http';
+
+describe('GET /api/products/{slug}', () => {
+  it('answers the seeded product with its Hebrew name', async () => {
+    const res = await api('/api/products/dr-green-t20-c4');
+    expect(res.status).toBe(200);
+    expect(res.body.product).toMatchObject({ slug: 'dr-green-t20-c4', name: 'דוקטור גרין T20/C4', info: { hebName: 'דוקטור גרין' } });
+    expect(res.body.tags).toEqual(expect.arrayContaining([{ name: 'סאטיבה', slug: 'sativa' }]));
+  });
+
+  it('answers 404 with a Hebrew message for an unknown slug', async () => {
+    const res = await api('/api/products/no-such-product');
+    expect(res.status).toBe(404);
+    expect(res.body).toEqual({ statusCode: 404, code: 'NOT_FOUND', message: Messages.productNotFound });
+  });
+
+  it('answers 400, not 500, for a malformed slug', async () => {
+    const res = await api('/api/products/Not%20A%20Slug');
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ statusCode: 400, message: Messages.invalidUrl });
+  });
+
+  it('carries the correlation id to the service and back', async () => {
+    const correlationId = `e2e-${Date.now()}`;
+    const res = await api('/api/products/dr-green-t20-c4', { headers: { 'x-correlation-id': correlationId } });
+    expect(res.headers.get('x-correlation-id')).toBe(correlationId);
+    const catalogLog = join(__dirname, '../../artifacts/logs/e2e/catalog.log');
+    let line: string | undefined;
+    for (let i = 0; i < 40 && !line; i++) {
+      line = readFileSync(catalogLog, 'utf8').split('\n').find((l) => l.includes(correlationId));
+      if (!line) await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(JSON.parse(line!)).toMatchObject({ correlationId, subject: 'catalog.product.get', outcome: 'ok' });
+  });
+});
+
+describe('client headers', () => {
+  it('answers 401 for a missing or wrong api key', async () => {
+    for (const key of ['', 'wrong-key-123']) {
+      const res = await api('/api/products/dr-green-t20-c4', { headers: { 'x-api-key': key } });
+      expect(res.status).toBe(401);
+      expect(res.body).toEqual({ statusCode: 401, code: 'UNAUTHORIZED', message: Messages.unauthorized });
+    }
+  });
+
+  it('answers 400 without the app id or version', async () => {
+    expect((await api('/api/products/dr-green-t20-c4', { headers: { 'x-app-id': '' } })).status).toBe(400);
+    expect((await api('/api/products/dr-green-t20-c4', { headers: { 'x-app-version': '' } })).status).toBe(400);
+  });
+});
+
+describe('site', () => {
+  it('reports every service up at /api/health, without client headers', async () => {
+    const res = await fetch(`${gatewayUrl()}/api/health`);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ status: 'ok', services: Object.fromEntries(SERVICES.map((s) => [s, 'up'])) });
+  });
+
+  it('serves OpenAPI at /api/docs', async () => {
+    expect((await fetch(`${gatewayUrl()}/api/docs`)).status).toBe(200);
+    const doc = (await (await fetch(`${gatewayUrl()}/api/docs/json`)).json()) as { paths: Record<string, unknown> };
+    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/products/{slug}', '/api/health']));
+  });
+
+  it('serves the web app for pages and the version file beside it', async () => {
+    const page = await fetch(`${gatewayUrl()}/products/dr-green-t20-c4`);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('<html dir="rtl" lang="he">');
+    const meta = await (await fetch(`${gatewayUrl()}/meta.json`)).json();
+    expect(meta).toHaveProperty('version');
+  });
+
+  it('answers an unknown API path with JSON 404, not the web app', async () => {
+    const res = await api('/api/no-such-thing');
+    expect(res.status).toBe(404);
+    expect(res.body).toMatchObject({ statusCode: 404, code: 'NOT_FOUND' });
+  });
+
+  it('redirects a path starting with // to its single-slash form', async () => {
+    const res = await fetch(`${gatewayUrl()}//products/dr-green-t20-c4?x=1`, { redirect: 'manual' });
+    expect(res.status).toBe(301);
+    expect(res.headers.get('location')).toBe('/products/dr-green-t20-c4?x=1');
+  });
+});

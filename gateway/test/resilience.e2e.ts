@@ -1,0 +1,39 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { Messages, SERVICES } from '@mc/contracts';
+import { api, gatewayUrl } from './http';
+import * as stack from '../../deploy/local/stack';
+
+const statePath = () => process.env.E2E_STACK_STATE!;
+const readState = () => JSON.parse(readFileSync(statePath(), 'utf8'));
+
+describe('a downstream service goes down and comes back', () => {
+  it('answers 503 in under 2 s while catalog is down, reports it in /api/health, and recovers without a gateway restart', async () => {
+    const state = readState();
+    process.kill(state.pids.catalog, 'SIGKILL');
+    await new Promise((r) => setTimeout(r, 300));
+
+    for (let i = 0; i < 3; i++) {
+      const res = await api('/api/products/dr-green-t20-c4');
+      expect(res.status).toBe(503);
+      expect(res.body).toEqual({ statusCode: 503, code: 'SERVICE_UNAVAILABLE', message: Messages.serviceUnavailable });
+      expect(res.ms).toBeLessThan(2000);
+    }
+
+    const health = await fetch(`${gatewayUrl()}/api/health`);
+    expect(health.status).toBe(503);
+    const expected = Object.fromEntries(SERVICES.map((s) => [s, s === 'catalog' ? 'down' : 'up']));
+    expect(await health.json()).toEqual({ status: 'degraded', services: expected });
+
+    const catalog = stack.startProcess('catalog', { env: state.env, logDir: `${__dirname}/../../artifacts/logs/e2e` });
+    writeFileSync(statePath(), JSON.stringify({ ...state, pids: { ...state.pids, catalog: catalog.pid } }));
+
+    let status = 0;
+    for (let i = 0; i < 100 && status !== 200; i++) {
+      await new Promise((r) => setTimeout(r, 200));
+      status = (await api('/api/products/dr-green-t20-c4')).status;
+    }
+    expect(status).toBe(200);
+    expect(process.kill(state.pids.gateway, 0)).toBe(true); // the same gateway process answered throughout
+    expect((await fetch(`${gatewayUrl()}/api/health`)).status).toBe(200);
+  });
+});

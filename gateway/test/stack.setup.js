@@ -1,0 +1,25 @@
+// Starts every service and the gateway once for the whole e2e run, on the test database, with the
+// fixture data seeded. Tests reach it through GATEWAY_URL; the process ids are kept in a state file so a
+// test may stop and restart one service and the teardown still stops everything.
+const { execFileSync } = require('node:child_process');
+const fs = require('node:fs');
+const path = require('node:path');
+const stack = require('../../deploy/local/stack');
+
+const ROOT = path.resolve(__dirname, '../..');
+const STATE = path.join(ROOT, 'artifacts/e2e-stack.json');
+
+module.exports = async () => {
+  for (const name of [...stack.SERVICES, 'gateway']) {
+    const main = name === 'gateway' ? 'gateway/dist/main.js' : `services/${name}/dist/main.js`;
+    if (!fs.existsSync(path.join(ROOT, main))) throw new Error(`${main} is missing: build first (make build).`);
+  }
+  const port = Number(process.env.E2E_GATEWAY_PORT || 18080);
+  const env = { DATABASE_NAME: 'medcanna_test', NATS_URL: process.env.TEST_NATS_URL || 'nats://127.0.0.1:4223', LOG_LEVEL: process.env.E2E_LOG_LEVEL || 'info', APP_ENV: 'test' };
+  execFileSync(path.join(ROOT, 'deploy/local/seed.sh'), ['fixtures'], { env: { ...process.env, ...env, LOG_LEVEL: 'warn' }, stdio: 'inherit' });
+  const running = await stack.startStack({ env, port, logDir: path.join(ROOT, 'artifacts/logs/e2e') });
+  globalThis.__STACK__ = running;
+  fs.writeFileSync(STATE, JSON.stringify({ env, pids: Object.fromEntries(Object.entries(running.procs).map(([k, p]) => [k, p.pid])) }));
+  process.env.GATEWAY_URL = running.baseUrl;
+  process.env.E2E_STACK_STATE = STATE;
+};

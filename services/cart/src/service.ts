@@ -1,0 +1,13 @@
+import { join } from 'node:path';
+import type { ServiceDefinition } from '@mc/kit';
+import { CartEnv } from './config';
+import { inbox, outbox } from './db/schema';
+
+export const cartService: ServiceDefinition<CartEnv> = {
+  name: 'cart',
+  env: CartEnv,
+  schema: 'cart',
+  tables: { outbox, inbox },
+  migrationsFolder: join(__dirname, 'migrations'),
+  imports: [],
+};

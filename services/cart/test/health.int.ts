@@ -1,0 +1,4 @@
+import { describeServiceHealth } from '@mc/kit/testing';
+import { cartService } from '../src/service';
+
+describeServiceHealth(cartService);

@@ -1,0 +1,5 @@
+import 'reflect-metadata';
+import { runService } from '@mc/kit';
+import { catalogService } from './service';
+
+runService(catalogService);

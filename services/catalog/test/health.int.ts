@@ -1,0 +1,4 @@
+import { describeServiceHealth } from '@mc/kit/testing';
+import { catalogService } from '../src/service';
+
+describeServiceHealth(catalogService);

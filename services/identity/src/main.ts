@@ -1,0 +1,5 @@
+import 'reflect-metadata';
+import { runService } from '@mc/kit';
+import { identityService } from './service';
+
+runService(identityService);

@@ -1,0 +1,13 @@
+import { join } from 'node:path';
+import type { ServiceDefinition } from '@mc/kit';
+import { IdentityEnv } from './config';
+import { inbox, outbox } from './db/schema';
+
+export const identityService: ServiceDefinition<IdentityEnv> = {
+  name: 'identity',
+  env: IdentityEnv,
+  schema: 'identity',
+  tables: { outbox, inbox },
+  migrationsFolder: join(__dirname, 'migrations'),
+  imports: [],
+};

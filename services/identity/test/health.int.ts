@@ -1,0 +1,4 @@
+import { describeServiceHealth } from '@mc/kit/testing';
+import { identityService } from '../src/service';
+
+describeServiceHealth(identityService);

@@ -1,0 +1,37 @@
+import { ArgumentsHost, Catch, RpcExceptionFilter, ValidationError, ValidationPipe } from '@nestjs/common';
+import { ErrorCodes, Messages } from '@mc/contracts';
+import type { Logger } from 'pino';
+import { Observable, throwError } from 'rxjs';
+import { serviceError, toServiceError } from './service-error';
+
+/** Answers every failed request with `{ status, code, message }`; logs the unexpected ones. */
+@Catch()
+export class RpcErrorFilter implements RpcExceptionFilter<unknown> {
+  constructor(private readonly logger: Logger) {}
+
+  catch(exception: unknown, _host: ArgumentsHost): Observable<never> {
+    const error = toServiceError(exception);
+    if (error.status >= 500) this.logger.error({ err: exception }, 'request failed');
+    return throwError(() => error);
+  }
+}
+
+/** The first message of the first failed constraint, which carries the spec's Hebrew text. */
+export function firstValidationMessage(errors: ValidationError[]): string {
+  for (const error of errors) {
+    const constraint = Object.values(error.constraints ?? {})[0];
+    if (constraint) return constraint;
+    const nested = firstValidationMessage(error.children ?? []);
+    if (nested) return nested;
+  }
+  return Messages.badRequest;
+}
+
+/** Validates request payloads against their contracts DTOs; failures keep the error shape over NATS. */
+export function createValidationPipe(): ValidationPipe {
+  return new ValidationPipe({
+    transform: true,
+    whitelist: true,
+    exceptionFactory: (errors) => serviceError(400, ErrorCodes.validation, firstValidationMessage(errors)),
+  });
+}

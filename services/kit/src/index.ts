@@ -1,0 +1,16 @@
+import 'reflect-metadata';
+export * from './config/env';
+export * from './database/database';
+export * from './errors/rpc-error.filter';
+export * from './errors/service-error';
+export * from './health/health';
+export * from './logging/logger';
+export * from './messaging/consumer';
+export * from './messaging/outbox';
+export * from './messaging/outbox-relay';
+export * from './messaging/streams';
+export * from './messaging/tables';
+export * from './nats/correlation.interceptor';
+export * from './redis/redis';
+export * from './service';
+export * from './tokens';

@@ -1,0 +1,111 @@
+import {
+  AckPolicy, DeliverPolicy, headers as natsHeaders, nanos,
+  type ConsumerMessages, type JetStreamClient, type JetStreamManager, type JsMsg, type NatsConnection,
+} from 'nats';
+import type { Logger } from 'pino';
+import type { EventEnvelope } from '@mc/contracts';
+import type { Database } from '../database/database';
+import { withCorrelationId } from '../logging/logger';
+import type { MessagingTables } from './tables';
+
+export type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
+export type EventHandler = (event: EventEnvelope, tx: Tx) => Promise<void>;
+
+export interface ConsumerOptions {
+  stream: string;
+  /** Durable name; also the inbox key, so one effect per event per durable. */
+  durable: string;
+  filterSubject: string;
+  handler: EventHandler;
+  maxDeliver?: number;
+  ackWaitMs?: number;
+}
+
+export const deadLetterSubject = (durable: string) => `dlq.${durable}`;
+
+/**
+ * A durable JetStream consumer whose effects happen at most once per event: the inbox row and the
+ * effect commit in one transaction, then the message is acked. A redelivery finds the inbox row and is
+ * only acked. After `maxDeliver` failed attempts the message goes to the dead-letter subject.
+ */
+export class IdempotentConsumer {
+  private messages?: ConsumerMessages;
+  private loop?: Promise<void>;
+
+  constructor(
+    private readonly nc: NatsConnection,
+    private readonly db: Database,
+    private readonly tables: MessagingTables,
+    private readonly logger: Logger,
+    private readonly options: ConsumerOptions,
+  ) {}
+
+  async start(): Promise<void> {
+    const { stream, durable, filterSubject } = this.options;
+    const jsm: JetStreamManager = await this.nc.jetstreamManager();
+    await jsm.consumers.add(stream, {
+      durable_name: durable,
+      ack_policy: AckPolicy.Explicit,
+      deliver_policy: DeliverPolicy.All,
+      filter_subject: filterSubject,
+      max_deliver: this.maxDeliver,
+      ack_wait: nanos(this.options.ackWaitMs ?? 30_000),
+    });
+    const js: JetStreamClient = this.nc.jetstream();
+    const consumer = await js.consumers.get(stream, durable);
+    this.messages = await consumer.consume({ max_messages: 256 });
+    const messages = this.messages;
+    this.loop = (async () => {
+      for await (const msg of messages) await this.handle(msg);
+    })();
+  }
+
+  async stop(): Promise<void> {
+    await this.messages?.close();
+    await this.loop?.catch(() => undefined);
+  }
+
+  private get maxDeliver(): number {
+    return this.options.maxDeliver ?? 5;
+  }
+
+  private async handle(msg: JsMsg): Promise<void> {
+    let event: EventEnvelope;
+    try {
+      event = msg.json<EventEnvelope>();
+    } catch (err) {
+      this.logger.error({ err, subject: msg.subject }, 'unreadable event; dead-lettered');
+      this.deadLetter(msg);
+      return;
+    }
+    await withCorrelationId(event.correlationId, async () => {
+      try {
+        await this.db.transaction(async (tx) => {
+          const fresh = await tx
+            .insert(this.tables.inbox)
+            .values({ consumer: this.options.durable, eventId: event.eventId })
+            .onConflictDoNothing()
+            .returning({ eventId: this.tables.inbox.eventId });
+          if (fresh.length) await this.options.handler(event, tx);
+        });
+        msg.ack();
+      } catch (err) {
+        const attempt = msg.info.redeliveryCount;
+        if (attempt >= this.maxDeliver) {
+          this.logger.error({ err, eventId: event.eventId, attempt }, 'event failed for the last time; dead-lettered');
+          this.deadLetter(msg);
+        } else {
+          this.logger.warn({ err, eventId: event.eventId, attempt }, 'event failed; will be redelivered');
+          msg.nak(Math.min(500 * 2 ** (attempt - 1), 30_000));
+        }
+      }
+    });
+  }
+
+  private deadLetter(msg: JsMsg): void {
+    const h = natsHeaders();
+    h.set('x-original-subject', msg.subject);
+    this.nc.publish(deadLetterSubject(this.options.durable), msg.data, { headers: h });
+    msg.term();
+  }
+}

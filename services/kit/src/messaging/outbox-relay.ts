@@ -1,0 +1,101 @@
+import { asc, inArray, isNull } from 'drizzle-orm';
+import { headers as natsHeaders, type JetStreamClient } from 'nats';
+import type { Logger } from 'pino';
+import { Headers, type EventEnvelope } from '@mc/contracts';
+import type { Database } from '../database/database';
+import type { MessagingTables } from './tables';
+
+export interface OutboxRelayOptions {
+  batchSize: number;
+  pollMs: number;
+}
+
+/**
+ * Publishes outbox rows to JetStream. Rows are claimed with FOR UPDATE SKIP LOCKED (so several relays
+ * share the work), published with `Nats-Msg-Id` = event id (so a republish is dropped by the stream's
+ * dedupe window) and marked sent only after their publish ack, in the claiming transaction.
+ */
+export class OutboxRelay {
+  private running = false;
+  private loop?: Promise<void>;
+  private wake?: () => void;
+
+  constructor(
+    private readonly db: Database,
+    private readonly tables: MessagingTables,
+    private readonly js: JetStreamClient,
+    private readonly logger: Logger,
+    private readonly options: OutboxRelayOptions,
+  ) {}
+
+  /** Publishes one batch; returns how many rows it marked sent. */
+  async relayOnce(): Promise<number> {
+    const { outbox } = this.tables;
+    return this.db.transaction(async (tx) => {
+      const rows = await tx
+        .select({ id: outbox.id, subject: outbox.subject, envelope: outbox.envelope })
+        .from(outbox)
+        .where(isNull(outbox.sentAt))
+        .orderBy(asc(outbox.id))
+        .limit(this.options.batchSize)
+        .for('update', { skipLocked: true });
+      const sent: number[] = [];
+      try {
+        for (const row of rows) {
+          const envelope = row.envelope as EventEnvelope;
+          const h = natsHeaders();
+          h.set(Headers.correlationId, envelope.correlationId);
+          await this.js.publish(row.subject, JSON.stringify(envelope), { msgID: envelope.eventId, headers: h });
+          sent.push(row.id);
+        }
+      } finally {
+        if (sent.length) await tx.update(outbox).set({ sentAt: new Date() }).where(inArray(outbox.id, sent));
+      }
+      return sent.length;
+    });
+  }
+
+  start(): void {
+    if (this.running) return;
+    this.running = true;
+    this.loop = this.run();
+  }
+
+  /** Asks the relay to look at the outbox now instead of at its next poll. */
+  poke(): void {
+    this.wake?.();
+  }
+
+  /** Stops polling, then publishes what is still waiting (for at most `drainMs`), so a short-lived process leaves no event behind. */
+  async stop(drainMs = 5000): Promise<void> {
+    this.running = false;
+    this.wake?.();
+    await this.loop;
+    const deadline = Date.now() + drainMs;
+    try {
+      while (Date.now() < deadline && (await this.relayOnce()) > 0);
+    } catch (err) {
+      this.logger.warn({ err }, 'outbox not drained at shutdown; the next relay will publish the rest');
+    }
+  }
+
+  private async run(): Promise<void> {
+    let failures = 0;
+    while (this.running) {
+      let published = 0;
+      try {
+        published = await this.relayOnce();
+        failures = 0;
+      } catch (err) {
+        failures++;
+        this.logger.warn({ err }, 'outbox relay batch failed; will retry');
+      }
+      if (published >= this.options.batchSize) continue;
+      const delay = failures ? Math.min(this.options.pollMs * 2 ** failures, 10_000) : this.options.pollMs;
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, delay);
+        this.wake = () => { clearTimeout(timer); resolve(); };
+      });
+    }
+  }
+}

@@ -1,0 +1,162 @@
+import { Global, Inject, Module, type DynamicModule, type INestApplicationContext, type INestMicroservice, type OnApplicationBootstrap, type OnApplicationShutdown, type Type } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { Transport, type MicroserviceOptions } from '@nestjs/microservices';
+import type { ServiceName } from '@mc/contracts';
+import type Redis from 'ioredis';
+import { connect, type NatsConnection } from 'nats';
+import type { Pool } from 'pg';
+import type { Logger } from 'pino';
+import { databaseUrl, EnvError, loadEnv, type ServiceEnv } from './config/env';
+import { createDatabase, createPool, runMigrations, type Database } from './database/database';
+import { createValidationPipe, RpcErrorFilter } from './errors/rpc-error.filter';
+import { healthController } from './health/health';
+import { createLogger, PinoNestLogger } from './logging/logger';
+import { IdempotentConsumer, type ConsumerOptions } from './messaging/consumer';
+import { OutboxWriter } from './messaging/outbox';
+import { OutboxRelay } from './messaging/outbox-relay';
+import { ensureStream } from './messaging/streams';
+import type { MessagingTables } from './messaging/tables';
+import { CorrelationInterceptor } from './nats/correlation.interceptor';
+import { createRedis } from './redis/redis';
+import { DATABASE, LOGGER, NATS_CONNECTION, PG_POOL, REDIS, SERVICE_ENV } from './tokens';
+
+/** What makes a service: its name, environment, schema, messaging tables, migrations and domain modules. */
+export interface ServiceDefinition<E extends ServiceEnv = ServiceEnv> {
+  name: ServiceName;
+  env: new () => E;
+  /** PostgreSQL schema (and role) the service owns. */
+  schema: string;
+  tables: MessagingTables;
+  migrationsFolder: string;
+  imports: Type<unknown>[];
+}
+
+/** Starts durable consumers for a service and stops them on shutdown. */
+export class EventConsumers {
+  private readonly consumers: IdempotentConsumer[] = [];
+  constructor(private readonly nc: NatsConnection, private readonly db: Database, private readonly tables: MessagingTables, private readonly logger: Logger) {}
+
+  /** Starts a durable consumer of `from`'s events (creating that stream if its service has not run yet). */
+  async start(options: Omit<ConsumerOptions, 'stream'> & { from: ServiceName }): Promise<IdempotentConsumer> {
+    const stream = await ensureStream(await this.nc.jetstreamManager(), options.from);
+    const consumer = new IdempotentConsumer(this.nc, this.db, this.tables, this.logger, { ...options, stream });
+    await consumer.start();
+    this.consumers.push(consumer);
+    return consumer;
+  }
+
+  async stopAll(): Promise<void> {
+    await Promise.all(this.consumers.map((c) => c.stop()));
+  }
+}
+
+class KitLifecycle implements OnApplicationBootstrap, OnApplicationShutdown {
+  constructor(
+    @Inject(OutboxRelay) private readonly relay: OutboxRelay,
+    @Inject(EventConsumers) private readonly consumers: EventConsumers,
+    @Inject(PG_POOL) private readonly pool: Pool,
+    @Inject(REDIS) private readonly redis: Redis,
+    @Inject(NATS_CONNECTION) private readonly nc: NatsConnection,
+  ) {}
+
+  onApplicationBootstrap() {
+    this.relay.start();
+  }
+
+  async onApplicationShutdown() {
+    await this.relay.stop();
+    await this.consumers.stopAll();
+    await this.nc.drain().catch(() => undefined);
+    this.redis.disconnect();
+    await this.pool.end().catch(() => undefined);
+  }
+}
+
+@Global()
+@Module({})
+export class ServiceKitModule {
+  static forRoot(def: ServiceDefinition, env: ServiceEnv, logger: Logger): DynamicModule {
+    return {
+      module: ServiceKitModule,
+      controllers: [healthController(def.name)],
+      providers: [
+        { provide: SERVICE_ENV, useValue: env },
+        { provide: LOGGER, useValue: logger },
+        {
+          provide: PG_POOL,
+          useFactory: async () => {
+            const pool = createPool(databaseUrl(env, def.schema), def.name);
+            await runMigrations(pool, def.schema, def.migrationsFolder);
+            return pool;
+          },
+        },
+        { provide: DATABASE, inject: [PG_POOL], useFactory: (pool: Pool) => createDatabase(pool) },
+        { provide: REDIS, useFactory: () => createRedis(env.REDIS_URL, def.name) },
+        {
+          provide: NATS_CONNECTION,
+          useFactory: async () => {
+            const nc = await connect({ servers: env.NATS_URL, name: `${def.name}-events`, maxReconnectAttempts: -1 });
+            await ensureStream(await nc.jetstreamManager(), def.name);
+            return nc;
+          },
+        },
+        { provide: OutboxWriter, useValue: new OutboxWriter(def.tables) },
+        {
+          provide: OutboxRelay,
+          inject: [DATABASE, NATS_CONNECTION],
+          useFactory: (db: Database, nc: NatsConnection) =>
+            new OutboxRelay(db, def.tables, nc.jetstream(), logger, { batchSize: env.OUTBOX_BATCH_SIZE, pollMs: env.OUTBOX_POLL_MS }),
+        },
+        {
+          provide: EventConsumers,
+          inject: [NATS_CONNECTION, DATABASE],
+          useFactory: (nc: NatsConnection, db: Database) => new EventConsumers(nc, db, def.tables, logger),
+        },
+        KitLifecycle,
+      ],
+      exports: [SERVICE_ENV, LOGGER, PG_POOL, DATABASE, REDIS, NATS_CONNECTION, OutboxWriter, OutboxRelay, EventConsumers],
+    };
+  }
+}
+
+function rootModule(def: ServiceDefinition, overrides: NodeJS.ProcessEnv) {
+  const env = loadEnv(def.env, { ...process.env, ...overrides });
+  const logger = createLogger(def.name, env.LOG_LEVEL);
+
+  @Module({ imports: [ServiceKitModule.forRoot(def, env, logger), ...def.imports] })
+  class RootModule {}
+
+  return { RootModule, env, logger };
+}
+
+/** The service's modules without its NATS transport: for seeds, scripts and integration tests. */
+export async function createServiceContext(def: ServiceDefinition, overrides: NodeJS.ProcessEnv = {}): Promise<INestApplicationContext> {
+  const { RootModule, logger } = rootModule(def, overrides);
+  const app = await NestFactory.createApplicationContext(RootModule, { logger: new PinoNestLogger(logger) });
+  return app.init();
+}
+
+/** Boots a service: validated environment, migrations, NATS queue group named after it, shared pipes and filters. */
+export async function startService(def: ServiceDefinition, overrides: NodeJS.ProcessEnv = {}): Promise<INestMicroservice> {
+  const { RootModule, env, logger } = rootModule(def, overrides);
+  const app = await NestFactory.createMicroservice<MicroserviceOptions>(RootModule, {
+    transport: Transport.NATS,
+    options: { servers: [env.NATS_URL], queue: def.name, name: def.name, maxReconnectAttempts: -1, reconnectTimeWait: 1000 },
+    logger: new PinoNestLogger(logger),
+  });
+  app.useGlobalPipes(createValidationPipe());
+  app.useGlobalFilters(new RpcErrorFilter(logger));
+  app.useGlobalInterceptors(new CorrelationInterceptor(logger));
+  app.enableShutdownHooks();
+  await app.listen();
+  logger.info({ queue: def.name }, 'service ready');
+  return app;
+}
+
+/** The `main.ts` of every service: start, or say plainly why not and exit non-zero. */
+export function runService(def: ServiceDefinition): void {
+  startService(def).catch((err: unknown) => {
+    console.error(err instanceof EnvError ? err.message : err);
+    process.exit(1);
+  });
+}

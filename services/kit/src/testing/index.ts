@@ -1,0 +1,50 @@
+import type { INestMicroservice } from '@nestjs/common';
+import { Headers, healthSubject, type ServiceHealth } from '@mc/contracts';
+import { connect, headers as natsHeaders, JSONCodec, type NatsConnection } from 'nats';
+import { startService, type ServiceDefinition } from '../service';
+
+const codec = JSONCodec();
+
+/** The tests' own NATS server (see deploy/local/infra.sh), apart from the one `make dev` uses. */
+export const TEST_NATS_URL = process.env.TEST_NATS_URL ?? 'nats://127.0.0.1:4223';
+
+/** The environment of every test: the test database and NATS, quiet logs. */
+export const TEST_ENV = { DATABASE_NAME: 'medcanna_test', NATS_URL: TEST_NATS_URL, LOG_LEVEL: 'warn', OUTBOX_POLL_MS: '50' };
+
+export const connectNats = (): Promise<NatsConnection> => connect({ servers: TEST_NATS_URL });
+
+/** Sends a request the way the gateway does (Nest's packet over NATS request-reply); resolves the answer or rejects with the service's error. */
+export async function rpc<T>(nc: NatsConnection, subject: string, data: unknown, correlationId?: string): Promise<T> {
+  const h = natsHeaders();
+  if (correlationId) h.set(Headers.correlationId, correlationId);
+  const reply = await nc.request(subject, codec.encode({ pattern: subject, data, id: String(Date.now()) }), { timeout: 5000, headers: h });
+  const packet = codec.decode(reply.data) as { err?: unknown; response?: T };
+  if (packet.err) throw packet.err;
+  return packet.response as T;
+}
+
+/** Starts a service on the test database once for a suite; returns a getter for the app. */
+export function useService(def: ServiceDefinition): { app: () => INestMicroservice; nc: () => NatsConnection } {
+  let app: INestMicroservice;
+  let nc: NatsConnection;
+  beforeAll(async () => {
+    app = await startService(def, TEST_ENV);
+    nc = await connectNats();
+  });
+  afterAll(async () => {
+    await nc?.close();
+    await app?.close();
+  });
+  return { app: () => app, nc: () => nc };
+}
+
+/** The test every service has: it boots, applies its migrations and answers `<service>.health` on its queue group. */
+export function describeServiceHealth(def: ServiceDefinition): void {
+  describe(`${def.name} service`, () => {
+    const service = useService(def);
+    it('answers its health subject with every dependency up', async () => {
+      const health = await rpc<ServiceHealth>(service.nc(), healthSubject(def.name), {});
+      expect(health).toEqual({ service: def.name, status: 'up', checks: { database: 'up', redis: 'up', nats: 'up' } });
+    });
+  });
+}

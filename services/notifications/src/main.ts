@@ -1,0 +1,5 @@
+import 'reflect-metadata';
+import { runService } from '@mc/kit';
+import { notificationsService } from './service';
+
+runService(notificationsService);

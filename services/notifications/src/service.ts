@@ -1,0 +1,13 @@
+import { join } from 'node:path';
+import type { ServiceDefinition } from '@mc/kit';
+import { NotificationsEnv } from './config';
+import { inbox, outbox } from './db/schema';
+
+export const notificationsService: ServiceDefinition<NotificationsEnv> = {
+  name: 'notifications',
+  env: NotificationsEnv,
+  schema: 'notifications',
+  tables: { outbox, inbox },
+  migrationsFolder: join(__dirname, 'migrations'),
+  imports: [],
+};

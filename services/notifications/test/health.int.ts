@@ -1,0 +1,4 @@
+import { describeServiceHealth } from '@mc/kit/testing';
+import { notificationsService } from '../src/service';
+
+describeServiceHealth(notificationsService);

@@ -1,0 +1,13 @@
+import { join } from 'node:path';
+import type { ServiceDefinition } from '@mc/kit';
+import { OrderEnv } from './config';
+import { inbox, outbox } from './db/schema';
+
+export const orderService: ServiceDefinition<OrderEnv> = {
+  name: 'order',
+  env: OrderEnv,
+  schema: 'order',
+  tables: { outbox, inbox },
+  migrationsFolder: join(__dirname, 'migrations'),
+  imports: [],
+};

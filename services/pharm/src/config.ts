@@ -1,0 +1,3 @@
+import { ServiceEnv } from '@mc/kit';
+
+export class PharmEnv extends ServiceEnv {}

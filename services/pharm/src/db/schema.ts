@@ -1,0 +1,169 @@
+import { messagingTables } from '@mc/kit/tables';
+import type { OpeningHours } from '@mc/contracts';
+import { sql } from 'drizzle-orm';
+import {
+  boolean, check, doublePrecision, index, integer, jsonb, pgSchema, primaryKey, serial, smallint, text, timestamp, unique,
+} from 'drizzle-orm/pg-core';
+
+export const pharmSchema = pgSchema('pharm');
+export const { outbox, inbox } = messagingTables(pharmSchema);
+
+// Kept literally here (drizzle-kit loads this file alone); equal to contracts' PHARM_SHIPPING, checked by a unit test.
+export const pharmShipping = pharmSchema.enum('pharm_shipping', ['free', 'free-all-country', 'paid', 'paid-all-country', 'no-shipping']);
+export const slideType = pharmSchema.enum('slide_type', ['pharmProductsQuery', 'image']);
+
+export const pharmacies = pharmSchema.table(
+  'pharmacies',
+  {
+    id: serial('id').primaryKey(),
+    slug: text('slug').notNull().unique(),
+    name: text('name').notNull(),
+    address: text('address').notNull(),
+    city: text('city').notNull(),
+    district: text('district').notNull(),
+    lat: doublePrecision('lat').notNull(),
+    lng: doublePrecision('lng').notNull(),
+    phone: text('phone'),
+    whatsapp: text('whatsapp'),
+    wazeAddress: text('waze_address'),
+    logoUrl: text('logo_url'),
+    isOnboard: boolean('is_onboard').notNull().default(true),
+    isStockOnly: boolean('is_stock_only').notNull().default(false),
+    shipping: pharmShipping('shipping').notNull().default('no-shipping'),
+    shipmentNotes: text('shipment_notes'),
+    /** Weekday '0' (Sunday) … '6' → [{ opensAt, closesAt }] in Israel time; a slot may pass midnight. */
+    openingHours: jsonb('opening_hours').$type<OpeningHours>().notNull().default({}),
+    seoTitle: text('seo_title'),
+    seoDescription: text('seo_description'),
+    /** Higher is shown earlier in the default order. */
+    popularity: integer('popularity').notNull().default(0),
+    /** `searchDocument(name, city, address)`: normalised Hebrew for search. */
+    searchText: text('search_text').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('pharmacies_city_idx').on(t.city),
+    index('pharmacies_district_idx').on(t.district),
+    index('pharmacies_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
+  ],
+);
+
+export const pharmTags = pharmSchema.table('pharm_tags', {
+  id: serial('id').primaryKey(),
+  slug: text('slug').notNull().unique(),
+  name: text('name').notNull(),
+});
+
+export const pharmacyTags = pharmSchema.table(
+  'pharmacy_tags',
+  {
+    pharmId: integer('pharm_id').notNull().references(() => pharmacies.id, { onDelete: 'cascade' }),
+    tagId: integer('tag_id').notNull().references(() => pharmTags.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.pharmId, t.tagId] }), index('pharmacy_tags_tag_idx').on(t.tagId)],
+);
+
+/** What a `pharmProductsQuery` slide shows (a small subset of the list filters). */
+export interface SlideQuery {
+  sortBy?: 'magic' | 'price' | 'popular' | 'new';
+  cannabisTypes?: string[];
+  discounted?: boolean;
+  limit?: number;
+}
+
+export const slides = pharmSchema.table(
+  'slides',
+  {
+    id: serial('id').primaryKey(),
+    pharmId: integer('pharm_id').notNull().references(() => pharmacies.id, { onDelete: 'cascade' }),
+    placement: smallint('placement').notNull(),
+    type: slideType('type').notNull(),
+    template: text('template'),
+    templateData: jsonb('template_data').$type<{ title?: string; backgroundColor?: string }>(),
+    query: jsonb('query').$type<SlideQuery>(),
+    pharmProductIds: integer('pharm_product_ids').array(),
+    imageUrl: text('image_url'),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [unique('slides_pharm_placement_key').on(t.pharmId, t.placement), check('slides_placement_check', sql`${t.placement} BETWEEN 1 AND 4`)],
+);
+
+export const announcements = pharmSchema.table(
+  'announcements',
+  {
+    id: serial('id').primaryKey(),
+    pharmId: integer('pharm_id').notNull().references(() => pharmacies.id, { onDelete: 'cascade' }),
+    content: text('content').notNull(),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Null: shown until removed. */
+    endsAt: timestamp('ends_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('announcements_pharm_idx').on(t.pharmId)],
+);
+
+export const pharmProducts = pharmSchema.table(
+  'pharm_products',
+  {
+    id: serial('id').primaryKey(),
+    pharmId: integer('pharm_id').notNull().references(() => pharmacies.id, { onDelete: 'cascade' }),
+    productSlug: text('product_slug').notNull(),
+    /** Agorot. */
+    price: integer('price').notNull(),
+    /** Agorot; set when discounted (greater than price). */
+    originalPrice: integer('original_price'),
+    inStock: boolean('in_stock').notNull().default(true),
+    /** Units in stock, when the pharmacy says. */
+    amount: integer('amount'),
+    published: boolean('published').notNull().default(true),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    isPopular: boolean('is_popular').notNull().default(false),
+    isNew: boolean('is_new').notNull().default(false),
+    isPromoted: boolean('is_promoted').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    unique('pharm_products_pharm_product_key').on(t.pharmId, t.productSlug),
+    index('pharm_products_product_idx').on(t.productSlug),
+    index('pharm_products_discount_idx').on(t.pharmId).where(sql`${t.published} AND ${t.originalPrice} > ${t.price}`),
+    check('pharm_products_price_check', sql`${t.price} >= 0`),
+  ],
+);
+
+/**
+ * Pharm's copy of catalog's products, fed only by `evt.catalog.product.changed` (never by reading
+ * catalog's tables). A deleted product stays as a tombstone so its offers disappear from every list.
+ */
+export const productsView = pharmSchema.table(
+  'products_view',
+  {
+    slug: text('slug').primaryKey(),
+    name: text('name').notNull(),
+    shortName: text('short_name'),
+    type: text('type').notNull(),
+    imageUrl: text('image_url'),
+    hebName: text('heb_name').notNull(),
+    engName: text('eng_name').notNull(),
+    company: text('company'),
+    cannabisType: text('cannabis_type'),
+    dosage: text('dosage'),
+    thc: integer('thc'),
+    cbd: integer('cbd'),
+    family: text('family'),
+    isPopular: boolean('is_popular').notNull().default(false),
+    isNew: boolean('is_new').notNull().default(false),
+    tags: jsonb('tags').$type<{ slug: string; name: string }[]>().notNull().default([]),
+    /** `searchDocument(name, hebName, engName, shortName, company)`. */
+    searchText: text('search_text').notNull().default(''),
+    deleted: boolean('deleted').notNull().default(false),
+    /** `occurredAt` of the event applied last; older events are ignored. */
+    sourceAt: timestamp('source_at', { withTimezone: true }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('products_view_family_idx').on(t.family),
+    index('products_view_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
+  ],
+);

@@ -1,0 +1,4 @@
+import { describeServiceHealth } from '@mc/kit/testing';
+import { pharmService } from '../src/service';
+
+describeServiceHealth(pharmService);

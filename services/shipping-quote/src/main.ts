@@ -1,0 +1,5 @@
+import 'reflect-metadata';
+import { runService } from '@mc/kit';
+import { shippingQuoteService } from './service';
+
+runService(shippingQuoteService);

@@ -1,0 +1,15 @@
+import { join } from 'node:path';
+import type { ServiceDefinition } from '@mc/kit';
+import { ShippingQuoteEnv } from './config';
+import { inbox, outbox } from './db/schema';
+import { LocationsModule } from './locations/locations.module';
+import { ShipmentsModule } from './shipments/shipments.module';
+
+export const shippingQuoteService: ServiceDefinition<ShippingQuoteEnv> = {
+  name: 'shipping-quote',
+  env: ShippingQuoteEnv,
+  schema: 'shipping_quote',
+  tables: { outbox, inbox },
+  migrationsFolder: join(__dirname, 'migrations'),
+  imports: [LocationsModule, ShipmentsModule],
+};

@@ -1,0 +1,20 @@
+import { Controller, Inject } from '@nestjs/common';
+import { MessagePattern, Payload } from '@nestjs/microservices';
+import { Subjects, type Shipment } from '@mc/contracts';
+import { IsString, MaxLength } from 'class-validator';
+import { ShipmentsService } from './shipments.service';
+
+class ShipmentListRequest {
+  @IsString() @MaxLength(200)
+  pharmSlug: string;
+}
+
+@Controller()
+export class ShipmentsHandlers {
+  constructor(@Inject(ShipmentsService) private readonly shipments: ShipmentsService) {}
+
+  @MessagePattern(Subjects.shippingQuote.shipmentListByPharm)
+  async listByPharm(@Payload() request: ShipmentListRequest): Promise<{ shipments: Shipment[] }> {
+    return { shipments: await this.shipments.listByPharm(request.pharmSlug) };
+  }
+}

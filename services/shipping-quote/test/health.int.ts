@@ -1,0 +1,4 @@
+import { describeServiceHealth } from '@mc/kit/testing';
+import { shippingQuoteService } from '../src/service';
+
+describeServiceHealth(shippingQuoteService);

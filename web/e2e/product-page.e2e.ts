@@ -1,0 +1,93 @@
+/**
+ * Browser test of the product page, run by the root Jest e2e config against the whole stack.
+ * Env: GATEWAY_URL (serves the built web and /api), E2E_PRODUCT_SLUG, E2E_PRODUCT_NAME (the seeded
+ * product's Hebrew name, shown in the h1), ARTIFACTS_DIR (screenshots; default <repo>/artifacts).
+ */
+import { mkdirSync } from 'fs';
+import * as path from 'path';
+import { Messages } from '@mc/contracts';
+import { chromium, type Browser, type Page } from 'playwright-core';
+
+const GATEWAY_URL = (process.env.GATEWAY_URL ?? 'http://127.0.0.1:18080').replace(/\/+$/, '');
+const PRODUCT_SLUG = process.env.E2E_PRODUCT_SLUG ?? 'dr-green-t20-c4';
+const PRODUCT_NAME = process.env.E2E_PRODUCT_NAME ?? 'דוקטור גרין';
+const ARTIFACTS_DIR = process.env.ARTIFACTS_DIR ?? path.resolve(__dirname, '../../artifacts');
+
+describe('web: product page', () => {
+  let browser: Browser;
+  let page: Page;
+
+  beforeAll(async () => {
+    mkdirSync(ARTIFACTS_DIR, { recursive: true });
+    browser = await chromium.launch({
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    });
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  beforeEach(async () => {
+    page = await browser.newPage({ viewport: { width: 1280, height: 900 }, locale: 'he-IL' });
+  });
+
+  afterEach(async () => {
+    await page?.close();
+  });
+
+  it('shows the product in Hebrew, right to left, in Heebo', async () => {
+    await page.goto(`${GATEWAY_URL}/products/${PRODUCT_SLUG}`, { waitUntil: 'networkidle' });
+
+    const h1 = page.locator('h1#product-title');
+    await h1.waitFor({ state: 'visible' });
+    expect((await h1.textContent())?.trim()).toContain(PRODUCT_NAME);
+
+    const doc = await page.evaluate(() => ({ dir: document.documentElement.dir, lang: document.documentElement.lang }));
+    expect(doc).toEqual({ dir: 'rtl', lang: 'he' });
+
+    await page.evaluate(() => document.fonts.ready);
+    const font = await page.evaluate(() => ({
+      family: getComputedStyle(document.body).fontFamily,
+      check: document.fonts.check('16px Heebo', 'אבג'),
+      loaded: Array.from(document.fonts).some((f) => f.family.replace(/["']/g, '') === 'Heebo' && f.status === 'loaded'),
+    }));
+    expect(font.family).toContain('Heebo');
+    expect(font.check).toBe(true);
+    expect(font.loaded).toBe(true);
+
+    expect(await page.title()).toContain(PRODUCT_NAME);
+
+    await page.screenshot({ path: path.join(ARTIFACTS_DIR, 'product-page.png'), fullPage: true });
+  });
+
+  it('shows the not-found page with a link home for an unknown path', async () => {
+    await page.goto(`${GATEWAY_URL}/no-such-page-${Date.now()}`, { waitUntil: 'networkidle' });
+
+    const heading = page.locator('h1', { hasText: Messages.pageNotFound });
+    await heading.waitFor({ state: 'visible' });
+    const home = page.locator('main a[href="/"]', { hasText: 'חזרה לדף הבית' });
+    expect(await home.count()).toBe(1);
+
+    await page.screenshot({ path: path.join(ARTIFACTS_DIR, 'not-found.png'), fullPage: true });
+  });
+
+  it('redirects a double-slash path to its single-slash form', async () => {
+    await page.goto(`${GATEWAY_URL}//products/${PRODUCT_SLUG}`, { waitUntil: 'networkidle' });
+
+    const h1 = page.locator('h1#product-title');
+    await h1.waitFor({ state: 'visible' });
+    expect(new URL(page.url()).pathname).toBe(`/products/${PRODUCT_SLUG}`);
+    expect((await h1.textContent())?.trim()).toContain(PRODUCT_NAME);
+  });
+});

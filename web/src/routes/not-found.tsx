@@ -1,0 +1,25 @@
+import { Messages } from '@mc/contracts';
+import { Link } from '@tanstack/react-router';
+import { he } from '../i18n/he';
+import { useDocumentTitle } from '../lib/use-document-title';
+
+/** Shown for any unknown path, and for a product (or other entity) the API answers 404 for. */
+export function NotFoundPage({ detail }: { detail?: string }) {
+  useDocumentTitle(Messages.pageNotFound);
+  return (
+    <section className="state-panel" aria-labelledby="not-found-title">
+      <p className="state-code" aria-hidden="true">
+        404
+      </p>
+      <h1 id="not-found-title" className="state-title">
+        {Messages.pageNotFound}
+      </h1>
+      {detail && <p className="state-text">{detail}</p>}
+      <div className="state-actions">
+        <Link to="/" className="button button-primary">
+          {he.backHome}
+        </Link>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,13 @@
+/// <reference types="vite/client" />
+
+/** The web package version, injected by Vite's `define` (see vite.config.ts). */
+declare const __APP_VERSION__: string;
+
+interface ImportMetaEnv {
+  /** Sent as `x-api-key`; the local default is `mc-local-web-key`. */
+  readonly VITE_API_KEY?: string;
+}
+
+interface ImportMeta {
+  readonly env: ImportMetaEnv;
+}
