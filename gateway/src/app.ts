@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { existsSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
-import { Module, type DynamicModule } from '@nestjs/common';
+import { Module, RequestMethod, type DynamicModule } from '@nestjs/common';
 import { NestFactory, Reflector } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
@@ -52,7 +52,7 @@ export async function createGateway(overrides: NodeJS.ProcessEnv = {}): Promise<
     trustProxy: true,
   });
   const app = await NestFactory.create<NestFastifyApplication>(gatewayModule(env), adapter, { logger: new PinoNestLogger(logger) });
-  app.setGlobalPrefix('api');
+  app.setGlobalPrefix('api', { exclude: [{ path: 'media/products/:file', method: RequestMethod.GET }] });
   app.useGlobalGuards(new ClientHeadersGuard(app.get(Reflector), env.API_KEY));
   const webDist = env.WEB_DIST && existsSync(env.WEB_DIST) ? env.WEB_DIST : '';
   app.useGlobalFilters(new HttpErrorFilter(logger, webDist));

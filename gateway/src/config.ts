@@ -31,6 +31,10 @@ export class GatewayEnv {
   @IsInt() @Min(100) @Max(600_000)
   BREAKER_RESET_MS = 3000;
 
+  /** How long the answer to a public storefront read is reused (0: never); keep it well under a second. */
+  @IsInt() @Min(0) @Max(1000)
+  READ_CACHE_MS = 300;
+
   /** The built web app served beside the API; empty to serve the API only. */
   @IsString()
   WEB_DIST = join(__dirname, '..', '..', 'web', 'dist');

@@ -15,6 +15,7 @@ export const Subjects = {
     layoutGet: 'catalog.layout.get',
     faqList: 'catalog.faq.list',
     socialGroupList: 'catalog.social-group.list',
+    mediaGet: 'catalog.media.get',
   },
   pharm: {
     pharmList: 'pharm.pharm.list',

@@ -4,3 +4,4 @@ export * from './events';
 export * from './hours';
 export * from './geo';
 export * from './search-text';
+export * from './requests';

@@ -191,10 +191,12 @@ export interface SocialGroup {
   url: string;
 }
 
+/** A tag page: `total` and `perPage` count its products; `pharmsTotal` its pharmacies (same page number). */
 export interface TagResponse {
   tag: TagDetail;
   products: Product[];
   pharms: Pharm[];
+  pharmsTotal: number;
   total: number;
   perPage: number;
   currentPage: number;

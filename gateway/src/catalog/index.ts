@@ -1,4 +1,5 @@
 import { ProductsController } from './products.controller';
+import { TagsController } from './tags.controller';
 
-/** The routes of API.md answered by the catalog service. */
-export const catalogControllers = [ProductsController];
+/** The routes of API.md answered by the catalog service (the product page also asks pharm for its offers). */
+export const catalogControllers = [ProductsController, TagsController];

@@ -1,18 +1,46 @@
-import { Controller, Get, Inject, Param } from '@nestjs/common';
+import { Controller, Get, Inject, Param, Query } from '@nestjs/common';
 import { ApiNotFoundResponse, ApiOkResponse, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
-import { Subjects, type ProductDetailResponse } from '@mc/contracts';
+import {
+  parseComparisonQuery, parseNumber, parseProductListQuery, RELATED_SIZE, Subjects,
+  type PharmProduct, type Product, type ProductDetailResponse, type ProductListResponse,
+} from '@mc/contracts';
 import { ServiceClients } from '../clients/clients.module';
+
+type RawQuery = Record<string, unknown>;
 
 @ApiTags('catalog')
 @Controller('products')
 export class ProductsController {
   constructor(@Inject(ServiceClients) private readonly clients: ServiceClients) {}
 
+  @Get()
+  @ApiOkResponse({ description: 'a page of products with filtersData (facets counted with every filter but their own)' })
+  @ApiServiceUnavailableResponse({ description: 'the catalogue is down' })
+  list(@Query() query: RawQuery): Promise<ProductListResponse> {
+    return this.clients.get('catalog').read(Subjects.catalog.productList, parseProductListQuery(query));
+  }
+
   @Get(':slug')
   @ApiOkResponse({ description: 'the product and its tags' })
   @ApiNotFoundResponse({ description: "'המוצר לא נמצא'" })
   @ApiServiceUnavailableResponse({ description: 'the catalogue is down' })
   get(@Param('slug') slug: string): Promise<ProductDetailResponse> {
-    return this.clients.get('catalog').send(Subjects.catalog.productGet, { slug });
+    return this.clients.get('catalog').read(Subjects.catalog.productGet, { slug });
+  }
+
+  @Get(':slug/related')
+  @ApiOkResponse({ description: 'up to `size` (default 3) similar products, in stock first' })
+  @ApiNotFoundResponse({ description: 'unknown product' })
+  related(@Param('slug') slug: string, @Query() query: RawQuery): Promise<{ related: Product[] }> {
+    const size = Math.trunc(parseNumber(query.size, 1, 12) ?? RELATED_SIZE);
+    return this.clients.get('catalog').read(Subjects.catalog.productRelated, { slug, size });
+  }
+
+  @Get(':slug/pharm-products')
+  @ApiOkResponse({ description: "the product's offers across pharmacies (isOpen, hasDelivery, sortBy price|nearby with lat/lng)" })
+  @ApiNotFoundResponse({ description: 'unknown product' })
+  @ApiServiceUnavailableResponse({ description: 'the pharmacies service is down' })
+  comparison(@Param('slug') slug: string, @Query() query: RawQuery): Promise<{ pharmProducts: PharmProduct[] }> {
+    return this.clients.get('pharm').read(Subjects.pharm.comparisonList, parseComparisonQuery(slug, query));
   }
 }

@@ -9,7 +9,7 @@ export class ServiceClients {
   private readonly clients: Map<ServiceName, ServiceClient>;
 
   constructor(readonly proxy: ClientNats, env: GatewayEnv) {
-    const options = { timeoutMs: env.RPC_TIMEOUT_MS, resetMs: env.BREAKER_RESET_MS };
+    const options = { timeoutMs: env.RPC_TIMEOUT_MS, resetMs: env.BREAKER_RESET_MS, readCacheMs: env.READ_CACHE_MS };
     this.clients = new Map(SERVICES.map((s) => [s, new ServiceClient(s, proxy, options)]));
   }
 

@@ -10,7 +10,7 @@ function proxyAnswering(answer: () => Observable<unknown>) {
   return { proxy, calls };
 }
 
-const options = { timeoutMs: 50, resetMs: 60_000 };
+const options = { timeoutMs: 50, resetMs: 60_000, readCacheMs: 0 };
 
 describe('ServiceClient', () => {
   it('returns the answer', async () => {
@@ -44,5 +44,26 @@ describe('ServiceClient', () => {
   it('treats a 5xx answer as a failure and hides its details', async () => {
     const { proxy } = proxyAnswering(() => throwError(() => ({ status: 500, code: 'INTERNAL', message: 'x' })));
     await expect(new ServiceClient('catalog', proxy, options).send('s', {})).rejects.toMatchObject({ status: 503 });
+  });
+
+  it('shares one call among identical reads and reuses the answer only for readCacheMs', async () => {
+    let n = 0;
+    const { proxy, calls } = proxyAnswering(() => of({ n: ++n }));
+    const client = new ServiceClient('catalog', proxy, { ...options, readCacheMs: 40 });
+    const [a, b] = await Promise.all([client.read('s', { page: 1 }), client.read('s', { page: 1 })]);
+    expect([a, b]).toEqual([{ n: 1 }, { n: 1 }]);
+    await expect(client.read('s', { page: 2 })).resolves.toEqual({ n: 2 });
+    await new Promise((r) => setTimeout(r, 60));
+    await expect(client.read('s', { page: 1 })).resolves.toEqual({ n: 3 });
+    expect(calls).toHaveLength(3);
+  });
+
+  it('does not keep a failed read', async () => {
+    let fail = true;
+    const { proxy } = proxyAnswering(() => (fail ? throwError(() => ({ status: 404, code: 'NOT_FOUND', message: 'x' })) : of({ ok: true })));
+    const client = new ServiceClient('catalog', proxy, { ...options, readCacheMs: 10_000 });
+    await expect(client.read('s', {})).rejects.toMatchObject({ status: 404 });
+    fail = false;
+    await expect(client.read('s', {})).resolves.toEqual({ ok: true });
   });
 });

@@ -2,12 +2,15 @@ import { ClientNats, NatsRecordBuilder } from '@nestjs/microservices';
 import { ErrorCodes, Headers, isServiceError, Messages, type ServiceError, type ServiceName } from '@mc/contracts';
 import { currentCorrelationId } from '@mc/kit';
 import { headers as natsHeaders } from 'nats';
+import { LRUCache } from 'lru-cache';
 import CircuitBreaker from 'opossum';
 import { firstValueFrom, timeout } from 'rxjs';
 
 export interface ServiceClientOptions {
   timeoutMs: number;
   resetMs: number;
+  /** How long a public read's answer is reused (0: never). */
+  readCacheMs: number;
 }
 
 export const unavailable = (): ServiceError => ({ status: 503, code: ErrorCodes.unavailable, message: Messages.serviceUnavailable });
@@ -18,6 +21,7 @@ export const unavailable = (): ServiceError => ({ status: 503, code: ErrorCodes.
  */
 export class ServiceClient {
   readonly breaker: CircuitBreaker<[string, unknown], unknown>;
+  private readonly reads?: LRUCache<string, Promise<unknown>>;
 
   constructor(readonly service: ServiceName, private readonly proxy: ClientNats, private readonly options: ServiceClientOptions) {
     this.breaker = new CircuitBreaker((subject: string, data: unknown) => this.call(subject, data, options.timeoutMs), {
@@ -29,6 +33,23 @@ export class ServiceClient {
       rollingCountTimeout: 10_000,
       errorFilter: (err: unknown) => isServiceError(err) && err.status < 500,
     });
+    if (options.readCacheMs > 0) this.reads = new LRUCache({ max: 5000, ttl: options.readCacheMs });
+  }
+
+  /**
+   * A public storefront read (the same for every visitor): identical calls in flight share one request,
+   * and an answer is reused for `readCacheMs`, short enough that a price change still shows within a second.
+   */
+  read<T>(subject: string, data: unknown): Promise<T> {
+    if (!this.reads) return this.send<T>(subject, data);
+    const key = `${subject} ${JSON.stringify(data)}`;
+    let answer = this.reads.get(key) as Promise<T> | undefined;
+    if (!answer) {
+      answer = this.send<T>(subject, data);
+      this.reads.set(key, answer);
+      answer.catch(() => this.reads!.delete(key));
+    }
+    return answer;
   }
 
   async send<T>(subject: string, data: unknown): Promise<T> {

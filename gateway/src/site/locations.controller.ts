@@ -11,6 +11,6 @@ export class LocationsController {
   @Get()
   @ApiOkResponse({ description: 'the locations tree: country, districts, cities (id, parentId, type, displayText)' })
   list(): Promise<{ locations: Location[] }> {
-    return this.clients.get('shipping-quote').send(Subjects.shippingQuote.locationList, {});
+    return this.clients.get('shipping-quote').read(Subjects.shippingQuote.locationList, {});
   }
 }

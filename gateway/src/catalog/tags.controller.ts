@@ -1,0 +1,34 @@
+import { Controller, Get, Inject, Param, Query } from '@nestjs/common';
+import { ApiNotFoundResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import {
+  parsePage, parsePharmListQuery, Subjects,
+  type PharmListResponse, type Product, type TagDetail, type TagResponse,
+} from '@mc/contracts';
+import { ServiceClients } from '../clients/clients.module';
+
+interface CatalogTagPage {
+  tag: TagDetail;
+  products: Product[];
+  total: number;
+  perPage: number;
+  currentPage: number;
+}
+
+@ApiTags('catalog')
+@Controller('tags')
+export class TagsController {
+  constructor(@Inject(ServiceClients) private readonly clients: ServiceClients) {}
+
+  /** The tag's products (catalog) and the pharmacies carrying it (pharm), the same page of each. */
+  @Get(':slug')
+  @ApiOkResponse({ description: 'tag, products, pharms, total, perPage, currentPage (total and perPage count products; pharmsTotal counts pharmacies)' })
+  @ApiNotFoundResponse({ description: 'unknown tag' })
+  async get(@Param('slug') slug: string, @Query() query: Record<string, unknown>): Promise<TagResponse> {
+    const page = parsePage(query.page);
+    const [tagPage, pharms] = await Promise.all([
+      this.clients.get('catalog').read<CatalogTagPage>(Subjects.catalog.tagGet, { slug, page }),
+      this.clients.get('pharm').read<PharmListResponse>(Subjects.pharm.pharmList, { ...parsePharmListQuery({ page: String(page) }), tag: slug }),
+    ]);
+    return { ...tagPage, pharms: pharms.pharms, pharmsTotal: pharms.total };
+  }
+}
