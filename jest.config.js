@@ -33,7 +33,12 @@ module.exports = {
   maxWorkers: 2,
   projects: [
     { ...base, displayName: 'unit', testMatch: ['<rootDir>/{contracts,services,gateway}/**/src/**/*.spec.ts'] },
-    { ...base, displayName: 'integration', testMatch: ['<rootDir>/services/*/test/**/*.int.ts'] },
+    {
+      ...base,
+      displayName: 'integration',
+      testMatch: ['<rootDir>/services/*/test/**/*.int.ts'],
+      globalSetup: '<rootDir>/services/kit/test/fresh-streams.setup.js',
+    },
     {
       ...base,
       displayName: 'e2e',

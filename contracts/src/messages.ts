@@ -26,8 +26,10 @@ export const Messages = {
   // Not in the spec; ours, in the same voice.
   productNotFound: 'המוצר לא נמצא',
   pharmNotFound: 'בית המרקחת לא נמצא',
+  tagNotFound: 'התגית לא נמצאה',
   locationNotFound: 'המיקום לא נמצא',
   pageNotFound: 'העמוד לא נמצא',
+  originalPriceNotHigher: 'המחיר המקורי חייב להיות גבוה מהמחיר',
   serviceUnavailable: 'השירות אינו זמין כרגע. אנא נסה שנית בעוד מספר רגעים.',
   unauthorized: 'אין הרשאה',
   badRequest: 'בקשה לא תקינה',

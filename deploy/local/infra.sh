@@ -7,7 +7,7 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 
 SERVICES_SCHEMAS="catalog pharm cart order shipping_quote identity notifications"
-DATABASES="${DATABASES:-medcanna medcanna_test}"
+DATABASES="${DATABASES:-medcanna medcanna_test medcanna_e2e}"
 PG="env PGOPTIONS=-cclient_min_messages=warning psql -h ${PGHOST:-127.0.0.1} -U postgres -v ON_ERROR_STOP=1 -qtA"
 
 say() { printf '[infra] %s\n' "$*"; }
@@ -80,6 +80,13 @@ ensure_nats() {
   wait_port 4222 || die "NATS does not answer on 127.0.0.1:4222."
 }
 
+# Drops every service schema of one database and makes them again, empty and owned as ensure_databases makes them.
+reset_database() {
+  local db="$1"
+  for schema in $SERVICES_SCHEMAS; do $PG -d "$db" -c "DROP SCHEMA IF EXISTS \"$schema\" CASCADE"; done
+  DATABASES="$db" ensure_databases
+}
+
 ensure_databases() {
   $PG -d postgres -c 'SELECT 1' >/dev/null || die "cannot connect to PostgreSQL as postgres on 127.0.0.1 (trust auth expected)."
   for schema in $SERVICES_SCHEMAS; do
@@ -98,6 +105,12 @@ ensure_databases() {
     done
   done
 }
+
+# --reset-database <db>: empty a database's service schemas (the end-to-end tests start from nothing).
+if [ "${1:-}" = "--reset-database" ]; then
+  reset_database "${2:?which database?}"
+  exit 0
+fi
 
 # --databases-only: the servers are someone else's (docker compose); only create roles, databases, schemas.
 if [ "${1:-}" != "--databases-only" ]; then

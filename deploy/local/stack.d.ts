@@ -11,3 +11,4 @@ export function startStack(options?: { env?: Record<string, string>; port?: numb
 export function startProcess(name: string, options: { env?: Record<string, string>; logDir: string }): ChildProcess;
 export function stopProcess(child: ChildProcess, timeoutMs?: number): Promise<void>;
 export function waitForHealth(baseUrl: string, timeoutMs?: number): Promise<unknown>;
+export function waitForReadModels(baseUrl: string, options?: { timeoutMs?: number; headers?: Record<string, string> }): Promise<string>;

@@ -67,7 +67,28 @@ async function startStack({ env = {}, port = 8080, logDir = path.join(ROOT, 'art
   };
 }
 
-module.exports = { SERVICES, startStack, startProcess, stopProcess, waitForHealth };
+/**
+ * After a seed, each service copies the other's data from events as it starts (catalog: offers; pharm:
+ * products). Waits until both copies have settled: catalog's in-stock total and the number of pharmacies
+ * with products to sell are above zero and the same in two polls a second apart.
+ */
+async function waitForReadModels(baseUrl, { timeoutMs = 180_000, headers = {} } = {}) {
+  const h = { 'x-app-id': 'stack', 'x-app-version': '0', 'x-api-key': process.env.API_KEY || 'mc-local-web-key', ...headers };
+  const total = async (p) => {
+    const res = await fetch(baseUrl + p, { headers: h }).catch(() => undefined);
+    return res?.ok ? (await res.json()).total : -1;
+  };
+  let last = '';
+  for (const deadline = Date.now() + timeoutMs; Date.now() < deadline;) {
+    const now = `${await total('/api/products?inStock=1')}/${await total('/api/pharms?hasPharmProducts=1')}`;
+    if (now === last && !now.includes('-') && !now.split('/').includes('0')) return now;
+    last = now;
+    await new Promise((r) => setTimeout(r, 1000));
+  }
+  throw new Error(`read models never settled (products in stock / pharmacies with products: ${last})`);
+}
+
+module.exports = { SERVICES, startStack, startProcess, stopProcess, waitForHealth, waitForReadModels };
 
 if (require.main === module) {
   const port = Number(process.env.PORT || 8080);

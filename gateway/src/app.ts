@@ -52,7 +52,9 @@ export async function createGateway(overrides: NodeJS.ProcessEnv = {}): Promise<
     trustProxy: true,
   });
   const app = await NestFactory.create<NestFastifyApplication>(gatewayModule(env), adapter, { logger: new PinoNestLogger(logger) });
-  app.setGlobalPrefix('api', { exclude: [{ path: 'media/products/:file', method: RequestMethod.GET }] });
+  app.setGlobalPrefix('api', {
+    exclude: [{ path: 'media/products/:file', method: RequestMethod.GET }, { path: 'media/pharms/:file', method: RequestMethod.GET }],
+  });
   app.useGlobalGuards(new ClientHeadersGuard(app.get(Reflector), env.API_KEY));
   const webDist = env.WEB_DIST && existsSync(env.WEB_DIST) ? env.WEB_DIST : '';
   app.useGlobalFilters(new HttpErrorFilter(logger, webDist));

@@ -4,6 +4,7 @@
 const { execFileSync } = require('node:child_process');
 const fs = require('node:fs');
 const path = require('node:path');
+const { deleteEventStreams } = require('../../services/kit/test/fresh-streams.setup');
 const stack = require('../../deploy/local/stack');
 
 const ROOT = path.resolve(__dirname, '../..');
@@ -15,9 +16,13 @@ module.exports = async () => {
     if (!fs.existsSync(path.join(ROOT, main))) throw new Error(`${main} is missing: build first (make build).`);
   }
   const port = Number(process.env.E2E_GATEWAY_PORT || 18080);
-  const env = { DATABASE_NAME: 'medcanna_test', NATS_URL: process.env.TEST_NATS_URL || 'nats://127.0.0.1:4223', LOG_LEVEL: process.env.E2E_LOG_LEVEL || 'info', APP_ENV: 'test' };
+  const env = { DATABASE_NAME: 'medcanna_e2e', NATS_URL: process.env.TEST_NATS_URL || 'nats://127.0.0.1:4223', LOG_LEVEL: process.env.E2E_LOG_LEVEL || 'info', APP_ENV: 'test' };
+  // From nothing: empty schemas and no event streams left by earlier runs or by the integration tests.
+  execFileSync(path.join(ROOT, 'deploy/local/infra.sh'), ['--reset-database', env.DATABASE_NAME], { stdio: 'inherit' });
+  await deleteEventStreams(env.NATS_URL);
   execFileSync(path.join(ROOT, 'deploy/local/seed.sh'), ['fixtures'], { env: { ...process.env, ...env, LOG_LEVEL: 'warn' }, stdio: 'inherit' });
   const running = await stack.startStack({ env, port, logDir: path.join(ROOT, 'artifacts/logs/e2e') });
+  await stack.waitForReadModels(running.baseUrl);
   globalThis.__STACK__ = running;
   fs.writeFileSync(STATE, JSON.stringify({ env, pids: Object.fromEntries(Object.entries(running.procs).map(([k, p]) => [k, p.pid])) }));
   process.env.GATEWAY_URL = running.baseUrl;

@@ -26,6 +26,9 @@ export const Subjects = {
     pharmProductRelated: 'pharm.pharm-product.related',
     comparisonList: 'pharm.comparison.list',
     discountList: 'pharm.discount.list',
+    pharmProductUpdate: 'pharm.pharm-product.update',
+    /** Generated SVG art of pharmacies (logos, slide images), served by the gateway under /media/pharms/. */
+    mediaGet: 'pharm.media.get',
   },
   shippingQuote: {
     locationList: 'shipping-quote.location.list',

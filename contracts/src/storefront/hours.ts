@@ -28,7 +28,11 @@ function span(slot: OpeningSlot): [number, number] {
 
 /** Whether a pharmacy with `hours` is open at `date`, in Israel's time (slots past midnight count on the next day too). */
 export function isOpenAt(hours: OpeningHours, date: Date): boolean {
-  const { weekday, minute } = israelClock(date);
+  return isOpenAtClock(hours, israelClock(date));
+}
+
+/** `isOpenAt` for a moment already read with `israelClock` (for checking many pharmacies at one moment). */
+export function isOpenAtClock(hours: OpeningHours, { weekday, minute }: { weekday: number; minute: number }): boolean {
   const today = hours[String(weekday)] ?? [];
   if (today.some((slot) => { const [o, c] = span(slot); return minute >= o && minute < c; })) return true;
   const yesterday = hours[String((weekday + 6) % 7)] ?? [];

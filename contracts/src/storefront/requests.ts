@@ -20,3 +20,23 @@ export type PharmProductListRequest = PharmProductListQuery & { slug: string };
 export interface PharmProductGetRequest { slug: string; id: number }
 export type ComparisonRequest = ComparisonQuery;
 export type DiscountListRequest = PharmProductListQuery;
+
+/**
+ * `pharm.pharm-product.update`: the fields to change (money in shekels, up to 2 decimals); a field left
+ * out stays as it is, `originalPrice: null` ends a discount, `expiresAt: null` clears the expiry.
+ * Answers the offer as the storefront shows it (`PharmProduct`).
+ */
+export interface PharmProductUpdateRequest {
+  id: number;
+  price?: number;
+  originalPrice?: number | null;
+  inStock?: boolean;
+  published?: boolean;
+  expiresAt?: string | null;
+}
+
+/**
+ * `pharm.media.get`: a file of /media/pharms/: `<pharmSlug>.svg` (the logo) or `<pharmSlug>.slide-<n>.svg`
+ * (an image slide); answers `MediaResponse`, 404 for anything else.
+ */
+export interface PharmMediaGetRequest { file: string }

@@ -1,8 +1,14 @@
 import { join } from 'node:path';
 import type { ServiceDefinition } from '@mc/kit';
+import { CommonModule } from './common/common.module';
 import { CatalogEnv } from './config';
+import { ContentModule } from './content/content.module';
 import { inbox, outbox } from './db/schema';
+import { MediaModule } from './media/media.module';
 import { ProductsModule } from './products/products.module';
+import { ReadModelsModule } from './read-models/read-models.module';
+import { SearchModule } from './search/search.module';
+import { TagsModule } from './tags/tags.module';
 
 export const catalogService: ServiceDefinition<CatalogEnv> = {
   name: 'catalog',
@@ -10,5 +16,5 @@ export const catalogService: ServiceDefinition<CatalogEnv> = {
   schema: 'catalog',
   tables: { outbox, inbox },
   migrationsFolder: join(__dirname, 'migrations'),
-  imports: [ProductsModule],
+  imports: [CommonModule, ProductsModule, TagsModule, SearchModule, ContentModule, MediaModule, ReadModelsModule],
 };

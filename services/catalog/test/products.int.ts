@@ -1,58 +1,146 @@
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
-import { Events, Messages, streamName, Subjects, type EventEnvelope, type ProductDetailResponse } from '@mc/contracts';
-import { rpc, useService } from '@mc/kit/testing';
+import {
+  Events, Messages, streamName, Subjects,
+  type EventEnvelope, type Product, type ProductChangedEvent, type ProductDetailResponse,
+} from '@mc/contracts';
+import { rpc } from '@mc/kit/testing';
 import { DeliverPolicy, JSONCodec } from 'nats';
 import { ProductsService } from '../src/products/products.service';
-import { FIXTURE_PRODUCTS } from '../src/seed/fixture-products';
-import { catalogService } from '../src/service';
+import { P, testProducts, useTestCatalog } from './test-catalog';
 
 describe('catalog.product.get', () => {
-  const service = useService(catalogService);
+  const service = useTestCatalog();
+  const get = (slug: unknown) => rpc<ProductDetailResponse>(service.nc(), Subjects.catalog.productGet, { slug });
+  /**
+   * The first `product changed` event relayed since `since` that `wanted` picks: other suites' saves may
+   * be relayed in the same window (a whole demo catalogue, after the seed suite), so it reads on until found.
+   */
+  const nextEvent = async (since: Date, wanted: (event: ProductChangedEvent) => boolean): Promise<ProductChangedEvent | undefined> => {
+    const consumer = await service.nc().jetstream().consumers.get(streamName('catalog'), { filterSubjects: Events.catalog.productChanged, deliver_policy: DeliverPolicy.StartTime, opt_start_time: since.toISOString() });
+    const codec = JSONCodec<EventEnvelope<ProductChangedEvent>>();
+    const deadline = Date.now() + 20_000;
+    while (Date.now() < deadline) {
+      const message = await consumer.next({ expires: 5000 });
+      if (!message) continue;
+      const envelope = codec.decode(message.data);
+      expect(envelope).toMatchObject({ type: Events.catalog.productChanged, version: 1 });
+      if (wanted(envelope.data)) return envelope.data;
+    }
+    return undefined;
+  };
 
-  beforeAll(async () => {
-    const products = service.app().get(ProductsService);
-    for (const product of FIXTURE_PRODUCTS) await products.upsert(product);
+  it('answers a product with every field, its variants, offer statistics and tags', async () => {
+    const { product, tags } = await get(P.ginger);
+    expect(product).toEqual({
+      name: 'זנגביל סגול T20/C4',
+      slug: P.ginger,
+      shortName: 'זנגביל סגול',
+      type: 'flower',
+      imageUrl: `/media/products/${P.ginger}.svg`,
+      media: [{ isPrimary: true, type: 'image', url: `/media/products/${P.ginger}.svg` }],
+      sizeQuantity: 10,
+      sizeUnit: 'גרם',
+      estimated_price: 300,
+      priceRange: { min: 250, max: 280 },
+      pharmProductsCount: 2,
+      maxExpiresAt: '2027-06-30T00:00:00.000Z',
+      isPopular: true,
+      isNew: false,
+      variants: [{ slug: P.gingerOil, name: 'שמן זנגביל סגול T20/C4', short_name: 'זנגביל סגול', imageUrl: `/media/products/${P.gingerOil}.svg` }],
+      info: {
+        hebName: 'זנגביל סגול',
+        engName: 'Purple Ginger',
+        company: 'חברה אלף',
+        cannabisType: 'sativa',
+        thccbdDosage: 'T20/C4',
+        effects: ['אנרגיה', 'מצב רוח'],
+        tastes: ['הדרים'],
+        terpenes: ['Limonene', 'Pinene'],
+        originCountry: 'ישראל',
+        sterilizationMethod: 'קרינת בטא',
+        growingFacility: 'חממה',
+        originSpecie: 'Sour Diesel, Haze',
+        pesticideMethod: 'organic',
+        microbialLoad: 'cold_plasma',
+        moistureTest: 'lod',
+      },
+    });
+    expect(tags).toEqual([{ name: 'ליום (בדיקה)', slug: 'ct-day' }, { name: 'סאטיבה (בדיקה)', slug: 'ct-sativa' }]);
   });
 
-  it('answers a seeded product with its Hebrew name and tags', async () => {
-    const answer = await rpc<ProductDetailResponse>(service.nc(), Subjects.catalog.productGet, { slug: 'dr-green-t20-c4' });
-    expect(answer.product).toMatchObject({
-      slug: 'dr-green-t20-c4',
-      name: 'דוקטור גרין T20/C4',
-      info: { hebName: 'דוקטור גרין', engName: 'Dr. Green', cannabisType: 'sativa', thccbdDosage: 'T20/C4' },
-    });
-    expect(answer.tags.map((t) => t.slug).sort()).toEqual(['high-thc', 'sativa']);
+  it('answers a product nobody offers with its typical price and no range', async () => {
+    const { product, tags } = await get(P.amber);
+    expect(product).toMatchObject({ priceRange: null, pharmProductsCount: 0, maxExpiresAt: null, estimated_price: 280, variants: [] });
+    expect(tags).toEqual([{ name: 'סאטיבה (בדיקה)', slug: 'ct-sativa' }]);
   });
 
   it('answers 404 with a Hebrew message for an unknown slug', async () => {
-    await expect(rpc(service.nc(), Subjects.catalog.productGet, { slug: 'no-such-product' }))
-      .rejects.toEqual({ status: 404, code: 'NOT_FOUND', message: Messages.productNotFound });
+    await expect(get('no-such-product')).rejects.toEqual({ status: 404, code: 'NOT_FOUND', message: Messages.productNotFound });
   });
 
   it('answers 400 with the spec message for a malformed slug, never a 500', async () => {
     for (const slug of ['Bad Slug', '', '../etc', 42, null]) {
-      await expect(rpc(service.nc(), Subjects.catalog.productGet, { slug })).rejects.toMatchObject({ status: 400, message: Messages.invalidUrl });
+      await expect(get(slug)).rejects.toMatchObject({ status: 400, message: Messages.invalidUrl });
     }
     await expect(rpc(service.nc(), Subjects.catalog.productGet, null)).rejects.toMatchObject({ status: 400 });
   });
 
-  it('publishes `product changed` through the outbox when a product is saved', async () => {
+  it('publishes `product changed` with the product and its tags through the outbox when a product changes, and nothing when it does not', async () => {
     const products = service.app().get(ProductsService);
+    const input = testProducts().find((p) => p.slug === P.cliffs)!;
+    expect(await products.upsert(input)).toBe(false); // unchanged: no write, no event
     const started = new Date();
-    await products.upsert({ ...FIXTURE_PRODUCTS[1], isPopular: true });
-    const js = service.nc().jetstream();
-    const consumer = await js.consumers.get(streamName('catalog'), { filterSubjects: Events.catalog.productChanged, deliver_policy: DeliverPolicy.StartTime, opt_start_time: started.toISOString() });
-    // Other saves of this suite may be relayed in the same window: look for this product's event among them.
-    const codec = JSONCodec<EventEnvelope<{ slug: string }>>();
-    let event: EventEnvelope<{ slug: string }> | undefined;
-    for (let i = 0; i < FIXTURE_PRODUCTS.length + 1 && !event; i++) {
-      const message = await consumer.next({ expires: 5000 });
-      if (!message) break;
-      const decoded = codec.decode(message.data);
-      if (decoded.data.slug === FIXTURE_PRODUCTS[1].slug) event = decoded;
-    }
-    expect(event).toMatchObject({ type: Events.catalog.productChanged, version: 1, data: { slug: FIXTURE_PRODUCTS[1].slug } });
+    expect(await products.upsert({ ...input, isPopular: true, tags: ['ct-day'] })).toBe(true);
+    const event = await nextEvent(started, (e) => e.product?.slug === P.cliffs);
+    expect(event).toEqual({
+      product: {
+        slug: P.cliffs, name: 'צוקי הגולן T15/C3', shortName: 'צוקי הגולן', type: 'flower', imageUrl: `/media/products/${P.cliffs}.svg`,
+        hebName: 'צוקי הגולן', engName: 'Golan Cliffs', company: 'חברה בית', cannabisType: 'indica', thccbdDosage: 'T15/C3',
+        family: 'ct-cliffs', isPopular: true, isNew: true, tags: [{ slug: 'ct-day', name: 'ליום (בדיקה)' }],
+      },
+      deleted: false,
+    });
+    expect((await get(P.cliffs)).tags).toEqual([{ slug: 'ct-day', name: 'ליום (בדיקה)' }]);
+    await products.upsert(input);
+  }, 30_000);
+
+  it('publishes a deleted product as `deleted`', async () => {
+    const products = service.app().get(ProductsService);
+    const input = { ...testProducts()[0], slug: 'ct-short-lived', family: null, tags: [] };
+    await products.upsert(input);
+    const started = new Date();
+    expect(await products.remove('ct-short-lived')).toBe(true);
+    expect(await nextEvent(started, (e) => e.product?.slug === 'ct-short-lived' && e.deleted)).toMatchObject({ product: { slug: 'ct-short-lived' }, deleted: true });
+    await expect(get('ct-short-lived')).rejects.toMatchObject({ status: 404 });
+  }, 30_000);
+});
+
+describe('catalog.product.related', () => {
+  const service = useTestCatalog();
+  const related = (request: unknown) => rpc<{ related: Product[] }>(service.nc(), Subjects.catalog.productRelated, request);
+
+  it('answers other strains, in stock first, then the same form, cannabis type and the closest dosage', async () => {
+    // ginger (sativa flower T20/C4): its own oil variant is left out; in stock: cliffs (flower) before polar (pre-roll);
+    // then out of stock by dosage distance: amber T18/C3, sage T10/C10, calm T1/C20.
+    expect((await related({ slug: P.ginger, size: 5 })).related.map((p) => p.slug)).toEqual([P.cliffs, P.polar, P.amber, P.sage, P.calm]);
+  });
+
+  it('answers three by default and caps what is asked for', async () => {
+    expect((await related({ slug: P.ginger })).related.map((p) => p.slug)).toEqual([P.cliffs, P.polar, P.amber]);
+    expect((await related({ slug: P.ginger, size: 'lots' })).related).toHaveLength(3);
+    expect((await related({ slug: P.ginger, size: 1 })).related.map((p) => p.slug)).toEqual([P.cliffs]);
+  });
+
+  it('answers full products', async () => {
+    const [first] = (await related({ slug: P.ginger, size: 1 })).related;
+    expect(first).toMatchObject({ slug: P.cliffs, priceRange: { min: 200, max: 200 }, pharmProductsCount: 1, info: { hebName: 'צוקי הגולן' } });
+  });
+
+  it('answers 404 for an unknown product and 400 for a malformed slug', async () => {
+    await expect(related({ slug: 'no-such-product' })).rejects.toEqual({ status: 404, code: 'NOT_FOUND', message: Messages.productNotFound });
+    await expect(related({ slug: 'Bad Slug' })).rejects.toMatchObject({ status: 400, message: Messages.invalidUrl });
+    await expect(related(null)).rejects.toMatchObject({ status: 400 });
   });
 });
 

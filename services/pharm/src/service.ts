@@ -1,7 +1,12 @@
 import { join } from 'node:path';
 import type { ServiceDefinition } from '@mc/kit';
+import { CommonModule } from './common/common.module';
 import { PharmEnv } from './config';
 import { inbox, outbox } from './db/schema';
+import { MediaModule } from './media/media.module';
+import { PharmProductsModule } from './pharm-products/pharm-products.module';
+import { PharmsModule } from './pharms/pharms.module';
+import { ProductsViewModule } from './products-view/products-view.module';
 
 export const pharmService: ServiceDefinition<PharmEnv> = {
   name: 'pharm',
@@ -9,5 +14,5 @@ export const pharmService: ServiceDefinition<PharmEnv> = {
   schema: 'pharm',
   tables: { outbox, inbox },
   migrationsFolder: join(__dirname, 'migrations'),
-  imports: [],
+  imports: [CommonModule, PharmsModule, PharmProductsModule, ProductsViewModule, MediaModule],
 };

@@ -1,14 +1,33 @@
 import { Controller, Inject } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import { GetProductRequest, Subjects, type ProductDetailResponse } from '@mc/contracts';
-import { ProductsService } from './products.service';
+import {
+  GetProductRequest, Messages, Subjects,
+  type Product, type ProductDetailResponse, type ProductListResponse,
+} from '@mc/contracts';
+import { badRequest } from '@mc/kit';
+import { ReadCache } from '../common/read-cache';
+import { cleanProductListQuery, cleanRelatedRequest } from '../common/sanitize';
+import { ProductsReader } from './products.reader';
 
 @Controller()
 export class ProductsHandlers {
-  constructor(@Inject(ProductsService) private readonly products: ProductsService) {}
+  constructor(@Inject(ProductsReader) private readonly products: ProductsReader, @Inject(ReadCache) private readonly cache: ReadCache) {}
 
   @MessagePattern(Subjects.catalog.productGet)
   get(@Payload() request: GetProductRequest): Promise<ProductDetailResponse> {
-    return this.products.get(request.slug);
+    return this.cache.get(`product:${request.slug}`, () => this.products.get(request.slug));
+  }
+
+  @MessagePattern(Subjects.catalog.productList)
+  list(@Payload() request: unknown): Promise<ProductListResponse> {
+    const query = cleanProductListQuery(request);
+    return this.cache.get(`list:${JSON.stringify(query)}`, () => this.products.list(query));
+  }
+
+  @MessagePattern(Subjects.catalog.productRelated)
+  related(@Payload() request: unknown): Promise<{ related: Product[] }> {
+    const { slug, size } = cleanRelatedRequest(request);
+    if (!slug) throw badRequest(Messages.invalidUrl);
+    return this.cache.get(`related:${slug}:${size}`, async () => ({ related: await this.products.related(slug, size) }));
   }
 }

@@ -1,49 +1,133 @@
+import { createHash } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import { Events, Messages, type Product, type ProductDetailResponse } from '@mc/contracts';
-import { DATABASE, notFound, OutboxRelay, OutboxWriter, type Database } from '@mc/kit';
-import { asc, eq, sql } from 'drizzle-orm';
+import {
+  Events, parseDosage, searchDocument,
+  type CannabisType, type ProductChangedEvent, type ProductInfo, type ProductMedia, type ProductType, type Tag,
+} from '@mc/contracts';
+import { DATABASE, OutboxRelay, OutboxWriter, type Database, type Tx } from '@mc/kit';
+import { eq, getTableColumns, inArray, notInArray, sql, type SQL } from 'drizzle-orm';
+import { bumpReadVersion } from '../common/read-cache';
+import { addToDictionary } from '../common/search';
 import { products, productTags, tags } from '../db/schema';
+import { productImageUrl } from './product-record';
+
+/** A product as the seed (and later the back office) gives it; money in agorot. */
+export interface ProductInput {
+  slug: string;
+  name: string;
+  shortName?: string | null;
+  type?: ProductType;
+  hebName: string;
+  engName: string;
+  company?: string | null;
+  cannabisType?: CannabisType | null;
+  thccbdDosage?: string | null;
+  family?: string | null;
+  effects?: string[];
+  tastes?: string[];
+  terpenes?: string[];
+  originCountry?: string | null;
+  sterilizationMethod?: string | null;
+  growingFacility?: string | null;
+  originSpecie?: string | null;
+  pesticideMethod?: ProductInfo['pesticideMethod'];
+  microbialLoad?: ProductInfo['microbialLoad'];
+  moistureTest?: ProductInfo['moistureTest'];
+  sizeQuantity?: number | null;
+  sizeUnit?: string | null;
+  /** Agorot. */
+  estimatedPrice?: number | null;
+  popularity?: number;
+  isPopular?: boolean;
+  isNew?: boolean;
+  /** ISO time the product reached the market. */
+  launchedAt: string;
+  /** Defaults to the generated image. */
+  media?: ProductMedia[];
+  /** Slugs of existing tags. */
+  tags?: string[];
+}
 
 type ProductRow = typeof products.$inferSelect;
-export type NewProduct = Omit<typeof products.$inferInsert, 'id' | 'createdAt' | 'updatedAt'> & { tags?: { slug: string; name: string }[] };
+type NewProductRow = typeof products.$inferInsert;
 
-export function toProduct(row: ProductRow): Product {
+/** Rows per insert statement when linking tags (two parameters a row, far below PostgreSQL's 65,535). */
+const LINK_CHUNK = 10_000;
+
+/** The row of a product; its hash covers the row and its tags (`slug:name`), so a renamed tag re-publishes it too. */
+function toRow(input: ProductInput, tagKeys: string[]): NewProductRow {
+  const dosage = input.thccbdDosage ? parseDosage(input.thccbdDosage) : null;
+  const defaultImage = productImageUrl(input.slug);
+  const media = input.media?.length ? input.media : [{ isPrimary: true, type: 'image' as const, url: defaultImage }];
+  const row: NewProductRow = {
+    slug: input.slug,
+    name: input.name,
+    shortName: input.shortName ?? null,
+    type: input.type ?? 'flower',
+    hebName: input.hebName,
+    engName: input.engName,
+    company: input.company ?? null,
+    cannabisType: input.cannabisType ?? null,
+    thcCbdDosage: input.thccbdDosage ?? null,
+    thc: dosage?.thc ?? null,
+    cbd: dosage?.cbd ?? null,
+    family: input.family ?? null,
+    imageUrl: media.find((m) => m.isPrimary && m.type === 'image')?.url ?? defaultImage,
+    media,
+    sizeQuantity: input.sizeQuantity ?? null,
+    sizeUnit: input.sizeUnit ?? null,
+    effects: input.effects ?? [],
+    tastes: input.tastes ?? [],
+    terpenes: input.terpenes ?? [],
+    originCountry: input.originCountry ?? null,
+    sterilizationMethod: input.sterilizationMethod ?? null,
+    growingFacility: input.growingFacility ?? null,
+    originSpecie: input.originSpecie ?? null,
+    pesticideMethod: input.pesticideMethod ?? null,
+    microbialLoad: input.microbialLoad ?? null,
+    moistureTest: input.moistureTest ?? null,
+    estimatedPrice: input.estimatedPrice ?? null,
+    popularity: Math.max(0, Math.min(100, Math.round(input.popularity ?? 0))),
+    isPopular: input.isPopular ?? false,
+    isNew: input.isNew ?? false,
+    launchedAt: new Date(input.launchedAt),
+    searchText: searchDocument(input.name, input.hebName, input.engName, input.shortName, input.company),
+  };
+  row.sourceHash = createHash('sha1').update(JSON.stringify({ row, tags: [...tagKeys].sort() })).digest('hex');
+  return row;
+}
+
+/** What `evt.catalog.product.changed` carries (pharm copies it into its read model). */
+export function toProductChangedEvent(row: ProductRow, productTagList: Tag[], deleted = false): ProductChangedEvent {
   return {
-    name: row.name,
-    slug: row.slug,
-    shortName: row.shortName,
-    type: 'flower',
-    imageUrl: row.imageUrl,
-    media: [],
-    estimated_price: null,
-    priceRange: null,
-    pharmProductsCount: 0,
-    maxExpiresAt: null,
-    variants: [],
-    sizeQuantity: row.sizeQuantity,
-    sizeUnit: row.sizeUnit,
-    isPopular: row.isPopular,
-    isNew: row.isNew,
-    info: {
+    product: {
+      slug: row.slug,
+      name: row.name,
+      shortName: row.shortName,
+      type: row.type,
+      imageUrl: row.imageUrl,
       hebName: row.hebName,
       engName: row.engName,
       company: row.company,
       cannabisType: row.cannabisType,
       thccbdDosage: row.thcCbdDosage,
-      effects: [],
-      tastes: [],
-      terpenes: [],
-      originCountry: null,
-      sterilizationMethod: null,
-      growingFacility: null,
-      originSpecie: null,
-      pesticideMethod: null,
-      microbialLoad: null,
-      moistureTest: null,
+      family: row.family,
+      isPopular: row.isPopular,
+      isNew: row.isNew,
+      tags: productTagList,
     },
+    deleted,
   };
 }
 
+/** `col = excluded.col` for every column a re-save may change. */
+const EXCLUDED: Record<string, SQL> = Object.fromEntries(
+  Object.entries(getTableColumns(products))
+    .filter(([key]) => key !== 'id' && key !== 'createdAt' && key !== 'updatedAt')
+    .map(([key, column]) => [key, sql.raw(`excluded."${column.name}"`)]),
+);
+
+/** The catalogue's writes: each change and its `product changed` event commit in one transaction. */
 @Injectable()
 export class ProductsService {
   constructor(
@@ -52,40 +136,78 @@ export class ProductsService {
     @Inject(OutboxRelay) private readonly relay: OutboxRelay,
   ) {}
 
-  async get(slug: string): Promise<ProductDetailResponse> {
-    const [row] = await this.db.select().from(products).where(eq(products.slug, slug)).limit(1);
-    if (!row) throw notFound(Messages.productNotFound);
-    const productTagRows = await this.db
-      .select({ name: tags.name, slug: tags.slug })
-      .from(productTags)
-      .innerJoin(tags, eq(tags.id, productTags.tagId))
-      .where(eq(productTags.productId, row.id))
-      .orderBy(asc(tags.name));
-    return { product: toProduct(row), tags: productTagRows };
+  async upsert(input: ProductInput): Promise<boolean> {
+    return (await this.upsertMany([input])) === 1;
   }
 
-  /** Creates or updates a product by slug, with its tags and its `product changed` event, in one transaction. */
-  async upsert(input: NewProduct): Promise<Product> {
-    const { tags: tagList = [], ...fields } = input;
-    const row = await this.db.transaction(async (tx) => {
-      const [saved] = await tx
+  /**
+   * Creates or updates products by slug, with their tags. A product whose content is unchanged is not
+   * written and publishes nothing, so loading the same data twice is a no-op. Returns how many changed.
+   */
+  async upsertMany(inputs: ProductInput[]): Promise<number> {
+    if (!inputs.length) return 0;
+    const unique = [...new Map(inputs.map((i) => [i.slug, i])).values()];
+    const changed = await this.db.transaction(async (tx) => {
+      const tagBySlug = await this.tagsBySlug(tx, unique.flatMap((i) => i.tags ?? []));
+      const tagsOf = new Map(unique.map((i) => [i.slug, [...new Set(i.tags ?? [])].map((slug) => ({ slug, ...tagBySlug.get(slug)! }))]));
+      const rows = unique.map((input) => toRow(input, tagsOf.get(input.slug)!.map((t) => `${t.slug}:${t.name}`)));
+      const saved = await tx
         .insert(products)
-        .values(fields)
-        .onConflictDoUpdate({ target: products.slug, set: { ...fields, updatedAt: sql`now()` } })
+        .values(rows)
+        .onConflictDoUpdate({
+          target: products.slug,
+          set: { ...EXCLUDED, updatedAt: sql`now()` },
+          setWhere: sql`${products.sourceHash} IS DISTINCT FROM excluded.source_hash`,
+        })
         .returning();
-      await tx.delete(productTags).where(eq(productTags.productId, saved.id));
-      for (const tag of tagList) {
-        const [t] = await tx
-          .insert(tags)
-          .values(tag)
-          .onConflictDoUpdate({ target: tags.slug, set: { name: tag.name } })
-          .returning({ id: tags.id });
-        await tx.insert(productTags).values({ productId: saved.id, tagId: t.id }).onConflictDoNothing();
+      if (!saved.length) return 0;
+      await addToDictionary(tx, saved.map((r) => r.searchText));
+
+      const links = saved.flatMap((row) => tagsOf.get(row.slug)!.map((t) => ({ productId: row.id, tagId: t.id })));
+      await tx.delete(productTags).where(inArray(productTags.productId, saved.map((r) => r.id)));
+      for (let i = 0; i < links.length; i += LINK_CHUNK) await tx.insert(productTags).values(links.slice(i, i + LINK_CHUNK));
+
+      for (const row of saved) {
+        const rowTags = tagsOf.get(row.slug)!.map((t) => ({ slug: t.slug, name: t.name }));
+        await this.outbox.add(tx, Events.catalog.productChanged, toProductChangedEvent(row, rowTags));
       }
-      await this.outbox.add(tx, Events.catalog.productChanged, { slug: saved.slug });
-      return saved;
+      await bumpReadVersion(tx);
+      return saved.length;
     });
-    this.relay.poke();
-    return toProduct(row);
+    if (changed) this.relay.poke();
+    return changed;
+  }
+
+  /** Deletes every product whose slug is not in `keep`, each with a `deleted` event. Returns how many. */
+  async removeMissing(keep: string[]): Promise<number> {
+    const removed = await this.db.transaction(async (tx) => {
+      const gone = await tx.delete(products).where(keep.length ? notInArray(products.slug, keep) : sql`TRUE`).returning();
+      for (const row of gone) await this.outbox.add(tx, Events.catalog.productChanged, toProductChangedEvent(row, [], true));
+      if (gone.length) await bumpReadVersion(tx);
+      return gone.length;
+    });
+    if (removed) this.relay.poke();
+    return removed;
+  }
+
+  /** Deletes one product (with its `deleted` event); false when there was none. */
+  async remove(slug: string): Promise<boolean> {
+    const removed = await this.db.transaction(async (tx) => {
+      const gone = await tx.delete(products).where(eq(products.slug, slug)).returning();
+      for (const row of gone) await this.outbox.add(tx, Events.catalog.productChanged, toProductChangedEvent(row, [], true));
+      if (gone.length) await bumpReadVersion(tx);
+      return gone.length;
+    });
+    if (removed) this.relay.poke();
+    return removed > 0;
+  }
+
+  private async tagsBySlug(tx: Tx, slugs: string[]): Promise<Map<string, { id: number; name: string }>> {
+    const wanted = [...new Set(slugs)];
+    const rows = wanted.length ? await tx.select({ id: tags.id, slug: tags.slug, name: tags.name }).from(tags).where(inArray(tags.slug, wanted)) : [];
+    const found = new Map(rows.map((r) => [r.slug, { id: r.id, name: r.name }]));
+    const missing = wanted.filter((s) => !found.has(s));
+    if (missing.length) throw new Error(`unknown tags: ${missing.join(', ')}`);
+    return found;
   }
 }

@@ -1,23 +1,59 @@
 import 'reflect-metadata';
+import { readFileSync } from 'node:fs';
+import type { INestApplicationContext } from '@nestjs/common';
 import { createServiceContext } from '@mc/kit';
-import { ProductsService } from '../products/products.service';
+import { ContentService, type ContentInput } from '../content/content.service';
+import { ProductsService, type ProductInput } from '../products/products.service';
 import { catalogService } from '../service';
-import { FIXTURE_PRODUCTS } from './fixture-products';
+import { TagsService, type TagInput } from '../tags/tags.service';
 
-/** Upserts the fixed products (idempotent; each write also queues its `product changed` event). */
-export async function seedCatalog(overrides: NodeJS.ProcessEnv = {}): Promise<number> {
-  const app = await createServiceContext(catalogService, overrides);
+/** `catalog.json` as deploy/seed/catalog-data.js writes it (money in agorot). */
+export interface CatalogSeedFile extends ContentInput {
+  tags: TagInput[];
+  products: ProductInput[];
+}
+
+export interface SeedCounts {
+  tags: number;
+  products: number;
+  changed: number;
+  removed: number;
+}
+
+/** Products per transaction: big enough to load 800 in a few seconds, small enough to keep each short. */
+const BATCH = 200;
+
+/**
+ * Makes the catalogue exactly the file: tags, then products in batches (each batch with its `product
+ * changed` events), then removes what the file no longer has, then the content. Idempotent: a re-run
+ * writes nothing and publishes nothing.
+ */
+export async function loadCatalog(app: INestApplicationContext, file: CatalogSeedFile): Promise<SeedCounts> {
+  const tags = app.get(TagsService);
+  const products = app.get(ProductsService);
+  await tags.upsertMany(file.tags);
+  let changed = 0;
+  for (let i = 0; i < file.products.length; i += BATCH) changed += await products.upsertMany(file.products.slice(i, i + BATCH));
+  const removed = await products.removeMissing(file.products.map((p) => p.slug));
+  await tags.removeMissing(file.tags.map((t) => t.slug));
+  await app.get(ContentService).replace(file);
+  return { tags: file.tags.length, products: file.products.length, changed, removed };
+}
+
+export async function seedCatalog(file: CatalogSeedFile, overrides: NodeJS.ProcessEnv = {}): Promise<SeedCounts> {
+  // The seed only writes; the running service consumes pharm's events.
+  const app = await createServiceContext(catalogService, { CONSUME_EVENTS: 'false', ...overrides });
   try {
-    const products = app.get(ProductsService);
-    for (const product of FIXTURE_PRODUCTS) await products.upsert(product);
-    return FIXTURE_PRODUCTS.length;
+    return await loadCatalog(app, file);
   } finally {
     await app.close();
   }
 }
 
 if (require.main === module) {
-  seedCatalog()
-    .then((n) => console.log(`[seed] catalog: ${n} products`))
+  const path = process.argv[2];
+  if (!path) throw new Error('usage: seed.js <catalog.json>');
+  seedCatalog(JSON.parse(readFileSync(path, 'utf8')) as CatalogSeedFile)
+    .then((n) => console.log(`[seed] catalog: ${n.products} products (${n.changed} written, ${n.removed} removed), ${n.tags} tags`))
     .catch((err) => { console.error(err); process.exit(1); });
 }

@@ -1,8 +1,9 @@
 import { Injectable } from '@nestjs/common';
 
 /**
- * Where the service reads "now" (opening hours, active announcements, the magic sort's freshness).
- * One provider, so integration tests can set the time of day in Israel without touching the code they test.
+ * Where the service reads "now" (open now, active announcements, the magic sort's freshness, write
+ * times). One provider, so integration tests can set the time of day in Israel without touching the code
+ * they test.
  */
 @Injectable()
 export class Clock {

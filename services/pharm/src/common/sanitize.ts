@@ -36,7 +36,7 @@ function cleanPage(value: unknown): number {
   return parsePage(value);
 }
 
-function cleanLocation(value: unknown): GeoPoint | undefined {
+export function cleanLocation(value: unknown): GeoPoint | undefined {
   const v = asRecord(value);
   return parseLocation({ lat: typeof v.lat === 'number' ? String(v.lat) : v.lat, lng: typeof v.lng === 'number' ? String(v.lng) : v.lng });
 }

@@ -45,6 +45,7 @@ export const distanceSql = (at: GeoPoint): SQL =>
  *      over 30 days: recently confirmed prices and stock are the ones worth trusting);
  *   3. then the cheaper first, then the id (a stable order for paging).
  */
+const FRESHNESS_SECONDS = 30 * 24 * 3600;
 const MAGIC_SCORE = `(2 * is_promoted::int + 2 * is_popular::int + product_popular::int + is_new::int
   + least(discount_pct, 30) / 10.0 + freshness)`;
 
@@ -82,12 +83,46 @@ const allBut = (conditions: Map<Facet, SQL>, except?: Facet): SQL => {
   return parts.length ? sql.join(parts, sql` AND `) : sql`TRUE`;
 };
 
-const facetSql = (column: string, where: SQL): SQL => sql`(SELECT coalesce(json_agg(json_build_object('value', v, 'count', n) ORDER BY n DESC, v), '[]'::json)
-  FROM (SELECT ${sql.raw(column)} AS v, count(*)::int AS n FROM base WHERE ${where} AND ${sql.raw(column)} IS NOT NULL GROUP BY 1) f)`;
+/** The facets' columns in `base`, in the order of the grouping sets (GROUPING() numbers them from the left). */
+const FACET_COLUMNS = [
+  { facet: 'types', column: 'type' },
+  { facet: 'cannabisTypes', column: 'cannabis_type' },
+  { facet: 'dosages', column: 'dosage' },
+  { facet: 'companies', column: 'company' },
+] as const;
+
+interface FacetRow { value: string; facet: number; counts: number[] }
+
+/**
+ * Every facet in one pass over `base`: one grouping set per facet column, each row counting with every
+ * filter but its own facet's (the other facets' counts on that row are ignored).
+ */
+function facetsSql(conditions: Map<Facet, SQL>): SQL {
+  const columns = FACET_COLUMNS.map((f) => sql.raw(f.column));
+  const counts = FACET_COLUMNS.map((f) => sql`count(*) FILTER (WHERE ${allBut(conditions, f.facet)})::int`);
+  return sql`(SELECT coalesce(json_agg(json_build_object('value', coalesce(${sql.join(columns, sql`, `)}), 'facet', g, 'counts', json_build_array(${sql.join(counts.map((_, i) => sql.raw(`n${i}`)), sql`, `)}))), '[]'::json)
+    FROM (SELECT ${sql.join(columns, sql`, `)}, GROUPING(${sql.join(columns, sql`, `)}) AS g,
+        ${sql.join(counts.map((c, i) => sql`${c} AS ${sql.raw(`n${i}`)}`), sql`, `)}
+      FROM base GROUP BY GROUPING SETS (${sql.join(columns.map((c) => sql`(${c})`), sql`, `)})) f)`;
+}
+
+/** Facet rows back to lists: a row of grouping set i has every column but the i-th grouped away (GROUPING bit set). */
+function facetLists(rows: FacetRow[]): Pick<FiltersData, 'types' | 'cannabisTypes' | 'dosages' | 'companies'> {
+  const lists = FACET_COLUMNS.map(() => [] as FacetCount[]);
+  const width = FACET_COLUMNS.length;
+  for (const row of rows) {
+    const index = FACET_COLUMNS.findIndex((_, i) => row.facet === ((1 << width) - 1) - (1 << (width - 1 - i)));
+    if (index < 0 || row.value === null || row.counts[index] === 0) continue;
+    lists[index].push({ value: row.value, count: row.counts[index] });
+  }
+  for (const list of lists) list.sort((a, b) => b.count - a.count || (a.value < b.value ? -1 : a.value > b.value ? 1 : 0));
+  return { types: lists[0], cannabisTypes: lists[1], dosages: lists[2], companies: lists[3] };
+}
 
 /**
  * One round trip: the published offers in scope that pass search and stock (`base`), then over it the
- * total, the page's ids and the facets, each facet counted with every filter but its own.
+ * total and the price range (one pass), the page's ids (a top-N sort, not a sort of the whole set) and
+ * the facets (one pass), each facet counted with every filter but its own.
  */
 export async function listOfferIds(db: Database, options: OfferListOptions): Promise<OfferListResult> {
   const { filters, location } = options;
@@ -101,45 +136,37 @@ export async function listOfferIds(db: Database, options: OfferListOptions): Pro
   const nearby = options.sortBy === 'nearby' && location !== undefined;
   const conditions = facetConditions(filters);
   const all = allBut(conditions);
+  const order = orderSql(options.sortBy, nearby, options.firstProduct);
   const offset = (options.page - 1) * options.perPage;
 
   const query = sql`WITH base AS MATERIALIZED (
     SELECT pp.id, pp.price, pp.in_stock, pp.is_promoted, pp.is_popular, pp.is_new, pp.created_at,
       pv.type, pv.cannabis_type, pv.dosage, pv.company, pv.is_popular AS product_popular,
-      CASE WHEN pp.original_price > pp.price THEN 100.0 * (1 - pp.price::numeric / pp.original_price) ELSE 0 END AS discount_pct,
-      greatest(0, 1 - extract(epoch FROM (${options.now.toISOString()}::timestamptz - pp.updated_at)) / 2592000.0) AS freshness,
+      CASE WHEN pp.original_price > pp.price THEN 100 * (1 - pp.price::float8 / pp.original_price) ELSE 0 END AS discount_pct,
+      least(1, greatest(0, 1 - extract(epoch FROM (${options.now.toISOString()}::timestamptz - pp.updated_at))::float8 / ${FRESHNESS_SECONDS})) AS freshness,
       ${nearby ? distanceSql(location) : sql`NULL::float8`} AS distance_km
     FROM pharm.pharm_products pp
     JOIN pharm.products_view pv ON pv.slug = pp.product_slug
     ${nearby ? sql`JOIN pharm.pharmacies ph ON ph.id = pp.pharm_id` : sql``}
     WHERE ${sql.join(baseWhere, sql` AND `)}
   )
-  SELECT
-    (SELECT count(*)::int FROM base WHERE ${all}) AS total,
-    (SELECT coalesce(json_agg(id ORDER BY rn), '[]'::json) FROM (
-      SELECT id, row_number() OVER (ORDER BY ${orderSql(options.sortBy, nearby, options.firstProduct)}) AS rn
-      FROM base WHERE ${all} ORDER BY rn LIMIT ${options.perPage} OFFSET ${offset}) page) AS ids,
-    ${facetSql('type', allBut(conditions, 'types'))} AS types,
-    ${facetSql('cannabis_type', allBut(conditions, 'cannabisTypes'))} AS cannabis_types,
-    ${facetSql('dosage', allBut(conditions, 'dosages'))} AS dosages,
-    ${facetSql('company', allBut(conditions, 'companies'))} AS companies,
-    (SELECT json_build_object('min', min(price), 'max', max(price)) FROM base WHERE ${allBut(conditions, 'price')}) AS price_range`;
+  SELECT totals.*,
+    (SELECT coalesce(json_agg(page.id ORDER BY ${order}), '[]'::json)
+      FROM (SELECT * FROM base WHERE ${all} ORDER BY ${order} LIMIT ${options.perPage} OFFSET ${offset}) page) AS ids,
+    ${facetsSql(conditions)} AS facets
+  FROM (SELECT count(*) FILTER (WHERE ${all})::int AS total,
+      min(price) FILTER (WHERE ${allBut(conditions, 'price')}) AS min_price,
+      max(price) FILTER (WHERE ${allBut(conditions, 'price')}) AS max_price
+    FROM base) totals`;
 
-  const { rows } = await db.execute<{
-    total: number; ids: number[]; types: FacetCount[]; cannabis_types: FacetCount[]; dosages: FacetCount[]; companies: FacetCount[];
-    price_range: { min: number | null; max: number | null };
-  }>(query);
+  const { rows } = await db.execute<{ total: number; min_price: number | null; max_price: number | null; ids: number[]; facets: FacetRow[] }>(query);
   const row = rows[0];
-  const range = row.price_range;
   return {
     total: row.total,
     ids: row.ids,
     filtersData: {
-      types: row.types,
-      cannabisTypes: row.cannabis_types,
-      dosages: row.dosages,
-      companies: row.companies,
-      priceRange: range.min === null || range.max === null ? null : { min: agorotToShekels(range.min), max: agorotToShekels(range.max) },
+      ...facetLists(row.facets),
+      priceRange: row.min_price === null || row.max_price === null ? null : { min: agorotToShekels(row.min_price), max: agorotToShekels(row.max_price) },
     },
   };
 }

@@ -1,10 +1,29 @@
-import { agorotToShekels, discountPercent, type Pharm, type PharmProduct, type PharmProductProduct } from '@mc/contracts';
-import type { pharmProducts, productsView } from '../db/schema';
+import { agorotToShekels, discountPercent, type OfferSnapshot, type Pharm, type PharmProduct, type PharmProductProduct } from '@mc/contracts';
+import { pharmProducts, productsView } from '../db/schema';
 
 export type OfferRow = typeof pharmProducts.$inferSelect;
 export type ProductViewRow = typeof productsView.$inferSelect;
 
-export function toProductSummary(product: ProductViewRow): PharmProductProduct {
+/** The product columns an offer card shows (not the search text or tags): lists select only these. */
+export const productSummaryColumns = {
+  slug: productsView.slug,
+  name: productsView.name,
+  shortName: productsView.shortName,
+  type: productsView.type,
+  imageUrl: productsView.imageUrl,
+  hebName: productsView.hebName,
+  engName: productsView.engName,
+  company: productsView.company,
+  cannabisType: productsView.cannabisType,
+  dosage: productsView.dosage,
+};
+export type ProductSummaryRow = Pick<ProductViewRow, keyof typeof productSummaryColumns>;
+
+/** The original price only when it is above the price: anything else is no discount. */
+export const realOriginal = (offer: Pick<OfferRow, 'price' | 'originalPrice'>): number | null =>
+  offer.originalPrice !== null && offer.originalPrice > offer.price ? offer.originalPrice : null;
+
+export function toProductSummary(product: ProductSummaryRow): PharmProductProduct {
   return {
     slug: product.slug,
     name: product.name,
@@ -21,9 +40,15 @@ export function toProductSummary(product: ProductViewRow): PharmProductProduct {
   };
 }
 
+/** A product catalogue has not told pharm about (yet): only its slug is known. */
+export const unknownProduct = (slug: string): PharmProductProduct => ({
+  slug, name: slug, shortName: null, type: 'flower', imageUrl: null,
+  info: { hebName: slug, engName: slug, company: null, cannabisType: null, thccbdDosage: null },
+});
+
 /** An offer as the storefront shows it: shekels, the original price only when it is higher, the contracts' percent rule. */
-export function toPharmProduct(offer: OfferRow, product: ProductViewRow, pharm: Pharm): PharmProduct {
-  const original = offer.originalPrice !== null && offer.originalPrice > offer.price ? offer.originalPrice : null;
+export function toPharmProduct(offer: OfferRow, product: ProductSummaryRow | PharmProductProduct, pharm: Pharm): PharmProduct {
+  const original = realOriginal(offer);
   return {
     id: offer.id,
     pharmProductId: offer.id,
@@ -35,7 +60,22 @@ export function toPharmProduct(offer: OfferRow, product: ProductViewRow, pharm: 
     expiresAt: offer.expiresAt ? offer.expiresAt.toISOString() : null,
     isPopular: offer.isPopular,
     isNew: offer.isNew,
-    product: toProductSummary(product),
+    product: 'info' in product ? product : toProductSummary(product),
     pharm,
+  };
+}
+
+/** An offer as catalog copies it (`evt.pharm.offers.changed`): money in agorot. */
+export function toSnapshot(offer: OfferRow, pharmSlug: string, deleted = false): OfferSnapshot {
+  return {
+    pharmProductId: offer.id,
+    productSlug: offer.productSlug,
+    pharmSlug,
+    price: offer.price,
+    originalPrice: realOriginal(offer),
+    inStock: offer.inStock,
+    published: offer.published,
+    expiresAt: offer.expiresAt ? offer.expiresAt.toISOString() : null,
+    deleted,
   };
 }

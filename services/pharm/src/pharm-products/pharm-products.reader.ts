@@ -1,37 +1,44 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
-  GEO_SORTS, isOpenAt, LIST_SORTS, Messages, PER_PAGE, RELATED_SIZE,
+  GEO_SORTS, LIST_SORTS, Messages, PER_PAGE, RELATED_SIZE,
   type ComparisonQuery, type GeoPoint, type PharmProduct, type PharmProductDetailResponse,
   type PharmProductListResponse,
 } from '@mc/contracts';
 import { badRequest, DATABASE, notFound, type Database } from '@mc/kit';
-import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ne, sql } from 'drizzle-orm';
 import { Clock } from '../common/clock';
-import { cleanComparisonQuery, cleanId, cleanPharmProductListQuery, cleanSlug } from '../common/sanitize';
+import { asRecord, cleanComparisonQuery, cleanId, cleanPharmProductListQuery, cleanSlug } from '../common/sanitize';
 import { pharmProducts, productsView, type SlideQuery } from '../db/schema';
-import { loadPharmRecordBySlug, loadPharmRecordsById } from '../pharms/pharm-records';
-import { hasDelivery, kmFrom, toPharm, type PharmRecord } from '../pharms/pharm-view';
+import { PharmDirectory } from '../pharms/pharm-directory';
+import { hasDelivery, isOpenIn, kmFrom, momentOf, toPharm, type Moment, type PharmRecord } from '../pharms/pharm-view';
 import { listOfferIds } from './offer-list';
-import { toPharmProduct, type OfferRow, type ProductViewRow } from './offer-view';
+import { productSummaryColumns, toPharmProduct, unknownProduct, type OfferRow, type ProductViewRow } from './offer-view';
 
 const offerColumns = { offer: pharmProducts, product: productsView };
+const offerCardColumns = { offer: pharmProducts, product: productSummaryColumns };
+/** What a shopper may see: published offers of products the catalogue still lists. */
 const visible = and(eq(pharmProducts.published, true), eq(productsView.deleted, false));
 
 /** The storefront's reads of pharm products: one pharmacy's list and pages, the comparison and the discounts. */
 @Injectable()
 export class PharmProductsReader {
-  constructor(@Inject(DATABASE) private readonly db: Database, @Inject(Clock) private readonly clock: Clock) {}
+  constructor(
+    @Inject(DATABASE) private readonly db: Database,
+    @Inject(Clock) private readonly clock: Clock,
+    @Inject(PharmDirectory) private readonly directory: PharmDirectory,
+  ) {}
 
-  async list(pharmSlug: unknown, rawQuery: unknown): Promise<PharmProductListResponse> {
-    const pharm = await this.pharmOr404(pharmSlug);
-    const query = cleanPharmProductListQuery(rawQuery, LIST_SORTS);
+  async list(rawRequest: unknown): Promise<PharmProductListResponse> {
+    const request = asRecord(rawRequest);
+    const pharm = await this.pharmOr404(request.slug);
+    const query = cleanPharmProductListQuery(request, LIST_SORTS);
     const now = this.clock.now();
     const result = await listOfferIds(this.db, {
       pharmId: pharm.id, filters: query, sortBy: query.sortBy, page: query.page, perPage: PER_PAGE.pharmProducts,
       firstProduct: query.firstProduct, now,
     });
     return {
-      pharmProducts: await this.offersById(result.ids, now, query.location),
+      pharmProducts: await this.offersById(result.ids, momentOf(now), query.location),
       perPage: PER_PAGE.pharmProducts,
       total: result.total,
       currentPage: query.page,
@@ -39,6 +46,7 @@ export class PharmProductsReader {
     };
   }
 
+  /** Offers whose discount badge shows (round(100 × (1 − price ÷ original)) > 1), across every pharmacy; `nearby` needs a location. */
   async discounts(rawQuery: unknown): Promise<PharmProductListResponse> {
     const query = cleanPharmProductListQuery(rawQuery, GEO_SORTS);
     const now = this.clock.now();
@@ -47,7 +55,7 @@ export class PharmProductsReader {
       firstProduct: query.firstProduct, location: query.location, now,
     });
     return {
-      pharmProducts: await this.offersById(result.ids, now, query.location),
+      pharmProducts: await this.offersById(result.ids, momentOf(now), query.location),
       perPage: PER_PAGE.discounts,
       total: result.total,
       currentPage: query.page,
@@ -55,38 +63,43 @@ export class PharmProductsReader {
     };
   }
 
-  /** One pharmacy's published offer, its variants (the product's family in the same pharmacy) and the product's tags. */
-  async get(pharmSlug: unknown, rawId: unknown): Promise<PharmProductDetailResponse> {
-    const { pharm, offer, product } = await this.offerOr404(pharmSlug, rawId);
-    const now = this.clock.now();
-    const shown = toPharm(pharm, now);
+  /**
+   * One pharmacy's published offer, its variants (offers of the same product family in that pharmacy)
+   * and the product's tags. Shipments are shipping-quote's; the gateway adds them.
+   */
+  async get(rawRequest: unknown): Promise<Omit<PharmProductDetailResponse, 'shipments'>> {
+    const request = asRecord(rawRequest);
+    const { pharm, offer, product } = await this.offerOr404(request.slug, request.id);
+    const shown = toPharm(pharm, momentOf(this.clock.now()));
     let variants: PharmProduct[] = [];
     if (product.family) {
       const rows = await this.db
-        .select(offerColumns)
+        .select(offerCardColumns)
         .from(pharmProducts)
         .innerJoin(productsView, eq(productsView.slug, pharmProducts.productSlug))
         .where(and(visible, eq(pharmProducts.pharmId, pharm.id), eq(productsView.family, product.family), ne(pharmProducts.id, offer.id)))
         .orderBy(desc(pharmProducts.inStock), asc(pharmProducts.price), asc(pharmProducts.id));
       variants = rows.map((r) => toPharmProduct(r.offer, r.product, shown));
     }
-    return { pharmProduct: toPharmProduct(offer, product, shown), pharmProductVariants: variants, shipments: [], tags: product.tags };
+    return { pharmProduct: toPharmProduct(offer, product, shown), pharmProductVariants: variants, tags: product.tags };
   }
 
   /**
-   * Three other products of the same pharmacy: in stock first, then the same cannabis type, then the
-   * closest T/C dosage (sum of the THC and CBD gaps), then the pharmacy's popular ones.
+   * Three other products of the same pharmacy, the ones a patient would take instead: in stock first,
+   * then the same cannabis type, then the closest T/C dosage (sum of the THC and CBD gaps), then the
+   * pharmacy's popular ones, then the cheaper.
    */
-  async related(pharmSlug: unknown, rawId: unknown): Promise<{ related: PharmProduct[] }> {
-    const { pharm, offer, product } = await this.offerOr404(pharmSlug, rawId);
+  async related(rawRequest: unknown): Promise<{ related: PharmProduct[] }> {
+    const request = asRecord(rawRequest);
+    const { pharm, offer, product } = await this.offerOr404(request.slug, request.id);
     const gap = product.thc !== null && product.cbd !== null
       ? sql`abs(coalesce(${productsView.thc}, 1000) - ${product.thc}) + abs(coalesce(${productsView.cbd}, 1000) - ${product.cbd})`
       : sql`0`;
     const rows = await this.db
-      .select(offerColumns)
+      .select(offerCardColumns)
       .from(pharmProducts)
       .innerJoin(productsView, eq(productsView.slug, pharmProducts.productSlug))
-      .where(and(visible, eq(pharmProducts.pharmId, pharm.id), ne(pharmProducts.id, offer.id), ne(productsView.slug, product.slug)))
+      .where(and(visible, eq(pharmProducts.pharmId, pharm.id), ne(pharmProducts.id, offer.id)))
       .orderBy(
         desc(pharmProducts.inStock),
         sql`(${productsView.cannabisType} IS NOT DISTINCT FROM ${product.cannabisType}) DESC`,
@@ -96,48 +109,32 @@ export class PharmProductsReader {
         asc(pharmProducts.id),
       )
       .limit(RELATED_SIZE);
-    const shown = toPharm(pharm, this.clock.now());
+    const shown = toPharm(pharm, momentOf(this.clock.now()));
     return { related: rows.map((r) => toPharmProduct(r.offer, r.product, shown)) };
   }
 
   /**
-   * A product's published offers in every pharmacy (at most PER_PAGE.comparison). `isOpen`: pharmacies
-   * open now; `hasDelivery`: pharmacies that deliver; sort `price` (in stock first, then cheaper) or
-   * `nearby` (nearer first; without a location, as `price`); `isPromoted` puts promoted offers first.
+   * Where a product can be bought: its published, in-stock offers in every pharmacy (at most
+   * PER_PAGE.comparison; none means the page's "no pharmacy has it in stock"). Filters: `isOpen` (open
+   * now in Israel), `hasDelivery` (the pharmacy delivers), `isPromoted` (offers the pharmacy promotes).
+   * Order: `price` (cheaper first) or `nearby` (nearer first, then cheaper; without a location, as `price`).
    */
   async comparison(rawQuery: unknown): Promise<{ pharmProducts: PharmProduct[] }> {
     const query = cleanComparisonQuery(rawQuery);
     if (!query) throw notFound(Messages.productNotFound);
-    const [product] = await this.db.select().from(productsView).where(and(eq(productsView.slug, query.slug), eq(productsView.deleted, false))).limit(1);
+    const [product] = await this.db.select().from(productsView)
+      .where(and(eq(productsView.slug, query.slug), eq(productsView.deleted, false))).limit(1);
     if (!product) throw notFound(Messages.productNotFound);
-    const offers = await this.db
-      .select()
-      .from(pharmProducts)
-      .where(and(eq(pharmProducts.productSlug, product.slug), eq(pharmProducts.published, true)));
-    const pharms = await loadPharmRecordsById(this.db, offers.map((o) => o.pharmId));
-    const now = this.clock.now();
-    return { pharmProducts: this.compare(offers, product, pharms, query, now) };
+    const offers = await this.db.select().from(pharmProducts)
+      .where(and(eq(pharmProducts.productSlug, product.slug), eq(pharmProducts.published, true), eq(pharmProducts.inStock, true)));
+    const { byId } = await this.directory.snapshot();
+    return { pharmProducts: compare(offers, product, byId, query, momentOf(this.clock.now())) };
   }
 
-  private compare(offers: OfferRow[], product: ProductViewRow, pharms: Map<number, PharmRecord>, query: ComparisonQuery, now: Date): PharmProduct[] {
-    const rows = offers
-      .map((offer) => ({ offer, pharm: pharms.get(offer.pharmId)! }))
-      .filter(({ pharm }) => pharm && (!query.isOpen || isOpenAt(pharm.openingHours, now)) && (!query.hasDelivery || hasDelivery(pharm.shipping)))
-      .map((row) => ({ ...row, km: kmFrom(row.pharm, query.location) }));
-    const byDistance = query.sortBy === 'nearby' && query.location !== undefined;
-    rows.sort((a, b) =>
-      (query.isPromoted ? Number(b.offer.isPromoted) - Number(a.offer.isPromoted) : 0)
-      || Number(b.offer.inStock) - Number(a.offer.inStock)
-      || (byDistance ? a.km! - b.km! : 0)
-      || a.offer.price - b.offer.price
-      || a.offer.id - b.offer.id);
-    return rows.slice(0, PER_PAGE.comparison).map(({ offer, pharm }) => toPharmProduct(offer, product, toPharm(pharm, now, query.location)));
-  }
-
-  /** The offers a slide shows: its chosen ids (in their order) or its query over the pharmacy's offers. */
+  /** The offers a slide shows: its chosen ids (in their order) or its query over the pharmacy's offers; in stock only. */
   async slideOffers(pharm: PharmRecord, slide: { query: SlideQuery | null; pharmProductIds: number[] | null }, now: Date): Promise<PharmProduct[]> {
     if (slide.pharmProductIds?.length) {
-      const offers = await this.offersById(slide.pharmProductIds, now);
+      const offers = await this.offersById(slide.pharmProductIds, momentOf(now));
       return offers.filter((o) => o.pharm.slug === pharm.slug && o.inStock);
     }
     const q = slide.query ?? {};
@@ -146,30 +143,50 @@ export class PharmProductsReader {
     const result = await listOfferIds(this.db, {
       pharmId: pharm.id, discounted: q.discounted === true, filters, sortBy: filters.sortBy, page: 1, perPage: limit, now,
     });
-    return this.offersById(result.ids, now);
+    return this.offersById(result.ids, momentOf(now));
+  }
+
+  /** One offer as the storefront shows it, whatever its state (the answer of a write). */
+  async shownOffer(id: number): Promise<PharmProduct | undefined> {
+    const [row] = await this.db
+      .select(offerCardColumns)
+      .from(pharmProducts)
+      .leftJoin(productsView, eq(productsView.slug, pharmProducts.productSlug))
+      .where(eq(pharmProducts.id, id))
+      .limit(1);
+    const pharm = row && (await this.directory.snapshot()).byId.get(row.offer.pharmId);
+    if (!row || !pharm) return undefined;
+    return toPharmProduct(row.offer, row.product ?? unknownProduct(row.offer.productSlug), toPharm(pharm, momentOf(this.clock.now())));
   }
 
   /** Full offers for ids, in the ids' order (missing, unpublished or deleted ones dropped). */
-  async offersById(ids: number[], now: Date, location?: GeoPoint): Promise<PharmProduct[]> {
+  async offersById(ids: number[], moment: Moment, location?: GeoPoint): Promise<PharmProduct[]> {
     if (!ids.length) return [];
-    const rows = await this.db
-      .select(offerColumns)
-      .from(pharmProducts)
-      .innerJoin(productsView, eq(productsView.slug, pharmProducts.productSlug))
-      .where(and(visible, inArray(pharmProducts.id, ids)));
-    const pharms = await loadPharmRecordsById(this.db, rows.map((r) => r.offer.pharmId));
-    const shown = new Map([...pharms].map(([id, record]) => [id, toPharm(record, now, location)]));
-    const byId = new Map(rows.map((r) => [r.offer.id, toPharmProduct(r.offer, r.product, shown.get(r.offer.pharmId)!)]));
+    const [rows, { byId: pharms }] = await Promise.all([
+      this.db
+        .select(offerCardColumns)
+        .from(pharmProducts)
+        .innerJoin(productsView, eq(productsView.slug, pharmProducts.productSlug))
+        .where(and(visible, sql`${pharmProducts.id} = ANY(${sql.param(ids)})`)),
+      this.directory.snapshot(),
+    ]);
+    const shown = new Map<number, ReturnType<typeof toPharm>>();
+    const pharmOf = (id: number) => {
+      if (!shown.has(id)) shown.set(id, toPharm(pharms.get(id)!, moment, location));
+      return shown.get(id)!;
+    };
+    const byId = new Map(rows.filter((r) => pharms.has(r.offer.pharmId)).map((r) => [r.offer.id, toPharmProduct(r.offer, r.product, pharmOf(r.offer.pharmId))]));
     return ids.map((id) => byId.get(id)).filter((o): o is PharmProduct => o !== undefined);
   }
 
   private async pharmOr404(rawSlug: unknown): Promise<PharmRecord> {
     const slug = cleanSlug(rawSlug);
-    const pharm = slug ? await loadPharmRecordBySlug(this.db, slug) : undefined;
+    const pharm = slug ? await this.directory.bySlug(slug) : undefined;
     if (!pharm) throw notFound(Messages.pharmNotFound);
     return pharm;
   }
 
+  /** A non-numeric id is the spec's 400 'כתובת לא תקינה'; an unknown pharmacy, or an offer not shown in it, a 404. */
   private async offerOr404(rawSlug: unknown, rawId: unknown): Promise<{ pharm: PharmRecord; offer: OfferRow; product: ProductViewRow }> {
     const id = cleanId(rawId);
     if (id === undefined) throw badRequest(Messages.invalidUrl);
@@ -185,3 +202,18 @@ export class PharmProductsReader {
   }
 }
 
+function compare(offers: OfferRow[], product: ProductViewRow, pharms: Map<number, PharmRecord>, query: ComparisonQuery, moment: Moment): PharmProduct[] {
+  const rows = offers
+    .map((offer) => ({ offer, pharm: pharms.get(offer.pharmId) }))
+    .filter((row): row is { offer: OfferRow; pharm: PharmRecord } => row.pharm !== undefined)
+    .filter(({ offer, pharm }) => (!query.isOpen || isOpenIn(pharm, moment))
+      && (!query.hasDelivery || hasDelivery(pharm.shipping))
+      && (!query.isPromoted || offer.isPromoted))
+    .map((row) => ({ ...row, km: kmFrom(row.pharm, query.location) }));
+  const byDistance = query.sortBy === 'nearby' && query.location !== undefined;
+  rows.sort((a, b) =>
+    (byDistance ? a.km! - b.km! : 0)
+    || a.offer.price - b.offer.price
+    || a.offer.id - b.offer.id);
+  return rows.slice(0, PER_PAGE.comparison).map(({ offer, pharm }) => toPharmProduct(offer, product, toPharm(pharm, moment, query.location)));
+}

@@ -1,9 +1,9 @@
 import {
-  DISTANCE_BUCKETS_KM, distanceKm, isOpenAt, opensOnSaturday, PER_PAGE, roundKm,
+  DISTANCE_BUCKETS_KM, distanceKm, isOpenAtClock, israelClock, opensOnSaturday, PER_PAGE, roundKm,
   type FacetCount, type GeoPoint, type OpeningHours, type Pharm, type PharmListQuery, type PharmShipping, type Tag,
 } from '@mc/contracts';
 
-/** A pharmacy row with its tags, as the read side loads it. */
+/** A pharmacy row with its tags, as the read side keeps it. */
 export interface PharmRecord {
   id: number;
   slug: string;
@@ -29,11 +29,21 @@ export interface PharmRecord {
   tags: Tag[];
 }
 
+/** A moment read once in Israel's time, so checking many pharmacies' hours formats the date once. */
+export interface Moment {
+  at: Date;
+  israel: { weekday: number; minute: number };
+}
+
+export const momentOf = (at: Date): Moment => ({ at, israel: israelClock(at) });
+
+export const isOpenIn = (record: Pick<PharmRecord, 'openingHours'>, moment: Moment): boolean => isOpenAtClock(record.openingHours, moment.israel);
+
 /** Kilometres from `location`, unrounded; null without a location. */
 export const kmFrom = (record: Pick<PharmRecord, 'lat' | 'lng'>, location?: GeoPoint): number | null =>
   location ? distanceKm(location, { lat: record.lat, lng: record.lng }) : null;
 
-export function toPharm(record: PharmRecord, now: Date, location?: GeoPoint): Pharm {
+export function toPharm(record: PharmRecord, moment: Moment, location?: GeoPoint): Pharm {
   const km = kmFrom(record, location);
   return {
     name: record.name,
@@ -47,7 +57,7 @@ export function toPharm(record: PharmRecord, now: Date, location?: GeoPoint): Ph
     whatsappNumber: record.whatsapp,
     wazeAddress: record.wazeAddress,
     logo_url: record.logoUrl,
-    isOpen: isOpenAt(record.openingHours, now),
+    isOpen: isOpenIn(record, moment),
     isOnboard: record.isOnboard,
     isStockOnly: record.isStockOnly,
     shipping: record.shipping,
@@ -60,20 +70,32 @@ export function toPharm(record: PharmRecord, now: Date, location?: GeoPoint): Ph
   };
 }
 
-export const hasDelivery = (shipping: PharmShipping): boolean => shipping !== 'no-shipping';
-export const hasFreeDelivery = (shipping: PharmShipping): boolean => shipping === 'free' || shipping === 'free-all-country';
+/** `shipping` of pharmacies that deliver at all, and of those that deliver free (the list's `delivery=yes|free`). */
+export const DELIVERING: readonly PharmShipping[] = ['free', 'free-all-country', 'paid', 'paid-all-country'];
+export const FREE_DELIVERY: readonly PharmShipping[] = ['free', 'free-all-country'];
+export const hasDelivery = (shipping: PharmShipping): boolean => DELIVERING.includes(shipping);
+
+/** The filters of the pharmacy list that need no database: area, delivery. */
+export function matchesProfile(record: PharmRecord, query: PharmListQuery): boolean {
+  if (query.area?.type === 'district' && record.district !== query.area.name) return false;
+  if (query.area?.type === 'city' && record.city !== query.area.name) return false;
+  if (query.delivery === 'yes' && !DELIVERING.includes(record.shipping)) return false;
+  if (query.delivery === 'free' && !FREE_DELIVERY.includes(record.shipping)) return false;
+  return true;
+}
 
 const byName = new Intl.Collator('he');
 
 /**
- * The part of the pharmacy list done in code, over the rows SQL pre-filtered (search, area, delivery,
- * tag, products): open now, open on Saturday, the distance filter and its facet, the order and the page.
- * Order: `firstPharmSlugs` first (in their order), then open now, then nearest (with a location) or most
- * popular, then by name.
+ * The part of the pharmacy list done in code, over the pharmacies the other filters kept: open now,
+ * open on Saturday, the distance filter and its facet, the order and the page. The `distances` facet
+ * counts, per bucket, the pharmacies within that many km under every filter but `distance` itself.
+ * Order: `firstPharmSlugs` first (in their order), then open now (a patient wants somewhere to go),
+ * then nearest (with a location) or most popular, then by name.
  */
-export function arrangePharms(records: PharmRecord[], query: PharmListQuery, now: Date): { page: Pharm[]; total: number; distances: FacetCount[] } {
+export function arrangePharms(records: PharmRecord[], query: PharmListQuery, moment: Moment): { page: Pharm[]; total: number; distances: FacetCount[] } {
   const location = query.location;
-  let rows = records.map((record) => ({ record, open: isOpenAt(record.openingHours, now), km: kmFrom(record, location) }));
+  let rows = records.map((record) => ({ record, open: isOpenIn(record, moment), km: kmFrom(record, location) }));
   if (query.open) rows = rows.filter((r) => r.open);
   if (query.openInSaturday) rows = rows.filter((r) => opensOnSaturday(r.record.openingHours));
 
@@ -96,7 +118,7 @@ export function arrangePharms(records: PharmRecord[], query: PharmListQuery, now
   const perPage = PER_PAGE.pharms;
   const start = (query.page - 1) * perPage;
   return {
-    page: rows.slice(start, start + perPage).map((r) => toPharm(r.record, now, location)),
+    page: rows.slice(start, start + perPage).map((r) => toPharm(r.record, moment, location)),
     total: rows.length,
     distances,
   };

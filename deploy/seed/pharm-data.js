@@ -1,0 +1,499 @@
+// The pharmacies part of the data set: pharmacies (profile, place, hours, tags, slides, announcements)
+// and their offers of the catalogue's products, as services/pharm/src/seed/seed.ts loads it.
+// Deterministic: everything is drawn from `rng` (a seeded generator) and dates are offsets from a fixed
+// reference date. Money is in agorot. Names of pharmacies and chains are made up.
+//
+// Fixtures (present in both volumes, first, with the same offer ids; the e2e and browser tests rely on them):
+//   merkaz-tel-aviv  'בית מרקחת מרכז העיר', תל אביב-יפו; Sun–Thu 08:00–14:00 + 16:00–20:00, Fri 08:00–13:00,
+//                    closed Sat; free delivery (its district); tags accessible, home-delivery, pharmacist-consultation
+//   layla-haifa      'בית מרקחת לילה', חיפה; open around midnight: Sun–Thu 16:00–01:00, Fri 09:00–14:00,
+//                    closed Sat; paid delivery; tags open-late, parking
+//   yam-eilat        'פארם הים', אילת; open on Saturday: Sun–Thu 09:00–21:00, Fri 09:00–15:00, Sat 10:00–14:00 +
+//                    18:00–22:00; paid delivery all country; tags open-saturday, english-speaking
+//   galil-karmiel    'מרקחת הגליל', כרמיאל; stock only (not onboard), no delivery; Sun–Thu 08:30–13:00 + 16:30–19:00,
+//                    Fri 08:30–12:30; tags accessible, arabic-speaking
+//   shaked-rishon    'בית מרקחת השקד', ראשון לציון; free delivery all country; Sun–Thu 08:00–21:00, Fri 08:00–14:00;
+//                    tags home-delivery, quick-pickup, wide-selection
+//   Offers (ids 1–19, ₪; * in stock unless noted):
+//     merkaz  1 dr-green-t20-c4 189 (popular)   2 dr-green-oil-t20-c4 329   3 galilee-gold-t15-c3 159 (was 199)
+//             4 balance-t10-c10 219   5 calm-cbd-t1-c20 189
+//     layla   6 dr-green-t20-c4 199   7 galilee-gold-t15-c3 169   8 calm-cbd-t1-c20 175   9 northern-star-pre-roll-t22-c1 349
+//     yam     10 dr-green-t20-c4 219 (was 249)   11 balance-t10-c10 215 (was 218: 1%, no badge)
+//             12 northern-star-pre-roll-t22-c1 339 (promoted)
+//     galil   13 dr-green-t20-c4 179 (out of stock, expires in 20 days)   14 balance-t10-c10 229
+//     shaked  15 dr-green-t20-c4 194 (promoted)   16 dr-green-oil-t20-c4 315 (was 350, new)   17 galilee-gold-t15-c3 164 (new)
+//             18 calm-cbd-t1-c20 185 (unpublished)   19 northern-star-pre-roll-t22-c1 355
+//   In the demo each fixture pharmacy also carries generated offers (ids from 20 on), up to 200 offers.
+//
+// Demo: 200 pharmacies (the 5 above and 195 generated in the localities of contracts' gazetteer, weighted
+// by size, within a few hundred metres of the centre), each with 200 offers: 40,000 in all.
+//
+// Shape returned (and written to pharm.json):
+//   { tags: [{ slug, name }],
+//     pharmacies: [{ slug, name, address, city, district, lat, lng, phone, whatsapp, wazeAddress, logoUrl,
+//                    isOnboard, isStockOnly, shipping, shipmentNotes, openingHours: { '0'…'6': [{ opensAt, closesAt }] },
+//                    seoTitle, seoDescription, popularity, tags: [slug],
+//                    slides: [{ placement, type, template, templateData, query, imageUrl }],
+//                    announcements: [{ content, startsAt, endsAt }],
+//                    offers: [{ id, productSlug, price, originalPrice, inStock, amount, published, expiresAt,
+//                               isPopular, isNew, isPromoted }] }] }
+'use strict';
+const { PHARM_TAGS } = require('./vocabulary');
+
+const REFERENCE_DATE = Date.UTC(2026, 10, 1); // 2026-11-01, the catalogue's too
+const DAY_MS = 86_400_000;
+const DEMO_PHARMACIES = 200;
+const OFFERS_PER_PHARMACY = 200;
+const ILS = 100;
+
+const day = (offset) => new Date(REFERENCE_DATE + offset * DAY_MS).toISOString();
+const pick = (rng, list) => list[Math.floor(rng() * list.length)];
+const chance = (rng, p) => rng() < p;
+const between = (rng, min, max) => min + Math.floor(rng() * (max - min + 1));
+const slot = (opensAt, closesAt) => ({ opensAt, closesAt });
+const weekdays = (slots) => Object.fromEntries([0, 1, 2, 3, 4].map((d) => [String(d), slots.map((s) => ({ ...s }))]));
+
+function pickWeighted(rng, entries) {
+  const total = entries.reduce((sum, [, w]) => sum + w, 0);
+  let r = rng() * total;
+  for (const [value, w] of entries) if ((r -= w) < 0) return value;
+  return entries[entries.length - 1][0];
+}
+
+const logoUrl = (slug) => `/media/pharms/${slug}.svg`;
+const slideImageUrl = (slug, placement) => `/media/pharms/${slug}.slide-${placement}.svg`;
+
+// ---------------------------------------------------------------------------------------------- fixtures
+
+const FIXTURE_PHARMACIES = [
+  {
+    slug: 'merkaz-tel-aviv', name: 'בית מרקחת מרכז העיר', street: 'אבן גבירול 64', city: 'תל אביב-יפו', lat: 32.0812, lng: 34.7815,
+    phone: '03-5271840', whatsapp: '052-6180422', isOnboard: true, isStockOnly: false, shipping: 'free', popularity: 90,
+    shipmentNotes: 'משלוח חינם באזור תל אביב בימים א׳–ה׳, בהזמנה עד 14:00 המשלוח יוצא באותו יום',
+    openingHours: { ...weekdays([slot('08:00', '14:00'), slot('16:00', '20:00')]), 5: [slot('08:00', '13:00')] },
+    tags: ['accessible', 'home-delivery', 'pharmacist-consultation'],
+    slides: [
+      { placement: 1, type: 'pharmProductsQuery', template: 'products-carousel', templateData: { title: 'הנמכרים ביותר', backgroundColor: '#0f766e' }, query: { sortBy: 'popular', limit: 8 }, imageUrl: null },
+      { placement: 2, type: 'image', template: 'banner', templateData: { title: 'ייעוץ רוקח קנאביס בתיאום מראש', backgroundColor: '#1d4ed8' }, query: null, imageUrl: slideImageUrl('merkaz-tel-aviv', 2) },
+    ],
+    announcements: [
+      { content: 'המלאי מתעדכן מדי בוקר עד השעה 10:00', startsAt: day(-30), endsAt: null },
+      { content: 'ביום שישי הקרוב נפתח בשעה 09:00', startsAt: day(-10), endsAt: day(-3) },
+    ],
+  },
+  {
+    slug: 'layla-haifa', name: 'בית מרקחת לילה', street: 'שדרות מוריה 98', city: 'חיפה', lat: 32.7865, lng: 35.0075,
+    phone: '04-8341277', whatsapp: '054-7723190', isOnboard: true, isStockOnly: false, shipping: 'paid', popularity: 70,
+    shipmentNotes: 'משלוחים בחיפה והקריות עד 23:00',
+    openingHours: { ...weekdays([slot('16:00', '01:00')]), 5: [slot('09:00', '14:00')] },
+    tags: ['open-late', 'parking'],
+    slides: [
+      { placement: 1, type: 'pharmProductsQuery', template: 'products-carousel', templateData: { title: 'מבצעים', backgroundColor: '#7c3aed' }, query: { discounted: true, limit: 8 }, imageUrl: null },
+    ],
+    announcements: [{ content: 'פתוחים עד אחת בלילה בימים א׳–ה׳', startsAt: day(-60), endsAt: null }],
+  },
+  {
+    slug: 'yam-eilat', name: 'פארם הים', street: 'שדרות התמרים 10', city: 'אילת', lat: 29.5577, lng: 34.9519,
+    phone: '08-6372215', whatsapp: '050-9931458', isOnboard: true, isStockOnly: false, shipping: 'paid-all-country', popularity: 50,
+    shipmentNotes: 'משלוחים לכל הארץ תוך 1–3 ימי עסקים',
+    openingHours: { ...weekdays([slot('09:00', '21:00')]), 5: [slot('09:00', '15:00')], 6: [slot('10:00', '14:00'), slot('18:00', '22:00')] },
+    tags: ['english-speaking', 'open-saturday'],
+    slides: [],
+    announcements: [],
+  },
+  {
+    slug: 'galil-karmiel', name: 'מרקחת הגליל', street: 'שדרות נשיאי ישראל 5', city: 'כרמיאל', lat: 32.9171, lng: 35.2945,
+    phone: '04-9882036', whatsapp: null, isOnboard: false, isStockOnly: true, shipping: 'no-shipping', popularity: 30,
+    shipmentNotes: null,
+    openingHours: { ...weekdays([slot('08:30', '13:00'), slot('16:30', '19:00')]), 5: [slot('08:30', '12:30')] },
+    tags: ['accessible', 'arabic-speaking'],
+    slides: [],
+    announcements: [],
+  },
+  {
+    slug: 'shaked-rishon', name: 'בית מרקחת השקד', street: 'רוטשילד 40', city: 'ראשון לציון', lat: 31.9642, lng: 34.8044,
+    phone: '03-9654410', whatsapp: '053-4417762', isOnboard: true, isStockOnly: false, shipping: 'free-all-country', popularity: 80,
+    shipmentNotes: 'משלוח חינם לכל הארץ תוך 1–3 ימי עסקים',
+    openingHours: { ...weekdays([slot('08:00', '21:00')]), 5: [slot('08:00', '14:00')] },
+    tags: ['home-delivery', 'quick-pickup', 'wide-selection'],
+    slides: [
+      { placement: 1, type: 'pharmProductsQuery', template: 'products-carousel', templateData: { title: 'מבצעים', backgroundColor: '#be123c' }, query: { discounted: true, limit: 8 }, imageUrl: null },
+      { placement: 2, type: 'image', template: 'banner', templateData: { title: 'הזמנה מראש ואיסוף מהיר', backgroundColor: '#b45309' }, query: null, imageUrl: slideImageUrl('shaked-rishon', 2) },
+      { placement: 3, type: 'pharmProductsQuery', template: 'products-carousel', templateData: { title: 'חדש על המדף', backgroundColor: '#15803d' }, query: { sortBy: 'new', limit: 8 }, imageUrl: null },
+    ],
+    announcements: [{ content: 'ניתן לשלוח מרשם מראש בוואטסאפ ולאסוף תוך שעה', startsAt: day(-14), endsAt: day(365) }],
+  },
+];
+
+// [pharmacy, product, price ₪, extras]
+const FIXTURE_OFFERS = [
+  ['merkaz-tel-aviv', 'dr-green-t20-c4', 189, { isPopular: true }],
+  ['merkaz-tel-aviv', 'dr-green-oil-t20-c4', 329, {}],
+  ['merkaz-tel-aviv', 'galilee-gold-t15-c3', 159, { originalPrice: 199 }],
+  ['merkaz-tel-aviv', 'balance-t10-c10', 219, {}],
+  ['merkaz-tel-aviv', 'calm-cbd-t1-c20', 189, {}],
+  ['layla-haifa', 'dr-green-t20-c4', 199, {}],
+  ['layla-haifa', 'galilee-gold-t15-c3', 169, {}],
+  ['layla-haifa', 'calm-cbd-t1-c20', 175, {}],
+  ['layla-haifa', 'northern-star-pre-roll-t22-c1', 349, {}],
+  ['yam-eilat', 'dr-green-t20-c4', 219, { originalPrice: 249 }],
+  ['yam-eilat', 'balance-t10-c10', 215, { originalPrice: 218 }],
+  ['yam-eilat', 'northern-star-pre-roll-t22-c1', 339, { isPromoted: true }],
+  ['galil-karmiel', 'dr-green-t20-c4', 179, { inStock: false, expiresInDays: 20 }],
+  ['galil-karmiel', 'balance-t10-c10', 229, {}],
+  ['shaked-rishon', 'dr-green-t20-c4', 194, { isPromoted: true }],
+  ['shaked-rishon', 'dr-green-oil-t20-c4', 315, { originalPrice: 350, isNew: true }],
+  ['shaked-rishon', 'galilee-gold-t15-c3', 164, { isNew: true }],
+  ['shaked-rishon', 'calm-cbd-t1-c20', 185, { published: false }],
+  ['shaked-rishon', 'northern-star-pre-roll-t22-c1', 355, {}],
+];
+
+function fixturePharmacy(fixture, localities) {
+  const { street, ...rest } = fixture;
+  const locality = localities.find((l) => l.name === fixture.city);
+  if (!locality) throw new Error(`pharm-data: ${fixture.city} is not in the gazetteer`);
+  return {
+    ...rest,
+    address: street,
+    district: locality.district,
+    wazeAddress: `${street}, ${fixture.city}`,
+    logoUrl: logoUrl(fixture.slug),
+    seoTitle: seoTitle(fixture.name, fixture.city),
+    seoDescription: seoDescription(fixture.name, street, fixture.city),
+    offers: [],
+  };
+}
+
+function fixtureOffer(id, product, price, extras) {
+  const inStock = extras.inStock !== false;
+  return {
+    id,
+    productSlug: product,
+    price: price * ILS,
+    originalPrice: extras.originalPrice ? extras.originalPrice * ILS : null,
+    inStock,
+    amount: inStock ? 12 : 0,
+    published: extras.published !== false,
+    expiresAt: day(extras.expiresInDays ?? 240),
+    isPopular: extras.isPopular === true,
+    isNew: extras.isNew === true,
+    isPromoted: extras.isPromoted === true,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------- words
+
+// Larger places get more pharmacies; everything else in the gazetteer weighs 1.
+const CITY_WEIGHTS = {
+  'ירושלים': 22, 'תל אביב-יפו': 16, 'חיפה': 10, 'ראשון לציון': 7, 'פתח תקווה': 7, 'אשדוד': 6, 'נתניה': 6, 'באר שבע': 6,
+  'חולון': 5, 'בני ברק': 4, 'רמת גן': 5, 'רחובות': 4, 'בת ים': 3, 'אשקלון': 4, 'הרצליה': 3, 'כפר סבא': 3, 'חדרה': 3,
+  'מודיעין-מכבים-רעות': 3, 'נצרת': 3, 'רעננה': 2, 'לוד': 2, 'רמלה': 2, 'בית שמש': 2, 'קריית אתא': 2, 'עפולה': 2,
+  'נהריה': 2, 'כרמיאל': 2, 'הוד השרון': 2, 'גבעתיים': 2, 'קריית גת': 2, 'אילת': 2, 'טבריה': 2, 'עכו': 2, 'רהט': 2,
+};
+
+// Cities where Saturday opening (and Arabic, Russian, Amharic service) is common.
+const ARAB_TOWNS = new Set(['נצרת', 'אום אל-פחם', 'טייבה', 'סח׳נין', 'רהט']);
+const MIXED_CITIES = new Set(['חיפה', 'עכו', 'לוד', 'רמלה', 'ירושלים', 'תל אביב-יפו', 'מעלות-תרשיחא']);
+const RUSSIAN_CITIES = new Set(['אשדוד', 'באר שבע', 'חיפה', 'נתניה', 'אשקלון', 'כרמיאל', 'ערד', 'דימונה', 'בת ים', 'קריית ים', 'אריאל', 'מגדל העמק', 'קריית שמונה', 'נהריה']);
+const AMHARIC_CITIES = new Set(['נתניה', 'רחובות', 'קריית גת', 'אשדוד', 'קריית מלאכי', 'באר שבע', 'עפולה', 'גדרה']);
+const SATURDAY_TOWNS = new Set([...ARAB_TOWNS, 'אילת', 'תל אביב-יפו', 'חיפה']);
+
+const CHAINS = [
+  { he: 'פארמה פלוס', en: 'pharma-plus' },
+  { he: 'מרקחת הבריאות', en: 'merkahat-habriut' },
+  { he: 'ירוק פארם', en: 'yarok-pharm' },
+  { he: 'מרפא', en: 'marpe' },
+];
+
+const NAMES = [
+  ['רימון', 'rimon'], ['הדקל', 'hadekel'], ['אורן', 'oren'], ['גפן', 'gefen'], ['תאנה', 'teena'], ['הזית', 'hazayit'],
+  ['ברוש', 'brosh'], ['אלון', 'alon'], ['נרקיס', 'narkis'], ['כלנית', 'kalanit'], ['רקפת', 'rakefet'], ['השקמה', 'hashikma'],
+  ['המושבה', 'hamoshava'], ['הגבעה', 'hagiva'], ['הפארק', 'hapark'], ['השוק', 'hashuk'], ['הנמל', 'hanamal'], ['העמק', 'haemek'],
+  ['הכרמל', 'hacarmel'], ['השרון', 'hasharon'], ['אופק', 'ofek'], ['מרום', 'marom'], ['יובל', 'yuval'], ['שלווה', 'shalva'],
+  ['טל', 'tal'], ['נוף', 'nof'], ['אביב', 'aviv'], ['הדר', 'hadar'], ['מעיין', 'maayan'], ['ניצן', 'nitzan'],
+];
+const PREFIXES = [['בית מרקחת', ''], ['פארם', 'pharm'], ['מרקחת', 'merkahat']];
+
+const STREETS = [
+  'הרצל', 'ויצמן', 'בן גוריון', 'ז׳בוטינסקי', 'רוטשילד', 'הנשיא', 'העצמאות', 'ירושלים', 'הגפן', 'סוקולוב', 'אחד העם', 'ביאליק',
+  'הרב קוק', 'ההסתדרות', 'יהודה הלוי', 'שדרות ירושלים', 'הנביאים', 'המלאכה', 'החשמונאים', 'בר אילן', 'רבי עקיבא', 'קק״ל',
+  'הבנים', 'השלום', 'טרומפלדור', 'אלנבי', 'מרכז מסחרי', 'שדרות הציונות', 'הפלמ״ח', 'דרך השלום',
+];
+
+const AREA_CODES = {
+  'ירושלים': ['02'], 'תל אביב': ['03'], 'המרכז': ['03', '08', '09'], 'חיפה': ['04'], 'הצפון': ['04'], 'הדרום': ['08'], 'יהודה ושומרון': ['02', '03'],
+};
+const SHARON = new Set(['נתניה', 'כפר סבא', 'רעננה', 'הרצליה', 'הוד השרון', 'רמת השרון', 'כפר יונה', 'אבן יהודה', 'טייבה']);
+const MOBILE_PREFIXES = ['050', '052', '053', '054', '055', '058'];
+
+const SHIPPING = [['no-shipping', 30], ['paid', 25], ['free', 20], ['paid-all-country', 15], ['free-all-country', 10]];
+const SHIPMENT_NOTES = {
+  free: ['משלוח חינם באזור, בימים א׳–ה׳ עד השעה 18:00', 'משלוח חינם באזור באותו יום בהזמנה עד 12:00'],
+  paid: ['משלוחים באזור בימים א׳–ה׳ עד השעה 19:00', 'משלוח עד הבית באזור תוך יום עסקים'],
+  'free-all-country': ['משלוח חינם לכל הארץ תוך 1–3 ימי עסקים'],
+  'paid-all-country': ['משלוחים לכל הארץ תוך 1–3 ימי עסקים', 'משלוח לכל הארץ באמצעות שליח, תוך 2 ימי עסקים'],
+};
+
+const QUERY_SLIDES = [
+  { title: 'הנמכרים ביותר', query: { sortBy: 'popular', limit: 8 } },
+  { title: 'מבצעים', query: { discounted: true, limit: 8 } },
+  { title: 'חדש על המדף', query: { sortBy: 'new', limit: 8 } },
+  { title: 'סאטיבה במלאי', query: { cannabisTypes: ['sativa'], limit: 8 } },
+  { title: 'אינדיקה במלאי', query: { cannabisTypes: ['indica'], limit: 8 } },
+];
+const IMAGE_SLIDES = ['מלאי מתעדכן מדי יום', 'ייעוץ רוקח קנאביס בתיאום מראש', 'הזמנה מראש ואיסוף מהיר', 'שעות פתיחה מורחבות', 'שירות אדיב ודיסקרטי'];
+const SLIDE_COLOURS = ['#0f766e', '#15803d', '#1d4ed8', '#7c3aed', '#be123c', '#b45309', '#0369a1', '#4d7c0f'];
+
+const ANNOUNCEMENTS = [
+  'המלאי מתעדכן מדי בוקר עד השעה 10:00',
+  'ניתן לשלוח מרשם מראש בוואטסאפ ולאסוף תוך שעה',
+  'בשל ספירת מלאי נסגור ביום ג׳ הקרוב בשעה 17:00',
+  'החל מהחודש הבא נפתח גם בימי שישי עד 14:00',
+  'חניה חינם ללקוחות בחניון הסמוך',
+  'יש להציג רישיון ומרשם בתוקף בעת האיסוף',
+];
+
+const seoTitle = (name, city) => `${name}, ${city} | מחירים ומלאי קנאביס רפואי`;
+const seoDescription = (name, address, city) => `המחירים והמלאי העדכניים של קנאביס רפואי ב${name}, ${address}, ${city}: שעות פתיחה, משלוחים והזמנה לאיסוף.`;
+
+const cityWeight = (name) => CITY_WEIGHTS[name] ?? 1;
+
+// ---------------------------------------------------------------------------------------------- hours
+
+const hhmm = (minutes) => `${String(Math.floor(minutes / 60) % 24).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+const at = (h, m = 0) => h * 60 + m;
+
+/** Opening hours as Israeli pharmacies keep them: weekdays, short Friday, mostly closed on Saturday. */
+function openingHours(rng, kind) {
+  const half = () => (chance(rng, 0.5) ? 30 : 0);
+  switch (kind) {
+    case 'night':
+      return { ...weekdays([slot('18:00', '02:00')]), 5: [slot('10:00', '14:00'), slot('21:00', '02:00')], 6: [slot('19:00', '02:00')] };
+    case 'saturday': {
+      const opens = hhmm(at(8, half()));
+      return { ...weekdays([slot(opens, '22:00')]), 5: [slot(opens, '16:00')], 6: [slot('09:00', '13:00'), slot('17:00', '21:00')] };
+    }
+    case 'mall': {
+      const opens = hhmm(at(9, half()));
+      return { ...weekdays([slot(opens, hhmm(at(21 + between(rng, 0, 1), half())))]), 5: [slot('09:00', hhmm(at(14, half())))], 6: [slot(hhmm(at(19, 30 + half() / 2)), '23:00')] };
+    }
+    case 'continuous': {
+      const opens = hhmm(at(8, half()));
+      return { ...weekdays([slot(opens, hhmm(at(19 + between(rng, 0, 2), 0)))]), 5: [slot(opens, hhmm(at(13 + between(rng, 0, 1), 0)))] };
+    }
+    default: {
+      const opens = hhmm(at(8, half()));
+      const noon = hhmm(at(13, half()));
+      const back = hhmm(at(16, half()));
+      const closes = hhmm(at(19, half()));
+      const hours = { ...weekdays([slot(opens, noon), slot(back, closes)]), 5: [slot(opens, hhmm(at(13, half())))] };
+      if (chance(rng, 0.3)) hours[String(between(rng, 1, 3))] = [slot(opens, hhmm(at(14, 0)))]; // one short afternoon a week
+      return hours;
+    }
+  }
+}
+
+const lateClosing = (hours) => Object.values(hours).some((slots) => slots.some((s) => s.closesAt >= '22:00' || s.closesAt < s.opensAt));
+
+// ---------------------------------------------------------------------------------------------- pharmacies
+
+function phone(rng, locality) {
+  const codes = SHARON.has(locality.name) ? ['09'] : AREA_CODES[locality.district] ?? ['03'];
+  return `${pick(rng, codes)}-${between(rng, 2, 9)}${String(between(rng, 0, 999_999)).padStart(6, '0')}`;
+}
+const mobile = (rng) => `${pick(rng, MOBILE_PREFIXES)}-${between(rng, 2, 9)}${String(between(rng, 0, 999_999)).padStart(6, '0')}`;
+
+const slugify = (text) => text.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '');
+
+function pharmTags(rng, city, hours, shipping) {
+  const tags = new Set();
+  if (lateClosing(hours)) tags.add('open-late');
+  if ((hours['6'] ?? []).length) tags.add('open-saturday');
+  if (shipping !== 'no-shipping' && chance(rng, 0.7)) tags.add('home-delivery');
+  if (chance(rng, 0.5)) tags.add('accessible');
+  if (chance(rng, 0.35)) tags.add('parking');
+  if (chance(rng, 0.3)) tags.add('pharmacist-consultation');
+  if (chance(rng, 0.15)) tags.add('english-speaking');
+  if (RUSSIAN_CITIES.has(city) && chance(rng, 0.4)) tags.add('russian-speaking');
+  if (ARAB_TOWNS.has(city) || (MIXED_CITIES.has(city) && chance(rng, 0.3))) tags.add('arabic-speaking');
+  if (AMHARIC_CITIES.has(city) && chance(rng, 0.2)) tags.add('amharic-speaking');
+  if (chance(rng, 0.3)) tags.add('quick-pickup');
+  if (chance(rng, 0.25)) tags.add('wide-selection');
+  return PHARM_TAGS.map((t) => t.slug).filter((slug) => tags.has(slug));
+}
+
+function slides(rng, slug, name) {
+  const count = between(rng, 1, 4);
+  const list = [];
+  const queries = [...QUERY_SLIDES];
+  for (let placement = 1; placement <= count; placement++) {
+    const colour = pick(rng, SLIDE_COLOURS);
+    if (placement === 1 || (queries.length && chance(rng, 0.5))) {
+      const { title, query } = queries.splice(Math.floor(rng() * queries.length), 1)[0];
+      list.push({ placement, type: 'pharmProductsQuery', template: 'products-carousel', templateData: { title, backgroundColor: colour }, query, imageUrl: null });
+    } else {
+      const title = placement === 2 && chance(rng, 0.3) ? `ברוכים הבאים ל${name}` : pick(rng, IMAGE_SLIDES);
+      list.push({ placement, type: 'image', template: 'banner', templateData: { title, backgroundColor: colour }, query: null, imageUrl: slideImageUrl(slug, placement) });
+    }
+  }
+  return list;
+}
+
+function announcements(rng) {
+  const count = pickWeighted(rng, [[0, 40], [1, 40], [2, 20]]);
+  const texts = [...ANNOUNCEMENTS];
+  return Array.from({ length: count }, () => {
+    const content = texts.splice(Math.floor(rng() * texts.length), 1)[0];
+    const ended = chance(rng, 0.1);
+    return { content, startsAt: day(-between(rng, 1, 90)), endsAt: ended ? day(-between(rng, 1, 5)) : chance(rng, 0.3) ? day(between(rng, 180, 540)) : null };
+  });
+}
+
+function generatedPharmacy(rng, locality, taken, nightsLeft) {
+  const chain = chance(rng, 0.35) ? pick(rng, CHAINS) : null;
+  let name;
+  let base;
+  if (chain) {
+    name = `${chain.he} ${locality.name}`;
+    base = `${chain.en}-${slugify(locality.engName)}`;
+  } else {
+    const [prefixHe, prefixEn] = pick(rng, PREFIXES);
+    const [wordHe, wordEn] = pick(rng, NAMES);
+    name = `${prefixHe} ${wordHe}`;
+    base = `${prefixEn ? `${prefixEn}-` : ''}${wordEn}-${slugify(locality.engName)}`;
+  }
+  let slug = base;
+  for (let n = 2; taken.has(slug); n++) slug = `${base}-${n}`;
+  taken.add(slug);
+
+  const street = `${pick(rng, STREETS)} ${between(rng, 1, 120)}`;
+  const isStockOnly = chance(rng, 0.1);
+  const shipping = isStockOnly ? 'no-shipping' : pickWeighted(rng, SHIPPING);
+  const saturday = chance(rng, ARAB_TOWNS.has(locality.name) || locality.name === 'אילת' ? 0.5 : SATURDAY_TOWNS.has(locality.name) ? 0.2 : 0.01);
+  const kind = nightsLeft > 0 && chance(rng, 0.04) ? 'night'
+    : saturday ? 'saturday'
+      : pickWeighted(rng, [['split', 50], ['continuous', 40], ['mall', 10]]);
+  const hours = openingHours(rng, kind);
+  const lat = Math.round((locality.lat + (rng() - 0.5) * 0.007) * 1e6) / 1e6;
+  const lng = Math.round((locality.lng + (rng() - 0.5) * 0.008) * 1e6) / 1e6;
+  return {
+    slug,
+    name,
+    address: street,
+    city: locality.name,
+    district: locality.district,
+    lat,
+    lng,
+    phone: phone(rng, locality),
+    whatsapp: chance(rng, 0.85) ? mobile(rng) : null,
+    wazeAddress: `${street}, ${locality.name}`,
+    logoUrl: chance(rng, 0.8) ? logoUrl(slug) : null,
+    isOnboard: !isStockOnly && chance(rng, 0.9),
+    isStockOnly,
+    shipping,
+    shipmentNotes: shipping === 'no-shipping' ? null : pick(rng, SHIPMENT_NOTES[shipping]),
+    openingHours: hours,
+    seoTitle: seoTitle(name, locality.name),
+    seoDescription: seoDescription(name, street, locality.name),
+    popularity: Math.floor(100 * rng() ** 1.6),
+    tags: pharmTags(rng, locality.name, hours, shipping),
+    slides: slides(rng, slug, name),
+    announcements: announcements(rng),
+    offers: [],
+    kind,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------- offers
+
+const FALLBACK_PRICE = 250 * ILS;
+// The market's span for a pack (about 150–420 ₪ per 10 g): no shelf price strays outside it.
+const MIN_SHELF_SHEKELS = 145;
+const MAX_SHELF_SHEKELS = 429;
+
+/** A shelf price near the product's typical one: the pharmacy's own level, a little noise, whole shekels or .90. */
+function shelfPrice(rng, typical, level) {
+  const shekels = (typical / ILS) * level * (0.95 + rng() * 0.1);
+  const whole = Math.min(MAX_SHELF_SHEKELS, Math.max(MIN_SHELF_SHEKELS + 1, Math.round(shekels)));
+  return chance(rng, 0.3) ? whole * ILS - 10 : whole * ILS;
+}
+
+function generatedOffer(rng, product, level) {
+  const price = shelfPrice(rng, product.estimatedPrice ?? FALLBACK_PRICE, level);
+  const discounted = chance(rng, 0.18);
+  const tiny = !discounted && chance(rng, 0.01);
+  const percent = discounted ? pick(rng, [5, 8, 10, 12, 15, 20, 25, 30]) : tiny ? 1 : 0;
+  const originalPrice = percent ? Math.round(price / (1 - percent / 100) / ILS) * ILS : null;
+  const inStock = chance(rng, product.isPopular ? 0.92 : 0.84);
+  const launchedRecently = product.launchedAt && REFERENCE_DATE - Date.parse(product.launchedAt) < 60 * DAY_MS;
+  const expiry = chance(rng, 0.005) ? -between(rng, 1, 20) : chance(rng, 0.04) ? between(rng, 5, 30) : between(rng, 45, 540);
+  return {
+    productSlug: product.slug,
+    price,
+    originalPrice: originalPrice && originalPrice > price ? originalPrice : null,
+    inStock,
+    amount: inStock ? between(rng, 1, 40) : 0,
+    published: chance(rng, 0.97),
+    expiresAt: day(expiry),
+    isPopular: chance(rng, product.isPopular ? 0.3 : 0.06),
+    isNew: launchedRecently ? chance(rng, 0.6) : chance(rng, 0.03),
+    isPromoted: chance(rng, 0.04),
+  };
+}
+
+/** `count` products not yet on the shelf, popular ones more likely (weighted sampling without replacement). */
+function shelfOf(rng, products, count, already) {
+  return products
+    .filter((p) => !already.has(p.slug))
+    .map((p) => ({ p, key: rng() ** (1 / (20 + (p.popularity ?? 50))) }))
+    .sort((a, b) => b.key - a.key)
+    .slice(0, count)
+    .map(({ p }) => p);
+}
+
+// ---------------------------------------------------------------------------------------------- entry
+
+function loadLocalities() {
+  try {
+    return require('../../contracts/dist').LOCALITIES;
+  } catch {
+    throw new Error('pharm-data: contracts/dist is missing; build it first (npx nx run @mc/contracts:build)');
+  }
+}
+
+/**
+ * The pharmacies of a volume ('fixtures' or 'demo'), drawn from `rng` alone; `catalogData` is what
+ * catalog-data.js returned (its products' slugs, popularity, launch dates and typical prices).
+ */
+function generatePharm(volume, rng, catalogData) {
+  const localities = loadLocalities();
+  const products = catalogData.products;
+  const known = new Set(products.map((p) => p.slug));
+  const pharmacies = FIXTURE_PHARMACIES.map((f) => fixturePharmacy(f, localities));
+  const bySlug = new Map(pharmacies.map((p) => [p.slug, p]));
+  let nextId = 1;
+  for (const [pharmSlug, productSlug, price, extras] of FIXTURE_OFFERS) {
+    if (!known.has(productSlug)) throw new Error(`pharm-data: fixture product ${productSlug} is not in the catalogue`);
+    bySlug.get(pharmSlug).offers.push(fixtureOffer(nextId++, productSlug, price, extras));
+  }
+
+  if (volume !== 'fixtures') {
+    const taken = new Set(pharmacies.map((p) => p.slug));
+    const weighted = localities.map((l) => [l, cityWeight(l.name)]);
+    let nights = 2;
+    while (pharmacies.length < DEMO_PHARMACIES) {
+      const pharm = generatedPharmacy(rng, pickWeighted(rng, weighted), taken, nights);
+      if (pharm.kind === 'night') nights--;
+      delete pharm.kind;
+      pharmacies.push(pharm);
+    }
+    for (const pharm of pharmacies) {
+      const level = 0.92 + rng() * 0.18;
+      const shelf = shelfOf(rng, products, OFFERS_PER_PHARMACY - pharm.offers.length, new Set(pharm.offers.map((o) => o.productSlug)));
+      for (const product of shelf) pharm.offers.push({ id: nextId++, ...generatedOffer(rng, product, level) });
+    }
+  }
+  return { tags: PHARM_TAGS.map(({ slug, name }) => ({ slug, name })), pharmacies };
+}
+
+module.exports = { generatePharm, FIXTURE_PHARMACIES, REFERENCE_DATE };

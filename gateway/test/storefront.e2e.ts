@@ -1,0 +1,259 @@
+import { Messages, PER_PAGE, Subjects } from '@mc/contracts';
+import { rpc, TEST_NATS_URL } from '@mc/kit/testing';
+import { connect, type NatsConnection } from 'nats';
+import { api } from './http';
+
+type Json = any;
+
+const TEL_AVIV = { lat: 32.0853, lng: 34.7818 };
+const minPrice = (p: Json) => p.priceRange?.min ?? Infinity;
+
+describe('GET /api/products', () => {
+  it('lists products in stock by default, with the server page size and facets', async () => {
+    const { status, body } = await api('/api/products');
+    expect(status).toBe(200);
+    expect(body).toMatchObject({ perPage: PER_PAGE.products, currentPage: 1 });
+    expect(body.total).toBeGreaterThan(0);
+    expect(body.products.length).toBeGreaterThan(0);
+    for (const p of body.products) expect(p.pharmProductsCount).toBeGreaterThan(0);
+    expect(body.filtersData).toEqual(expect.objectContaining({ types: expect.any(Array), cannabisTypes: expect.any(Array), dosages: expect.any(Array), companies: expect.any(Array) }));
+    expect(body.filtersData.priceRange.min).toBeLessThanOrEqual(body.filtersData.priceRange.max);
+  });
+
+  it('filters by cannabis type and counts that facet as if it were not set', async () => {
+    const all = (await api('/api/products')).body;
+    const { body } = await api('/api/products?cannabisTypes=sativa');
+    expect(body.total).toBeGreaterThan(0);
+    expect(body.total).toBeLessThan(all.total);
+    for (const p of body.products) expect(p.info.cannabisType).toBe('sativa');
+    expect(body.filtersData.cannabisTypes).toEqual(all.filtersData.cannabisTypes);
+    const sativa = body.filtersData.cannabisTypes.find((f: Json) => f.value === 'sativa');
+    expect(sativa.count).toBe(body.total);
+  });
+
+  it('filters by dosage, company and price range', async () => {
+    const { body: dosage } = await api('/api/products?dosages=T20/C4');
+    expect(dosage.products.map((p: Json) => p.slug)).toContain('dr-green-t20-c4');
+    for (const p of dosage.products) expect(p.info.thccbdDosage).toBe('T20/C4');
+
+    const company = (await api('/api/products/dr-green-t20-c4')).body.product.info.company;
+    const { body: byCompany } = await api(`/api/products?companies=${encodeURIComponent(company)}`);
+    for (const p of byCompany.products) expect(p.info.company).toBe(company);
+
+    const { body: ranged } = await api('/api/products?priceRange=150-250');
+    for (const p of ranged.products) expect(p.priceRange.min).toBeLessThanOrEqual(250);
+    for (const p of ranged.products) expect(p.priceRange.max).toBeGreaterThanOrEqual(150);
+  });
+
+  it('sorts by price and ignores a sortBy outside the allowed set', async () => {
+    const { body } = await api('/api/products?sortBy=price');
+    const prices = body.products.map(minPrice);
+    expect(prices).toEqual([...prices].sort((a, b) => a - b));
+    const unknown = await api('/api/products?sortBy=drop-table');
+    const magic = await api('/api/products?sortBy=magic');
+    expect(unknown.status).toBe(200);
+    expect(unknown.body.products.map((p: Json) => p.slug)).toEqual(magic.body.products.map((p: Json) => p.slug));
+  });
+
+  it('places firstProductSlugs first', async () => {
+    const { body } = await api('/api/products?sortBy=price&firstProductSlugs=calm-cbd-t1-c20');
+    expect(body.products[0].slug).toBe('calm-cbd-t1-c20');
+  });
+
+  it('answers a page past the end with no products and the right total; bad numbers never give a 500', async () => {
+    const { body: first } = await api('/api/products');
+    const { status, body } = await api('/api/products?page=999');
+    expect(status).toBe(200);
+    expect(body).toMatchObject({ products: [], total: first.total, currentPage: 999 });
+    for (const q of ['page=abc', 'page=-3', 'priceRange=abc', 'priceRange=9e999-1', 'inStock=maybe', 'types=spaceship', 'dosages=X9']) {
+      const res = await api(`/api/products?${q}`);
+      expect(res.status).toBe(200);
+    }
+  });
+});
+
+describe('GET /api/products/{slug} family', () => {
+  it('answers related products (at most 3, never the product itself) and 404 for an unknown one', async () => {
+    const { status, body } = await api('/api/products/dr-green-t20-c4/related?size=3');
+    expect(status).toBe(200);
+    expect(body.related.length).toBeGreaterThan(0);
+    expect(body.related.length).toBeLessThanOrEqual(3);
+    expect(body.related.map((p: Json) => p.slug)).not.toContain('dr-green-t20-c4');
+    expect((await api('/api/products/no-such-product/related')).status).toBe(404);
+  });
+
+  it('compares the product across pharmacies, by price or by distance', async () => {
+    const byPrice = (await api('/api/products/dr-green-t20-c4/pharm-products?sortBy=price')).body.pharmProducts;
+    expect(byPrice.length).toBeGreaterThan(1);
+    const prices = byPrice.map((o: Json) => o.totalPrice);
+    expect(prices).toEqual([...prices].sort((a, b) => a - b));
+    for (const o of byPrice) expect(o.product.slug).toBe('dr-green-t20-c4');
+
+    const near = (await api(`/api/products/dr-green-t20-c4/pharm-products?sortBy=nearby&lat=${TEL_AVIV.lat}&lng=${TEL_AVIV.lng}`)).body.pharmProducts;
+    const distances = near.map((o: Json) => o.pharm.distance);
+    expect(distances.every((d: number | null) => typeof d === 'number')).toBe(true);
+    expect(distances).toEqual([...distances].sort((a, b) => a - b));
+
+    expect((await api('/api/products/no-such-product/pharm-products')).status).toBe(404);
+  });
+
+  it('keeps only pharmacies that deliver when asked', async () => {
+    const { body } = await api('/api/products/dr-green-t20-c4/pharm-products?hasDelivery=1');
+    for (const o of body.pharmProducts) expect(o.pharm.shipping).not.toBe('no-shipping');
+  });
+});
+
+describe('GET /api/pharms', () => {
+  it('lists pharmacies with distances from the caller, filtered by distance', async () => {
+    const { status, body } = await api(`/api/pharms?lat=${TEL_AVIV.lat}&lng=${TEL_AVIV.lng}&distance=30`);
+    expect(status).toBe(200);
+    expect(body.perPage).toBe(PER_PAGE.pharms);
+    for (const p of body.pharms) expect(p.distance).toBeLessThanOrEqual(30);
+    expect(body.filtersData.distances.length).toBeGreaterThan(0);
+    const all = (await api(`/api/pharms?lat=${TEL_AVIV.lat}&lng=${TEL_AVIV.lng}`)).body;
+    expect(all.total).toBeGreaterThanOrEqual(body.total);
+  });
+
+  it('filters by an area of the locations tree (locationRadius) and by delivery', async () => {
+    const { locations } = (await api('/api/locations')).body;
+    const { pharms } = (await api('/api/pharms')).body;
+    const city = locations.find((l: Json) => l.type === 'city' && l.displayText === pharms[0].city);
+    const { body } = await api(`/api/pharms?locationRadius=${city.id}`);
+    expect(body.total).toBeGreaterThan(0);
+    for (const p of body.pharms) expect(p.city).toBe(city.displayText);
+
+    const free = (await api('/api/pharms?delivery=free')).body;
+    for (const p of free.pharms) expect(['free', 'free-all-country']).toContain(p.shipping);
+  });
+
+  it('places firstPharmSlugs first and answers 404 for an unknown pharmacy', async () => {
+    const { pharms } = (await api('/api/pharms')).body;
+    const last = pharms[pharms.length - 1].slug;
+    expect((await api(`/api/pharms?firstPharmSlugs=${last}`)).body.pharms[0].slug).toBe(last);
+    expect((await api('/api/pharms/no-such-pharm')).status).toBe(404);
+  });
+});
+
+describe('one pharmacy', () => {
+  let pharmSlug: string;
+  beforeAll(async () => {
+    pharmSlug = (await api('/api/pharms?hasPharmProducts=1')).body.pharms[0].slug;
+  });
+
+  it('answers the pharmacy, its slides and its products', async () => {
+    const pharm = await api(`/api/pharms/${pharmSlug}?lat=${TEL_AVIV.lat}&lng=${TEL_AVIV.lng}`);
+    expect(pharm.status).toBe(200);
+    expect(pharm.body.pharm).toMatchObject({ slug: pharmSlug, openingHours: expect.any(Object) });
+    expect(typeof pharm.body.pharm.distance).toBe('number');
+    expect((await api(`/api/pharms/${pharmSlug}/slides`)).status).toBe(200);
+
+    const { body } = await api(`/api/pharms/${pharmSlug}/products?sortBy=price`);
+    expect(body.perPage).toBe(PER_PAGE.pharmProducts);
+    expect(body.pharmProducts.length).toBeGreaterThan(0);
+    for (const o of body.pharmProducts) expect(o.pharm.slug).toBe(pharmSlug);
+    const prices = body.pharmProducts.map((o: Json) => o.totalPrice);
+    expect(prices).toEqual([...prices].sort((a, b) => a - b));
+  });
+
+  it('answers one pharm product with its shipments, 400 for a non-numeric id and 404 for an unknown one', async () => {
+    const { pharmProducts } = (await api(`/api/pharms/${pharmSlug}/products`)).body;
+    const id = pharmProducts[pharmProducts.length - 1].id;
+    const { status, body } = await api(`/api/pharms/${pharmSlug}/products/${id}`);
+    expect(status).toBe(200);
+    expect(body.pharmProduct.id).toBe(id);
+    expect(body).toEqual(expect.objectContaining({ pharmProductVariants: expect.any(Array), shipments: expect.any(Array), tags: expect.any(Array) }));
+
+    expect((await api(`/api/pharms/${pharmSlug}/products?firstProduct=${id}`)).body.pharmProducts[0].id).toBe(id);
+    expect((await api(`/api/pharms/${pharmSlug}/products/${id}/related`)).status).toBe(200);
+
+    const bad = await api(`/api/pharms/${pharmSlug}/products/abc`);
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toBe(Messages.invalidUrl);
+    expect((await api(`/api/pharms/${pharmSlug}/products/99999999`)).status).toBe(404);
+  });
+});
+
+describe('GET /api/discounts', () => {
+  it('lists only offers whose badge shows, with the rounded percent', async () => {
+    const { status, body } = await api('/api/discounts?sortBy=price');
+    expect(status).toBe(200);
+    expect(body.pharmProducts.length).toBeGreaterThan(0);
+    for (const o of body.pharmProducts) {
+      expect(o.discountPercent).toBe(Math.round(100 * (1 - o.totalPrice / o.originalPrice)));
+      expect(o.discountPercent).toBeGreaterThan(1);
+    }
+  });
+});
+
+describe('tags, search and content', () => {
+  it('answers a tag page with products and pharmacies, and 404 for an unknown tag', async () => {
+    const { tags } = (await api('/api/products/dr-green-t20-c4')).body;
+    const { status, body } = await api(`/api/tags/${tags[0].slug}`);
+    expect(status).toBe(200);
+    expect(body.tag.slug).toBe(tags[0].slug);
+    expect(body.products.map((p: Json) => p.slug)).toContain('dr-green-t20-c4');
+    expect(body).toEqual(expect.objectContaining({ pharms: expect.any(Array), total: expect.any(Number), perPage: expect.any(Number) }));
+    expect((await api('/api/tags/no-such-tag')).status).toBe(404);
+  });
+
+  it.each([
+    ['the Hebrew name', 'דוקטור גרין'],
+    ['niqqud', 'דּוֹקְטוֹר גְּרִין'],
+    ['a spelling variant', 'דוקטור גריין'],
+    ['a typo', 'דוקטר גרין'],
+    ['the English name', 'dr green'],
+  ])('finds a product by %s', async (_case, term) => {
+    const { status, body } = await api(`/api/search?term=${encodeURIComponent(term)}&limit=5`);
+    expect(status).toBe(200);
+    expect(body.results.length).toBeLessThanOrEqual(5);
+    expect(body.results.some((r: Json) => r.type === 'product' && r.data.slug === 'dr-green-t20-c4')).toBe(true);
+  });
+
+  it('finds pharmacies by name among the suggestions', async () => {
+    const { pharms } = (await api('/api/pharms')).body;
+    const { body } = await api(`/api/search?term=${encodeURIComponent(pharms[0].name)}`);
+    expect(body.results.some((r: Json) => r.type === 'pharm' && r.data.slug === pharms[0].slug)).toBe(true);
+  });
+
+  it('answers the layout, the FAQ and the messaging groups', async () => {
+    const layout = (await api('/api/layout')).body;
+    expect(layout.latestProducts.length).toBeGreaterThan(0);
+    expect(layout.footerLinks.length).toBeGreaterThan(0);
+    const { faq } = (await api('/api/faq')).body;
+    expect(faq).toHaveLength(8);
+    expect(new Set(faq.map((f: Json) => f.category))).toEqual(new Set(['regulatory', 'commercial', 'educational']));
+    expect((await api('/api/social-groups')).body.groups.length).toBeGreaterThan(0);
+  });
+
+  it('serves product images without client headers', async () => {
+    const { product } = (await api('/api/products/dr-green-t20-c4')).body;
+    const res = await fetch(`${process.env.GATEWAY_URL}${product.imageUrl}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toContain('image/svg+xml');
+    expect(await res.text()).toContain('<svg');
+  });
+});
+
+describe('read models through events', () => {
+  let nc: NatsConnection;
+  beforeAll(async () => { nc = await connect({ servers: process.env.TEST_NATS_URL ?? TEST_NATS_URL }); });
+  afterAll(async () => { await nc?.drain(); });
+
+  it('shows a price change made in pharm in the catalogue lists within 1 s', async () => {
+    const { pharmProducts } = (await api('/api/products/balance-t10-c10/pharm-products?sortBy=price')).body;
+    const cheapest = pharmProducts[0];
+    const newPrice = Math.max(1, Math.floor(cheapest.totalPrice) - 17);
+    const started = performance.now();
+    // The back office's command (its HTTP route comes with the back-office issue), straight to pharm.
+    await expect(rpc(nc, Subjects.pharm.pharmProductUpdate, { id: cheapest.id, price: newPrice })).resolves.toMatchObject({ totalPrice: newPrice });
+    let seen = false;
+    while (!seen && performance.now() - started < 1000) {
+      const { body } = await api('/api/products?search=balance&inStock=1');
+      seen = body.products.some((p: Json) => p.slug === 'balance-t10-c10' && p.priceRange.min === newPrice);
+      if (!seen) await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(seen).toBe(true);
+    const search = (await api(`/api/search?term=${encodeURIComponent('איזון')}`)).body;
+    expect(search.results.find((r: Json) => r.data.slug === 'balance-t10-c10').data.priceRange.min).toBe(newPrice);
+  });
+});

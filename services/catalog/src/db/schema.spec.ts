@@ -1,0 +1,10 @@
+import { CANNABIS_TYPES, FAQ_CATEGORIES, PRODUCT_TYPES } from '@mc/contracts';
+import { cannabisType, faqCategory, productType } from './schema';
+
+describe('catalog schema enums', () => {
+  it('hold exactly the values of contracts', () => {
+    expect(cannabisType.enumValues).toEqual([...CANNABIS_TYPES]);
+    expect(productType.enumValues).toEqual([...PRODUCT_TYPES]);
+    expect(faqCategory.enumValues).toEqual([...FAQ_CATEGORIES]);
+  });
+});

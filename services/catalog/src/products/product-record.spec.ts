@@ -1,0 +1,25 @@
+import { toProduct, type ProductRecord } from './product-record';
+
+const record: ProductRecord = {
+  slug: 'dr-green-t20-c4', name: 'דוקטור גרין T20/C4', shortName: 'דוקטור גרין', type: 'flower', imageUrl: '/media/products/dr-green-t20-c4.svg',
+  media: [{ isPrimary: true, type: 'image', url: '/media/products/dr-green-t20-c4.svg' }], sizeQuantity: 10, sizeUnit: 'גרם',
+  estimatedPrice: 29_900, minPrice: 24_950, maxPrice: 31_000, pharmCount: 3, maxExpiresAt: '2027-01-31T00:00:00+00:00', isPopular: true, isNew: false,
+  hebName: 'דוקטור גרין', engName: 'Dr. Green', company: 'שדות הגליל', cannabisType: 'sativa', dosage: 'T20/C4', effects: ['אנרגיה'], tastes: [],
+  terpenes: ['Limonene'], originCountry: 'ישראל', sterilizationMethod: null, growingFacility: 'חממה', originSpecie: 'Haze, Skunk #1',
+  pesticideMethod: 'organic', microbialLoad: null, moistureTest: 'lod', variants: [],
+};
+
+describe('toProduct', () => {
+  it('shows money in shekels and times in ISO form', () => {
+    expect(toProduct(record)).toMatchObject({
+      estimated_price: 299, priceRange: { min: 249.5, max: 310 }, pharmProductsCount: 3, maxExpiresAt: '2027-01-31T00:00:00.000Z',
+      info: { hebName: 'דוקטור גרין', thccbdDosage: 'T20/C4', originSpecie: 'Haze, Skunk #1' },
+    });
+  });
+
+  it('has no range, expiry or typical price when there is none', () => {
+    expect(toProduct({ ...record, minPrice: null, maxPrice: null, maxExpiresAt: null, estimatedPrice: null })).toMatchObject({
+      priceRange: null, maxExpiresAt: null, estimated_price: null,
+    });
+  });
+});

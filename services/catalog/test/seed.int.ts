@@ -1,0 +1,55 @@
+import { join } from 'node:path';
+import { Subjects, type FaqItem, type ProductDetailResponse, type ProductListResponse } from '@mc/contracts';
+import { rpc } from '@mc/kit/testing';
+import { loadCatalog, type CatalogSeedFile } from '../src/seed/seed';
+import { useCatalog } from './support';
+
+// The data generator is plain CommonJS tooling of deploy/ (it needs contracts/dist, built by `make build`).
+const SEED_TOOLS = join(__dirname, '../../../deploy/seed');
+/* eslint-disable @typescript-eslint/no-require-imports */
+const { seededRandom } = require(join(SEED_TOOLS, 'generate')) as { seededRandom: (seed: number) => () => number };
+const { generateCatalog } = require(join(SEED_TOOLS, 'catalog-data')) as { generateCatalog: (volume: string, rng: () => number) => CatalogSeedFile };
+/* eslint-enable @typescript-eslint/no-require-imports */
+
+/** The catalogue part of `generate.js <volume>` (the same seed). */
+const generate = (volume: 'fixtures' | 'demo') => ({ catalog: generateCatalog(volume, seededRandom(1001)) });
+
+describe('catalog seed', () => {
+  const service = useCatalog();
+  const outboxCount = async () => (await service.sql<{ n: number }>('SELECT count(*)::int AS n FROM catalog.outbox'))[0].n;
+
+  it('loads the fixture catalogue with its stable slugs, and a second load changes nothing', async () => {
+    const { catalog } = generate('fixtures');
+    const first = await loadCatalog(service.app(), catalog);
+    expect(first.products).toBe(catalog.products.length);
+    const { product, tags } = await rpc<ProductDetailResponse>(service.nc(), Subjects.catalog.productGet, { slug: 'dr-green-t20-c4' });
+    expect(product.info).toMatchObject({ hebName: 'דוקטור גרין', cannabisType: 'sativa', thccbdDosage: 'T20/C4' });
+    expect(product.variants.map((v) => v.slug)).toEqual(['dr-green-oil-t20-c4']);
+    expect(tags.map((t) => t.slug)).toEqual(expect.arrayContaining(['sativa', 'high-thc', 'flower']));
+    for (const slug of ['galilee-gold-t15-c3', 'balance-t10-c10', 'calm-cbd-t1-c20']) {
+      await expect(rpc(service.nc(), Subjects.catalog.productGet, { slug })).resolves.toBeDefined();
+    }
+    expect((await rpc<{ faq: FaqItem[] }>(service.nc(), Subjects.catalog.faqList, {})).faq).toHaveLength(8);
+
+    const events = await outboxCount();
+    expect(await loadCatalog(service.app(), catalog)).toMatchObject({ changed: 0, removed: 0 });
+    expect(await outboxCount()).toBe(events);
+  });
+
+  it('loads the demo volume (800 products, 150 tags) in a few seconds, then shrinks back to the fixtures', async () => {
+    const { catalog } = generate('demo');
+    expect(catalog.products).toHaveLength(800);
+    expect(catalog.tags).toHaveLength(150);
+    const started = Date.now();
+    const counts = await loadCatalog(service.app(), catalog);
+    const seconds = (Date.now() - started) / 1000;
+    expect(counts.changed).toBeGreaterThanOrEqual(794);
+    expect(seconds).toBeLessThan(20);
+    const all = await rpc<ProductListResponse>(service.nc(), Subjects.catalog.productList, { inStock: 0 });
+    expect(all.total).toBe(800);
+
+    const { catalog: fixtures } = generate('fixtures');
+    expect(await loadCatalog(service.app(), fixtures)).toMatchObject({ removed: 800 - fixtures.products.length });
+    expect((await rpc<ProductListResponse>(service.nc(), Subjects.catalog.productList, { inStock: 0 })).total).toBe(fixtures.products.length);
+  }, 60_000);
+});

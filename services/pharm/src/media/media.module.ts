@@ -1,0 +1,7 @@
+import { Module } from '@nestjs/common';
+import { PharmDirectoryModule } from '../pharms/pharm-directory.module';
+import { MediaHandlers } from './media.handlers';
+import { MediaReader } from './media.reader';
+
+@Module({ imports: [PharmDirectoryModule], controllers: [MediaHandlers], providers: [MediaReader] })
+export class MediaModule {}

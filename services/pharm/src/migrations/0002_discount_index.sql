@@ -1,0 +1,2 @@
+DROP INDEX "pharm"."pharm_products_discount_idx";--> statement-breakpoint
+CREATE INDEX "pharm_products_shown_discount_idx" ON "pharm"."pharm_products" USING btree ("id") WHERE "pharm"."pharm_products"."published" AND "pharm"."pharm_products"."original_price" IS NOT NULL AND "pharm"."pharm_products"."price" * 200 <= "pharm"."pharm_products"."original_price" * 197;

@@ -1,0 +1,45 @@
+import { Controller, Inject } from '@nestjs/common';
+import { MessagePattern, Payload } from '@nestjs/microservices';
+import { Subjects, type PharmProduct, type PharmProductDetailResponse, type PharmProductListResponse } from '@mc/contracts';
+import { PharmProductUpdateDto } from './pharm-product-update.dto';
+import { PharmProductsReader } from './pharm-products.reader';
+import { PharmProductsWriter } from './pharm-products.writer';
+
+/** Read payloads arrive untyped on purpose: the reader cleans them, ignoring what does not fit (never a 500). */
+@Controller()
+export class PharmProductsHandlers {
+  constructor(
+    @Inject(PharmProductsReader) private readonly reader: PharmProductsReader,
+    @Inject(PharmProductsWriter) private readonly writer: PharmProductsWriter,
+  ) {}
+
+  @MessagePattern(Subjects.pharm.pharmProductList)
+  list(@Payload() request: unknown): Promise<PharmProductListResponse> {
+    return this.reader.list(request);
+  }
+
+  @MessagePattern(Subjects.pharm.pharmProductGet)
+  get(@Payload() request: unknown): Promise<Omit<PharmProductDetailResponse, 'shipments'>> {
+    return this.reader.get(request);
+  }
+
+  @MessagePattern(Subjects.pharm.pharmProductRelated)
+  related(@Payload() request: unknown): Promise<{ related: PharmProduct[] }> {
+    return this.reader.related(request);
+  }
+
+  @MessagePattern(Subjects.pharm.comparisonList)
+  comparison(@Payload() query: unknown): Promise<{ pharmProducts: PharmProduct[] }> {
+    return this.reader.comparison(query);
+  }
+
+  @MessagePattern(Subjects.pharm.discountList)
+  discounts(@Payload() query: unknown): Promise<PharmProductListResponse> {
+    return this.reader.discounts(query);
+  }
+
+  @MessagePattern(Subjects.pharm.pharmProductUpdate)
+  update(@Payload() request: PharmProductUpdateDto): Promise<PharmProduct> {
+    return this.writer.update(request);
+  }
+}

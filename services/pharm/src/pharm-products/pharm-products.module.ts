@@ -1,0 +1,13 @@
+import { Module } from '@nestjs/common';
+import { PharmDirectoryModule } from '../pharms/pharm-directory.module';
+import { PharmProductsHandlers } from './pharm-products.handlers';
+import { PharmProductsReader } from './pharm-products.reader';
+import { PharmProductsWriter } from './pharm-products.writer';
+
+@Module({
+  imports: [PharmDirectoryModule],
+  controllers: [PharmProductsHandlers],
+  providers: [PharmProductsReader, PharmProductsWriter],
+  exports: [PharmProductsReader, PharmProductsWriter],
+})
+export class PharmProductsModule {}

@@ -1,0 +1,29 @@
+import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
+import { Events } from '@mc/contracts';
+import { EventConsumers } from '@mc/kit';
+import { ProductsViewProjector } from './products-view.projector';
+
+/** The durable consumer name; also the inbox key of the events it has applied. */
+export const PRODUCTS_VIEW_DURABLE = 'pharm-products-view';
+
+/** Keeps the products view fed from catalog's stream (durable, idempotent through the inbox). */
+@Injectable()
+export class ProductsViewConsumer implements OnApplicationBootstrap {
+  constructor(
+    @Inject(EventConsumers) private readonly consumers: EventConsumers,
+    @Inject(ProductsViewProjector) private readonly projector: ProductsViewProjector,
+  ) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    await this.consumers.start({
+      from: 'catalog',
+      durable: PRODUCTS_VIEW_DURABLE,
+      filterSubject: Events.catalog.productChanged,
+      handler: async (event, tx) => {
+        // The pharmacy directory (what each pharmacy sells) sees the change through its fingerprint within a second;
+        // invalidating it per event would reload it on every read while a backlog of events is replayed.
+        await this.projector.apply(tx, event);
+      },
+    });
+  }
+}

@@ -1,0 +1,104 @@
+import 'reflect-metadata';
+import { readFileSync } from 'node:fs';
+import { createServiceContext, DATABASE, type Database } from '@mc/kit';
+import { sql } from 'drizzle-orm';
+import type { Tag } from '@mc/contracts';
+import { PharmProductsWriter } from '../pharm-products/pharm-products.writer';
+import { PharmsWriter, type PharmInput, type SlideInput } from '../pharms/pharms.writer';
+import { pharmService } from '../service';
+
+/** One offer of the seed file (deploy/seed/pharm-data.js): money in agorot, the id kept when free. */
+export interface SeedOffer {
+  id?: number;
+  productSlug: string;
+  price: number;
+  originalPrice: number | null;
+  inStock: boolean;
+  amount: number | null;
+  published: boolean;
+  expiresAt: string | null;
+  isPopular: boolean;
+  isNew: boolean;
+  isPromoted: boolean;
+}
+
+export interface SeedPharm extends Omit<PharmInput, 'tags' | 'slides' | 'announcements'> {
+  /** Slugs of the file's `tags`. */
+  tags: string[];
+  slides: (Omit<SlideInput, 'pharmProductIds'> & { pharmProductIds?: number[] | null })[];
+  announcements: { content: string; startsAt: string; endsAt: string | null }[];
+  offers: SeedOffer[];
+}
+
+export interface PharmSeedFile {
+  tags: Tag[];
+  pharmacies: SeedPharm[];
+}
+
+export interface SeedReport {
+  pharmacies: number;
+  changedPharmacies: number;
+  removedPharmacies: number;
+  offers: number;
+  inserted: number;
+  updated: number;
+  removed: number;
+}
+
+/**
+ * Makes pharm's data that of the file, through the writers (so every change writes its events, and
+ * catalog's copy follows): tags, then each pharmacy with its page and offers; with `prune` (the
+ * command line's way) pharmacies no longer in the file are removed. Running it again with the same
+ * file changes nothing and writes no event.
+ */
+export async function seedPharm(file: PharmSeedFile, overrides: NodeJS.ProcessEnv = {}, { prune = true } = {}): Promise<SeedReport> {
+  const app = await createServiceContext(pharmService, overrides);
+  try {
+    const pharms = app.get(PharmsWriter);
+    const offers = app.get(PharmProductsWriter);
+    const tagNames = new Map(file.tags.map((t) => [t.slug, t.name]));
+    await pharms.upsertTags(file.tags);
+    const report: SeedReport = { pharmacies: file.pharmacies.length, changedPharmacies: 0, removedPharmacies: 0, offers: 0, inserted: 0, updated: 0, removed: 0 };
+    for (const pharm of file.pharmacies) {
+      const { changed } = await pharms.upsert({
+        ...pharm,
+        tags: pharm.tags.map((slug) => {
+          const name = tagNames.get(slug);
+          if (!name) throw new Error(`seed: pharmacy ${pharm.slug} has tag '${slug}' that the file does not define`);
+          return { slug, name };
+        }),
+        slides: pharm.slides.map((s) => ({ ...s, pharmProductIds: s.pharmProductIds ?? null })),
+        announcements: pharm.announcements.map((a) => ({ content: a.content, startsAt: new Date(a.startsAt), endsAt: a.endsAt ? new Date(a.endsAt) : null })),
+      });
+      if (changed) report.changedPharmacies++;
+      const counts = await offers.replaceForPharm(pharm.slug, pharm.offers.map((o) => ({ ...o, expiresAt: o.expiresAt ? new Date(o.expiresAt) : null })));
+      report.offers += pharm.offers.length;
+      report.inserted += counts.inserted;
+      report.updated += counts.updated;
+      report.removed += counts.removed;
+    }
+    const kept = new Set(file.pharmacies.map((p) => p.slug));
+    for (const slug of prune ? await pharms.slugs() : []) {
+      if (kept.has(slug)) continue;
+      await pharms.remove(slug);
+      report.removedPharmacies++;
+    }
+    // Fresh planner statistics now rather than at autovacuum's next pass: the lists' plans depend on them.
+    if (report.changedPharmacies + report.removedPharmacies + report.inserted + report.updated + report.removed > 0) {
+      await app.get<Database>(DATABASE).execute(sql`ANALYZE pharm.pharmacies, pharm.pharm_products, pharm.products_view, pharm.pharmacy_tags`);
+    }
+    return report;
+  } finally {
+    await app.close();
+  }
+}
+
+if (require.main === module) {
+  const path = process.argv[2];
+  if (!path) throw new Error('usage: seed.js <pharm.json>');
+  const started = Date.now();
+  seedPharm(JSON.parse(readFileSync(path, 'utf8')) as PharmSeedFile)
+    .then((r) => console.log(`[seed] pharm: ${r.pharmacies} pharmacies (${r.changedPharmacies} changed, ${r.removedPharmacies} removed), `
+      + `${r.offers} offers (${r.inserted} new, ${r.updated} changed, ${r.removed} removed) in ${((Date.now() - started) / 1000).toFixed(1)} s`))
+    .catch((err) => { console.error(err); process.exit(1); });
+}

@@ -1,0 +1,127 @@
+import { join } from 'node:path';
+import { distanceKm, DISTRICTS, isOpenAt, LOCALITIES, opensOnSaturday } from '@mc/contracts';
+import { TEST_ENV } from '@mc/kit/testing';
+import { sql } from 'drizzle-orm';
+import { PharmProductsReader } from '../src/pharm-products/pharm-products.reader';
+import { PharmsReader } from '../src/pharms/pharms.reader';
+import { seedPharm, type PharmSeedFile, type SeedPharm } from '../src/seed/seed';
+import { REGULAR_HOURS, usePharm } from './support';
+
+// The generator is plain CommonJS tooling of deploy/ (it reads contracts' gazetteer from contracts/dist, built by `make build`).
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { generate } = require(join(__dirname, '../../../deploy/seed/generate')) as { generate: (volume: string) => { pharm: PharmSeedFile; catalog: { products: { slug: string }[] } } };
+
+jest.setTimeout(60_000);
+
+describe('the seed: the generator and the loader', () => {
+  describe('deploy/seed/pharm-data.js', () => {
+    const demo = generate('demo').pharm;
+    const fixtures = generate('fixtures');
+    const offers = (file: PharmSeedFile) => file.pharmacies.flatMap((p) => p.offers);
+
+    it('is deterministic', () => {
+      expect(JSON.stringify(generate('demo').pharm)).toBe(JSON.stringify(demo));
+    });
+
+    it('makes the fixtures the tests rely on, with stable offer ids', () => {
+      const pharm = fixtures.pharm;
+      expect(pharm.pharmacies.map((p) => p.slug)).toEqual(['merkaz-tel-aviv', 'layla-haifa', 'yam-eilat', 'galil-karmiel', 'shaked-rishon']);
+      expect(offers(pharm).map((o) => o.id)).toEqual(Array.from({ length: 19 }, (_, i) => i + 1));
+      const known = new Set(fixtures.catalog.products.map((p) => p.slug));
+      expect(offers(pharm).every((o) => known.has(o.productSlug))).toBe(true);
+      expect(offers(pharm).find((o) => o.id === 1)).toMatchObject({ productSlug: 'dr-green-t20-c4', price: 18900, inStock: true });
+      const byslug = new Map(pharm.pharmacies.map((p) => [p.slug, p]));
+      // 00:30 on Tuesday 24/11/2026 in Israel; 12:00 on Saturday 28/11/2026.
+      expect(isOpenAt(byslug.get('layla-haifa')!.openingHours, new Date('2026-11-23T22:30:00Z'))).toBe(true);
+      expect(pharm.pharmacies.filter((p) => opensOnSaturday(p.openingHours)).map((p) => p.slug)).toEqual(['yam-eilat']);
+      // The demo starts with the same fixtures and the same ids.
+      expect(demo.pharmacies.slice(0, 5).map((p, i) => p.offers.slice(0, pharm.pharmacies[i].offers.length))).toEqual(pharm.pharmacies.map((p) => p.offers));
+    });
+
+    it('makes the demo volume: 200 pharmacies in gazetteer places, 40,000 offers at 145–429 ₪', () => {
+      expect(demo.pharmacies).toHaveLength(200);
+      expect(new Set(demo.pharmacies.map((p) => p.slug)).size).toBe(200);
+      const all = offers(demo);
+      expect(all).toHaveLength(40_000);
+      expect(new Set(all.map((o) => o.id)).size).toBe(40_000);
+      const places = new Map(LOCALITIES.map((l) => [l.name, l]));
+      for (const p of demo.pharmacies) {
+        const place = places.get(p.city)!;
+        expect(place.district).toBe(p.district);
+        expect(distanceKm(p, place)).toBeLessThan(3);
+        expect(p.slides.length).toBeLessThanOrEqual(4);
+        expect(p.phone).toMatch(/^0\d-\d{7}$/);
+        expect(p.openingHours['5']!.length).toBeGreaterThan(0); // Friday, short
+      }
+      expect(new Set(demo.pharmacies.map((p) => p.district))).toEqual(new Set(DISTRICTS));
+      expect(all.every((o) => o.price >= 14_500 && o.price <= 42_900)).toBe(true); // about 150–420 ₪ a pack
+      expect(all.every((o) => o.originalPrice === null || o.originalPrice > o.price)).toBe(true);
+      const saturday = demo.pharmacies.filter((p) => opensOnSaturday(p.openingHours)).length;
+      expect(saturday).toBeGreaterThan(2);
+      expect(saturday).toBeLessThan(60); // most are closed on Saturday
+      const pastMidnight = demo.pharmacies.filter((p) => Object.values(p.openingHours).some((slots) => slots.some((s) => s.closesAt < s.opensAt)));
+      expect(pastMidnight.length).toBeGreaterThanOrEqual(2);
+      expect(new Set(demo.pharmacies.flatMap((p) => p.slides.map((s) => s.type)))).toEqual(new Set(['pharmProductsQuery', 'image']));
+      expect(all.filter((o) => o.originalPrice !== null).length).toBeGreaterThan(4000);
+    });
+  });
+
+  describe('services/pharm/src/seed/seed.ts', () => {
+    const service = usePharm('pt-sd');
+    const { data } = service;
+
+    const file = (nextId: number): PharmSeedFile => {
+      const pharmacy = (name: string, offers: SeedPharm['offers']): SeedPharm => ({
+        slug: data.slug(name), name: `מרקחת ${name}`, address: 'הרצל 5', city: 'חולון', district: 'תל אביב', lat: 32.0158, lng: 34.7874,
+        phone: '03-5000000', whatsapp: null, wazeAddress: 'הרצל 5, חולון', logoUrl: `/media/pharms/${data.slug(name)}.svg`, isOnboard: true,
+        isStockOnly: false, shipping: 'paid', shipmentNotes: 'משלוחים בחולון', openingHours: REGULAR_HOURS, seoTitle: null, seoDescription: null,
+        popularity: 5, tags: [data.tag],
+        slides: [{ placement: 1, type: 'pharmProductsQuery', template: 'products-carousel', templateData: { title: 'מבצעים' }, query: { discounted: true }, imageUrl: null }],
+        announcements: [{ content: 'הודעה', startsAt: '2026-11-01T00:00:00.000Z', endsAt: null }],
+        offers,
+      });
+      const offer = (product: string, price: number, id?: number) => ({
+        id, productSlug: data.slug(product), price, originalPrice: null, inStock: true, amount: 3, published: true,
+        expiresAt: '2027-03-01T00:00:00.000Z', isPopular: false, isNew: false, isPromoted: false,
+      });
+      return {
+        tags: [{ slug: data.tag, name: 'בדיקה' }],
+        pharmacies: [
+          pharmacy('a', [offer('x', 20000, nextId), offer('y', 25000)]),
+          pharmacy('b', [offer('x', 21000)]),
+        ],
+      };
+    };
+
+    it('loads a file, keeps a free id it asks for, and changes nothing when run again', async () => {
+      await data.product('x');
+      await data.product('y');
+      const [{ max }] = (await data.db.execute<{ max: number }>(sql`SELECT coalesce(max(id), 0)::int AS max FROM pharm.pharm_products`)).rows;
+      const wanted = max + 100;
+      const first = await seedPharm(file(wanted), TEST_ENV, { prune: false });
+      expect(first).toMatchObject({ pharmacies: 2, changedPharmacies: 2, offers: 3, inserted: 3, updated: 0, removed: 0 });
+      const list = await service.app().get(PharmProductsReader).list({ slug: data.slug('a'), sortBy: 'price' });
+      expect(list.pharmProducts.map((o) => [o.product.slug, o.totalPrice])).toEqual([[data.slug('x'), 200], [data.slug('y'), 250]]);
+      expect(list.pharmProducts[0].id).toBe(wanted);
+      // The sequence moved past it: the next new offer does not collide.
+      await data.offers(data.slug('b'), [{ productSlug: data.slug('x'), price: 21000 }, { productSlug: data.slug('y'), price: 1000 }]);
+
+      const again = await seedPharm(file(wanted), TEST_ENV, { prune: false });
+      // The file wins: b's x back to the file's expiry and amount, b's y (not in the file) removed.
+      expect(again).toMatchObject({ changedPharmacies: 0, inserted: 0, updated: 1, removed: 1 });
+      const still = await seedPharm(file(wanted), TEST_ENV, { prune: false });
+      expect(still).toMatchObject({ changedPharmacies: 0, inserted: 0, updated: 0, removed: 0 });
+    });
+
+    it('applies what changed in the file', async () => {
+      const changed = file(undefined as never);
+      changed.pharmacies[0].offers[0].price = 19000;
+      changed.pharmacies[0].offers.pop();
+      changed.pharmacies[1].openingHours = { ...REGULAR_HOURS, 6: [{ opensAt: '20:00', closesAt: '23:00' }] };
+      const report = await seedPharm(changed, TEST_ENV, { prune: false });
+      expect(report).toMatchObject({ changedPharmacies: 1, inserted: 0, updated: 1, removed: 1 });
+      const saturday = await service.app().get(PharmsReader).list({ tag: data.tag, openInSaturday: true });
+      expect(saturday.pharms.map((p) => p.slug)).toEqual([data.slug('b')]);
+    });
+  });
+});
