@@ -1,10 +1,12 @@
 #!/usr/bin/env node
 // `make bench`: with the stack running on the demo volumes, measures each scenario of scenarios.json with
 // autocannon (p50/p95/p99 from every response's own time, requests/s), and beside each one a bare Node
-// HTTP server answering a body of the same size: the ceiling of this machine. Prints a table.
+// HTTP server answering the same body: the ceiling of this machine. Prints a table.
 'use strict';
 const autocannon = require('autocannon');
 const { fork } = require('node:child_process');
+const fs = require('node:fs');
+const os = require('node:os');
 const path = require('node:path');
 const config = require('./scenarios.json');
 
@@ -46,10 +48,12 @@ function run(url, { headers = {}, seconds }) {
   });
 }
 
-/** A bare HTTP server, in its own process, answering `size` bytes to everything. */
-function ceilingServer(size) {
+/** A bare HTTP server, in its own process, answering `body` to everything. */
+function ceilingServer(body) {
+  const file = path.join(os.tmpdir(), `bench-body-${process.pid}.json`);
+  fs.writeFileSync(file, body);
   return new Promise((resolve) => {
-    const child = fork(path.join(__dirname, 'ceiling-server.js'), [String(size)], { stdio: 'inherit' });
+    const child = fork(path.join(__dirname, 'ceiling-server.js'), [file], { stdio: 'inherit' });
     child.once('message', (port) => resolve({ url: `http://127.0.0.1:${port}/`, stop: () => child.kill() }));
   });
 }
@@ -60,18 +64,19 @@ async function main() {
   for (const scenario of config.scenarios) {
     const url = BASE + fill(scenario.path, values);
     const probe = await fetch(url, { headers: config.headers });
-    const size = Buffer.byteLength(await probe.text());
+    const body = Buffer.from(await probe.arrayBuffer());
+    const size = body.length;
     if (!probe.ok) throw new Error(`${scenario.name}: ${probe.status}`);
     await run(url, { headers: config.headers, seconds: config.warmupSeconds });
     const api = await run(url, { headers: config.headers, seconds: config.durationSeconds });
-    const ceiling = await ceilingServer(size);
+    const ceiling = await ceilingServer(body);
     await run(ceiling.url, { seconds: config.warmupSeconds });
     const bare = await run(ceiling.url, { seconds: config.durationSeconds });
     ceiling.stop();
     const share = api.rps / bare.rps;
     rows.push({
       scenario: scenario.name, bytes: size, p50: api.p50, p95: api.p95, p99: api.p99, 'req/s': Math.round(api.rps),
-      'ceiling req/s': Math.round(bare.rps), 'of ceiling': `${Math.round(share * 100)}%`, errors: api.non2xx,
+      'ceiling p95': bare.p95, 'ceiling req/s': Math.round(bare.rps), 'of ceiling': `${Math.round(share * 100)}%`, errors: api.non2xx,
       'targets met': api.p95 <= config.targets.p95Ms && share >= config.targets.minShareOfCeiling && api.non2xx === 0 ? 'yes' : 'NO',
     });
     console.error(`[bench] ${scenario.name}: p95 ${api.p95} ms, ${Math.round(api.rps)} req/s`);

@@ -9,6 +9,7 @@ import { Headers } from '@mc/contracts';
 import { createLogger, loadEnv, PinoNestLogger, withCorrelationId } from '@mc/kit';
 import type { FastifyInstance } from 'fastify';
 import { ClientsModule } from './clients/clients.module';
+import { JsonBody } from './clients/service-client';
 import { GatewayEnv } from './config';
 import { HealthController } from './health/health.controller';
 import { ClientHeadersGuard } from './http/client-headers.guard';
@@ -28,8 +29,13 @@ function gatewayModule(env: GatewayEnv): DynamicModule {
   };
 }
 
-/** Correlation id per request (taken from the caller or made up), on the reply and every NATS message; `//x` → `/x`. */
+/**
+ * Correlation id per request (taken from the caller or made up), on the reply and every NATS message; `//x` → `/x`;
+ * an answer already serialised (`JsonBody`) is sent as it is.
+ */
 function registerRequestHooks(fastify: FastifyInstance): void {
+  // Fastify sends a Buffer as it is (with the JSON content type already set for an object answer).
+  fastify.setReplySerializer((payload) => (payload instanceof JsonBody ? (payload.bytes as unknown as string) : JSON.stringify(payload)));
   fastify.addHook('onRequest', (request, reply, done) => {
     if (request.url.startsWith('//')) {
       void reply.redirect(request.url.replace(/^\/+/, '/'), 301);

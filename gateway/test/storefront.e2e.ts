@@ -10,8 +10,9 @@ const minPrice = (p: Json) => p.priceRange?.min ?? Infinity;
 
 describe('GET /api/products', () => {
   it('lists products in stock by default, with the server page size and facets', async () => {
-    const { status, body } = await api('/api/products');
+    const { status, body, headers } = await api('/api/products');
     expect(status).toBe(200);
+    expect(headers.get('content-type')).toBe('application/json; charset=utf-8');
     expect(body).toMatchObject({ perPage: PER_PAGE.products, currentPage: 1 });
     expect(body.total).toBeGreaterThan(0);
     expect(body.products.length).toBeGreaterThan(0);

@@ -5,6 +5,7 @@ import {
   type PharmProduct, type Product, type ProductDetailResponse, type ProductListResponse,
 } from '@mc/contracts';
 import { ServiceClients } from '../clients/clients.module';
+import { JsonBody } from '../clients/service-client';
 
 type RawQuery = Record<string, unknown>;
 
@@ -16,31 +17,31 @@ export class ProductsController {
   @Get()
   @ApiOkResponse({ description: 'a page of products with filtersData (facets counted with every filter but their own)' })
   @ApiServiceUnavailableResponse({ description: 'the catalogue is down' })
-  list(@Query() query: RawQuery): Promise<ProductListResponse> {
-    return this.clients.get('catalog').read(Subjects.catalog.productList, parseProductListQuery(query));
+  list(@Query() query: RawQuery): Promise<JsonBody<ProductListResponse>> {
+    return this.clients.get('catalog').readAsJson(Subjects.catalog.productList, parseProductListQuery(query));
   }
 
   @Get(':slug')
   @ApiOkResponse({ description: 'the product and its tags' })
   @ApiNotFoundResponse({ description: "'המוצר לא נמצא'" })
   @ApiServiceUnavailableResponse({ description: 'the catalogue is down' })
-  get(@Param('slug') slug: string): Promise<ProductDetailResponse> {
-    return this.clients.get('catalog').read(Subjects.catalog.productGet, { slug });
+  get(@Param('slug') slug: string): Promise<JsonBody<ProductDetailResponse>> {
+    return this.clients.get('catalog').readAsJson(Subjects.catalog.productGet, { slug });
   }
 
   @Get(':slug/related')
   @ApiOkResponse({ description: 'up to `size` (default 3) similar products, in stock first' })
   @ApiNotFoundResponse({ description: 'unknown product' })
-  related(@Param('slug') slug: string, @Query() query: RawQuery): Promise<{ related: Product[] }> {
+  related(@Param('slug') slug: string, @Query() query: RawQuery): Promise<JsonBody<{ related: Product[] }>> {
     const size = Math.trunc(parseNumber(query.size, 1, 12) ?? RELATED_SIZE);
-    return this.clients.get('catalog').read(Subjects.catalog.productRelated, { slug, size });
+    return this.clients.get('catalog').readAsJson(Subjects.catalog.productRelated, { slug, size });
   }
 
   @Get(':slug/pharm-products')
   @ApiOkResponse({ description: "the product's offers across pharmacies (isOpen, hasDelivery, sortBy price|nearby with lat/lng)" })
   @ApiNotFoundResponse({ description: 'unknown product' })
   @ApiServiceUnavailableResponse({ description: 'the pharmacies service is down' })
-  comparison(@Param('slug') slug: string, @Query() query: RawQuery): Promise<{ pharmProducts: PharmProduct[] }> {
-    return this.clients.get('pharm').read(Subjects.pharm.comparisonList, parseComparisonQuery(slug, query));
+  comparison(@Param('slug') slug: string, @Query() query: RawQuery): Promise<JsonBody<{ pharmProducts: PharmProduct[] }>> {
+    return this.clients.get('pharm').readAsJson(Subjects.pharm.comparisonList, parseComparisonQuery(slug, query));
   }
 }

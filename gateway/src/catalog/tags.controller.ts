@@ -5,6 +5,7 @@ import {
   type PharmListResponse, type Product, type TagDetail, type TagResponse,
 } from '@mc/contracts';
 import { ServiceClients } from '../clients/clients.module';
+import { JsonBody } from '../clients/service-client';
 
 interface CatalogTagPage {
   tag: TagDetail;
@@ -23,12 +24,14 @@ export class TagsController {
   @Get(':slug')
   @ApiOkResponse({ description: 'tag, products, pharms, total, perPage, currentPage (total and perPage count products; pharmsTotal counts pharmacies)' })
   @ApiNotFoundResponse({ description: 'unknown tag' })
-  async get(@Param('slug') slug: string, @Query() query: Record<string, unknown>): Promise<TagResponse> {
+  get(@Param('slug') slug: string, @Query() query: Record<string, unknown>): Promise<JsonBody<TagResponse>> {
     const page = parsePage(query.page);
-    const [tagPage, pharms] = await Promise.all([
-      this.clients.get('catalog').read<CatalogTagPage>(Subjects.catalog.tagGet, { slug, page }),
-      this.clients.get('pharm').read<PharmListResponse>(Subjects.pharm.pharmList, { ...parsePharmListQuery({ page: String(page) }), tag: slug }),
-    ]);
-    return { ...tagPage, pharms: pharms.pharms, pharmsTotal: pharms.total };
+    return this.clients.pages.json(`tag ${slug} ${page}`, async () => {
+      const [tagPage, pharms] = await Promise.all([
+        this.clients.get('catalog').send<CatalogTagPage>(Subjects.catalog.tagGet, { slug, page }),
+        this.clients.get('pharm').send<PharmListResponse>(Subjects.pharm.pharmList, { ...parsePharmListQuery({ page: String(page) }), tag: slug }),
+      ]);
+      return { ...tagPage, pharms: pharms.pharms, pharmsTotal: pharms.total };
+    });
   }
 }

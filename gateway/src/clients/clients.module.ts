@@ -2,15 +2,18 @@ import { Global, Inject, Module, OnApplicationShutdown, type DynamicModule } fro
 import { ClientNats } from '@nestjs/microservices';
 import { SERVICES, type ServiceName } from '@mc/contracts';
 import type { GatewayEnv } from '../config';
-import { ServiceClient } from './service-client';
+import { ReadCache, ServiceClient } from './service-client';
 
 /** One client (and breaker) per downstream service, sharing one NATS connection. */
 export class ServiceClients {
   private readonly clients: Map<ServiceName, ServiceClient>;
+  /** Pages the gateway composes from several services, kept like single reads. */
+  readonly pages: ReadCache;
 
   constructor(readonly proxy: ClientNats, env: GatewayEnv) {
     const options = { timeoutMs: env.RPC_TIMEOUT_MS, resetMs: env.BREAKER_RESET_MS, readCacheMs: env.READ_CACHE_MS };
     this.clients = new Map(SERVICES.map((s) => [s, new ServiceClient(s, proxy, options)]));
+    this.pages = new ReadCache(env.READ_CACHE_MS);
   }
 
   get(service: ServiceName): ServiceClient {

@@ -13,6 +13,45 @@ export interface ServiceClientOptions {
   readCacheMs: number;
 }
 
+/** A response body already serialised; the gateway's reply serializer sends it as it is. `T` documents its shape. */
+export class JsonBody<T> {
+  declare readonly shape?: T;
+  /** UTF-8 bytes, encoded once: Hebrew text costs a re-encoding per send otherwise. */
+  readonly bytes: Buffer;
+  constructor(json: string) {
+    this.bytes = Buffer.from(json, 'utf8');
+  }
+}
+
+/**
+ * Answers kept for a short while, one promise per key: concurrent callers share it; a failure is not kept.
+ * With `ttlMs` 0 every call goes through.
+ */
+export class ReadCache {
+  private readonly entries?: LRUCache<string, Promise<unknown>>;
+
+  constructor(ttlMs: number) {
+    if (ttlMs > 0) this.entries = new LRUCache({ max: 5000, ttl: ttlMs });
+  }
+
+  shared<T>(key: string, call: () => Promise<T>): Promise<T> {
+    const entries = this.entries;
+    if (!entries) return call();
+    let answer = entries.get(key) as Promise<T> | undefined;
+    if (!answer) {
+      answer = call();
+      entries.set(key, answer);
+      answer.catch(() => entries.delete(key));
+    }
+    return answer;
+  }
+
+  /** `shared`, as JSON text made once per kept answer. */
+  json<T>(key: string, call: () => Promise<T>): Promise<JsonBody<T>> {
+    return this.shared(key, async () => new JsonBody<T>(JSON.stringify(await call())));
+  }
+}
+
 export const unavailable = (): ServiceError => ({ status: 503, code: ErrorCodes.unavailable, message: Messages.serviceUnavailable });
 
 /**
@@ -21,7 +60,8 @@ export const unavailable = (): ServiceError => ({ status: 503, code: ErrorCodes.
  */
 export class ServiceClient {
   readonly breaker: CircuitBreaker<[string, unknown], unknown>;
-  private readonly reads?: LRUCache<string, Promise<unknown>>;
+  private readonly reads: ReadCache;
+  private readonly readsAsJson: ReadCache;
 
   constructor(readonly service: ServiceName, private readonly proxy: ClientNats, private readonly options: ServiceClientOptions) {
     this.breaker = new CircuitBreaker((subject: string, data: unknown) => this.call(subject, data, options.timeoutMs), {
@@ -33,7 +73,8 @@ export class ServiceClient {
       rollingCountTimeout: 10_000,
       errorFilter: (err: unknown) => isServiceError(err) && err.status < 500,
     });
-    if (options.readCacheMs > 0) this.reads = new LRUCache({ max: 5000, ttl: options.readCacheMs });
+    this.reads = new ReadCache(options.readCacheMs);
+    this.readsAsJson = new ReadCache(options.readCacheMs);
   }
 
   /**
@@ -41,15 +82,12 @@ export class ServiceClient {
    * and an answer is reused for `readCacheMs`, short enough that a price change still shows within a second.
    */
   read<T>(subject: string, data: unknown): Promise<T> {
-    if (!this.reads) return this.send<T>(subject, data);
-    const key = `${subject} ${JSON.stringify(data)}`;
-    let answer = this.reads.get(key) as Promise<T> | undefined;
-    if (!answer) {
-      answer = this.send<T>(subject, data);
-      this.reads.set(key, answer);
-      answer.catch(() => this.reads!.delete(key));
-    }
-    return answer;
+    return this.reads.shared(`${subject} ${JSON.stringify(data)}`, () => this.send<T>(subject, data));
+  }
+
+  /** `read`, answered as JSON text made once per cached answer (lists are tens of kB: serialising each time costs most of a request). */
+  readAsJson<T>(subject: string, data: unknown): Promise<JsonBody<T>> {
+    return this.readsAsJson.json(`${subject} ${JSON.stringify(data)}`, () => this.send<T>(subject, data));
   }
 
   async send<T>(subject: string, data: unknown): Promise<T> {

@@ -6,6 +6,7 @@ import {
   type PharmProductDetailResponse, type PharmProductListResponse, type Shipment, type Slide,
 } from '@mc/contracts';
 import { ServiceClients } from '../clients/clients.module';
+import { JsonBody } from '../clients/service-client';
 
 type RawQuery = Record<string, unknown>;
 
@@ -24,50 +25,52 @@ export class PharmsController {
   @Get()
   @ApiOkResponse({ description: 'a page of pharmacies (open, openInSaturday, locationRadius, delivery, lat/lng + distance, firstPharmSlugs, hasPharmProducts) with the distances facet' })
   @ApiServiceUnavailableResponse({ description: 'the pharmacies service is down' })
-  async list(@Query() query: RawQuery): Promise<PharmListResponse> {
+  async list(@Query() query: RawQuery): Promise<JsonBody<PharmListResponse>> {
     const parsed: PharmListQuery = parsePharmListQuery(query);
     if (parsed.locationRadius !== undefined) parsed.area = await this.area(parsed.locationRadius);
-    return this.clients.get('pharm').read(Subjects.pharm.pharmList, parsed);
+    return this.clients.get('pharm').readAsJson(Subjects.pharm.pharmList, parsed);
   }
 
   @Get(':slug')
   @ApiOkResponse({ description: 'the pharmacy (distance from lat/lng, open now) and its current announcements' })
   @ApiNotFoundResponse({ description: 'unknown pharmacy' })
-  get(@Param('slug') slug: string, @Query() query: RawQuery): Promise<PharmDetailResponse> {
-    return this.clients.get('pharm').read(Subjects.pharm.pharmGet, { slug, location: parseLocation(query) });
+  get(@Param('slug') slug: string, @Query() query: RawQuery): Promise<JsonBody<PharmDetailResponse>> {
+    return this.clients.get('pharm').readAsJson(Subjects.pharm.pharmGet, { slug, location: parseLocation(query) });
   }
 
   @Get(':slug/slides')
   @ApiOkResponse({ description: "the pharmacy's slides (placements 1 to 4) with their pharm products" })
   @ApiNotFoundResponse({ description: 'unknown pharmacy' })
-  slides(@Param('slug') slug: string): Promise<{ slides: Slide[] }> {
-    return this.clients.get('pharm').read(Subjects.pharm.slideList, { slug });
+  slides(@Param('slug') slug: string): Promise<JsonBody<{ slides: Slide[] }>> {
+    return this.clients.get('pharm').readAsJson(Subjects.pharm.slideList, { slug });
   }
 
   @Get(':slug/products')
   @ApiOkResponse({ description: "a page of the pharmacy's products with filtersData; firstProduct shown first" })
   @ApiNotFoundResponse({ description: 'unknown pharmacy' })
-  products(@Param('slug') slug: string, @Query() query: RawQuery): Promise<PharmProductListResponse> {
-    return this.clients.get('pharm').read(Subjects.pharm.pharmProductList, { ...parsePharmProductListQuery(query), slug });
+  products(@Param('slug') slug: string, @Query() query: RawQuery): Promise<JsonBody<PharmProductListResponse>> {
+    return this.clients.get('pharm').readAsJson(Subjects.pharm.pharmProductList, { ...parsePharmProductListQuery(query), slug });
   }
 
   @Get(':slug/products/:id')
   @ApiOkResponse({ description: "the pharm product, the pharmacy's variants of it, its shipments and tags" })
   @ApiBadRequestResponse({ description: "'כתובת לא תקינה' for a non-numeric id" })
   @ApiNotFoundResponse({ description: 'unknown pharmacy or pharm product' })
-  async product(@Param('slug') slug: string, @Param('id') rawId: string): Promise<PharmProductDetailResponse> {
+  product(@Param('slug') slug: string, @Param('id') rawId: string): Promise<JsonBody<PharmProductDetailResponse>> {
     const id = pharmProductIdOr400(rawId);
-    const detail = await this.clients.get('pharm').read<Omit<PharmProductDetailResponse, 'shipments'>>(Subjects.pharm.pharmProductGet, { slug, id });
-    const { shipments } = await this.clients.get('shipping-quote').read<{ shipments: Shipment[] }>(Subjects.shippingQuote.shipmentListByPharm, { pharmSlug: slug });
-    return { ...detail, shipments };
+    return this.clients.pages.json(`pharm-product ${slug} ${id}`, async () => {
+      const detail = await this.clients.get('pharm').send<Omit<PharmProductDetailResponse, 'shipments'>>(Subjects.pharm.pharmProductGet, { slug, id });
+      const { shipments } = await this.clients.get('shipping-quote').send<{ shipments: Shipment[] }>(Subjects.shippingQuote.shipmentListByPharm, { pharmSlug: slug });
+      return { ...detail, shipments };
+    });
   }
 
   @Get(':slug/products/:id/related')
   @ApiOkResponse({ description: "similar products of the same pharmacy" })
   @ApiBadRequestResponse({ description: "'כתובת לא תקינה' for a non-numeric id" })
   @ApiNotFoundResponse({ description: 'unknown pharmacy or pharm product' })
-  related(@Param('slug') slug: string, @Param('id') rawId: string): Promise<{ related: PharmProduct[] }> {
-    return this.clients.get('pharm').read(Subjects.pharm.pharmProductRelated, { slug, id: pharmProductIdOr400(rawId) });
+  related(@Param('slug') slug: string, @Param('id') rawId: string): Promise<JsonBody<{ related: PharmProduct[] }>> {
+    return this.clients.get('pharm').readAsJson(Subjects.pharm.pharmProductRelated, { slug, id: pharmProductIdOr400(rawId) });
   }
 
   /** A district or city of the locations tree as the pharmacies filter it; the country (or an unknown id) filters nothing. */

@@ -5,6 +5,7 @@ import {
   type FaqItem, type LayoutResponse, type SearchResponse, type SocialGroup,
 } from '@mc/contracts';
 import { ServiceClients } from '../clients/clients.module';
+import { JsonBody } from '../clients/service-client';
 
 /** Site-wide reads answered by the catalogue: layout, search suggestions, FAQ, messaging groups. */
 @ApiTags('site')
@@ -14,28 +15,28 @@ export class ContentController {
 
   @Get('layout')
   @ApiOkResponse({ description: 'latestProducts and footerLinks' })
-  layout(): Promise<LayoutResponse> {
-    return this.clients.get('catalog').read(Subjects.catalog.layoutGet, {});
+  layout(): Promise<JsonBody<LayoutResponse>> {
+    return this.clients.get('catalog').readAsJson(Subjects.catalog.layoutGet, {});
   }
 
   @Get('search')
   @ApiOkResponse({ description: 'suggestions: products and pharmacies together (limit at most 5); an empty term gives none' })
-  async search(@Query() query: Record<string, unknown>): Promise<SearchResponse> {
+  async search(@Query() query: Record<string, unknown>): Promise<JsonBody<SearchResponse>> {
     const term = typeof query.term === 'string' ? query.term.trim().slice(0, 100) : '';
-    if (!term) return { total: 0, results: [] };
+    if (!term) return new JsonBody(JSON.stringify({ total: 0, results: [] }));
     const limit = Math.trunc(parseNumber(query.limit, 1, SEARCH_LIMIT) ?? SEARCH_LIMIT);
-    return this.clients.get('catalog').read(Subjects.catalog.search, { term, limit });
+    return this.clients.get('catalog').readAsJson(Subjects.catalog.search, { term, limit });
   }
 
   @Get('faq')
   @ApiOkResponse({ description: 'the FAQ items (regulatory, commercial, educational) with their medical disclaimer flag' })
-  faq(): Promise<{ faq: FaqItem[] }> {
-    return this.clients.get('catalog').read(Subjects.catalog.faqList, {});
+  faq(): Promise<JsonBody<{ faq: FaqItem[] }>> {
+    return this.clients.get('catalog').readAsJson(Subjects.catalog.faqList, {});
   }
 
   @Get('social-groups')
   @ApiOkResponse({ description: 'messaging (WhatsApp) groups by region' })
-  socialGroups(): Promise<{ groups: SocialGroup[] }> {
-    return this.clients.get('catalog').read(Subjects.catalog.socialGroupList, {});
+  socialGroups(): Promise<JsonBody<{ groups: SocialGroup[] }>> {
+    return this.clients.get('catalog').readAsJson(Subjects.catalog.socialGroupList, {});
   }
 }

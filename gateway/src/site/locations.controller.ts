@@ -2,6 +2,7 @@ import { Controller, Get, Inject } from '@nestjs/common';
 import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { Subjects, type Location } from '@mc/contracts';
 import { ServiceClients } from '../clients/clients.module';
+import { JsonBody } from '../clients/service-client';
 
 @ApiTags('catalog')
 @Controller('locations')
@@ -10,7 +11,7 @@ export class LocationsController {
 
   @Get()
   @ApiOkResponse({ description: 'the locations tree: country, districts, cities (id, parentId, type, displayText)' })
-  list(): Promise<{ locations: Location[] }> {
-    return this.clients.get('shipping-quote').read(Subjects.shippingQuote.locationList, {});
+  list(): Promise<JsonBody<{ locations: Location[] }>> {
+    return this.clients.get('shipping-quote').readAsJson(Subjects.shippingQuote.locationList, {});
   }
 }
