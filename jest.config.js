@@ -37,6 +37,8 @@ module.exports = {
       ...base,
       displayName: 'integration',
       testMatch: ['<rootDir>/services/*/test/**/*.int.ts'],
+      // Real servers on two shared cores: a slow moment is not a failure; a hang still is.
+      testTimeout: 30_000,
       globalSetup: '<rootDir>/services/kit/test/fresh-streams.setup.js',
     },
     {
