@@ -31,14 +31,14 @@ const base = {
 
 module.exports = {
   maxWorkers: 2,
+  // Real servers on two shared cores: a slow moment is not a failure; a hang still is.
+  testTimeout: 30_000,
   projects: [
     { ...base, displayName: 'unit', testMatch: ['<rootDir>/{contracts,services,gateway}/**/src/**/*.spec.ts'] },
     {
       ...base,
       displayName: 'integration',
       testMatch: ['<rootDir>/services/*/test/**/*.int.ts'],
-      // Real servers on two shared cores: a slow moment is not a failure; a hang still is.
-      testTimeout: 30_000,
       globalSetup: '<rootDir>/services/kit/test/fresh-streams.setup.js',
     },
     {
