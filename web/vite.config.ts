@@ -31,6 +31,7 @@ export default defineConfig({
     proxy: {
       '/api': GATEWAY,
       '/thumbs': GATEWAY,
+      '/media': GATEWAY,
       '/meta.json': GATEWAY,
     },
   },
@@ -39,6 +40,7 @@ export default defineConfig({
     proxy: {
       '/api': GATEWAY,
       '/thumbs': GATEWAY,
+      '/media': GATEWAY,
     },
   },
   build: {

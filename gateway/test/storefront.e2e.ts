@@ -232,6 +232,15 @@ describe('tags, search and content', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toContain('image/svg+xml');
     expect(await res.text()).toContain('<svg');
+
+    const thumb = await fetch(`${process.env.GATEWAY_URL}/thumbs?${new URLSearchParams({ url: product.imageUrl, width: '128', height: '128', fit: 'crop' })}`);
+    expect(thumb.status).toBe(200);
+    expect(thumb.headers.get('content-type')).toContain('image/svg+xml');
+    const { pharms } = (await api('/api/pharms')).body;
+    const logo = await fetch(`${process.env.GATEWAY_URL}/thumbs?url=${encodeURIComponent(pharms[0].logo_url)}&width=128&height=128`);
+    expect(logo.status).toBe(200);
+    // Only our own images: any other address is not found, never fetched.
+    expect((await fetch(`${process.env.GATEWAY_URL}/thumbs?url=${encodeURIComponent('https://example.com/x.png')}`)).status).toBe(404);
   });
 });
 

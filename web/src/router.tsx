@@ -1,10 +1,24 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { createRouter } from '@tanstack/react-router';
 import { homeRoute } from './routes/home';
+import { searchRoute } from './routes/search';
 import { productRoute } from './routes/product';
+import { productsRoute } from './routes/products';
+import { discountsRoute } from './routes/discounts';
+import { tagRoute } from './routes/tag';
 import { rootRoute } from './routes/root';
+import { pharmsRoute } from './routes/pharms';
+import { pharmEmbedRoute, pharmRoute } from './routes/pharm';
+import { pharmProductRoute } from './routes/pharm-product';
+import { faqRoute } from './routes/faq';
+import { socialRoute } from './routes/social';
+import { accessibilityRoute, privacyPolicyRoute, termsOfUseRoute } from './routes/legal';
 
-export const routeTree = rootRoute.addChildren([homeRoute, productRoute]);
+export const routeTree = rootRoute.addChildren([homeRoute, productsRoute, productRoute, discountsRoute, tagRoute,
+  pharmsRoute, pharmRoute, pharmEmbedRoute, pharmProductRoute,
+  faqRoute, socialRoute, accessibilityRoute, privacyPolicyRoute, termsOfUseRoute,
+  searchRoute,
+]);
 
 export function createAppRouter(queryClient: QueryClient) {
   return createRouter({

@@ -6,6 +6,8 @@ declare const __APP_VERSION__: string;
 interface ImportMetaEnv {
   /** Sent as `x-api-key`; the local default is `mc-local-web-key`. */
   readonly VITE_API_KEY?: string;
+  /** The deployment's name (production, staging…); the environment badge shows when it is not production. */
+  readonly VITE_APP_ENV?: string;
 }
 
 interface ImportMeta {

@@ -24,6 +24,9 @@ export function toHttpError(exception: unknown): HttpErrorBody {
   return { statusCode: 500, code: ErrorCodes.internal, message: Messages.internal };
 }
 
+/** Paths that are never pages of the web app: a 404 there stays a 404. */
+const NOT_PAGES = /^\/(api|media|thumbs)(\/|\?|$)/;
+
 @Catch()
 export class HttpErrorFilter implements ExceptionFilter {
   private indexHtml?: string;
@@ -34,7 +37,7 @@ export class HttpErrorFilter implements ExceptionFilter {
     const request = host.switchToHttp().getRequest<FastifyRequest>();
     const reply = host.switchToHttp().getResponse<FastifyReply>();
     const error = toHttpError(exception);
-    if (error.statusCode === 404 && request.method === 'GET' && !request.url.startsWith('/api')) {
+    if (error.statusCode === 404 && request.method === 'GET' && !NOT_PAGES.test(request.url)) {
       const html = this.webApp();
       if (html) {
         void reply.status(200).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);

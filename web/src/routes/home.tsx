@@ -1,7 +1,40 @@
-import { createRoute } from '@tanstack/react-router';
+import { useQuery } from '@tanstack/react-query';
+import { createRoute, Link } from '@tanstack/react-router';
+import { SearchBox } from '../components/search/SearchBox';
 import { he } from '../i18n/he';
 import { useDocumentTitle } from '../lib/use-document-title';
+import { SiteLink } from '../layout/SiteLink';
+import { productListQuery } from '../queries/products';
 import { rootRoute } from './root';
+import './home.css';
+
+/** Where each of the three tiles leads: price comparison, stock check, ordering. */
+const TILE_LINKS = ['/products', '/products', '/pharms'] as const;
+const POPULAR_COUNT = 6;
+const POPULAR_PARAMS = 'page=1&sortBy=popular&inStock=1';
+
+/** A row of links to the most popular products' pages; nothing while loading or when it fails. */
+function PopularSearches() {
+  const { data } = useQuery(productListQuery(POPULAR_PARAMS));
+  const products = data?.products.slice(0, POPULAR_COUNT) ?? [];
+  if (!products.length) return null;
+  return (
+    <nav className="popular" aria-labelledby="popular-title">
+      <h2 id="popular-title" className="popular-title">
+        {he.home.popular}
+      </h2>
+      <ul className="popular-list">
+        {products.map((product) => (
+          <li key={product.slug}>
+            <Link to="/products/$productSlug" params={{ productSlug: product.slug }} className="tag">
+              {product.shortName || product.info.hebName || product.name}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
 
 function HomePage() {
   useDocumentTitle();
@@ -11,10 +44,19 @@ function HomePage() {
         {he.home.title}
       </h1>
       <p className="hero-lead">{he.tagline}</p>
+      <div className="home-search">
+        <h2 className="home-search-title">{he.home.searchTitle}</h2>
+        <SearchBox />
+        <PopularSearches />
+      </div>
       <ul className="tiles">
-        {he.home.tiles.map((tile) => (
+        {he.home.tiles.map((tile, index) => (
           <li key={tile.title} className="tile">
-            <h2 className="tile-title">{tile.title}</h2>
+            <h2 className="tile-title">
+              <SiteLink href={TILE_LINKS[index]} className="tile-link">
+                {tile.title}
+              </SiteLink>
+            </h2>
             <p className="tile-text">{tile.text}</p>
           </li>
         ))}

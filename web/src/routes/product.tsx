@@ -1,10 +1,14 @@
 import { Messages } from '@mc/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { createRoute } from '@tanstack/react-router';
+import { createRoute, useNavigate } from '@tanstack/react-router';
 import { isApiError } from '../api/client';
 import { ErrorView } from '../components/ErrorView';
 import { ProductSkeleton } from '../components/ProductSkeleton';
+import { PriceComparison } from '../components/products/PriceComparison';
+import { RelatedProducts } from '../components/products/RelatedProducts';
+import { validateComparisonSearch, type ComparisonSearch } from '../components/products/comparison-search';
 import { ProductView } from '../components/ProductView';
+import { he } from '../i18n/he';
 import { useDocumentTitle } from '../lib/use-document-title';
 import { productQuery } from '../queries/products';
 import { NotFoundPage } from './not-found';
@@ -12,9 +16,13 @@ import { rootRoute } from './root';
 
 function ProductPage() {
   const { productSlug } = productRoute.useParams();
+  const search = productRoute.useSearch();
+  const navigate = useNavigate({ from: productRoute.fullPath });
+  const onComparisonChange = (next: ComparisonSearch) => void navigate({ search: next, resetScroll: false });
   const query = useQuery(productQuery(productSlug));
   const product = query.data?.product;
-  useDocumentTitle(product ? product.info.hebName || product.name : undefined);
+  const title = product ? product.info.hebName || product.name : undefined;
+  useDocumentTitle(title, title ? he.lists.productDescription(title) : undefined);
 
   if (query.isPending) return <ProductSkeleton />;
 
@@ -29,6 +37,8 @@ function ProductPage() {
   return (
     <div aria-busy={query.isFetching}>
       <ProductView data={query.data} />
+      <PriceComparison slug={productSlug} search={search} onChange={onComparisonChange} />
+      <RelatedProducts slug={productSlug} />
     </div>
   );
 }
@@ -36,5 +46,6 @@ function ProductPage() {
 export const productRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/products/$productSlug',
+  validateSearch: (raw: Record<string, unknown>) => validateComparisonSearch(raw),
   component: ProductPage,
 });

@@ -1,56 +1,45 @@
 import { Messages } from '@mc/contracts';
 import type { QueryClient } from '@tanstack/react-query';
-import { createRootRouteWithContext, Link, Outlet, type ErrorComponentProps } from '@tanstack/react-router';
+import { createRootRouteWithContext, Outlet, useLocation, useMatches, type ErrorComponentProps } from '@tanstack/react-router';
 import { ErrorView } from '../components/ErrorView';
 import { he } from '../i18n/he';
+import { EnvBadge } from '../layout/EnvBadge';
+import { MainNav } from '../layout/MainNav';
+import { SiteFooter } from '../layout/SiteFooter';
+import { SiteHeader } from '../layout/SiteHeader';
+import '../layout/layout.css';
 import { NotFoundPage } from './not-found';
 
 export interface RouterContext {
   queryClient: QueryClient;
 }
 
+/**
+ * The shell of spec 2.5: header, the page, the footer (hidden on mobile at home), the bottom menu and
+ * the environment badge; an embedded page (`staticData.embed`) gets the page alone.
+ */
 function RootLayout() {
+  const isHome = useLocation({ select: (location) => location.pathname === '/' });
+  const embed = useMatches({ select: (matches) => matches.some((match) => match.staticData.embed) });
+  if (embed) {
+    return (
+      <main id="main" className="container site-main" tabIndex={-1}>
+        <Outlet />
+      </main>
+    );
+  }
   return (
     <>
       <a className="skip-link" href="#main">
         {he.skipToContent}
       </a>
-      <header className="site-header">
-        <div className="container header-inner">
-          <Link to="/" className="logo" aria-label={`${he.siteName} – ${he.navHome}`}>
-            <span className="logo-mark" aria-hidden="true">
-              +
-            </span>
-            {he.siteName}
-          </Link>
-          <nav aria-label={he.mainNav}>
-            <ul className="nav-list">
-              <li>
-                <Link to="/" className="nav-link" activeOptions={{ exact: true }}>
-                  {he.navHome}
-                </Link>
-              </li>
-              <li>
-                {/* The product list route arrives in a later slice; a plain link until then. */}
-                <a href="/products" className="nav-link">
-                  {he.navProducts}
-                </a>
-              </li>
-            </ul>
-          </nav>
-        </div>
-      </header>
-      <main id="main" className="container site-main" tabIndex={-1}>
+      <SiteHeader showSearch={!isHome} />
+      <main id="main" className={`container ${isHome ? 'site-main-home' : 'site-main'}`} tabIndex={-1}>
         <Outlet />
       </main>
-      <footer className="site-footer">
-        <div className="container">
-          <p className="footer-disclaimer">{he.footerDisclaimer}</p>
-          <p className="footer-copy">
-            © {new Date().getFullYear()} {he.siteName}
-          </p>
-        </div>
-      </footer>
+      <SiteFooter hideOnMobile={isHome} />
+      <MainNav variant="bottom" />
+      <EnvBadge />
     </>
   );
 }

@@ -1,0 +1,80 @@
+/**
+ * Browser test of the pharmacy pages and the FAQ, run by the root Jest e2e config against the whole stack.
+ * Env: GATEWAY_URL (serves the built web and /api), E2E_PHARM_SLUG, ARTIFACTS_DIR (screenshots).
+ */
+import { mkdirSync } from 'fs';
+import * as path from 'path';
+import { Messages } from '@mc/contracts';
+import { chromium, type Browser, type Page } from 'playwright-core';
+
+const GATEWAY_URL = (process.env.GATEWAY_URL ?? 'http://127.0.0.1:18080').replace(/\/+$/, '');
+const PHARM_SLUG = process.env.E2E_PHARM_SLUG ?? 'merkaz-tel-aviv';
+const ARTIFACTS_DIR = process.env.ARTIFACTS_DIR ?? path.resolve(__dirname, '../../artifacts');
+
+describe('web: pharmacy pages and FAQ', () => {
+  let browser: Browser;
+  let page: Page;
+
+  beforeAll(async () => {
+    mkdirSync(ARTIFACTS_DIR, { recursive: true });
+    browser = await chromium.launch({
+      executablePath: '/usr/bin/chromium',
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking'],
+    });
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  beforeEach(async () => {
+    page = await browser.newPage({ viewport: { width: 390, height: 900 }, locale: 'he-IL' });
+  });
+
+  afterEach(async () => {
+    await page?.close();
+  });
+
+  it('lists pharmacies and keeps a filter in the URL', async () => {
+    await page.goto(`${GATEWAY_URL}/pharms`, { waitUntil: 'networkidle' });
+    await page.locator(`a[href="/pharms/${PHARM_SLUG}"]`).first().waitFor({ state: 'visible' });
+    await page.getByRole('checkbox', { name: 'פתוח בשבת' }).check();
+    await page.waitForURL(/openInSaturday=1/);
+    await page.screenshot({ path: path.join(ARTIFACTS_DIR, 'pharms-390.png'), fullPage: true });
+  });
+
+  it('shows the pharmacy page with its header card, hours and products', async () => {
+    await page.goto(`${GATEWAY_URL}/pharms/${PHARM_SLUG}`, { waitUntil: 'networkidle' });
+    await page.locator('h1').waitFor({ state: 'visible' });
+    expect(await page.locator('nav.breadcrumbs a[href="/pharms"]').count()).toBe(1);
+    await page.getByRole('button', { name: 'שעות פתיחה' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.waitFor({ state: 'visible' });
+    expect(await dialog.textContent()).not.toMatch(/\d\d:\d\d:\d\d/);
+    await page.keyboard.press('Escape');
+    await page.locator('#pharm-products-title').waitFor({ state: 'visible' });
+    await page.screenshot({ path: path.join(ARTIFACTS_DIR, 'pharm-page-390.png'), fullPage: true });
+  });
+
+  it('shows the embed without the site header and footer', async () => {
+    await page.goto(`${GATEWAY_URL}/pharms/${PHARM_SLUG}/embed`, { waitUntil: 'networkidle' });
+    await page.locator('h1').waitFor({ state: 'visible' });
+    expect(await page.locator('header.site-header, footer.site-footer').count()).toBe(0);
+  });
+
+  it("answers a non-numeric pharm product id with 'כתובת לא תקינה'", async () => {
+    await page.goto(`${GATEWAY_URL}/pharms/${PHARM_SLUG}/products/abc`, { waitUntil: 'networkidle' });
+    await page.getByText(Messages.invalidUrl).waitFor({ state: 'visible' });
+  });
+
+  it('opens several FAQ answers at once', async () => {
+    await page.goto(`${GATEWAY_URL}/faq`, { waitUntil: 'networkidle' });
+    const toggles = page.locator('button.faq-toggle');
+    await toggles.first().waitFor({ state: 'visible' });
+    expect(await toggles.count()).toBe(8);
+    await toggles.nth(0).click();
+    await toggles.nth(1).click();
+    expect(await page.locator('button.faq-toggle[aria-expanded="true"]').count()).toBe(2);
+    await page.screenshot({ path: path.join(ARTIFACTS_DIR, 'faq-390.png'), fullPage: true });
+  });
+});

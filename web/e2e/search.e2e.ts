@@ -1,0 +1,79 @@
+/**
+ * Browser test of the site shell and search: suggestions by keyboard, the results page and its rules.
+ * Env: GATEWAY_URL (serves the built web and /api), ARTIFACTS_DIR (screenshots; default <repo>/artifacts).
+ * Runs against the fixture data: the product `dr-green-t20-c4` ('דוקטור גרין'), the pharmacy `layla-haifa`.
+ */
+import { mkdirSync } from 'fs';
+import * as path from 'path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+
+const GATEWAY_URL = (process.env.GATEWAY_URL ?? 'http://127.0.0.1:18080').replace(/\/+$/, '');
+const ARTIFACTS_DIR = process.env.ARTIFACTS_DIR ?? path.resolve(__dirname, '../../artifacts');
+const SEARCH_LABEL = 'חיפוש מוצר או בית מרקחת';
+
+describe('web: shell and search', () => {
+  let browser: Browser;
+  let page: Page;
+
+  beforeAll(async () => {
+    mkdirSync(ARTIFACTS_DIR, { recursive: true });
+    browser = await chromium.launch({
+      executablePath: '/usr/bin/chromium',
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking'],
+    });
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  afterEach(async () => {
+    await page?.close();
+  });
+
+  it('suggests products and pharmacies as one types, and opens one with the keyboard', async () => {
+    page = await browser.newPage({ viewport: { width: 390, height: 844 }, locale: 'he-IL' });
+    await page.goto(`${GATEWAY_URL}/`, { waitUntil: 'networkidle' });
+    expect(await page.getByRole('navigation', { name: 'תפריט ניווט תחתון' }).isVisible()).toBe(true);
+
+    const box = page.getByRole('combobox', { name: SEARCH_LABEL });
+    await box.fill('דוקטור גרין');
+    const option = page.getByRole('option', { name: /דוקטור גרין/ }).first();
+    await option.waitFor({ state: 'visible' });
+    expect(await page.getByRole('option').count()).toBeLessThanOrEqual(5);
+    await page.screenshot({ path: path.join(ARTIFACTS_DIR, 'search-suggestions-390.png') });
+
+    await box.press('ArrowDown');
+    expect(await box.getAttribute('aria-activedescendant')).toBeTruthy();
+    await box.press('Enter');
+    await page.waitForURL(/\/products\/[^/]+$/);
+    await page.locator('h1').filter({ hasText: 'דוקטור גרין' }).first().waitFor({ state: 'visible' });
+  });
+
+  it("says 'לא נמצאו תוצאות' for no match, and submitting opens the results page", async () => {
+    page = await browser.newPage({ viewport: { width: 1280, height: 900 }, locale: 'he-IL' });
+    await page.goto(`${GATEWAY_URL}/`, { waitUntil: 'networkidle' });
+    const box = page.getByRole('combobox', { name: SEARCH_LABEL });
+
+    await box.fill('qqqzzzxxx');
+    await page.locator('.search-message', { hasText: 'לא נמצאו תוצאות' }).waitFor({ state: 'visible' });
+
+    await box.fill('לילה');
+    await box.press('Enter');
+    await page.waitForURL((url) => url.pathname === '/search' && url.searchParams.get('term') === 'לילה');
+    const pharm = page.locator('main a[href="/pharms/layla-haifa"]');
+    await pharm.waitFor({ state: 'visible' });
+    expect(await page.title()).toContain('לילה');
+    await page.screenshot({ path: path.join(ARTIFACTS_DIR, 'search-results-1280.png'), fullPage: true });
+  });
+
+  it('sends an empty search to /products, and the results page without a term to /', async () => {
+    page = await browser.newPage({ viewport: { width: 1280, height: 900 }, locale: 'he-IL' });
+    await page.goto(`${GATEWAY_URL}/`, { waitUntil: 'networkidle' });
+    await page.getByRole('combobox', { name: SEARCH_LABEL }).press('Enter');
+    await page.waitForURL((url) => url.pathname === '/products');
+
+    await page.goto(`${GATEWAY_URL}/search?term=`, { waitUntil: 'networkidle' });
+    await page.waitForURL((url) => url.pathname === '/');
+  });
+});

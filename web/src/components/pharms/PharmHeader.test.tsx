@@ -1,0 +1,58 @@
+import type { Pharm } from '@mc/contracts';
+import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router';
+import { render, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { PharmHeader } from './PharmHeader';
+
+const pharm: Pharm = {
+  name: 'בית מרקחת מרכז העיר',
+  slug: 'merkaz-tel-aviv',
+  address: 'אבן גבירול 64',
+  city: 'תל אביב-יפו',
+  lat: 32.08,
+  lng: 34.78,
+  distance: 1.24,
+  phoneNumber: '03-5271840',
+  whatsappNumber: '052-6180422',
+  wazeAddress: 'אבן גבירול 64, תל אביב-יפו',
+  logo_url: null,
+  isOpen: true,
+  isOnboard: true,
+  isStockOnly: false,
+  shipping: 'free',
+  shipmentNotes: null,
+  openingHours: { '0': [{ opensAt: '08:00:00', closesAt: '14:00:00' }] },
+  tags: [],
+  seoTitle: null,
+  seoDescription: null,
+  updatedAt: '2026-11-23T11:54:15Z',
+};
+
+function renderHeader(now: Date) {
+  const router = createRouter({
+    routeTree: createRootRoute({ component: () => <PharmHeader pharm={pharm} now={now} /> }),
+    history: createMemoryHistory({ initialEntries: ['/'] }),
+  });
+  return render(<RouterProvider router={router} />);
+}
+
+describe('PharmHeader', () => {
+  it('shows the contact links, status, distance and recent update', async () => {
+    renderHeader(new Date('2026-11-24T10:00:00Z'));
+    expect(await screen.findByRole('heading', { level: 1, name: pharm.name })).toBeTruthy();
+    expect(screen.getByRole('link', { name: /03-5271840/ }).getAttribute('href')).toBe('tel:035271840');
+    expect(screen.getByRole('link', { name: /וואטסאפ/ }).getAttribute('href')).toBe('https://wa.me/972526180422');
+    expect(screen.getByText('+972526180422')).toBeTruthy();
+    expect(screen.getByRole('link', { name: /Waze/ }).getAttribute('href')).toContain('waze.com/ul?q=');
+    expect(screen.getByText('פתוח עכשיו')).toBeTruthy();
+    expect(screen.getByText('1.2 ק״מ ממך')).toBeTruthy();
+    expect(screen.getByText('23/11/2026 13:54')).toBeTruthy();
+    expect(screen.getByText('08:00–14:00')).toBeTruthy();
+  });
+
+  it('hides last updated after 3 days', async () => {
+    renderHeader(new Date('2026-11-30T10:00:00Z'));
+    await screen.findByRole('heading', { level: 1 });
+    expect(screen.queryByText(/עודכן לאחרונה/)).toBeNull();
+  });
+});

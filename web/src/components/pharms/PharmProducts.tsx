@@ -1,0 +1,83 @@
+import { LIST_SORTS, Messages } from '@mc/contracts';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { he, hePharms } from '../../i18n/he';
+import { pharmProductsQuery } from '../../queries/pharms';
+import { ErrorView } from '../ErrorView';
+import { CardList } from '../products/CardList';
+import { ActiveFilters, ListFilters, type ListPatch } from '../products/ListFilters';
+import { ListToolbar } from '../products/ListToolbar';
+import { Pager } from '../products/Pager';
+import { pageCount } from '../products/list-search';
+import { useDebouncedValue } from '../products/use-debounced-value';
+import { PharmProductCard } from './PharmProductCard';
+import { pharmProductsApiParams, type PharmPageSearch } from './pharm-page-search';
+
+/** Lists load about 100 ms after a change (spec 9). */
+const LIST_DELAY_MS = 100;
+
+/** The pharmacy's products with the list filters of spec 2.3; `?product=` comes first and is marked. */
+export function PharmProducts({
+  slug,
+  search,
+  onChange,
+}: {
+  slug: string;
+  search: PharmPageSearch;
+  onChange: (patch: ListPatch) => void;
+}) {
+  const params = useDebouncedValue(pharmProductsApiParams(search), LIST_DELAY_MS);
+  const query = useQuery({ ...pharmProductsQuery(slug, params), placeholderData: keepPreviousData });
+  const data = query.data;
+  const page = search.page ?? 1;
+  const pages = data ? pageCount(data.total, data.perPage) : 1;
+  const pastLast = !!data && data.total > 0 && page > pages;
+  useEffect(() => {
+    if (pastLast) onChange({ page: undefined });
+  }, [pastLast, onChange]);
+
+  return (
+    <section className="pharm-products" aria-labelledby="pharm-products-title">
+      <h2 id="pharm-products-title" className="pharm-section-title">
+        {hePharms.products}
+      </h2>
+      <div className="list-layout">
+        <aside className="list-aside">
+          <ListFilters search={search} filtersData={data?.filtersData} onChange={onChange} />
+        </aside>
+        <div className="list-main" aria-busy={query.isFetching}>
+          <ListToolbar search={search} sorts={LIST_SORTS} total={data?.total} onChange={onChange} />
+          <ActiveFilters search={search} onChange={onChange} />
+          {query.isPending && (
+            <p className="list-loading" role="status">
+              {he.loading}
+            </p>
+          )}
+          {query.isError && <ErrorView message={Messages.listLoadFailed} onRetry={() => void query.refetch()} />}
+          {data && data.pharmProducts.length === 0 && !pastLast && (
+            <p className="list-empty" role="status">
+              {he.lists.noProducts}
+            </p>
+          )}
+          {data && data.pharmProducts.length > 0 && (
+            <CardList
+              items={data.pharmProducts}
+              layout={search.layout ?? 'grid'}
+              keyOf={(item) => item.id}
+              render={(item) => <PharmProductCard item={item} highlighted={item.pharmProductId === search.product} />}
+              label={hePharms.products}
+            />
+          )}
+          <Pager
+            page={page}
+            total={pages}
+            onPage={(next) => {
+              onChange({ page: next > 1 ? next : undefined });
+              document.getElementById('pharm-products-title')?.scrollIntoView({ block: 'start' });
+            }}
+          />
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,51 @@
+import { formatSlotTime, toInternationalPhone, type OpeningHours } from '@mc/contracts';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** Spec 9: 'last updated' shows only when the pharmacy was updated within the last 3 days. */
+export const RECENT_UPDATE_DAYS = 3;
+
+/** Whether `updatedAt` is recent enough to show. */
+export function isRecentlyUpdated(updatedAt: string, now: Date): boolean {
+  const at = new Date(updatedAt).getTime();
+  const age = now.getTime() - at;
+  return Number.isFinite(at) && age >= 0 && age <= RECENT_UPDATE_DAYS * DAY_MS;
+}
+
+/** dd/MM/yyyy HH:mm in Israel's time (spec 9). */
+export function formatDateTime(value: string): string {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-GB', {
+      timeZone: 'Asia/Jerusalem',
+      day: '2-digit',
+      month: '2-digit',
+      year: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    })
+      .formatToParts(new Date(value))
+      .map((p) => [p.type, p.value]),
+  );
+  return `${parts.day}/${parts.month}/${parts.year} ${parts.hour}:${parts.minute}`;
+}
+
+/** A wa.me link; numbers starting with 0 take the +972 form (wa.me wants the digits without '+'). */
+export function whatsappUrl(phone: string): string {
+  return `https://wa.me/${toInternationalPhone(phone).replace(/^\+/, '')}`;
+}
+
+export function wazeUrl(address: string): string {
+  return `https://waze.com/ul?${new URLSearchParams({ q: address, navigate: 'yes' }).toString()}`;
+}
+
+export function telUrl(phone: string): string {
+  return `tel:${phone.replace(/[\s-]/g, '')}`;
+}
+
+/** The week's opening hours, Sunday first, times without seconds ('08:00–14:00'); an empty list for a closed day. */
+export function weekHours(hours: OpeningHours): { day: number; slots: string[] }[] {
+  return Array.from({ length: 7 }, (_, day) => ({
+    day,
+    slots: (hours[String(day)] ?? []).map((slot) => `${formatSlotTime(slot.opensAt)}–${formatSlotTime(slot.closesAt)}`),
+  }));
+}

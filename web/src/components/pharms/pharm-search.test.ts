@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { pharmListApiParams, validatePharmListSearch } from './pharm-search';
+import { pharmProductsApiParams, validatePharmPageSearch } from './pharm-page-search';
+
+describe('validatePharmListSearch', () => {
+  it('keeps allowed values and drops the defaults', () => {
+    expect(
+      validatePharmListSearch({ page: '2', search: ' חיפה ', open: '1', openInSaturday: '0', locationRadius: '22', delivery: 'free', distance: '5', layout: 'grid' }),
+    ).toEqual({ page: 2, search: 'חיפה', open: 1, locationRadius: 22, delivery: 'free', distance: 5, layout: 'grid' });
+    expect(validatePharmListSearch({ page: '1', layout: 'list' })).toEqual({});
+  });
+
+  it('ignores values outside the allowed sets', () => {
+    expect(validatePharmListSearch({ delivery: 'maybe', distance: '7', locationRadius: 'x', layout: 'table', page: '-3' })).toEqual({});
+  });
+});
+
+describe('pharmListApiParams', () => {
+  it('sends the distance only with a position', () => {
+    expect(pharmListApiParams({ open: 1, distance: 5 })).toBe('page=1&open=1');
+    expect(pharmListApiParams({ distance: 5 }, { lat: 32.1, lng: 34.8 })).toBe('page=1&lat=32.1&lng=34.8&distance=5');
+  });
+});
+
+describe('the pharmacy page URL', () => {
+  it('reads ?product= and sends it as firstProduct', () => {
+    const search = validatePharmPageSearch({ product: '65', sortBy: 'nearby', types: 'oil,bogus' });
+    expect(search).toEqual({ product: 65, types: 'oil' });
+    expect(pharmProductsApiParams(search)).toBe('page=1&sortBy=magic&inStock=1&types=oil&firstProduct=65');
+    expect(validatePharmPageSearch({ product: 'abc' })).toEqual({});
+  });
+});

@@ -1,0 +1,121 @@
+import { Messages, type FiltersData, type GeoSort } from '@mc/contracts';
+import { useEffect, useState, type ReactNode } from 'react';
+import { he } from '../../i18n/he';
+import { ErrorView } from '../ErrorView';
+import { ActiveFilters, ListFilters, type ListPatch } from './ListFilters';
+import { ListToolbar } from './ListToolbar';
+import { Pager } from './Pager';
+import { CLEAR_FILTERS, hasActiveFilters, pageCount, type ListSearch } from './list-search';
+
+export interface ListResult {
+  total: number;
+  perPage: number;
+  filtersData: FiltersData;
+  count: number;
+}
+
+interface ListPageProps {
+  title: string;
+  lead?: string;
+  search: ListSearch;
+  sorts: readonly GeoSort[];
+  result?: ListResult;
+  status: 'pending' | 'error' | 'success';
+  fetching: boolean;
+  onRetry: () => void;
+  /** Applies a change to the URL; `replace` keeps it out of the history (a corrected address). */
+  onChange: (patch: ListPatch, replace?: boolean) => void;
+  notice?: ReactNode;
+  children: ReactNode;
+}
+
+function ListSkeleton() {
+  return (
+    <ul className="card-list card-list-grid" aria-hidden="true">
+      {Array.from({ length: 8 }, (_, i) => (
+        <li key={i} className="card card-skeleton">
+          <div className="skeleton skeleton-image" />
+          <div className="skeleton skeleton-line" />
+          <div className="skeleton skeleton-line skeleton-short" />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** A filtered, sorted, paged list page: heading, filters, toolbar, results or their empty state, pager. */
+export function ListPage({ title, lead, search, sorts, result, status, fetching, onRetry, onChange, notice, children }: ListPageProps) {
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const page = search.page ?? 1;
+  const pages = result ? pageCount(result.total, result.perPage) : 1;
+  const pastLast = !!result && result.total > 0 && page > pages;
+
+  // A page past the last one (an old link, fewer results now) goes back to page 1.
+  useEffect(() => {
+    if (pastLast) onChange({ page: undefined }, true);
+  }, [pastLast, onChange]);
+
+  const onPage = (next: number) => {
+    onChange({ page: next > 1 ? next : undefined });
+    document.getElementById('list-title')?.scrollIntoView({ block: 'start' });
+  };
+
+  return (
+    <section className="list-page" aria-labelledby="list-title">
+      <header className="list-header">
+        <h1 id="list-title" className="list-title">
+          {title}
+        </h1>
+        {lead && <p className="list-lead">{lead}</p>}
+      </header>
+      <div className="list-layout">
+        <aside className={`list-aside${filtersOpen ? ' is-open' : ''}`}>
+          {/* On phones the filters fold away behind this button; on desktop they are a side panel. */}
+          <button
+            type="button"
+            className="button button-secondary filters-button"
+            aria-expanded={filtersOpen}
+            aria-controls="list-filters"
+            onClick={() => setFiltersOpen((open) => !open)}
+          >
+            {he.lists.filters}
+          </button>
+          <ListFilters search={search} filtersData={result?.filtersData} onChange={onChange} />
+        </aside>
+        <div className="list-main" aria-busy={fetching}>
+          <ListToolbar search={search} sorts={sorts} total={result?.total} onChange={onChange} />
+          <ActiveFilters search={search} onChange={onChange} />
+          {notice}
+          {status === 'pending' && (
+            <>
+              <span className="visually-hidden" role="status">
+                {he.loading}
+              </span>
+              <ListSkeleton />
+            </>
+          )}
+          {status === 'error' && <ErrorView message={Messages.listLoadFailed} onRetry={onRetry} />}
+          {status === 'success' && result && result.count === 0 && !pastLast && (
+            <div className="list-empty" role="status">
+              <h2 className="list-empty-title">{he.lists.noProducts}</h2>
+              {hasActiveFilters(search) && (
+                <>
+                  <p>{he.lists.noProductsHint}</p>
+                  <button
+                    type="button"
+                    className="button button-primary"
+                    onClick={() => onChange(CLEAR_FILTERS)}
+                  >
+                    {he.lists.clearFilters}
+                  </button>
+                </>
+              )}
+            </div>
+          )}
+          {status === 'success' && result && result.count > 0 && children}
+          <Pager page={page} total={pages} onPage={onPage} />
+        </div>
+      </div>
+    </section>
+  );
+}

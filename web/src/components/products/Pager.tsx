@@ -1,0 +1,46 @@
+import { he } from '../../i18n/he';
+
+/** Page numbers around the current one, with the first and last always shown. */
+export function visiblePages(page: number, total: number): (number | 'gap')[] {
+  const pages = new Set([1, total, page - 1, page, page + 1].filter((n) => n >= 1 && n <= total));
+  const sorted = [...pages].sort((a, b) => a - b);
+  return sorted.flatMap((n, i) => (i > 0 && n - sorted[i - 1] > 1 ? ['gap' as const, n] : [n]));
+}
+
+/** The desktop pager: previous, numbered pages, next. Hidden when there is one page. */
+export function Pager({ page, total, onPage }: { page: number; total: number; onPage: (page: number) => void }) {
+  if (total <= 1) return null;
+  return (
+    <nav className="pager" aria-label={he.lists.pager}>
+      <button type="button" className="pager-step" disabled={page <= 1} onClick={() => onPage(page - 1)}>
+        <span aria-hidden="true">→ </span>
+        {he.lists.previous}
+      </button>
+      <ol className="pager-pages">
+        {visiblePages(page, total).map((n, i) =>
+          n === 'gap' ? (
+            <li key={`gap-${i}`} aria-hidden="true" className="pager-gap">
+              …
+            </li>
+          ) : (
+            <li key={n}>
+              <button
+                type="button"
+                className="pager-page"
+                aria-current={n === page ? 'page' : undefined}
+                aria-label={he.lists.pageN(n)}
+                onClick={() => onPage(n)}
+              >
+                {n}
+              </button>
+            </li>
+          ),
+        )}
+      </ol>
+      <button type="button" className="pager-step" disabled={page >= total} onClick={() => onPage(page + 1)}>
+        {he.lists.next}
+        <span aria-hidden="true"> ←</span>
+      </button>
+    </nav>
+  );
+}

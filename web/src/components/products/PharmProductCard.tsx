@@ -1,0 +1,54 @@
+import type { PharmProduct } from '@mc/contracts';
+import { Link } from '@tanstack/react-router';
+import { cannabisTypeLabels, he } from '../../i18n/he';
+import { ProductImage } from '../ProductImage';
+import { DiscountBadge, OfferPrice } from './Price';
+import './products.css';
+
+/** A product at one pharmacy (the discounts list): image, name, dosage, price with the discount, pharmacy, distance. */
+export function PharmProductCard({ offer }: { offer: PharmProduct }) {
+  const { product, pharm } = offer;
+  const title = product.info.hebName || product.name;
+  const type = product.info.cannabisType as keyof typeof cannabisTypeLabels | null;
+  return (
+    <article className="card product-card">
+      <div className="card-media">
+        <ProductImage url={product.imageUrl} alt={he.product.imageAlt(title)} />
+        <p className="badges card-badges">
+          <DiscountBadge percent={offer.discountPercent} />
+        </p>
+      </div>
+      <div className="card-body">
+        <h3 className="card-title">
+          <Link
+            className="card-link"
+            to="/pharms/$pharmSlug/products/$pharmProductId"
+            params={{ pharmSlug: pharm.slug, pharmProductId: String(offer.pharmProductId) }}
+          >
+            {title}
+          </Link>
+        </h3>
+        {product.info.engName && (
+          <p className="card-subtitle" lang="en">
+            <bdi>{product.info.engName}</bdi>
+          </p>
+        )}
+        <ul className="chips card-chips">
+          {product.info.thccbdDosage && (
+            <li className="chip chip-dosage" title={he.product.dosage}>
+              <bdi dir="ltr">{product.info.thccbdDosage}</bdi>
+            </li>
+          )}
+          {type && cannabisTypeLabels[type] && <li className="chip chip-type">{cannabisTypeLabels[type]}</li>}
+        </ul>
+        <p className="card-price">
+          <OfferPrice price={offer.totalPrice} original={offer.originalPrice} />
+        </p>
+        <p className="card-meta">
+          {pharm.name}, {pharm.city}
+          {pharm.distance != null && <strong className="offer-distance"> · {he.comparison.distance(pharm.distance)}</strong>}
+        </p>
+      </div>
+    </article>
+  );
+}

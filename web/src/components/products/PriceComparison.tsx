@@ -1,0 +1,87 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Messages } from '@mc/contracts';
+import { he } from '../../i18n/he';
+import { comparisonQuery } from '../../queries/products';
+import { ErrorView } from '../ErrorView';
+import { ComparisonRow } from './ComparisonRow';
+import type { ComparisonSearch } from './comparison-search';
+import { GeoNotice } from './GeoNotice';
+import { useGeolocation } from './geolocation';
+import './products.css';
+
+interface PriceComparisonProps {
+  slug: string;
+  search: ComparisonSearch;
+  onChange: (patch: ComparisonSearch) => void;
+}
+
+/** The product in every pharmacy: open-now and delivery filters, sorted by price or by distance from the browser. */
+export function PriceComparison({ slug, search, onChange }: PriceComparisonProps) {
+  const geo = useGeolocation(search.sortBy === 'nearby');
+  const location = geo.status === 'located' ? geo.point : undefined;
+  const query = useQuery({
+    ...comparisonQuery(slug, {
+      isOpen: search.isOpen === 1,
+      hasDelivery: search.hasDelivery === 1,
+      sortBy: location ? 'nearby' : 'price',
+      location,
+    }),
+    enabled: geo.status !== 'locating',
+    placeholderData: keepPreviousData,
+  });
+  const offers = query.data?.pharmProducts ?? [];
+  const filtered = search.isOpen === 1 || search.hasDelivery === 1;
+
+  return (
+    <section className="comparison" aria-labelledby="comparison-title">
+      <h2 id="comparison-title" className="section-title">
+        {he.comparison.title}
+        {query.data && <span className="comparison-count"> ({he.comparison.count(offers.length)})</span>}
+      </h2>
+      <div className="comparison-controls">
+        <label className="filter-toggle">
+          <input type="checkbox" checked={search.isOpen === 1} onChange={(e) => onChange({ ...search, isOpen: e.target.checked ? 1 : undefined })} />
+          {he.comparison.isOpen}
+        </label>
+        <label className="filter-toggle">
+          <input
+            type="checkbox"
+            checked={search.hasDelivery === 1}
+            onChange={(e) => onChange({ ...search, hasDelivery: e.target.checked ? 1 : undefined })}
+          />
+          {he.comparison.hasDelivery}
+        </label>
+        <label className="list-sort">
+          <span>{he.lists.sortBy}</span>
+          <select
+            value={search.sortBy ?? 'price'}
+            onChange={(e) => onChange({ ...search, sortBy: e.target.value === 'nearby' ? 'nearby' : undefined })}
+          >
+            <option value="price">{he.lists.sorts.price}</option>
+            <option value="nearby">{he.lists.sorts.nearby}</option>
+          </select>
+        </label>
+      </div>
+      <GeoNotice state={geo} />
+      {query.isError ? (
+        <ErrorView message={Messages.listLoadFailed} onRetry={() => void query.refetch()} />
+      ) : !query.data ? (
+        <p className="comparison-loading" role="status">
+          {he.loading}
+        </p>
+      ) : offers.length === 0 ? (
+        <p className="list-empty" role="status">
+          {filtered ? he.comparison.emptyFiltered : he.comparison.empty}
+        </p>
+      ) : (
+        <ol className="offer-list" aria-busy={query.isFetching}>
+          {offers.map((offer) => (
+            <li key={offer.id}>
+              <ComparisonRow offer={offer} />
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,16 @@
+import { COMPARISON_SORTS, parseEnum, parseFlag } from '@mc/contracts';
+
+/** The URL state of the comparison on a product page (spec 2.3): defaults left out. */
+export interface ComparisonSearch {
+  isOpen?: 1;
+  hasDelivery?: 1;
+  sortBy?: 'nearby';
+}
+
+export function validateComparisonSearch(raw: Record<string, unknown>): ComparisonSearch {
+  const search: ComparisonSearch = {};
+  if (parseFlag(raw.isOpen, false)) search.isOpen = 1;
+  if (parseFlag(raw.hasDelivery, false)) search.hasDelivery = 1;
+  if (parseEnum(raw.sortBy, COMPARISON_SORTS, 'price') === 'nearby') search.sortBy = 'nearby';
+  return search;
+}

@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest';
+import { searchApiParams, validateSearchPage } from './search-params';
+
+describe('search page URL', () => {
+  it('keeps a trimmed term and a page past the first; drops the rest', () => {
+    expect(validateSearchPage({ term: '  גרין ', page: '3', sortBy: 'x' })).toEqual({ term: 'גרין', page: 3 });
+    expect(validateSearchPage({ term: '   ', page: '1' })).toEqual({});
+    expect(validateSearchPage({ term: 42, page: 'abc' })).toEqual({});
+    expect(validateSearchPage({ term: 'א'.repeat(150) }).term).toHaveLength(100);
+  });
+
+  it('asks for every matching product, in stock or not, and the pharmacies', () => {
+    const params = searchApiParams('דוקטור גרין', 2);
+    expect(Object.fromEntries(new URLSearchParams(params.products))).toEqual({
+      page: '2',
+      sortBy: 'magic',
+      inStock: '0',
+      search: 'דוקטור גרין',
+    });
+    expect(Object.fromEntries(new URLSearchParams(params.pharms))).toEqual({ page: '1', search: 'דוקטור גרין' });
+  });
+});

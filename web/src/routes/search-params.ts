@@ -1,0 +1,23 @@
+import { parsePage } from '@mc/contracts';
+
+/** The URL state of /search: the term (trimmed, at most 100 characters) and the products page. */
+export interface SearchPageSearch {
+  term?: string;
+  page?: number;
+}
+
+export const MAX_TERM_LENGTH = 100;
+
+export function validateSearchPage(raw: Record<string, unknown>): SearchPageSearch {
+  const term = typeof raw.term === 'string' ? raw.term.trim().slice(0, MAX_TERM_LENGTH) : '';
+  const page = parsePage(raw.page);
+  return { ...(term ? { term } : {}), ...(page > 1 ? { page } : {}) };
+}
+
+/** The API query strings of the results page: every product matching the term (in stock or not), and pharmacies. */
+export function searchApiParams(term: string, page: number) {
+  return {
+    products: new URLSearchParams({ page: String(page), sortBy: 'magic', inStock: '0', search: term }).toString(),
+    pharms: new URLSearchParams({ page: '1', search: term }).toString(),
+  };
+}
