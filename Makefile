@@ -46,7 +46,9 @@ unit:
 	npx nx run-many -t test --output-style=static
 
 integration: build
-	$(JEST) --selectProjects integration
+	@# One suite at a time: suites of one service join the same queue group, so in parallel one suite's
+	@# requests could reach another suite's instance as it shuts down.
+	$(JEST) --selectProjects integration --runInBand
 
 e2e: build browser
 	$(JEST) --selectProjects e2e --runInBand
