@@ -59,7 +59,7 @@ export async function createGateway(overrides: NodeJS.ProcessEnv = {}): Promise<
   });
   const app = await NestFactory.create<NestFastifyApplication>(gatewayModule(env), adapter, { logger: new PinoNestLogger(logger) });
   app.setGlobalPrefix('api', {
-    exclude: ['media/products/:file', 'media/pharms/:file', 'thumbs'].map((path) => ({ path, method: RequestMethod.GET })),
+    exclude: ['media/products/:file', 'media/pharms/:file', 'thumbs', 'robots.txt', 'sitemap.xml'].map((path) => ({ path, method: RequestMethod.GET })),
   });
   app.useGlobalGuards(new ClientHeadersGuard(app.get(Reflector), env.API_KEY));
   const webDist = env.WEB_DIST && existsSync(env.WEB_DIST) ? env.WEB_DIST : '';

@@ -35,6 +35,10 @@ export class GatewayEnv {
   @IsInt() @Min(0) @Max(1000)
   READ_CACHE_MS = 300;
 
+  /** Where users reach the site (absolute links in sitemap.xml and robots.txt), without a trailing slash. */
+  @Matches(/^https?:\/\/[^/]+(\/.*[^/])?$/, { message: 'must be an http(s) URL without a trailing slash' })
+  PUBLIC_URL = 'http://localhost:8080';
+
   /** The built web app served beside the API; empty to serve the API only. */
   @IsString()
   WEB_DIST = join(__dirname, '..', '..', 'web', 'dist');

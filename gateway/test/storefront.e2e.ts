@@ -244,6 +244,23 @@ describe('tags, search and content', () => {
   });
 });
 
+describe('for search engines', () => {
+  it('serves robots.txt naming the sitemap, and a sitemap of every product, pharmacy and tag page', async () => {
+    const robots = await fetch(`${process.env.GATEWAY_URL}/robots.txt`);
+    expect(robots.status).toBe(200);
+    expect(await robots.text()).toMatch(/^Sitemap: http.+\/sitemap\.xml$/m);
+
+    const res = await fetch(`${process.env.GATEWAY_URL}/sitemap.xml`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toContain('application/xml');
+    const xml = await res.text();
+    const { pharms } = (await api('/api/pharms')).body;
+    for (const path of ['/products/dr-green-t20-c4', `/pharms/${pharms[0].slug}`, '/tags/sativa', '/faq']) {
+      expect(xml).toContain(`${path}</loc>`);
+    }
+  });
+});
+
 describe('read models through events', () => {
   let nc: NatsConnection;
   beforeAll(async () => { nc = await connect({ servers: process.env.TEST_NATS_URL ?? TEST_NATS_URL }); });

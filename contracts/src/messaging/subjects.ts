@@ -16,6 +16,7 @@ export const Subjects = {
     faqList: 'catalog.faq.list',
     socialGroupList: 'catalog.social-group.list',
     mediaGet: 'catalog.media.get',
+    sitemapGet: 'catalog.sitemap.get',
   },
   pharm: {
     pharmList: 'pharm.pharm.list',
@@ -29,6 +30,7 @@ export const Subjects = {
     pharmProductUpdate: 'pharm.pharm-product.update',
     /** Generated SVG art of pharmacies (logos, slide images), served by the gateway under /media/pharms/. */
     mediaGet: 'pharm.media.get',
+    sitemapGet: 'pharm.sitemap.get',
   },
   shippingQuote: {
     locationList: 'shipping-quote.location.list',

@@ -201,3 +201,21 @@ export interface TagResponse {
   perPage: number;
   currentPage: number;
 }
+
+/** A page search engines should know, by slug, with when its content last changed. */
+export interface SitemapEntry {
+  slug: string;
+  /** ISO time; null where the service does not track it. */
+  updatedAt: string | null;
+}
+
+/** `catalog.sitemap.get`. */
+export interface CatalogSitemap {
+  products: SitemapEntry[];
+  tags: SitemapEntry[];
+}
+
+/** `pharm.sitemap.get`. */
+export interface PharmSitemap {
+  pharms: SitemapEntry[];
+}

@@ -25,7 +25,7 @@ export function toHttpError(exception: unknown): HttpErrorBody {
 }
 
 /** Paths that are never pages of the web app: a 404 there stays a 404. */
-const NOT_PAGES = /^\/(api|media|thumbs)(\/|\?|$)/;
+const NOT_PAGES = /^\/(api|media|thumbs|sitemap\.xml|robots\.txt)(\/|\?|$)/;
 
 @Catch()
 export class HttpErrorFilter implements ExceptionFilter {

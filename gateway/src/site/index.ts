@@ -2,6 +2,7 @@ import type { Type } from '@nestjs/common';
 import { ContentController } from './content.controller';
 import { LocationsController } from './locations.controller';
 import { MediaController } from './media.controller';
+import { SeoController } from './seo.controller';
 
-/** Site-wide routes: layout, search, content, locations, product images. */
-export const siteControllers: Type<unknown>[] = [LocationsController, ContentController, MediaController];
+/** Site-wide routes: layout, search, content, locations, images, robots.txt and sitemap.xml. */
+export const siteControllers: Type<unknown>[] = [LocationsController, ContentController, MediaController, SeoController];

@@ -9,6 +9,7 @@ import { ProductsModule } from './products/products.module';
 import { ReadModelsModule } from './read-models/read-models.module';
 import { SearchModule } from './search/search.module';
 import { TagsModule } from './tags/tags.module';
+import { SitemapModule } from './sitemap/sitemap.handlers';
 
 export const catalogService: ServiceDefinition<CatalogEnv> = {
   name: 'catalog',
@@ -16,5 +17,5 @@ export const catalogService: ServiceDefinition<CatalogEnv> = {
   schema: 'catalog',
   tables: { outbox, inbox },
   migrationsFolder: join(__dirname, 'migrations'),
-  imports: [CommonModule, ProductsModule, TagsModule, SearchModule, ContentModule, MediaModule, ReadModelsModule],
+  imports: [CommonModule, ProductsModule, TagsModule, SearchModule, ContentModule, MediaModule, ReadModelsModule, SitemapModule],
 };

@@ -7,6 +7,7 @@ import { MediaModule } from './media/media.module';
 import { PharmProductsModule } from './pharm-products/pharm-products.module';
 import { PharmsModule } from './pharms/pharms.module';
 import { ProductsViewModule } from './products-view/products-view.module';
+import { SitemapModule } from './sitemap/sitemap.handlers';
 
 export const pharmService: ServiceDefinition<PharmEnv> = {
   name: 'pharm',
@@ -14,5 +15,5 @@ export const pharmService: ServiceDefinition<PharmEnv> = {
   schema: 'pharm',
   tables: { outbox, inbox },
   migrationsFolder: join(__dirname, 'migrations'),
-  imports: [CommonModule, PharmsModule, PharmProductsModule, ProductsViewModule, MediaModule],
+  imports: [CommonModule, PharmsModule, PharmProductsModule, ProductsViewModule, MediaModule, SitemapModule],
 };

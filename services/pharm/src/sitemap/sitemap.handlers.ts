@@ -1,0 +1,21 @@
+import { Controller, Inject, Module } from '@nestjs/common';
+import { MessagePattern } from '@nestjs/microservices';
+import { Subjects, type PharmSitemap } from '@mc/contracts';
+import { DATABASE, type Database } from '@mc/kit';
+import { asc } from 'drizzle-orm';
+import { pharmacies } from '../db/schema';
+
+/** Every pharmacy page, for the gateway's sitemap.xml. */
+@Controller()
+export class SitemapHandlers {
+  constructor(@Inject(DATABASE) private readonly db: Database) {}
+
+  @MessagePattern(Subjects.pharm.sitemapGet)
+  async get(): Promise<PharmSitemap> {
+    const rows = await this.db.select({ slug: pharmacies.slug, updatedAt: pharmacies.updatedAt }).from(pharmacies).orderBy(asc(pharmacies.slug));
+    return { pharms: rows.map((r) => ({ slug: r.slug, updatedAt: r.updatedAt.toISOString() })) };
+  }
+}
+
+@Module({ controllers: [SitemapHandlers] })
+export class SitemapModule {}
