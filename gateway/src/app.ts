@@ -9,6 +9,7 @@ import { Headers } from '@mc/contracts';
 import { createLogger, loadEnv, PinoNestLogger, withCorrelationId } from '@mc/kit';
 import type { FastifyInstance } from 'fastify';
 import { ClientsModule } from './clients/clients.module';
+import { GatewayRedis } from './site/presence.controller';
 import { JsonBody } from './clients/service-client';
 import { GatewayEnv } from './config';
 import { HealthController } from './health/health.controller';
@@ -25,7 +26,7 @@ function gatewayModule(env: GatewayEnv): DynamicModule {
     module: GatewayModule,
     imports: [ClientsModule.forRoot(env)],
     controllers: [HealthController, ...siteControllers, ...catalogControllers, ...pharmControllers],
-    providers: [{ provide: GatewayEnv, useValue: env }],
+    providers: [{ provide: GatewayEnv, useValue: env }, GatewayRedis],
   };
 }
 

@@ -16,6 +16,10 @@ export class GatewayEnv {
   @IsIn(LOG_LEVELS)
   LOG_LEVEL: (typeof LOG_LEVELS)[number] = 'info';
 
+  /** Ephemeral counters ('watching now'). */
+  @Matches(/^rediss?:\/\/.+/, { message: 'must be a redis:// URL' })
+  REDIS_URL = 'redis://127.0.0.1:6379';
+
   /** The key the web client sends in `x-api-key`. */
   @IsString() @MinLength(8)
   API_KEY = 'mc-local-web-key';

@@ -244,6 +244,24 @@ describe('tags, search and content', () => {
   });
 });
 
+describe("'watching now'", () => {
+  const visit = (path: string, visitorId: string) =>
+    api('/api/presence', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ path, visitorId }) });
+
+  it('counts the distinct other visitors of a page in the last five minutes', async () => {
+    const page = `/products/calm-cbd-t1-c20`;
+    const run = `e2e-${Date.now()}`;
+    expect((await visit(page, `${run}-a`)).body.watching).toBe(0);
+    expect((await visit(page, `${run}-b`)).body.watching).toBe(1);
+    expect((await visit(page, `${run}-a`)).body.watching).toBe(1); // the same visitor again is not a new one
+    expect((await visit('/pharms/merkaz-tel-aviv', `${run}-a`)).body.watching).toBeGreaterThanOrEqual(0);
+    for (const [path, id] of [['/admin', `${run}-a`], [page, 'x'], [page, 42]] as const) {
+      const res = await api('/api/presence', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ path, visitorId: id }) });
+      expect(res.status).toBe(400);
+    }
+  });
+});
+
 describe('for search engines', () => {
   it('serves robots.txt naming the sitemap, and a sitemap of every product, pharmacy and tag page', async () => {
     const robots = await fetch(`${process.env.GATEWAY_URL}/robots.txt`);

@@ -2,7 +2,8 @@ import type { Type } from '@nestjs/common';
 import { ContentController } from './content.controller';
 import { LocationsController } from './locations.controller';
 import { MediaController } from './media.controller';
+import { PresenceController } from './presence.controller';
 import { SeoController } from './seo.controller';
 
 /** Site-wide routes: layout, search, content, locations, images, robots.txt and sitemap.xml. */
-export const siteControllers: Type<unknown>[] = [LocationsController, ContentController, MediaController, SeoController];
+export const siteControllers: Type<unknown>[] = [LocationsController, ContentController, MediaController, SeoController, PresenceController];
