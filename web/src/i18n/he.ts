@@ -227,3 +227,9 @@ export const heContent = {
   noGroups: 'אין כרגע קבוצות פעילות.',
   legalUpdated: 'עודכן לאחרונה:',
 };
+
+/** 'Watching now': real counts of other visitors, shown only above zero. */
+export const hePresence = {
+  watchingOne: 'אדם נוסף צופה בדף זה עכשיו',
+  watchingMany: (n: number) => `${n} אנשים נוספים צופים בדף זה עכשיו`,
+};

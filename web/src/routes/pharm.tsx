@@ -3,6 +3,7 @@ import { useCallback } from 'react';
 import { PharmPage } from '../components/pharms/PharmPage';
 import { validatePharmPageSearch } from '../components/pharms/pharm-page-search';
 import type { ListPatch } from '../components/products/ListFilters';
+import { usePharmStructuredData } from '../lib/use-structured-data';
 import { rootRoute } from './root';
 
 function usePatchSearch(from: '/pharms/$pharmSlug' | '/pharms/$pharmSlug/embed') {
@@ -16,6 +17,7 @@ function usePatchSearch(from: '/pharms/$pharmSlug' | '/pharms/$pharmSlug/embed')
 function PharmRoutePage() {
   const { pharmSlug } = pharmRoute.useParams();
   const onChange = usePatchSearch(pharmRoute.fullPath);
+  usePharmStructuredData(pharmSlug);
   return <PharmPage slug={pharmSlug} search={pharmRoute.useSearch()} onChange={onChange} />;
 }
 

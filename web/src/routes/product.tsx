@@ -8,8 +8,10 @@ import { PriceComparison } from '../components/products/PriceComparison';
 import { RelatedProducts } from '../components/products/RelatedProducts';
 import { validateComparisonSearch, type ComparisonSearch } from '../components/products/comparison-search';
 import { ProductView } from '../components/ProductView';
+import { WatchingNow } from '../components/presence/WatchingNow';
 import { he } from '../i18n/he';
 import { useDocumentTitle } from '../lib/use-document-title';
+import { useProductStructuredData } from '../lib/use-structured-data';
 import { productQuery } from '../queries/products';
 import { NotFoundPage } from './not-found';
 import { rootRoute } from './root';
@@ -23,6 +25,7 @@ function ProductPage() {
   const product = query.data?.product;
   const title = product ? product.info.hebName || product.name : undefined;
   useDocumentTitle(title, title ? he.lists.productDescription(title) : undefined);
+  useProductStructuredData(productSlug, product);
 
   if (query.isPending) return <ProductSkeleton />;
 
@@ -37,6 +40,7 @@ function ProductPage() {
   return (
     <div aria-busy={query.isFetching}>
       <ProductView data={query.data} />
+      <WatchingNow path={`/products/${productSlug}`} />
       <PriceComparison slug={productSlug} search={search} onChange={onComparisonChange} />
       <RelatedProducts slug={productSlug} />
     </div>

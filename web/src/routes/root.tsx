@@ -3,6 +3,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { createRootRouteWithContext, Outlet, useLocation, useMatches, type ErrorComponentProps } from '@tanstack/react-router';
 import { ErrorView } from '../components/ErrorView';
 import { he } from '../i18n/he';
+import { useCanonicalLink } from '../lib/use-head-element';
 import { EnvBadge } from '../layout/EnvBadge';
 import { MainNav } from '../layout/MainNav';
 import { SiteFooter } from '../layout/SiteFooter';
@@ -19,6 +20,7 @@ export interface RouterContext {
  * the environment badge; an embedded page (`staticData.embed`) gets the page alone.
  */
 function RootLayout() {
+  useCanonicalLink();
   const isHome = useLocation({ select: (location) => location.pathname === '/' });
   const embed = useMatches({ select: (matches) => matches.some((match) => match.staticData.embed) });
   if (embed) {

@@ -10,6 +10,7 @@ import { ErrorView } from '../ErrorView';
 import type { ListPatch } from '../products/ListFilters';
 import { Announcements } from './Announcements';
 import { PharmHeader } from './PharmHeader';
+import { WatchingNow } from '../presence/WatchingNow';
 import { PharmProducts } from './PharmProducts';
 import { PharmSlides } from './PharmSlides';
 import type { PharmPageSearch } from './pharm-page-search';
@@ -61,6 +62,7 @@ export function PharmPage({
         </nav>
       )}
       <PharmHeader pharm={data.pharm} />
+      <WatchingNow path={`/pharms/${slug}`} />
       <Announcements items={data.announcements} />
       <PharmSlides slides={slides} />
       <PharmProducts slug={slug} search={search} onChange={onChange} />

@@ -1,0 +1,49 @@
+/**
+ * Browser test of what search engines read: the canonical link and JSON-LD of the product and
+ * pharmacy pages, replaced on client-side navigation. Runs against the fixture data (GATEWAY_URL).
+ */
+import { chromium, type Browser, type Page } from 'playwright-core';
+
+const GATEWAY_URL = (process.env.GATEWAY_URL ?? 'http://127.0.0.1:18080').replace(/\/+$/, '');
+const PRODUCT_SLUG = process.env.E2E_PRODUCT_SLUG ?? 'dr-green-t20-c4';
+
+const head = (page: Page) =>
+  page.evaluate(() => ({
+    canonical: [...document.querySelectorAll('link[rel="canonical"]')].map((link) => link.getAttribute('href')),
+    jsonLd: [...document.querySelectorAll('script[type="application/ld+json"]')].map(
+      (script) => JSON.parse(script.textContent ?? '{}') as Record<string, unknown>,
+    ),
+  }));
+
+describe('web: canonical URLs and structured data', () => {
+  let browser: Browser;
+  let page: Page;
+
+  beforeAll(async () => {
+    browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu'] });
+    page = await browser.newPage({ viewport: { width: 1280, height: 900 }, locale: 'he-IL' });
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('describes the product, then the pharmacy reached from its comparison', async () => {
+    await page.goto(`${GATEWAY_URL}/products/${PRODUCT_SLUG}?isOpen=1&sortBy=nearby`, { waitUntil: 'networkidle' });
+    await page.waitForSelector('script[type="application/ld+json"]', { state: 'attached' });
+    const product = await head(page);
+    expect(product.canonical).toEqual([`${GATEWAY_URL}/products/${PRODUCT_SLUG}`]);
+    expect(product.jsonLd).toHaveLength(1);
+    expect(product.jsonLd[0]).toMatchObject({ '@type': 'Product', offers: { '@type': 'AggregateOffer', priceCurrency: 'ILS' } });
+    expect(product.jsonLd[0]).not.toHaveProperty('aggregateRating');
+
+    await page.goto(`${GATEWAY_URL}/products/${PRODUCT_SLUG}`, { waitUntil: 'networkidle' });
+    await page.locator('a.offer-pharm').first().click();
+    await page.waitForURL(/\/pharms\/[^/?]+/);
+    await page.waitForFunction(() => document.querySelector('script[type="application/ld+json"]')?.textContent?.includes('"Pharmacy"'));
+    const pharm = await head(page);
+    expect(pharm.canonical).toEqual([page.url().split('?')[0]]);
+    expect(pharm.jsonLd).toHaveLength(1);
+    expect(pharm.jsonLd[0]).toMatchObject({ '@type': 'Pharmacy', address: { addressCountry: 'IL' } });
+  }, 60_000);
+});

@@ -1,0 +1,49 @@
+import { useEffect, useState } from 'react';
+import { apiFetch } from '../../api/client';
+import { hePresence } from '../../i18n/he';
+
+const VISITOR_KEY = 'mc-visitor';
+const REFRESH_MS = 60_000;
+
+/** A random id for this browser, kept in localStorage; only ever used to count distinct visitors. */
+function visitorId(): string {
+  try {
+    const known = localStorage.getItem(VISITOR_KEY);
+    if (known) return known;
+    const id = crypto.randomUUID();
+    localStorage.setItem(VISITOR_KEY, id);
+    return id;
+  } catch {
+    return crypto.randomUUID();
+  }
+}
+
+/** The real number of other visitors of this page in the last five minutes; nothing while it is zero or unknown. */
+export function WatchingNow({ path }: { path: string }) {
+  const [watching, setWatching] = useState(0);
+
+  useEffect(() => {
+    let live = true;
+    const report = () =>
+      apiFetch<{ watching: number }>('/presence', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ path, visitorId: visitorId() }),
+      })
+        .then((answer) => live && setWatching(answer.watching))
+        .catch(() => undefined);
+    void report();
+    const timer = setInterval(report, REFRESH_MS);
+    return () => {
+      live = false;
+      clearInterval(timer);
+    };
+  }, [path]);
+
+  if (watching <= 0) return null;
+  return (
+    <p className="watching-now" role="status">
+      {watching === 1 ? hePresence.watchingOne : hePresence.watchingMany(watching)}
+    </p>
+  );
+}

@@ -1,0 +1,30 @@
+import { useLocation, useMatches } from '@tanstack/react-router';
+import { useEffect } from 'react';
+import { canonicalUrl } from './canonical';
+import { serializeJsonLd, type JsonLd } from './structured-data';
+
+/** Puts an element in `<head>` while the caller is mounted and its content unchanged; `null` puts none. */
+function useHeadElement(tag: 'link' | 'script', attributes: Record<string, string> | null, text?: string): void {
+  const key = attributes ? JSON.stringify([tag, attributes, text]) : null;
+  useEffect(() => {
+    if (!key) return;
+    const [name, attrs, content] = JSON.parse(key) as [string, Record<string, string>, string | undefined];
+    const element = document.createElement(name);
+    for (const [attribute, value] of Object.entries(attrs)) element.setAttribute(attribute, value);
+    if (content !== undefined) element.textContent = content;
+    document.head.append(element);
+    return () => element.remove();
+  }, [key]);
+}
+
+/** A `<script type="application/ld+json">` with `data` in `<head>`, removed on leaving; none while undefined. */
+export function useJsonLd(data: JsonLd | undefined): void {
+  useHeadElement('script', data ? { type: 'application/ld+json' } : null, data ? serializeJsonLd(data) : undefined);
+}
+
+/** `<link rel="canonical">` for the current page (none on the not-found page), updated on navigation. */
+export function useCanonicalLink(): void {
+  const href = useLocation({ select: (location) => canonicalUrl(window.location.origin, location.pathname, location.search) });
+  const notFound = useMatches({ select: (matches) => matches.some((match) => match.status === 'notFound' || match._notFound) });
+  useHeadElement('link', notFound ? null : { rel: 'canonical', href });
+}

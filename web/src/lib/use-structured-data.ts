@@ -1,0 +1,21 @@
+import type { Product } from '@mc/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { pharmQuery } from '../queries/pharms';
+import { comparisonQuery } from '../queries/products';
+import { pharmJsonLd, productJsonLd } from './structured-data';
+import { useJsonLd } from './use-head-element';
+
+/** The comparison as first shown (every pharmacy, by price), shared with the page's cache. */
+const ALL_OFFERS = { isOpen: false, hasDelivery: false, sortBy: 'price' } as const;
+
+/** JSON-LD Product for a product page, once the product and its offers have loaded. */
+export function useProductStructuredData(slug: string, product: Product | undefined): void {
+  const offers = useQuery({ ...comparisonQuery(slug, ALL_OFFERS), enabled: !!product }).data?.pharmProducts;
+  useJsonLd(product && offers ? productJsonLd(window.location.origin, product, offers) : undefined);
+}
+
+/** JSON-LD Pharmacy for a pharmacy page, once it has loaded (the page's own query). */
+export function usePharmStructuredData(slug: string): void {
+  const pharm = useQuery(pharmQuery(slug)).data?.pharm;
+  useJsonLd(pharm ? pharmJsonLd(window.location.origin, pharm) : undefined);
+}
