@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
   Events, Messages, PHARM_SHIPPING, SLUG_PATTERN, searchDocument,
-  type OpeningHours, type PharmChangedEvent, type PharmShipping, type Tag,
+  type PharmChangedEvent, type Tag,
 } from '@mc/contracts';
 import { DATABASE, notFound, OutboxRelay, OutboxWriter, type Database, type Tx } from '@mc/kit';
 import { asc, eq, inArray, sql } from 'drizzle-orm';
@@ -9,6 +9,7 @@ import { Clock } from '../common/clock';
 import { announcements, pharmacies, pharmacyTags, pharmTags, slides, type SlideQuery } from '../db/schema';
 import { PharmProductsWriter } from '../pharm-products/pharm-products.writer';
 import { PharmDirectory } from './pharm-directory';
+import type { PharmRecord } from './pharm-view';
 
 export interface SlideInput {
   placement: number;
@@ -27,27 +28,7 @@ export interface AnnouncementInput {
 }
 
 /** A pharmacy as a writer receives it, with everything shown on its page. */
-export interface PharmInput {
-  slug: string;
-  name: string;
-  address: string;
-  city: string;
-  district: string;
-  lat: number;
-  lng: number;
-  phone: string | null;
-  whatsapp: string | null;
-  wazeAddress: string | null;
-  logoUrl: string | null;
-  isOnboard: boolean;
-  isStockOnly: boolean;
-  shipping: PharmShipping;
-  shipmentNotes: string | null;
-  openingHours: OpeningHours;
-  seoTitle: string | null;
-  seoDescription: string | null;
-  popularity: number;
-  tags: Tag[];
+export interface PharmInput extends Omit<PharmRecord, 'id' | 'updatedAt'> {
   slides: SlideInput[];
   announcements: AnnouncementInput[];
 }
