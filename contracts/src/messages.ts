@@ -8,6 +8,7 @@ export const Messages = {
   agreeTerms: 'יש להסכים לתקנון ולתנאי השימוש',
   invalidUrl: 'כתובת לא תקינה',
   cartLimit: 'ניתן להוסיף עד 10 פריטים מאותו מוצר',
+  removeUnavailableItems: 'יש להסיר תחילה את המוצרים שנמחקו',
   listLoadFailed: 'זמנית לא ניתן לטעון את התוצאות. אנא נסה שנית מאוחר יותר.',
   requiredFullName: 'שדה שם מלא חובה',
   requiredEmail: 'שדה דוא״ל חובה',

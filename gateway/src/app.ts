@@ -8,6 +8,7 @@ import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { Headers } from '@mc/contracts';
 import { createLogger, loadEnv, PinoNestLogger, withCorrelationId } from '@mc/kit';
 import type { FastifyInstance } from 'fastify';
+import { CartController } from './cart/cart.controller';
 import { ClientsModule } from './clients/clients.module';
 import { GatewayRedis } from './site/presence.controller';
 import { JsonBody } from './clients/service-client';
@@ -25,7 +26,7 @@ function gatewayModule(env: GatewayEnv): DynamicModule {
   return {
     module: GatewayModule,
     imports: [ClientsModule.forRoot(env)],
-    controllers: [HealthController, ...siteControllers, ...catalogControllers, ...pharmControllers],
+    controllers: [HealthController, ...siteControllers, ...catalogControllers, ...pharmControllers, CartController],
     providers: [{ provide: GatewayEnv, useValue: env }, GatewayRedis],
   };
 }

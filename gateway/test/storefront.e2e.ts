@@ -303,3 +303,29 @@ describe('read models through events', () => {
     expect(search.results.find((r: Json) => r.data.slug === 'balance-t10-c10').data.priceRange.min).toBe(newPrice);
   });
 });
+
+describe('POST /api/cart/resolve', () => {
+  const resolve = (body: unknown) => api('/api/cart/resolve', { method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'application/json' } });
+
+  it("answers a guest cart's lines with their offers, and null for an offer that does not exist", async () => {
+    const { pharmProducts } = (await api('/api/discounts')).body;
+    const [a, b] = pharmProducts;
+    const { status, body } = await resolve({ cartItems: [{ pharmProductId: a.id, amount: 2 }, { pharmProductId: b.id, amount: 1 }, { pharmProductId: 99999999, amount: 1 }] });
+    expect(status).toBe(200);
+    expect(body.items).toEqual([
+      { pharmProductId: a.id, amount: 2, pharmProduct: expect.objectContaining({ id: a.id, totalPrice: a.totalPrice, pharm: expect.objectContaining({ slug: a.pharm.slug }) }) },
+      { pharmProductId: b.id, amount: 1, pharmProduct: expect.objectContaining({ id: b.id }) },
+      { pharmProductId: 99999999, amount: 1, pharmProduct: null },
+    ]);
+  });
+
+  it("answers 400 with the spec's message for 11 of one product, and 400 (never 500) for a malformed body", async () => {
+    const tooMany = await resolve({ cartItems: [{ pharmProductId: 1, amount: 11 }] });
+    expect(tooMany).toMatchObject({ status: 400, body: { message: Messages.cartLimit } });
+    for (const bad of [{}, { cartItems: 'x' }, { cartItems: [{ pharmProductId: 'a', amount: 1 }] }]) {
+      expect((await resolve(bad)).status).toBe(400);
+    }
+    const notJson = await api('/api/cart/resolve', { method: 'POST', body: '{', headers: { 'content-type': 'application/json' } });
+    expect(notJson.status).toBe(400);
+  });
+});

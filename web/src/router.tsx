@@ -12,12 +12,13 @@ import { pharmEmbedRoute, pharmRoute } from './routes/pharm';
 import { pharmProductRoute } from './routes/pharm-product';
 import { faqRoute } from './routes/faq';
 import { socialRoute } from './routes/social';
+import { cartRoute } from './routes/cart';
 import { accessibilityRoute, privacyPolicyRoute, termsOfUseRoute } from './routes/legal';
 
 export const routeTree = rootRoute.addChildren([homeRoute, productsRoute, productRoute, discountsRoute, tagRoute,
   pharmsRoute, pharmRoute, pharmEmbedRoute, pharmProductRoute,
   faqRoute, socialRoute, accessibilityRoute, privacyPolicyRoute, termsOfUseRoute,
-  searchRoute,
+  searchRoute, cartRoute,
 ]);
 
 export function createAppRouter(queryClient: QueryClient) {

@@ -28,6 +28,8 @@ export const Subjects = {
     comparisonList: 'pharm.comparison.list',
     discountList: 'pharm.discount.list',
     pharmProductUpdate: 'pharm.pharm-product.update',
+    /** A cart's items with their offers as shown now (`ResolveCartDto` → `ResolvedCart`). */
+    cartResolve: 'pharm.pharm-product.resolve-cart',
     /** Generated SVG art of pharmacies (logos, slide images), served by the gateway under /media/pharms/. */
     mediaGet: 'pharm.media.get',
     sitemapGet: 'pharm.sitemap.get',

@@ -1,4 +1,6 @@
 export const CART_MAX_PER_PRODUCT = 10;
+/** Distinct products one cart may hold (a guard on the resolve call, far above any real cart). */
+export const CART_MAX_LINES = 50;
 
 /** A cart entry as kept in the cart cookie. */
 export interface CookieCartItem {

@@ -1,6 +1,6 @@
 import {
-  Events, Messages, PER_PAGE, Subjects,
-  type OffersChangedEvent, type PharmProduct, type PharmProductDetailResponse, type PharmProductListResponse,
+  Events, isOrderable, Messages, PER_PAGE, Subjects,
+  type OffersChangedEvent, type ResolvedCart, type PharmProduct, type PharmProductDetailResponse, type PharmProductListResponse,
 } from '@mc/contracts';
 import { rpc } from '@mc/kit/testing';
 import { and, eq, gt, sql } from 'drizzle-orm';
@@ -228,6 +228,35 @@ describe('pharm products: a pharmacy’s list and pages, the comparison, the dis
     it('answers over the bus', async () => {
       const res = await rpc<PharmProductListResponse>(service.nc(), Subjects.pharm.discountList, { companies: [company('b')], sortBy: 'price' });
       expect(res.pharmProducts.map((o) => o.id)).toEqual([id('two', 'beta'), id('three', 'gamma')]);
+    });
+  });
+
+  describe('a cart resolved', () => {
+    const resolve = (cartItems: unknown) => rpc<ResolvedCart>(service.nc(), Subjects.pharm.cartResolve, { cartItems });
+
+    it('answers each line in the cart’s order with its offer as shown now, unavailable ones marked, gone ones null', async () => {
+      const cart = [
+        { pharmProductId: id('two', 'beta'), amount: 2 },
+        { pharmProductId: id('one', 'alpha'), amount: 1 },
+        { pharmProductId: id('one', 'gamma'), amount: 3 },
+        { pharmProductId: id('three', 'alpha'), amount: 1 },
+        { pharmProductId: id('one', 'gone'), amount: 1 },
+        { pharmProductId: 2_000_000_000, amount: 10 },
+      ];
+      const { items } = await resolve(cart);
+      expect(items.map(({ pharmProductId, amount }) => ({ pharmProductId, amount }))).toEqual(cart);
+      expect(items[0].pharmProduct).toMatchObject({ totalPrice: 160, originalPrice: 200, discountPercent: 20, pharm: { slug: data.slug('two') }, product: { slug: data.slug('beta') } });
+      expect(items.map((i) => i.pharmProduct && isOrderable(i))).toEqual([true, true, false, false, null, null]);
+      expect(items[2].pharmProduct).toMatchObject({ inStock: false, published: true });
+      expect(items[3].pharmProduct).toMatchObject({ inStock: true, published: false });
+      expect(await resolve([])).toEqual({ items: [] });
+    });
+
+    it('refuses a malformed cart with 400, and more than 10 of one product with the spec’s message', async () => {
+      await expect(resolve([{ pharmProductId: id('one', 'alpha'), amount: 11 }])).rejects.toMatchObject({ status: 400, message: Messages.cartLimit });
+      for (const bad of [undefined, 'x', [{ pharmProductId: 'a', amount: 1 }], [{ pharmProductId: 1, amount: 1 }, { pharmProductId: 1, amount: 1 }]]) {
+        await expect(resolve(bad)).rejects.toMatchObject({ status: 400, message: Messages.badRequest });
+      }
     });
   });
 

@@ -2,11 +2,8 @@ import { he } from '../i18n/he';
 import { Icon } from './Icon';
 import { SiteLink } from './SiteLink';
 
-/**
- * The cart icon of the header, linking to /cart. `count` (the sum of item amounts) comes from the cart
- * once it exists; `pulse` is set for the 2 s pulse after a change.
- */
-export function CartLink({ count = 0, pulse = false }: { count?: number; pulse?: boolean }) {
+/** The cart icon of the header, linking to /cart, with the sum of item amounts; `pulse` for the 2 s after a change. */
+export function CartLink({ count, pulse }: { count: number; pulse: boolean }) {
   return (
     <SiteLink
       href="/cart"

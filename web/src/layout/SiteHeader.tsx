@@ -1,13 +1,19 @@
 import { Link } from '@tanstack/react-router';
 import { SearchBox } from '../components/search/SearchBox';
 import { he } from '../i18n/he';
+import { useCart, useCartPulse } from '../cart/use-cart';
 import { CartLink } from './CartLink';
 import { MainNav } from './MainNav';
 
-/** The header: logo, main tabs (desktop), the search box (unless the page has its own) and the cart icon. */
-export function SiteHeader({ showSearch = true }: { showSearch?: boolean }) {
+/**
+ * The header: logo, main tabs (desktop), the search box (unless the page has its own) and the cart icon;
+ * `minimal` (cart pages) keeps the logo and the cart icon only.
+ */
+export function SiteHeader({ showSearch = true, minimal = false }: { showSearch?: boolean; minimal?: boolean }) {
+  const { count } = useCart();
+  const pulse = useCartPulse();
   return (
-    <header className="site-header">
+    <header className={minimal ? 'site-header site-header-minimal' : 'site-header'}>
       <div className="container header-inner">
         <Link to="/" className="logo" aria-label={`${he.siteName} – ${he.navHome}`}>
           <span className="logo-mark" aria-hidden="true">
@@ -15,9 +21,9 @@ export function SiteHeader({ showSearch = true }: { showSearch?: boolean }) {
           </span>
           {he.siteName}
         </Link>
-        <MainNav variant="header" />
+        {!minimal && <MainNav variant="header" />}
         {showSearch && <SearchBox className="header-search" />}
-        <CartLink />
+        <CartLink count={count} pulse={pulse} />
       </div>
     </header>
   );

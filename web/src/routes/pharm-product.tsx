@@ -2,6 +2,7 @@ import { Messages, parsePharmProductId } from '@mc/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { createRoute, Link } from '@tanstack/react-router';
 import { isApiError } from '../api/client';
+import { AddToCart } from '../cart/AddToCart';
 import { ErrorView } from '../components/ErrorView';
 import { ProductImage } from '../components/ProductImage';
 import { PharmBadges } from '../components/pharms/PharmBadges';
@@ -84,6 +85,7 @@ function PharmProductView({ slug, id }: { slug: string; id: number }) {
           <p className={`card-meta ${pharmProduct.inStock ? 'in-stock' : 'out-of-stock'}`}>
             {pharmProduct.inStock ? hePharms.inStock : hePharms.outOfStock}
           </p>
+          <AddToCart offer={pharmProduct} full />
           <p>
             <Link to="/pharms/$pharmSlug" params={{ pharmSlug: pharm.slug }} className="pharm-product-pharm">
               {pharm.name}

@@ -43,9 +43,3 @@ export const pharmEmbedRoute = createRoute({
   component: PharmEmbedPage,
 });
 
-declare module '@tanstack/react-router' {
-  interface StaticDataRouteOption {
-    /** The page is shown without the site's header and footer (the pharmacy embed). */
-    embed?: boolean;
-  }
-}

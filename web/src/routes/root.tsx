@@ -1,6 +1,7 @@
 import { Messages } from '@mc/contracts';
 import type { QueryClient } from '@tanstack/react-query';
 import { createRootRouteWithContext, Outlet, useLocation, useMatches, type ErrorComponentProps } from '@tanstack/react-router';
+import { useCartSync } from '../cart/use-cart';
 import { ErrorView } from '../components/ErrorView';
 import { he } from '../i18n/he';
 import { useCanonicalLink } from '../lib/use-head-element';
@@ -17,12 +18,15 @@ export interface RouterContext {
 
 /**
  * The shell of spec 2.5: header, the page, the footer (hidden on mobile at home), the bottom menu and
- * the environment badge; an embedded page (`staticData.embed`) gets the page alone.
+ * the environment badge; an embedded page (`staticData.embed`) gets the page alone, and the cart pages
+ * (`staticData.minimalLayout`) a minimal header without footer.
  */
 function RootLayout() {
   useCanonicalLink();
+  useCartSync();
   const isHome = useLocation({ select: (location) => location.pathname === '/' });
   const embed = useMatches({ select: (matches) => matches.some((match) => match.staticData.embed) });
+  const minimal = useMatches({ select: (matches) => matches.some((match) => match.staticData.minimalLayout) });
   if (embed) {
     return (
       <main id="main" className="container site-main" tabIndex={-1}>
@@ -35,12 +39,12 @@ function RootLayout() {
       <a className="skip-link" href="#main">
         {he.skipToContent}
       </a>
-      <SiteHeader showSearch={!isHome} />
+      <SiteHeader showSearch={!isHome && !minimal} minimal={minimal} />
       <main id="main" className={`container ${isHome ? 'site-main-home' : 'site-main'}`} tabIndex={-1}>
         <Outlet />
       </main>
-      <SiteFooter hideOnMobile={isHome} />
-      <MainNav variant="bottom" />
+      {!minimal && <SiteFooter hideOnMobile={isHome} />}
+      {!minimal && <MainNav variant="bottom" />}
       <EnvBadge />
     </>
   );
@@ -57,3 +61,12 @@ export const rootRoute = createRootRouteWithContext<RouterContext>()({
   errorComponent: RootError,
   notFoundComponent: () => <NotFoundPage />,
 });
+
+declare module '@tanstack/react-router' {
+  interface StaticDataRouteOption {
+    /** The page is shown without the site's header and footer (the pharmacy embed). */
+    embed?: boolean;
+    /** Spec 2.5: cart and order pages get a minimal header and no footer. */
+    minimalLayout?: boolean;
+  }
+}

@@ -1,6 +1,6 @@
 import { Controller, Inject } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import { Subjects, type PharmProduct, type PharmProductDetailResponse, type PharmProductListResponse } from '@mc/contracts';
+import { ResolveCartDto, Subjects, type PharmProduct, type ResolvedCart, type PharmProductDetailResponse, type PharmProductListResponse } from '@mc/contracts';
 import { PharmProductUpdateDto } from './pharm-product-update.dto';
 import { PharmProductsReader } from './pharm-products.reader';
 import { PharmProductsWriter } from './pharm-products.writer';
@@ -36,6 +36,11 @@ export class PharmProductsHandlers {
   @MessagePattern(Subjects.pharm.discountList)
   discounts(@Payload() query: unknown): Promise<PharmProductListResponse> {
     return this.reader.discounts(query);
+  }
+
+  @MessagePattern(Subjects.pharm.cartResolve)
+  resolveCart(@Payload() request: ResolveCartDto): Promise<ResolvedCart> {
+    return this.reader.resolveCart(request.cartItems);
   }
 
   @MessagePattern(Subjects.pharm.pharmProductUpdate)

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
   GEO_SORTS, LIST_SORTS, Messages, PER_PAGE, RELATED_SIZE,
-  type ComparisonQuery, type GeoPoint, type PharmProduct, type PharmProductDetailResponse,
+  type CartItemDto, type ComparisonQuery, type GeoPoint, type ResolvedCart, type PharmProduct, type PharmProductDetailResponse,
   type PharmProductListResponse,
 } from '@mc/contracts';
 import { badRequest, DATABASE, notFound, type Database } from '@mc/kit';
@@ -157,6 +157,33 @@ export class PharmProductsReader {
     const pharm = row && (await this.directory.snapshot()).byId.get(row.offer.pharmId);
     if (!row || !pharm) return undefined;
     return toPharmProduct(row.offer, row.product ?? unknownProduct(row.offer.productSlug), toPharm(pharm, momentOf(this.clock.now())));
+  }
+
+  /**
+   * A cart's lines with their offers as shown now, unpublished and out-of-stock ones included (the cart
+   * tells the shopper to remove them); an offer whose product, pharmacy or row is gone resolves to null.
+   */
+  async resolveCart(items: CartItemDto[]): Promise<ResolvedCart> {
+    const ids = items.map((item) => item.pharmProductId);
+    const [rows, { byId: pharms }] = await Promise.all([
+      ids.length
+        ? this.db
+          .select(offerCardColumns)
+          .from(pharmProducts)
+          .innerJoin(productsView, eq(productsView.slug, pharmProducts.productSlug))
+          .where(and(eq(productsView.deleted, false), sql`${pharmProducts.id} = ANY(${sql.param(ids)})`))
+        : [],
+      this.directory.snapshot(),
+    ]);
+    const moment = momentOf(this.clock.now());
+    const offers = new Map(rows.filter((r) => pharms.has(r.offer.pharmId)).map((r) => [r.offer.id, r]));
+    return {
+      items: items.map(({ pharmProductId, amount }) => {
+        const row = offers.get(pharmProductId);
+        const pharmProduct = row ? toPharmProduct(row.offer, row.product, toPharm(pharms.get(row.offer.pharmId)!, moment)) : null;
+        return { pharmProductId, amount, pharmProduct };
+      }),
+    };
   }
 
   /** Full offers for ids, in the ids' order (missing, unpublished or deleted ones dropped). */

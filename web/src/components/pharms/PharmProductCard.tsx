@@ -1,11 +1,12 @@
 import type { PharmProduct } from '@mc/contracts';
 import { Link } from '@tanstack/react-router';
 import { cannabisTypeLabels, he, hePharms } from '../../i18n/he';
+import { AddToCart } from '../../cart/AddToCart';
 import { ProductImage } from '../ProductImage';
 import { DiscountBadge, OfferPrice } from '../products/Price';
 import './pharms.css';
 
-/** A product as one pharmacy sells it: image, names, dosage, its price and discount, stock. */
+/** A product as one pharmacy sells it: image, names, dosage, its price and discount, stock, add to cart. */
 export function PharmProductCard({ item, highlighted = false }: { item: PharmProduct; highlighted?: boolean }) {
   const { product } = item;
   const title = product.info.hebName || product.name;
@@ -42,6 +43,7 @@ export function PharmProductCard({ item, highlighted = false }: { item: PharmPro
         <p className={`card-meta ${item.inStock ? 'in-stock' : 'out-of-stock'}`}>
           {item.inStock ? hePharms.inStock : hePharms.outOfStock}
         </p>
+        <AddToCart offer={item} />
       </div>
     </article>
   );

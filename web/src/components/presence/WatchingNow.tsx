@@ -5,16 +5,19 @@ import { hePresence } from '../../i18n/he';
 const VISITOR_KEY = 'mc-visitor';
 const REFRESH_MS = 60_000;
 
+/** 128 random bits in hex. Not `crypto.randomUUID()`: it exists only in secure contexts, and an embed inside an http page is not one. */
+const randomId = () => Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
+
 /** A random id for this browser, kept in localStorage; only ever used to count distinct visitors. */
 function visitorId(): string {
   try {
     const known = localStorage.getItem(VISITOR_KEY);
     if (known) return known;
-    const id = crypto.randomUUID();
+    const id = randomId();
     localStorage.setItem(VISITOR_KEY, id);
     return id;
   } catch {
-    return crypto.randomUUID();
+    return randomId();
   }
 }
 

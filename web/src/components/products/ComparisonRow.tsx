@@ -1,6 +1,7 @@
 import type { PharmProduct } from '@mc/contracts';
 import { Link } from '@tanstack/react-router';
 import { he } from '../../i18n/he';
+import { AddToCart } from '../../cart/AddToCart';
 import { PharmLogo } from '../pharms/PharmLogo';
 import { DiscountBadge, OfferPrice } from './Price';
 
@@ -10,7 +11,7 @@ function deliveryText(shipping: PharmProduct['pharm']['shipping']): string {
   return he.comparison.delivery;
 }
 
-/** One pharmacy's offer: logo and name, price (original struck through), stock, distance, open, delivery, action. */
+/** One pharmacy's offer: logo and name, price (original struck through), stock, distance, open, delivery, its page, add to cart. */
 export function ComparisonRow({ offer }: { offer: PharmProduct }) {
   const { pharm } = offer;
   return (
@@ -42,6 +43,7 @@ export function ComparisonRow({ offer }: { offer: PharmProduct }) {
         {he.comparison.action}
         <span className="visually-hidden"> {pharm.name}</span>
       </Link>
+      <AddToCart offer={offer} />
     </article>
   );
 }

@@ -1,11 +1,12 @@
 import type { PharmProduct } from '@mc/contracts';
 import { Link } from '@tanstack/react-router';
 import { cannabisTypeLabels, he } from '../../i18n/he';
+import { AddToCart } from '../../cart/AddToCart';
 import { ProductImage } from '../ProductImage';
 import { DiscountBadge, OfferPrice } from './Price';
 import './products.css';
 
-/** A product at one pharmacy (the discounts list): image, name, dosage, price with the discount, pharmacy, distance. */
+/** A product at one pharmacy (the discounts list): image, name, dosage, price with the discount, pharmacy, distance, add to cart. */
 export function PharmProductCard({ offer }: { offer: PharmProduct }) {
   const { product, pharm } = offer;
   const title = product.info.hebName || product.name;
@@ -48,6 +49,7 @@ export function PharmProductCard({ offer }: { offer: PharmProduct }) {
           {pharm.name}, {pharm.city}
           {pharm.distance != null && <strong className="offer-distance"> · {he.comparison.distance(pharm.distance)}</strong>}
         </p>
+        <AddToCart offer={offer} />
       </div>
     </article>
   );

@@ -1,0 +1,37 @@
+/**
+ * What every browser test shares: the stack's address, Debian's Chromium, and screenshots at the two
+ * widths the issue asks for (390 px phone, 1280 px desktop) kept in ARTIFACTS_DIR/screenshots.
+ * Env: GATEWAY_URL (serves the built web and /api), ARTIFACTS_DIR.
+ */
+import { mkdirSync } from 'fs';
+import * as path from 'path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+
+export const GATEWAY_URL = (process.env.GATEWAY_URL ?? 'http://127.0.0.1:18080').replace(/\/+$/, '');
+export const SCREENSHOTS_DIR = path.join(process.env.ARTIFACTS_DIR ?? path.resolve(__dirname, '../../artifacts'), 'screenshots');
+export const PHONE = { width: 390, height: 900 };
+export const DESKTOP = { width: 1280, height: 900 };
+
+export async function launchBrowser(): Promise<Browser> {
+  mkdirSync(SCREENSHOTS_DIR, { recursive: true });
+  return chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking'],
+  });
+}
+
+/** A phone-sized page whose waits fail after 10 s, so a failure names its step before Jest's 30 s. */
+export async function newPhonePage(browser: Browser): Promise<Page> {
+  const page = await browser.newPage({ viewport: PHONE, locale: 'he-IL' });
+  page.setDefaultTimeout(10_000);
+  return page;
+}
+
+/** Full-page screenshots `<name>-390.png` and `<name>-1280.png`; the page is left at the phone width. */
+export async function screenshotBothWidths(page: Page, name: string): Promise<void> {
+  await page.setViewportSize(PHONE);
+  await page.screenshot({ path: path.join(SCREENSHOTS_DIR, `${name}-390.png`), fullPage: true });
+  await page.setViewportSize(DESKTOP);
+  await page.screenshot({ path: path.join(SCREENSHOTS_DIR, `${name}-1280.png`), fullPage: true });
+  await page.setViewportSize(PHONE);
+}

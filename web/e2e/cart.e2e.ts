@@ -1,0 +1,107 @@
+/**
+ * Browser test of the guest cart: add from a pharmacy's product page and from another pharmacy's list,
+ * the header count, the limit of 10, the /cart page grouped by pharmacy, changes kept in the cookie,
+ * 'order now', and the embed opening the site in the top window instead of changing the cart.
+ */
+import { Messages, type PharmProduct } from '@mc/contracts';
+import type { Browser, Page } from 'playwright-core';
+import { GATEWAY_URL, launchBrowser, newPhonePage, screenshotBothWidths } from './browser';
+
+const API_HEADERS = { 'x-app-id': 'web', 'x-app-version': '0.1.0', 'x-api-key': process.env.API_KEY ?? 'mc-local-web-key' };
+
+async function inStockOffers(pharmSlug: string): Promise<PharmProduct[]> {
+  const res = await fetch(`${GATEWAY_URL}/api/pharms/${pharmSlug}/products?sortBy=price`, { headers: API_HEADERS });
+  const body = (await res.json()) as { pharmProducts: PharmProduct[] };
+  return body.pharmProducts.filter((o) => o.inStock);
+}
+
+const cartLink = (page: Page) => page.locator('header a.cart-link');
+
+describe('web: the guest cart', () => {
+  let browser: Browser;
+  let page: Page;
+  let first: PharmProduct;
+  let second: PharmProduct;
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    [first] = await inStockOffers('merkaz-tel-aviv');
+    [second] = await inStockOffers('layla-haifa');
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  beforeEach(async () => {
+    page = await newPhonePage(browser);
+  });
+
+  afterEach(async () => {
+    await page?.context().clearCookies();
+    await page?.close();
+  });
+
+  it('adds from two pharmacies, counts in the header, refuses an 11th and shows /cart grouped by pharmacy', async () => {
+    await page.goto(`${GATEWAY_URL}/pharms/merkaz-tel-aviv/products/${first.id}`, { waitUntil: 'networkidle' });
+    await page.getByLabel('כמות').selectOption('2');
+    await page.locator('.add-to-cart-button').click();
+    await page.locator('.add-to-cart-button.is-added').waitFor({ state: 'visible' });
+    expect(await cartLink(page).getAttribute('aria-label')).toBe('סל הקניות, 2 פריטים');
+    expect(await cartLink(page).getAttribute('class')).toContain('cart-link-pulse');
+    expect(await page.getByLabel('כמות').inputValue()).toBe('1');
+    await page.locator('.add-to-cart-button.is-idle').waitFor({ state: 'visible', timeout: 5000 });
+
+    await page.getByLabel('כמות').selectOption('9');
+    await page.locator('.add-to-cart-button').click();
+    await page.getByText(Messages.cartLimit).waitFor({ state: 'visible' });
+    expect(await cartLink(page).getAttribute('aria-label')).toBe('סל הקניות, 2 פריטים');
+
+    await page.goto(`${GATEWAY_URL}/pharms/layla-haifa?product=${second.id}`, { waitUntil: 'networkidle' });
+    await page.locator('.pharm-product-card.is-highlighted .add-to-cart-button').click();
+    await page.locator('.pharm-product-card.is-highlighted .add-to-cart-button.is-added').waitFor({ state: 'visible' });
+    expect(await cartLink(page).getAttribute('aria-label')).toBe('סל הקניות, 3 פריטים');
+
+    await cartLink(page).click();
+    await page.waitForURL(/\/cart$/);
+    const groups = page.locator('section.cart-group');
+    await groups.first().waitFor({ state: 'visible' });
+    expect(await groups.count()).toBe(2);
+    expect(await groups.nth(0).locator('h2').textContent()).toBe(`הזמנה מ${first.pharm.name}`);
+    expect(await groups.nth(1).locator('h2').textContent()).toBe(`הזמנה מ${second.pharm.name}`);
+    expect(await page.locator('footer.site-footer, nav.main-nav-header').count()).toBe(0);
+    const total = Math.round((first.totalPrice * 2 + second.totalPrice) * 100) / 100;
+    const summary = page.locator('.cart-summary');
+    expect(await summary.locator('dd.cart-summary-total').textContent()).toContain(String(total));
+    await screenshotBothWidths(page, 'cart');
+
+    // Changes are kept: one more of the first, the second removed, and still so after a reload.
+    await groups.nth(0).getByLabel(`כמות של ${first.product.info.hebName}`).selectOption('3');
+    await groups.nth(1).getByRole('button', { name: `הסרה ${second.product.info.hebName}` }).click();
+    await page.reload({ waitUntil: 'networkidle' });
+    await groups.first().waitFor({ state: 'visible' });
+    expect(await groups.count()).toBe(1);
+    expect(await cartLink(page).getAttribute('aria-label')).toBe('סל הקניות, 3 פריטים');
+    expect(await summary.locator('dd.cart-summary-total').textContent()).toContain(String(Math.round(first.totalPrice * 300) / 100));
+
+    await page.getByRole('button', { name: `הסרה ${first.product.info.hebName}` }).click();
+    await page.getByText('סל הקניות ריק').waitFor({ state: 'visible' });
+  });
+
+  it("'order now' adds the product and opens the cart", async () => {
+    await page.goto(`${GATEWAY_URL}/pharms/merkaz-tel-aviv/products/${first.id}`, { waitUntil: 'networkidle' });
+    await page.getByRole('button', { name: 'להזמנה עכשיו' }).click();
+    await page.waitForURL(/\/cart$/);
+    await page.locator('section.cart-group').waitFor({ state: 'visible' });
+    expect(await cartLink(page).getAttribute('aria-label')).toBe('סל הקניות, פריט אחד');
+  });
+
+  it('inside an iframe, adding opens the product page in the top window and leaves the cart alone', async () => {
+    await page.setContent(`<iframe title="embed" src="${GATEWAY_URL}/pharms/merkaz-tel-aviv/embed?product=${first.id}" width="380" height="800"></iframe>`);
+    const frame = page.frameLocator('iframe');
+    await frame.locator('.pharm-product-card.is-highlighted .add-to-cart-button').click();
+    await page.waitForURL(`${GATEWAY_URL}/pharms/merkaz-tel-aviv/products/${first.id}`);
+    await page.locator('.add-to-cart-button').waitFor({ state: 'visible' });
+    expect(await cartLink(page).getAttribute('aria-label')).toBe('סל הקניות');
+  });
+});

@@ -1,0 +1,96 @@
+import { canAddToCart, cartCount, isValidCartAmount, Messages, type CookieCartItem } from '@mc/contracts';
+import { readCookieCart, writeCookieCart } from './cart-cookie';
+
+/**
+ * Where the cart is kept. Guests keep it in the cookie; signed-in users will keep it on the server
+ * (`GET/PUT /api/cart`), behind the same two calls.
+ */
+export interface CartBackend {
+  load(): Promise<CookieCartItem[]>;
+  save(items: CookieCartItem[]): Promise<void>;
+}
+
+export const cookieBackend: CartBackend = {
+  load: async () => readCookieCart().cartItems,
+  save: async (items) => void writeCookieCart(items),
+};
+
+export interface CartSnapshot {
+  items: readonly CookieCartItem[];
+  count: number;
+  /** When the cart last changed in this tab (drives the header icon's pulse); 0 before any change. */
+  changedAt: number;
+}
+
+/**
+ * The cart and its operations. Operations run one at a time in a queue, each on the latest stored
+ * cart (another tab may have changed the cookie), so quick clicks never lose an update.
+ */
+export class CartStore {
+  private snapshot: CartSnapshot;
+  private readonly listeners = new Set<() => void>();
+  private queue: Promise<unknown> = Promise.resolve();
+
+  constructor(private readonly backend: CartBackend = cookieBackend, initial: CookieCartItem[] = readCookieCart().cartItems) {
+    this.snapshot = { items: initial, count: cartCount(initial), changedAt: 0 };
+  }
+
+  subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  getSnapshot = (): CartSnapshot => this.snapshot;
+
+  add(pharmProductId: number, amount: number): Promise<void> {
+    return this.run((items) => {
+      const existing = items.find((item) => item.pharmProductId === pharmProductId);
+      if (!canAddToCart(existing?.amount ?? 0, amount)) throw new Error(Messages.cartLimit);
+      return existing
+        ? items.map((item) => (item === existing ? { pharmProductId, amount: existing.amount + amount } : item))
+        : [...items, { pharmProductId, amount }];
+    });
+  }
+
+  update(pharmProductId: number, amount: number): Promise<void> {
+    return this.run((items) => {
+      if (!isValidCartAmount(amount)) throw new Error(Messages.cartLimit);
+      return items.map((item) => (item.pharmProductId === pharmProductId ? { pharmProductId, amount } : item));
+    });
+  }
+
+  remove(pharmProductId: number): Promise<void> {
+    return this.run((items) => items.filter((item) => item.pharmProductId !== pharmProductId));
+  }
+
+  clear(): Promise<void> {
+    return this.run(() => []);
+  }
+
+  /** Picks up changes made elsewhere (another tab), without counting them as a change here. */
+  refresh(): Promise<void> {
+    return this.enqueue(async () => this.publish(await this.backend.load(), false));
+  }
+
+  private run(change: (items: CookieCartItem[]) => CookieCartItem[]): Promise<void> {
+    return this.enqueue(async () => {
+      const next = change(await this.backend.load());
+      await this.backend.save(next);
+      this.publish(next, true);
+    });
+  }
+
+  private enqueue(operation: () => Promise<void>): Promise<void> {
+    const result = this.queue.then(operation);
+    this.queue = result.catch(() => undefined);
+    return result;
+  }
+
+  private publish(items: CookieCartItem[], changed: boolean) {
+    const same = items.length === this.snapshot.items.length
+      && items.every((item, i) => item.pharmProductId === this.snapshot.items[i].pharmProductId && item.amount === this.snapshot.items[i].amount);
+    if (same && !changed) return;
+    this.snapshot = { items, count: cartCount(items), changedAt: changed ? Date.now() : this.snapshot.changedAt };
+    for (const listener of this.listeners) listener();
+  }
+}
