@@ -27,11 +27,12 @@ export async function newPhonePage(browser: Browser): Promise<Page> {
   return page;
 }
 
-/** Full-page screenshots `<name>-390.png` and `<name>-1280.png`; the page is left at the phone width. */
+/** Full-page screenshots `<name>-390.png` and `<name>-1280.png`; the page goes back to its own size after. */
 export async function screenshotBothWidths(page: Page, name: string): Promise<void> {
-  await page.setViewportSize(PHONE);
-  await page.screenshot({ path: path.join(SCREENSHOTS_DIR, `${name}-390.png`), fullPage: true });
-  await page.setViewportSize(DESKTOP);
-  await page.screenshot({ path: path.join(SCREENSHOTS_DIR, `${name}-1280.png`), fullPage: true });
-  await page.setViewportSize(PHONE);
+  const own = page.viewportSize() ?? PHONE;
+  for (const viewport of [PHONE, DESKTOP]) {
+    await page.setViewportSize(viewport);
+    await page.screenshot({ path: path.join(SCREENSHOTS_DIR, `${name}-${viewport.width}.png`), fullPage: true });
+  }
+  await page.setViewportSize(own);
 }

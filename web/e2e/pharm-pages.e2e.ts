@@ -1,26 +1,19 @@
 /**
  * Browser test of the pharmacy pages and the FAQ, run by the root Jest e2e config against the whole stack.
- * Env: GATEWAY_URL (serves the built web and /api), E2E_PHARM_SLUG, ARTIFACTS_DIR (screenshots).
+ * Env: GATEWAY_URL (serves the built web and /api), E2E_PHARM_SLUG, ARTIFACTS_DIR (screenshots go to its screenshots/).
  */
-import { mkdirSync } from 'fs';
-import * as path from 'path';
 import { Messages } from '@mc/contracts';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { type Browser, type Page } from 'playwright-core';
+import { GATEWAY_URL, launchBrowser, screenshotBothWidths } from './browser';
 
-const GATEWAY_URL = (process.env.GATEWAY_URL ?? 'http://127.0.0.1:18080').replace(/\/+$/, '');
 const PHARM_SLUG = process.env.E2E_PHARM_SLUG ?? 'merkaz-tel-aviv';
-const ARTIFACTS_DIR = process.env.ARTIFACTS_DIR ?? path.resolve(__dirname, '../../artifacts');
 
 describe('web: pharmacy pages and FAQ', () => {
   let browser: Browser;
   let page: Page;
 
   beforeAll(async () => {
-    mkdirSync(ARTIFACTS_DIR, { recursive: true });
-    browser = await chromium.launch({
-      executablePath: '/usr/bin/chromium',
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking'],
-    });
+    browser = await launchBrowser();
   });
 
   afterAll(async () => {
@@ -40,7 +33,7 @@ describe('web: pharmacy pages and FAQ', () => {
     await page.locator(`a[href="/pharms/${PHARM_SLUG}"]`).first().waitFor({ state: 'visible' });
     await page.getByRole('checkbox', { name: 'פתוח בשבת' }).check();
     await page.waitForURL(/openInSaturday=1/);
-    await page.screenshot({ path: path.join(ARTIFACTS_DIR, 'pharms-390.png'), fullPage: true });
+    await screenshotBothWidths(page, 'pharms');
   });
 
   it('shows the pharmacy page with its header card, hours and products', async () => {
@@ -52,8 +45,12 @@ describe('web: pharmacy pages and FAQ', () => {
     await dialog.waitFor({ state: 'visible' });
     expect(await dialog.textContent()).not.toMatch(/\d\d:\d\d:\d\d/);
     await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'טלפון' }).click();
+    expect(await page.getByRole('dialog').getByRole('link', { name: /חיוג/ }).getAttribute('href')).toMatch(/^tel:0\d+$/);
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog').waitFor({ state: 'hidden' });
     await page.locator('#pharm-products-title').waitFor({ state: 'visible' });
-    await page.screenshot({ path: path.join(ARTIFACTS_DIR, 'pharm-page-390.png'), fullPage: true });
+    await screenshotBothWidths(page, 'pharm-page');
   });
 
   it('shows the embed without the site header and footer', async () => {
@@ -75,6 +72,6 @@ describe('web: pharmacy pages and FAQ', () => {
     await toggles.nth(0).click();
     await toggles.nth(1).click();
     expect(await page.locator('button.faq-toggle[aria-expanded="true"]').count()).toBe(2);
-    await page.screenshot({ path: path.join(ARTIFACTS_DIR, 'faq-390.png'), fullPage: true });
+    await screenshotBothWidths(page, 'faq');
   });
 });

@@ -1,37 +1,21 @@
 /**
  * Browser test of the product page, run by the root Jest e2e config against the whole stack.
  * Env: GATEWAY_URL (serves the built web and /api), E2E_PRODUCT_SLUG, E2E_PRODUCT_NAME (the seeded
- * product's Hebrew name, shown in the h1), ARTIFACTS_DIR (screenshots; default <repo>/artifacts).
+ * product's Hebrew name, shown in the h1), ARTIFACTS_DIR (screenshots go to its screenshots/; default <repo>/artifacts).
  */
-import { mkdirSync } from 'fs';
-import * as path from 'path';
 import { Messages } from '@mc/contracts';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { type Browser, type Page } from 'playwright-core';
+import { GATEWAY_URL, launchBrowser, screenshotBothWidths } from './browser';
 
-const GATEWAY_URL = (process.env.GATEWAY_URL ?? 'http://127.0.0.1:18080').replace(/\/+$/, '');
 const PRODUCT_SLUG = process.env.E2E_PRODUCT_SLUG ?? 'dr-green-t20-c4';
 const PRODUCT_NAME = process.env.E2E_PRODUCT_NAME ?? 'דוקטור גרין';
-const ARTIFACTS_DIR = process.env.ARTIFACTS_DIR ?? path.resolve(__dirname, '../../artifacts');
 
 describe('web: product page', () => {
   let browser: Browser;
   let page: Page;
 
   beforeAll(async () => {
-    mkdirSync(ARTIFACTS_DIR, { recursive: true });
-    browser = await chromium.launch({
-      executablePath: '/usr/bin/chromium',
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    });
+    browser = await launchBrowser();
   });
 
   afterAll(async () => {
@@ -68,7 +52,7 @@ describe('web: product page', () => {
 
     expect(await page.title()).toContain(PRODUCT_NAME);
 
-    await page.screenshot({ path: path.join(ARTIFACTS_DIR, 'product-page.png'), fullPage: true });
+    await screenshotBothWidths(page, 'product-page');
   });
 
   it('shows the not-found page with a link home for an unknown path', async () => {
@@ -79,7 +63,7 @@ describe('web: product page', () => {
     const home = page.locator('main a[href="/"]', { hasText: 'חזרה לדף הבית' });
     expect(await home.count()).toBe(1);
 
-    await page.screenshot({ path: path.join(ARTIFACTS_DIR, 'not-found.png'), fullPage: true });
+    await screenshotBothWidths(page, 'not-found');
   });
 
   it('redirects a double-slash path to its single-slash form', async () => {

@@ -1,15 +1,12 @@
 /**
  * Browser test of the product list, the price comparison (nearby with a granted fake position) and the
  * discounts and tag pages, run by the root Jest e2e config against the whole stack.
- * Env: GATEWAY_URL, E2E_PRODUCT_SLUG, ARTIFACTS_DIR (screenshots; default <repo>/artifacts).
+ * Env: GATEWAY_URL, E2E_PRODUCT_SLUG, ARTIFACTS_DIR (screenshots go to its screenshots/; default <repo>/artifacts).
  */
-import { mkdirSync } from 'fs';
-import * as path from 'path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { GATEWAY_URL, launchBrowser, screenshotBothWidths } from './browser';
 
-const GATEWAY_URL = (process.env.GATEWAY_URL ?? 'http://127.0.0.1:18080').replace(/\/+$/, '');
 const PRODUCT_SLUG = process.env.E2E_PRODUCT_SLUG ?? 'dr-green-t20-c4';
-const ARTIFACTS_DIR = process.env.ARTIFACTS_DIR ?? path.resolve(__dirname, '../../artifacts');
 /** Tel Aviv, where the fixture has pharmacies. */
 const POSITION = { latitude: 32.0853, longitude: 34.7818 };
 
@@ -21,11 +18,7 @@ describe('web: products, comparison, discounts, tags', () => {
   let page: Page;
 
   beforeAll(async () => {
-    mkdirSync(ARTIFACTS_DIR, { recursive: true });
-    browser = await chromium.launch({
-      executablePath: '/usr/bin/chromium',
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-    });
+    browser = await launchBrowser();
   });
 
   afterAll(async () => {
@@ -66,7 +59,7 @@ describe('web: products, comparison, discounts, tags', () => {
     const numbers = prices.map((p) => Number(p.replace(/[^\d.]/g, '')));
     expect(numbers).toEqual([...numbers].sort((a, b) => a - b));
 
-    await page.screenshot({ path: path.join(ARTIFACTS_DIR, 'products-1280.png'), fullPage: true });
+    await screenshotBothWidths(page, 'products');
 
     await page.goBack();
     await page.waitForURL((url) => !url.searchParams.has('sortBy'));
@@ -86,7 +79,7 @@ describe('web: products, comparison, discounts, tags', () => {
     expect(await page.locator('#list-filters').isVisible()).toBe(false);
     await page.getByRole('button', { name: 'סינון', exact: true }).click();
     expect(await page.locator('#list-filters').isVisible()).toBe(true);
-    await page.screenshot({ path: path.join(ARTIFACTS_DIR, 'products-390.png'), fullPage: true });
+    await screenshotBothWidths(page, 'products-filters');
   });
 
   it('sorts the comparison by distance from a granted position', async () => {
@@ -100,7 +93,7 @@ describe('web: products, comparison, discounts, tags', () => {
     const distances = (await page.locator('.offer-distance').allTextContents()).map((t) => Number(t.replace(/[^\d.]/g, '')));
     expect(distances.length).toBeGreaterThan(0);
     expect(distances).toEqual([...distances].sort((a, b) => a - b));
-    await page.screenshot({ path: path.join(ARTIFACTS_DIR, 'comparison-nearby.png'), fullPage: true });
+    await screenshotBothWidths(page, 'comparison-nearby');
   });
 
   it('explains kindly when the position is refused and still lists by price', async () => {
@@ -120,6 +113,6 @@ describe('web: products, comparison, discounts, tags', () => {
     await tag.click();
     await page.waitForURL((url) => url.pathname === href);
     await page.locator('h1#list-title').waitFor({ state: 'visible' });
-    await page.screenshot({ path: path.join(ARTIFACTS_DIR, 'tag-page.png'), fullPage: true });
+    await screenshotBothWidths(page, 'tag-page');
   });
 });

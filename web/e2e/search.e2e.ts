@@ -1,14 +1,11 @@
 /**
  * Browser test of the site shell and search: suggestions by keyboard, the results page and its rules.
- * Env: GATEWAY_URL (serves the built web and /api), ARTIFACTS_DIR (screenshots; default <repo>/artifacts).
+ * Env: GATEWAY_URL (serves the built web and /api), ARTIFACTS_DIR (screenshots go to its screenshots/; default <repo>/artifacts).
  * Runs against the fixture data: the product `dr-green-t20-c4` ('דוקטור גרין'), the pharmacy `layla-haifa`.
  */
-import { mkdirSync } from 'fs';
-import * as path from 'path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { type Browser, type Page } from 'playwright-core';
+import { GATEWAY_URL, launchBrowser, screenshotBothWidths } from './browser';
 
-const GATEWAY_URL = (process.env.GATEWAY_URL ?? 'http://127.0.0.1:18080').replace(/\/+$/, '');
-const ARTIFACTS_DIR = process.env.ARTIFACTS_DIR ?? path.resolve(__dirname, '../../artifacts');
 const SEARCH_LABEL = 'חיפוש מוצר או בית מרקחת';
 
 describe('web: shell and search', () => {
@@ -16,11 +13,7 @@ describe('web: shell and search', () => {
   let page: Page;
 
   beforeAll(async () => {
-    mkdirSync(ARTIFACTS_DIR, { recursive: true });
-    browser = await chromium.launch({
-      executablePath: '/usr/bin/chromium',
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking'],
-    });
+    browser = await launchBrowser();
   });
 
   afterAll(async () => {
@@ -41,7 +34,7 @@ describe('web: shell and search', () => {
     const option = page.getByRole('option', { name: /דוקטור גרין/ }).first();
     await option.waitFor({ state: 'visible' });
     expect(await page.getByRole('option').count()).toBeLessThanOrEqual(5);
-    await page.screenshot({ path: path.join(ARTIFACTS_DIR, 'search-suggestions-390.png') });
+    await screenshotBothWidths(page, 'search-suggestions');
 
     await box.press('ArrowDown');
     expect(await box.getAttribute('aria-activedescendant')).toBeTruthy();
@@ -64,7 +57,7 @@ describe('web: shell and search', () => {
     const pharm = page.locator('main a[href="/pharms/layla-haifa"]');
     await pharm.waitFor({ state: 'visible' });
     expect(await page.title()).toContain('לילה');
-    await page.screenshot({ path: path.join(ARTIFACTS_DIR, 'search-results-1280.png'), fullPage: true });
+    await screenshotBothWidths(page, 'search-results');
   });
 
   it('sends an empty search to /products, and the results page without a term to /', async () => {

@@ -2,9 +2,9 @@
  * Browser test of what search engines read: the canonical link and JSON-LD of the product and
  * pharmacy pages, replaced on client-side navigation. Runs against the fixture data (GATEWAY_URL).
  */
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { type Browser, type Page } from 'playwright-core';
+import { GATEWAY_URL, launchBrowser } from './browser';
 
-const GATEWAY_URL = (process.env.GATEWAY_URL ?? 'http://127.0.0.1:18080').replace(/\/+$/, '');
 const PRODUCT_SLUG = process.env.E2E_PRODUCT_SLUG ?? 'dr-green-t20-c4';
 
 const head = (page: Page) =>
@@ -20,7 +20,7 @@ describe('web: canonical URLs and structured data', () => {
   let page: Page;
 
   beforeAll(async () => {
-    browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu'] });
+    browser = await launchBrowser();
     page = await browser.newPage({ viewport: { width: 1280, height: 900 }, locale: 'he-IL' });
   });
 

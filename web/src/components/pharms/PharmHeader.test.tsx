@@ -1,6 +1,6 @@
 import type { Pharm } from '@mc/contracts';
 import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router';
-import { render, screen } from '@testing-library/react';
+import { fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { PharmHeader } from './PharmHeader';
 
@@ -37,17 +37,22 @@ function renderHeader(now: Date) {
 }
 
 describe('PharmHeader', () => {
-  it('shows the contact links, status, distance and recent update', async () => {
+  it('shows the status, distance and recent update, and the phone, hours, pickup and shipping dialogs', async () => {
     renderHeader(new Date('2026-11-24T10:00:00Z'));
     expect(await screen.findByRole('heading', { level: 1, name: pharm.name })).toBeTruthy();
+    for (const name of ['טלפון', 'שעות פתיחה', 'איסוף עצמי', 'מדיניות משלוחים']) {
+      fireEvent.click(screen.getByRole('button', { name }));
+    }
+    expect(screen.getByRole('heading', { level: 2, name: `יצירת קשר עם ${pharm.name}` })).toBeTruthy();
     expect(screen.getByRole('link', { name: /03-5271840/ }).getAttribute('href')).toBe('tel:035271840');
     expect(screen.getByRole('link', { name: /וואטסאפ/ }).getAttribute('href')).toBe('https://wa.me/972526180422');
     expect(screen.getByText('+972526180422')).toBeTruthy();
     expect(screen.getByRole('link', { name: /Waze/ }).getAttribute('href')).toContain('waze.com/ul?q=');
-    expect(screen.getByText('פתוח עכשיו')).toBeTruthy();
+    expect(screen.getAllByText('פתוח עכשיו')).toHaveLength(2); // the badge and the pickup dialog
     expect(screen.getByText('1.2 ק״מ ממך')).toBeTruthy();
     expect(screen.getByText('23/11/2026 13:54')).toBeTruthy();
-    expect(screen.getByText('08:00–14:00')).toBeTruthy();
+    expect(screen.getAllByText('08:00–14:00')).toHaveLength(2); // the hours dialog and the pickup dialog
+    expect(screen.getByText('משלוח חינם', { selector: 'strong' })).toBeTruthy();
   });
 
   it('hides last updated after 3 days', async () => {

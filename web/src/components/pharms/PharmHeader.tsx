@@ -1,11 +1,11 @@
-import { toInternationalPhone, type Pharm } from '@mc/contracts';
+import type { Pharm } from '@mc/contracts';
 import { hePharms } from '../../i18n/he';
-import { HoursDialog } from './HoursDialog';
 import { PharmBadges } from './PharmBadges';
+import { HoursDialog, PhoneDialog, PickupDialog, ShippingDialog } from './PharmInfoDialogs';
 import { PharmLogo } from './PharmLogo';
-import { formatDateTime, isRecentlyUpdated, telUrl, wazeUrl, whatsappUrl } from './pharm-format';
+import { formatDateTime, isRecentlyUpdated } from './pharm-format';
 
-/** The pharmacy page's header card: logo, name, address, status, contact links, hours and shipping policy. */
+/** The pharmacy page's header card: logo, name, address, status, and the info dialogs (phone, hours, pickup, shipping policy). */
 export function PharmHeader({ pharm, now = new Date() }: { pharm: Pharm; now?: Date }) {
   return (
     <header className="pharm-header card">
@@ -17,39 +17,21 @@ export function PharmHeader({ pharm, now = new Date() }: { pharm: Pharm; now?: D
         </p>
         <PharmBadges pharm={pharm} />
         <ul className="pharm-actions">
-          {pharm.phoneNumber && (
-            <li>
-              <a className="button button-secondary" href={telUrl(pharm.phoneNumber)} aria-label={hePharms.call(pharm.phoneNumber)}>
-                {hePharms.phone}: <bdi dir="ltr">{pharm.phoneNumber}</bdi>
-              </a>
-            </li>
-          )}
-          {pharm.whatsappNumber && (
-            <li>
-              <a className="button button-secondary" href={whatsappUrl(pharm.whatsappNumber)} target="_blank" rel="noopener noreferrer">
-                {hePharms.whatsapp}: <bdi dir="ltr">{toInternationalPhone(pharm.whatsappNumber)}</bdi>
-                <span className="visually-hidden"> {hePharms.newWindow}</span>
-              </a>
-            </li>
-          )}
-          {pharm.wazeAddress && (
-            <li>
-              <a className="button button-secondary" href={wazeUrl(pharm.wazeAddress)} target="_blank" rel="noopener noreferrer">
-                {hePharms.waze}
-                <span className="visually-hidden"> {hePharms.newWindow}</span>
-              </a>
-            </li>
-          )}
           <li>
-            <HoursDialog hours={pharm.openingHours} />
+            <PhoneDialog pharm={pharm} />
           </li>
+          <li>
+            <HoursDialog pharm={pharm} />
+          </li>
+          <li>
+            <PickupDialog pharm={pharm} />
+          </li>
+          {pharm.shipping !== 'no-shipping' && (
+            <li>
+              <ShippingDialog pharm={pharm} />
+            </li>
+          )}
         </ul>
-        {pharm.shipmentNotes && (
-          <p className="pharm-shipment-notes">
-            <strong>{hePharms.shipmentNotes}: </strong>
-            {pharm.shipmentNotes}
-          </p>
-        )}
         {isRecentlyUpdated(pharm.updatedAt, now) && (
           <p className="pharm-updated">
             {hePharms.lastUpdated} <time dateTime={pharm.updatedAt} dir="ltr">{formatDateTime(pharm.updatedAt)}</time>

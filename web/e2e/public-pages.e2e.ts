@@ -1,0 +1,101 @@
+/**
+ * Every public page (spec 2.1, and /cart) in Chromium at 390 px and 1280 px: it renders its content,
+ * axe-core finds no serious or critical accessibility violation, the page is right-to-left, and
+ * screenshots at both widths are kept.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { DESKTOP, GATEWAY_URL, launchBrowser, newPhonePage, PHONE, screenshotBothWidths } from './browser';
+
+interface AxeViolation { id: string; impact: string | null; help: string; nodes: { target: string[] }[] }
+declare const axe: { run: (context: Document, options: object) => Promise<{ violations: AxeViolation[] }> };
+
+const API_HEADERS = { 'x-app-id': 'web', 'x-app-version': '0.1.0', 'x-api-key': process.env.API_KEY ?? 'mc-local-web-key' };
+const PHARM = 'merkaz-tel-aviv';
+const PRODUCT = 'dr-green-t20-c4';
+
+async function apiJson<T>(path: string): Promise<T> {
+  const res = await fetch(`${GATEWAY_URL}/api${path}`, { headers: API_HEADERS });
+  return (await res.json()) as T;
+}
+
+/** Serious and critical violations, as `rule: help (first target)` lines. */
+async function seriousViolations(page: Page): Promise<string[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: require.resolve('axe-core/axe.min.js') });
+  const { violations } = await page.evaluate(() => axe.run(document, { resultTypes: ['violations'] }));
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.help} (${v.nodes.length}× e.g. ${v.nodes[0]?.target.join(' ')})`);
+}
+
+describe('web: every public page is accessible, right-to-left, and screenshotted', () => {
+  let browser: Browser;
+  let page: Page;
+  const pages: [name: string, path: string, ready: string][] = [
+    ['home', '/', 'h1'],
+    ['products', '/products', '.card-list .card'],
+    ['product', `/products/${PRODUCT}`, '.offer'],
+    ['pharms', '/pharms', '.pharm-card'],
+    ['pharm', `/pharms/${PHARM}`, '.pharm-product-card'],
+    ['pharm-embed', `/pharms/${PHARM}/embed`, '.pharm-product-card'],
+    ['search', '/search?term=גרין', '.card'],
+    ['discounts', '/discounts', '.card-list .card'],
+    ['faq', '/faq', 'button.faq-toggle'],
+    ['accessibility', '/accessibility', 'h1'],
+    ['privacy-policy', '/privacy-policy', 'h1'],
+    ['terms-of-use', '/terms-of-use', 'h1'],
+    ['social', '/social-auto-updates', 'h1'],
+    ['cart-empty', '/cart', '.cart-empty'],
+    ['not-found', '/no-such-page', 'h1'],
+  ];
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    const { pharmProducts } = await apiJson<{ pharmProducts: { id: number; inStock: boolean }[] }>(`/pharms/${PHARM}/products`);
+    const { tags } = await apiJson<{ tags: { slug: string }[] }>(`/products/${PRODUCT}`);
+    pages.push(['pharm-product', `/pharms/${PHARM}/products/${pharmProducts[0].id}`, '.pharm-product-detail']);
+    pages.push(['tag', `/tags/${tags[0].slug}`, 'h1']);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  beforeEach(async () => {
+    page = await newPhonePage(browser);
+  });
+
+  afterEach(async () => {
+    await page?.close();
+  });
+
+  it('renders each page with no serious or critical axe violation at either width', async () => {
+    const problems: string[] = [];
+    for (const [name, path, ready] of pages) {
+      await page.goto(`${GATEWAY_URL}${path}`, { waitUntil: 'networkidle' });
+      await page.locator(ready).first().waitFor({ state: 'visible' });
+      expect(await page.getAttribute('html', 'dir')).toBe('rtl');
+      for (const viewport of [PHONE, DESKTOP]) {
+        await page.setViewportSize(viewport);
+        for (const line of await seriousViolations(page)) problems.push(`${name} @${viewport.width}: ${line}`);
+      }
+      await screenshotBothWidths(page, `page-${name}`);
+    }
+    expect(problems).toEqual([]);
+  }, 180_000);
+
+  it('reaches the cart with the keyboard alone, from the first Tab', async () => {
+    await page.goto(`${GATEWAY_URL}/pharms/${PHARM}`, { waitUntil: 'networkidle' });
+    await page.locator('.pharm-product-card').first().waitFor({ state: 'visible' });
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.className)).toContain('skip-link');
+    let reached = false;
+    for (let i = 0; i < 60 && !reached; i++) {
+      await page.keyboard.press('Tab');
+      reached = await page.evaluate(() => document.activeElement?.classList.contains('add-to-cart-button') ?? false);
+    }
+    expect(reached).toBe(true);
+    await page.keyboard.press('Enter');
+    await page.locator('header a.cart-link[aria-label="סל הקניות, פריט אחד"]').waitFor({ state: 'visible' });
+    await page.context().clearCookies();
+  });
+});

@@ -1,0 +1,101 @@
+import { toInternationalPhone, type OpeningHours, type Pharm } from '@mc/contracts';
+import { hePharms } from '../../i18n/he';
+import { InfoDialog } from './InfoDialog';
+import { telUrl, wazeUrl, weekHours, whatsappUrl } from './pharm-format';
+
+const pagePath = (pharm: Pharm) => `/pharms/${pharm.slug}`;
+
+/** The week's opening hours, times without seconds. */
+export function HoursDialog({ pharm }: { pharm: Pharm }) {
+  return (
+    <InfoDialog label={hePharms.hours} embedFallbackPath={pagePath(pharm)}>
+      <HoursTable hours={pharm.openingHours} />
+    </InfoDialog>
+  );
+}
+
+function HoursTable({ hours }: { hours: OpeningHours }) {
+  return (
+    <table className="hours-table">
+      <tbody>
+        {weekHours(hours).map(({ day, slots }) => (
+          <tr key={day}>
+            <th scope="row">{hePharms.days[day]}</th>
+            <td>
+              {slots.length ? (
+                <ul className="hours-slots">
+                  {slots.map((slot) => (
+                    <li key={slot}>
+                      <bdi dir="ltr">{slot}</bdi>
+                    </li>
+                  ))}
+                </ul>
+              ) : (
+                hePharms.closedDay
+              )}
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+/** How to reach the pharmacy: a call, and WhatsApp in its +972 form. */
+export function PhoneDialog({ pharm }: { pharm: Pharm }) {
+  if (!pharm.phoneNumber && !pharm.whatsappNumber) return null;
+  return (
+    <InfoDialog label={hePharms.phone} title={hePharms.contactTitle(pharm.name)} embedFallbackPath={pagePath(pharm)}>
+      <ul className="pharm-dialog-actions">
+        {pharm.phoneNumber && (
+          <li>
+            <a className="button button-secondary" href={telUrl(pharm.phoneNumber)}>
+              {hePharms.call} <bdi dir="ltr">{pharm.phoneNumber}</bdi>
+            </a>
+          </li>
+        )}
+        {pharm.whatsappNumber && (
+          <li>
+            <a className="button button-secondary" href={whatsappUrl(pharm.whatsappNumber)} target="_blank" rel="noopener noreferrer">
+              {hePharms.whatsapp} <bdi dir="ltr">{toInternationalPhone(pharm.whatsappNumber)}</bdi>
+              <span className="visually-hidden"> {hePharms.newWindow}</span>
+            </a>
+          </li>
+        )}
+      </ul>
+    </InfoDialog>
+  );
+}
+
+/** Picking up in person: the address, the way there, whether it is open now, and the hours. */
+export function PickupDialog({ pharm }: { pharm: Pharm }) {
+  return (
+    <InfoDialog label={hePharms.pickup} embedFallbackPath={pagePath(pharm)}>
+      <p>
+        {pharm.address}, {pharm.city}
+      </p>
+      <p className={pharm.isOpen ? 'in-stock' : 'out-of-stock'}>{pharm.isOpen ? hePharms.isOpen : hePharms.isClosed}</p>
+      {pharm.wazeAddress && (
+        <p>
+          <a className="button button-secondary" href={wazeUrl(pharm.wazeAddress)} target="_blank" rel="noopener noreferrer">
+            {hePharms.waze}
+            <span className="visually-hidden"> {hePharms.newWindow}</span>
+          </a>
+        </p>
+      )}
+      <HoursTable hours={pharm.openingHours} />
+    </InfoDialog>
+  );
+}
+
+/** The shipping policy: the pharmacy's shipping kind and its own notes. */
+export function ShippingDialog({ pharm }: { pharm: Pharm }) {
+  return (
+    <InfoDialog label={hePharms.shipmentNotes} embedFallbackPath={pagePath(pharm)}>
+      <p>
+        <strong>{hePharms.shipping[pharm.shipping]}</strong>
+      </p>
+      <p>{pharm.shipmentNotes ?? hePharms.noShipmentNotes}</p>
+    </InfoDialog>
+  );
+}
