@@ -25,6 +25,8 @@ export const Messages = {
   passwordsMismatch: 'הסיסמאות אינן תואמות',
   invalidSmsCode: 'הקוד אינו תקין',
   // Not in the spec; ours, in the same voice.
+  contactTooLong: 'יש להזין לכל היותר 3000 תווים',
+  tooManyRequests: 'נשלחו יותר מדי בקשות. אנא נסה שנית בעוד מספר דקות.',
   productNotFound: 'המוצר לא נמצא',
   pharmNotFound: 'בית המרקחת לא נמצא',
   tagNotFound: 'התגית לא נמצאה',

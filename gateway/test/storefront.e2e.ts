@@ -329,3 +329,24 @@ describe('POST /api/cart/resolve', () => {
     expect(notJson.status).toBe(400);
   });
 });
+
+describe('POST /api/contact', () => {
+  const send = (body: unknown, ip: string) =>
+    api('/api/contact', { method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'application/json', 'x-forwarded-for': ip } });
+  const valid = { name: 'ישראל ישראלי', email: 'israel@example.co.il', phone: '052-1234567', message: 'האם יש משלוח לאילת?' };
+
+  it("keeps a valid message, and refuses a bad one with the spec's Hebrew message", async () => {
+    const ok = await send(valid, '10.1.0.1');
+    expect(ok.status).toBe(200);
+    expect(ok.body.id).toEqual(expect.any(Number));
+    const bad = await send({ ...valid, phone: '' }, '10.1.0.1');
+    expect(bad).toMatchObject({ status: 400, body: { message: Messages.requiredPhone } });
+  });
+
+  it('answers 429 after five messages from one address in ten minutes, others unaffected', async () => {
+    const ip = `10.2.${Date.now() % 250}.${Math.floor(Math.random() * 250)}`;
+    for (let i = 0; i < 5; i++) expect((await send(valid, ip)).status).toBe(200);
+    expect(await send(valid, ip)).toMatchObject({ status: 429, body: { message: Messages.tooManyRequests } });
+    expect((await send(valid, '10.3.0.1')).status).toBe(200);
+  });
+});

@@ -3,7 +3,7 @@
  * Env: GATEWAY_URL (serves the built web and /api), E2E_PHARM_SLUG, ARTIFACTS_DIR (screenshots go to its screenshots/).
  */
 import { Messages } from '@mc/contracts';
-import { type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { GATEWAY_URL, launchBrowser, screenshotBothWidths } from './browser';
 
 const PHARM_SLUG = process.env.E2E_PHARM_SLUG ?? 'merkaz-tel-aviv';

@@ -4,7 +4,7 @@
  * product's Hebrew name, shown in the h1), ARTIFACTS_DIR (screenshots go to its screenshots/; default <repo>/artifacts).
  */
 import { Messages } from '@mc/contracts';
-import { type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { GATEWAY_URL, launchBrowser, screenshotBothWidths } from './browser';
 
 const PRODUCT_SLUG = process.env.E2E_PRODUCT_SLUG ?? 'dr-green-t20-c4';

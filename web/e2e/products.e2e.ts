@@ -3,7 +3,7 @@
  * discounts and tag pages, run by the root Jest e2e config against the whole stack.
  * Env: GATEWAY_URL, E2E_PRODUCT_SLUG, ARTIFACTS_DIR (screenshots go to its screenshots/; default <repo>/artifacts).
  */
-import { type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { GATEWAY_URL, launchBrowser, screenshotBothWidths } from './browser';
 
 const PRODUCT_SLUG = process.env.E2E_PRODUCT_SLUG ?? 'dr-green-t20-c4';

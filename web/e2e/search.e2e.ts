@@ -3,7 +3,8 @@
  * Env: GATEWAY_URL (serves the built web and /api), ARTIFACTS_DIR (screenshots go to its screenshots/; default <repo>/artifacts).
  * Runs against the fixture data: the product `dr-green-t20-c4` ('דוקטור גרין'), the pharmacy `layla-haifa`.
  */
-import { type Browser, type Page } from 'playwright-core';
+import { Messages } from '@mc/contracts';
+import type { Browser, Page } from 'playwright-core';
 import { GATEWAY_URL, launchBrowser, screenshotBothWidths } from './browser';
 
 const SEARCH_LABEL = 'חיפוש מוצר או בית מרקחת';
@@ -68,5 +69,26 @@ describe('web: shell and search', () => {
 
     await page.goto(`${GATEWAY_URL}/search?term=`, { waitUntil: 'networkidle' });
     await page.waitForURL((url) => url.pathname === '/');
+  });
+
+  it("sends the footer's contact form: the spec's messages first, then success, and the modal closes 7 s later", async () => {
+    page = await browser.newPage({ viewport: { width: 1280, height: 900 }, locale: 'he-IL' });
+    await page.goto(`${GATEWAY_URL}/faq`, { waitUntil: 'networkidle' });
+    await page.getByRole('button', { name: 'צרו קשר' }).click();
+    const dialog = page.getByRole('dialog', { name: 'צרו קשר' });
+    await dialog.getByRole('button', { name: 'שליחה' }).click();
+    for (const message of [Messages.requiredFullName, Messages.requiredEmail, Messages.requiredPhone, Messages.requiredMessage]) {
+      await dialog.getByText(message).waitFor({ state: 'visible' });
+    }
+    await dialog.getByLabel('שם מלא').fill('ישראל ישראלי');
+    await dialog.getByLabel('דוא״ל').fill('israel@example');
+    await dialog.getByLabel('טלפון').fill('052-1234567');
+    await dialog.getByLabel('הודעה').fill('האם יש משלוח לאילת?');
+    await dialog.getByRole('button', { name: 'שליחה' }).click();
+    await dialog.getByText(Messages.invalidEmail).waitFor({ state: 'visible' });
+    await dialog.getByLabel('דוא״ל').fill('israel@example.co.il');
+    await dialog.getByRole('button', { name: 'שליחה' }).click();
+    await dialog.getByText('ההודעה נשלחה').waitFor({ state: 'visible' });
+    await dialog.waitFor({ state: 'hidden', timeout: 9000 });
   });
 });

@@ -2,7 +2,7 @@
  * Browser test of what search engines read: the canonical link and JSON-LD of the product and
  * pharmacy pages, replaced on client-side navigation. Runs against the fixture data (GATEWAY_URL).
  */
-import { type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { GATEWAY_URL, launchBrowser } from './browser';
 
 const PRODUCT_SLUG = process.env.E2E_PRODUCT_SLUG ?? 'dr-green-t20-c4';

@@ -20,6 +20,7 @@ export const ErrorCodes = {
   unavailable: 'SERVICE_UNAVAILABLE',
   internal: 'INTERNAL',
   badRequest: 'BAD_REQUEST',
+  tooManyRequests: 'TOO_MANY_REQUESTS',
 } as const;
 
 export function isServiceError(value: unknown): value is ServiceError {

@@ -34,6 +34,10 @@ export const Subjects = {
     mediaGet: 'pharm.media.get',
     sitemapGet: 'pharm.sitemap.get',
   },
+  notifications: {
+    /** A visitor's contact form (`ContactDto` → `{ id }`). */
+    contactCreate: 'notifications.contact.create',
+  },
   shippingQuote: {
     locationList: 'shipping-quote.location.list',
     locationGet: 'shipping-quote.location.get',

@@ -1,9 +1,10 @@
 import type { Type } from '@nestjs/common';
+import { ContactController } from './contact.controller';
 import { ContentController } from './content.controller';
 import { LocationsController } from './locations.controller';
 import { MediaController } from './media.controller';
 import { PresenceController } from './presence.controller';
 import { SeoController } from './seo.controller';
 
-/** Site-wide routes: layout, search, content, locations, images, robots.txt and sitemap.xml. */
-export const siteControllers: Type<unknown>[] = [LocationsController, ContentController, MediaController, SeoController, PresenceController];
+/** Site-wide routes: layout, search, content, locations, images, robots.txt, sitemap.xml, presence and the contact form. */
+export const siteControllers: Type<unknown>[] = [LocationsController, ContentController, MediaController, SeoController, PresenceController, ContactController];

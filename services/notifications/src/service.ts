@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import type { ServiceDefinition } from '@mc/kit';
 import { NotificationsEnv } from './config';
+import { ContactModule } from './contact/contact.handlers';
 import { inbox, outbox } from './db/schema';
 
 export const notificationsService: ServiceDefinition<NotificationsEnv> = {
@@ -9,5 +10,5 @@ export const notificationsService: ServiceDefinition<NotificationsEnv> = {
   schema: 'notifications',
   tables: { outbox, inbox },
   migrationsFolder: join(__dirname, 'migrations'),
-  imports: [],
+  imports: [ContactModule],
 };

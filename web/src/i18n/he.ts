@@ -269,3 +269,15 @@ export const heCart = {
   signInToOrder: 'כדי להזמין יש להתחבר לאתר.',
   loading: 'טוען את סל הקניות…',
 };
+
+/** The contact modal of the footer. */
+export const heContact = {
+  open: 'צרו קשר',
+  title: 'צרו קשר',
+  lead: 'שאלה על הזמנה, בית מרקחת או האתר? כתבו לנו ונחזור אליכם בהקדם.',
+  fields: { name: 'שם מלא', email: 'דוא״ל', phone: 'טלפון', message: 'הודעה' },
+  send: 'שליחה',
+  sending: 'שולח…',
+  success: 'ההודעה נשלחה, תודה! נחזור אליכם בהקדם.',
+  close: 'סגירה',
+};

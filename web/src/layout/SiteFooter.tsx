@@ -1,6 +1,7 @@
 import type { FooterLink, Product } from '@mc/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
+import { ContactDialog } from '../components/contact/ContactDialog';
 import { he } from '../i18n/he';
 import { layoutQuery } from '../queries/site';
 import { SiteLink } from './SiteLink';
@@ -50,7 +51,7 @@ function LatestProducts({ products }: { products: Product[] }) {
   );
 }
 
-/** The footer: the latest products and the layout's links (GET /api/layout), the disclaimer and ©. */
+/** The footer: the latest products and the layout's links (GET /api/layout), the contact modal, the disclaimer and ©. */
 export function SiteFooter({ hideOnMobile = false }: { hideOnMobile?: boolean }) {
   const { data } = useQuery(layoutQuery());
   return (
@@ -64,6 +65,7 @@ export function SiteFooter({ hideOnMobile = false }: { hideOnMobile?: boolean })
             ))}
           </nav>
         )}
+        <ContactDialog />
         <p className="footer-disclaimer">{he.footerDisclaimer}</p>
         <p className="footer-copy">
           © {new Date().getFullYear()} {he.siteName}

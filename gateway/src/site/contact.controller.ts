@@ -1,0 +1,33 @@
+import { Body, Controller, HttpCode, HttpException, Inject, Ip, Post } from '@nestjs/common';
+import { ApiBadRequestResponse, ApiOkResponse, ApiTags, ApiTooManyRequestsResponse } from '@nestjs/swagger';
+import { ErrorCodes, Messages, Subjects } from '@mc/contracts';
+import { ServiceClients } from '../clients/clients.module';
+import { GatewayRedis } from './presence.controller';
+
+/** A visitor may send this many contact messages per window (a guard against floods, not a spec rule). */
+export const CONTACT_LIMIT = { count: 5, windowSeconds: 600 };
+
+/** The footer's contact form, kept by notifications. */
+@ApiTags('site')
+@Controller('contact')
+export class ContactController {
+  constructor(
+    @Inject(ServiceClients) private readonly clients: ServiceClients,
+    @Inject(GatewayRedis) private readonly redis: GatewayRedis,
+  ) {}
+
+  @Post()
+  @HttpCode(200)
+  @ApiOkResponse({ description: '{ id } of the kept message' })
+  @ApiBadRequestResponse({ description: "a missing or malformed field, with the spec's Hebrew message" })
+  @ApiTooManyRequestsResponse({ description: 'more than 5 messages from one address in 10 minutes' })
+  async send(@Body() body: unknown, @Ip() ip: string): Promise<{ id: number }> {
+    const key = `rate:contact:${ip}`;
+    const results = await this.redis.client.multi().set(key, 0, 'EX', CONTACT_LIMIT.windowSeconds, 'NX').incr(key).exec();
+    const count = Number(results?.[1]?.[1] ?? 0);
+    if (count > CONTACT_LIMIT.count) {
+      throw new HttpException({ statusCode: 429, code: ErrorCodes.tooManyRequests, message: Messages.tooManyRequests }, 429);
+    }
+    return this.clients.get('notifications').send<{ id: number }>(Subjects.notifications.contactCreate, body ?? {});
+  }
+}

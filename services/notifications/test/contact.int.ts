@@ -1,0 +1,35 @@
+import { Messages, Subjects } from '@mc/contracts';
+import { DATABASE, type Database } from '@mc/kit';
+import { rpc, useService } from '@mc/kit/testing';
+import { eq } from 'drizzle-orm';
+import { contactMessages } from '../src/db/schema';
+import { notificationsService } from '../src/service';
+
+describe('the contact form', () => {
+  const service = useService(notificationsService);
+  const send = (contact: unknown, correlationId?: string) => rpc<{ id: number }>(service.nc(), Subjects.notifications.contactCreate, contact, correlationId);
+  const valid = { name: '  ישראל ישראלי ', email: 'israel@example.co.il', phone: '052-1234567', message: 'האם יש משלוח לאילת?' };
+
+  it('keeps the message, trimmed, with the correlation id of the request', async () => {
+    const correlationId = `contact-${Date.now()}`;
+    const { id } = await send({ ...valid, extra: 'dropped' }, correlationId);
+    const db = service.app().get<Database>(DATABASE);
+    const [row] = await db.select().from(contactMessages).where(eq(contactMessages.id, id));
+    expect(row).toMatchObject({ name: 'ישראל ישראלי', email: valid.email, phone: valid.phone, message: valid.message, correlationId });
+  });
+
+  it.each([
+    ['name', { name: ' ' }, Messages.requiredFullName],
+    ['email', { email: '' }, Messages.requiredEmail],
+    ['email pattern', { email: 'israel@example' }, Messages.invalidEmail],
+    ['phone', { phone: undefined }, Messages.requiredPhone],
+    ['phone pattern', { phone: '12345' }, Messages.invalidPhone],
+    ['message', { message: '' }, Messages.requiredMessage],
+    ['message length', { message: 'א'.repeat(3001) }, Messages.contactTooLong],
+  ])("refuses a missing or bad %s with the spec's message, keeping nothing", async (_field, change, message) => {
+    const db = service.app().get<Database>(DATABASE);
+    const before = (await db.select({ id: contactMessages.id }).from(contactMessages)).length;
+    await expect(send({ ...valid, ...change })).rejects.toMatchObject({ status: 400, message });
+    expect((await db.select({ id: contactMessages.id }).from(contactMessages)).length).toBe(before);
+  });
+});
