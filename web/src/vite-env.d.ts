@@ -2,6 +2,8 @@
 
 /** The web package version, injected by Vite's `define` (see vite.config.ts). */
 declare const __APP_VERSION__: string;
+/** This build's id, also written to dist/meta.json; a different one there means a newer deploy. */
+declare const __BUILD_ID__: string;
 
 interface ImportMetaEnv {
   /** Sent as `x-api-key`; the local default is `mc-local-web-key`. */

@@ -122,6 +122,7 @@ export const he = {
     footerLinks: 'קישורים',
     latestProducts: 'מוצרים חדשים',
     environment: 'סביבה:',
+    outdated: 'גרסה חדשה של האתר זמינה. הדף יתרענן מעצמו בעוד 2 דקות.',
   },
   search: {
     label: 'חיפוש מוצר או בית מרקחת',

@@ -6,6 +6,7 @@ import { ErrorView } from '../components/ErrorView';
 import { he } from '../i18n/he';
 import { useCanonicalLink } from '../lib/use-head-element';
 import { EnvBadge } from '../layout/EnvBadge';
+import { VersionBanner } from '../layout/VersionBanner';
 import { MainNav } from '../layout/MainNav';
 import { SiteFooter } from '../layout/SiteFooter';
 import { SiteHeader } from '../layout/SiteHeader';
@@ -29,9 +30,12 @@ function RootLayout() {
   const minimal = useMatches({ select: (matches) => matches.some((match) => match.staticData.minimalLayout) });
   if (embed) {
     return (
-      <main id="main" className="container site-main" tabIndex={-1}>
-        <Outlet />
-      </main>
+      <>
+        <main id="main" className="container site-main" tabIndex={-1}>
+          <Outlet />
+        </main>
+        <VersionBanner />
+      </>
     );
   }
   return (
@@ -46,6 +50,7 @@ function RootLayout() {
       {!minimal && <SiteFooter hideOnMobile={isHome} />}
       {!minimal && <MainNav variant="bottom" />}
       <EnvBadge />
+      <VersionBanner />
     </>
   );
 }
