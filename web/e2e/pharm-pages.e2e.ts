@@ -4,7 +4,7 @@
  */
 import { Messages } from '@mc/contracts';
 import type { Browser, Page } from 'playwright-core';
-import { GATEWAY_URL, launchBrowser, screenshotBothWidths } from './browser';
+import { GATEWAY_URL, launchBrowser, newPage, screenshotBothWidths } from './browser';
 
 const PHARM_SLUG = process.env.E2E_PHARM_SLUG ?? 'merkaz-tel-aviv';
 
@@ -21,7 +21,7 @@ describe('web: pharmacy pages and FAQ', () => {
   });
 
   beforeEach(async () => {
-    page = await browser.newPage({ viewport: { width: 390, height: 900 }, locale: 'he-IL' });
+    page = await newPage(browser, { viewport: { width: 390, height: 900 } });
   });
 
   afterEach(async () => {
@@ -73,5 +73,30 @@ describe('web: pharmacy pages and FAQ', () => {
     await toggles.nth(1).click();
     expect(await page.locator('button.faq-toggle[aria-expanded="true"]').count()).toBe(2);
     await screenshotBothWidths(page, 'faq');
+  });
+
+  it('shows the messaging-group advert once half the list is scrolled, then not again for 2 days', async () => {
+    const fresh = await newPage(browser, { viewport: { width: 390, height: 700 } }, { groupAdSeen: false });
+    try {
+      await fresh.goto(`${GATEWAY_URL}/pharms`, { waitUntil: 'networkidle' });
+      await fresh.locator('.pharm-card').first().waitFor({ state: 'visible' });
+      await fresh.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+      const advert = fresh.getByRole('dialog', { name: /וואטסאפ/ });
+      await advert.waitFor({ state: 'visible' });
+      expect(await advert.getByRole('link').count()).toBeGreaterThan(0);
+      const cookie = (await fresh.context().cookies()).find((c) => c.name === 'groupAdShownAt');
+      expect(cookie?.path).toBe('/');
+      expect((cookie!.expires * 1000 - Date.now()) / 86_400_000).toBeCloseTo(2, 1);
+      await advert.getByRole('button', { name: 'לא עכשיו' }).click();
+      await advert.waitFor({ state: 'hidden' });
+
+      await fresh.reload({ waitUntil: 'networkidle' });
+      await fresh.locator('.pharm-card').first().waitFor({ state: 'visible' });
+      await fresh.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+      await fresh.waitForTimeout(2000);
+      expect(await advert.isVisible()).toBe(false);
+    } finally {
+      await fresh.close();
+    }
   });
 });

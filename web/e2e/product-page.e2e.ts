@@ -5,7 +5,7 @@
  */
 import { Messages } from '@mc/contracts';
 import type { Browser, Page } from 'playwright-core';
-import { GATEWAY_URL, launchBrowser, screenshotBothWidths } from './browser';
+import { GATEWAY_URL, launchBrowser, newPage, screenshotBothWidths } from './browser';
 
 const PRODUCT_SLUG = process.env.E2E_PRODUCT_SLUG ?? 'dr-green-t20-c4';
 const PRODUCT_NAME = process.env.E2E_PRODUCT_NAME ?? 'דוקטור גרין';
@@ -23,7 +23,7 @@ describe('web: product page', () => {
   });
 
   beforeEach(async () => {
-    page = await browser.newPage({ viewport: { width: 1280, height: 900 }, locale: 'he-IL' });
+    page = await newPage(browser, { viewport: { width: 1280, height: 900 } });
   });
 
   afterEach(async () => {

@@ -4,7 +4,7 @@
  * Env: GATEWAY_URL, E2E_PRODUCT_SLUG, ARTIFACTS_DIR (screenshots go to its screenshots/; default <repo>/artifacts).
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { GATEWAY_URL, launchBrowser, screenshotBothWidths } from './browser';
+import { GATEWAY_URL, launchBrowser, newContext, screenshotBothWidths } from './browser';
 
 const PRODUCT_SLUG = process.env.E2E_PRODUCT_SLUG ?? 'dr-green-t20-c4';
 /** Tel Aviv, where the fixture has pharmacies. */
@@ -30,7 +30,7 @@ describe('web: products, comparison, discounts, tags', () => {
   });
 
   async function open(url: string, options: { width?: number; geolocation?: boolean } = {}) {
-    context = await browser.newContext({
+    context = await newContext(browser, {
       viewport: { width: options.width ?? 1280, height: 900 },
       locale: 'he-IL',
       ...(options.geolocation ? { geolocation: POSITION, permissions: ['geolocation'] } : {}),

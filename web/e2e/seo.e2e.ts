@@ -3,7 +3,7 @@
  * pharmacy pages, replaced on client-side navigation. Runs against the fixture data (GATEWAY_URL).
  */
 import type { Browser, Page } from 'playwright-core';
-import { GATEWAY_URL, launchBrowser } from './browser';
+import { GATEWAY_URL, launchBrowser, newPage } from './browser';
 
 const PRODUCT_SLUG = process.env.E2E_PRODUCT_SLUG ?? 'dr-green-t20-c4';
 
@@ -21,7 +21,7 @@ describe('web: canonical URLs and structured data', () => {
 
   beforeAll(async () => {
     browser = await launchBrowser();
-    page = await browser.newPage({ viewport: { width: 1280, height: 900 }, locale: 'he-IL' });
+    page = await newPage(browser, { viewport: { width: 1280, height: 900 } });
   });
 
   afterAll(async () => {

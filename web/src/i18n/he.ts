@@ -282,3 +282,11 @@ export const heContact = {
   success: 'ההודעה נשלחה, תודה! נחזור אליכם בהקדם.',
   close: 'סגירה',
 };
+
+/** The messaging-group advert on product, pharmacy and discount pages. */
+export const heGroupAd = {
+  title: 'מבצעים ומלאי חדש – ישר לוואטסאפ',
+  lead: 'הצטרפו לקבוצת העדכונים של האזור שלכם וקבלו הודעה כשמוצר חוזר למלאי או יורד במחיר.',
+  join: (region: string, city: string) => `הצטרפות: ${region} – ${city}`,
+  close: 'לא עכשיו',
+};

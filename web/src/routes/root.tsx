@@ -3,6 +3,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { createRootRouteWithContext, Outlet, useLocation, useMatches, type ErrorComponentProps } from '@tanstack/react-router';
 import { useCartSync } from '../cart/use-cart';
 import { ErrorView } from '../components/ErrorView';
+import { GroupAdModal } from '../components/group-ad/GroupAdModal';
 import { he } from '../i18n/he';
 import { useCanonicalLink } from '../lib/use-head-element';
 import { EnvBadge } from '../layout/EnvBadge';
@@ -51,6 +52,7 @@ function RootLayout() {
       {!minimal && <MainNav variant="bottom" />}
       <EnvBadge />
       <VersionBanner />
+      {!minimal && <GroupAdModal />}
     </>
   );
 }
