@@ -68,6 +68,7 @@ export const he = {
     pager: 'עימוד',
     previous: 'הקודם',
     next: 'הבא',
+    loadMore: 'הצגת תוצאות נוספות',
     pageN: (n: number) => `עמוד ${n}`,
     fromPrice: 'החל מ-',
     estimated: 'מחיר משוער',

@@ -14,6 +14,7 @@ import {
 import { CardList } from '../components/products/CardList';
 import { GeoNotice } from '../components/products/GeoNotice';
 import { Pager } from '../components/products/Pager';
+import { listKeyOf, PagingScope } from '../components/products/paging';
 import { useGeolocation } from '../components/products/geolocation';
 import { pageCount } from '../components/products/list-search';
 import { useDebouncedValue } from '../components/products/use-debounced-value';
@@ -99,13 +100,15 @@ function PharmsPage() {
           </div>
         )}
         {data && data.pharms.length > 0 && (
-          <CardList
-            items={data.pharms}
-            layout={layout}
-            keyOf={(pharm) => pharm.slug}
-            render={(pharm) => <PharmCard pharm={pharm} />}
-            label={hePharms.listTitle}
-          />
+          <PagingScope page={page} listKey={listKeyOf(search)}>
+            <CardList
+              items={data.pharms}
+              layout={layout}
+              keyOf={(pharm) => pharm.slug}
+              render={(pharm) => <PharmCard pharm={pharm} />}
+              label={hePharms.listTitle}
+            />
+          </PagingScope>
         )}
       </div>
       <Pager
@@ -115,6 +118,8 @@ function PharmsPage() {
           onChange({ page: next > 1 ? next : undefined });
           document.getElementById('list-title')?.scrollIntoView({ block: 'start' });
         }}
+        onMore={() => onChange({ page: page + 1 })}
+        busy={query.isFetching}
       />
     </section>
   );

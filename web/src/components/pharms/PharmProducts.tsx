@@ -5,6 +5,7 @@ import { he, hePharms } from '../../i18n/he';
 import { pharmProductsQuery } from '../../queries/pharms';
 import { ErrorView } from '../ErrorView';
 import { CardList } from '../products/CardList';
+import { listKeyOf, PagingScope } from '../products/paging';
 import { ActiveFilters, ListFilters, type ListPatch } from '../products/ListFilters';
 import { ListToolbar } from '../products/ListToolbar';
 import { Pager } from '../products/Pager';
@@ -60,13 +61,15 @@ export function PharmProducts({
             </p>
           )}
           {data && data.pharmProducts.length > 0 && (
-            <CardList
-              items={data.pharmProducts}
-              layout={search.layout ?? 'grid'}
-              keyOf={(item) => item.id}
-              render={(item) => <PharmProductCard item={item} highlighted={item.pharmProductId === search.product} />}
-              label={hePharms.products}
-            />
+            <PagingScope page={page} listKey={listKeyOf(search)}>
+              <CardList
+                items={data.pharmProducts}
+                layout={search.layout ?? 'grid'}
+                keyOf={(item) => item.id}
+                render={(item) => <PharmProductCard item={item} highlighted={item.pharmProductId === search.product} />}
+                label={hePharms.products}
+              />
+            </PagingScope>
           )}
           <Pager
             page={page}
@@ -75,6 +78,8 @@ export function PharmProducts({
               onChange({ page: next > 1 ? next : undefined });
               document.getElementById('pharm-products-title')?.scrollIntoView({ block: 'start' });
             }}
+            onMore={() => onChange({ page: page + 1 })}
+            busy={query.isFetching}
           />
         </div>
       </div>

@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 import type { Layout } from './list-search';
+import { useGrowingList } from './paging';
 
-/** The cards of a list, in a grid or one per row. */
+/** The cards of a list, in a grid or one per row (on a phone, inside a PagingScope, every page seen so far). */
 export function CardList<T>({
   items,
   layout,
@@ -15,9 +16,10 @@ export function CardList<T>({
   render: (item: T) => ReactNode;
   label: string;
 }) {
+  const shown = useGrowingList(items, keyOf);
   return (
     <ul className={`card-list card-list-${layout}`} aria-label={label}>
-      {items.map((item) => (
+      {shown.map((item) => (
         <li key={keyOf(item)}>{render(item)}</li>
       ))}
     </ul>

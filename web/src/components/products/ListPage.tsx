@@ -1,10 +1,11 @@
 import { Messages, type FiltersData, type GeoSort } from '@mc/contracts';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { he } from '../../i18n/he';
 import { ErrorView } from '../ErrorView';
 import { ActiveFilters, ListFilters, type ListPatch } from './ListFilters';
 import { ListToolbar } from './ListToolbar';
 import { Pager } from './Pager';
+import { listKeyOf, PagingScope } from './paging';
 import { CLEAR_FILTERS, hasActiveFilters, pageCount, type ListSearch } from './list-search';
 
 export interface ListResult {
@@ -59,6 +60,7 @@ export function ListPage({ title, lead, search, sorts, result, status, fetching,
     onChange({ page: next > 1 ? next : undefined });
     document.getElementById('list-title')?.scrollIntoView({ block: 'start' });
   };
+  const onMore = useCallback(() => onChange({ page: page + 1 }, true), [onChange, page]);
 
   return (
     <section className="list-page" aria-labelledby="list-title">
@@ -112,8 +114,10 @@ export function ListPage({ title, lead, search, sorts, result, status, fetching,
               )}
             </div>
           )}
-          {status === 'success' && result && result.count > 0 && children}
-          <Pager page={page} total={pages} onPage={onPage} />
+          <PagingScope page={page} listKey={listKeyOf(search)}>
+            {status === 'success' && result && result.count > 0 && children}
+          </PagingScope>
+          <Pager page={page} total={pages} onPage={onPage} onMore={onMore} busy={fetching} />
         </div>
       </div>
     </section>

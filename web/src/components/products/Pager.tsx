@@ -1,4 +1,5 @@
 import { he } from '../../i18n/he';
+import { LoadMore, useIsPhone } from './paging';
 
 /** Page numbers around the current one, with the first and last always shown. */
 export function visiblePages(page: number, total: number): (number | 'gap')[] {
@@ -7,9 +8,20 @@ export function visiblePages(page: number, total: number): (number | 'gap')[] {
   return sorted.flatMap((n, i) => (i > 0 && n - sorted[i - 1] > 1 ? ['gap' as const, n] : [n]));
 }
 
-/** The desktop pager: previous, numbered pages, next. Hidden when there is one page. */
-export function Pager({ page, total, onPage }: { page: number; total: number; onPage: (page: number) => void }) {
+/**
+ * The desktop pager: previous, numbered pages, next; hidden when there is one page. On a phone, when the
+ * list can grow (`onMore`, inside a PagingScope), the next page loads at the end of the list instead.
+ */
+export function Pager({ page, total, onPage, onMore, busy = false }: {
+  page: number;
+  total: number;
+  onPage: (page: number) => void;
+  onMore?: () => void;
+  busy?: boolean;
+}) {
+  const phone = useIsPhone();
   if (total <= 1) return null;
+  if (phone && onMore) return page < total ? <LoadMore onMore={onMore} busy={busy} /> : null;
   return (
     <nav className="pager" aria-label={he.lists.pager}>
       <button type="button" className="pager-step" disabled={page <= 1} onClick={() => onPage(page - 1)}>
