@@ -1,6 +1,5 @@
 import { Messages } from '../messages';
 import { EMAIL_PATTERN, PHONE_PATTERN } from '../rules/patterns';
-import { MaxLength } from 'class-validator';
 import { Filled, MatchesIfFilled } from './decorators';
 
 /** Lengths no real message needs more than (a guard, not a rule of the spec). */
@@ -8,7 +7,7 @@ export const CONTACT_MAX = { name: 120, message: 3000 } as const;
 
 export class ContactDto {
   @Filled(Messages.requiredFullName)
-  @MaxLength(CONTACT_MAX.name, { message: Messages.badRequest })
+  @MatchesIfFilled(new RegExp(`^[\\s\\S]{0,${CONTACT_MAX.name}}$`), Messages.badRequest)
   name: string;
 
   @Filled(Messages.requiredEmail)
@@ -20,6 +19,6 @@ export class ContactDto {
   phone: string;
 
   @Filled(Messages.requiredMessage)
-  @MaxLength(CONTACT_MAX.message, { message: Messages.contactTooLong })
+  @MatchesIfFilled(new RegExp(`^[\\s\\S]{0,${CONTACT_MAX.message}}$`), Messages.contactTooLong)
   message: string;
 }
