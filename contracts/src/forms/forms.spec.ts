@@ -41,7 +41,7 @@ describe('SignInDto', () => {
 });
 
 describe('SignUpDto', () => {
-  const good = { firstName: 'דנה', lastName: "O'Brien", email: 'dana@example.com', password: 'p', agreeTOU: true };
+  const good = { firstName: 'דנה', lastName: "O'Brien", email: 'dana@example.com', password: 'long enough', agreeTOU: true };
 
   it('accepts good input and subscribes by default', () => {
     expect(errorsOf(SignUpDto, good)).toEqual({});
@@ -58,6 +58,11 @@ describe('SignUpDto', () => {
       agreeTOU: ['יש להסכים לתקנון ולתנאי השימוש'],
     });
     expect(errorsOf(SignUpDto, { ...good, agreeTOU: false })).toEqual({ agreeTOU: [Messages.agreeTerms] });
+  });
+
+  it('asks for a password of at least 8 characters', () => {
+    expect(errorsOf(SignUpDto, { ...good, password: '1234567' })).toEqual({ password: [Messages.passwordTooShort] });
+    expect(errorsOf(SignUpDto, { ...good, password: '12345678' })).toEqual({});
   });
 
   it.each(['Dana1', 'דנה!', 'a-b'])('rejects name %j', (name) => {
@@ -86,7 +91,8 @@ describe('ResetPasswordDto', () => {
   });
 
   it('has a request body of token and new password', () => {
-    expect(errorsOf(ResetPasswordRequest, { token: 't', newPassword: 'a' })).toEqual({});
+    expect(errorsOf(ResetPasswordRequest, { token: 't', newPassword: 'a new secret' })).toEqual({});
+    expect(errorsOf(ResetPasswordRequest, { token: 't', newPassword: 'short' })).toEqual({ newPassword: [Messages.passwordTooShort] });
     expect(errorsOf(ResetPasswordRequest, {})).toEqual({ token: [Messages.required], newPassword: [Messages.required] });
   });
 });

@@ -21,6 +21,12 @@ export const ErrorCodes = {
   internal: 'INTERNAL',
   badRequest: 'BAD_REQUEST',
   tooManyRequests: 'TOO_MANY_REQUESTS',
+  userPending: 'USER_PENDING_ACTIVATION',
+  userDisabled: 'USER_DISABLED',
+  invalidCredentials: 'INVALID_CREDENTIALS',
+  emailTaken: 'EMAIL_TAKEN',
+  tokenUsed: 'TOKEN_ALREADY_USED',
+  tokenInvalid: 'TOKEN_INVALID',
 } as const;
 
 export function isServiceError(value: unknown): value is ServiceError {

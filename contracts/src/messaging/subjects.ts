@@ -34,6 +34,17 @@ export const Subjects = {
     mediaGet: 'pharm.media.get',
     sitemapGet: 'pharm.sitemap.get',
   },
+  identity: {
+    signUp: 'identity.auth.sign-up',
+    activate: 'identity.auth.activate',
+    resendActivation: 'identity.auth.resend-activation',
+    signIn: 'identity.auth.sign-in',
+    forgotPassword: 'identity.auth.forgot-password',
+    resetPassword: 'identity.auth.reset-password',
+    refresh: 'identity.auth.refresh',
+    keysGet: 'identity.keys.get',
+    userGet: 'identity.user.get',
+  },
   notifications: {
     /** A visitor's contact form (`ContactDto` → `{ id }`). */
     contactCreate: 'notifications.contact.create',
@@ -52,6 +63,10 @@ export const streamName = (service: ServiceName) => `EVT_${service.toUpperCase()
 export const Events = {
   catalog: {
     productChanged: 'evt.catalog.product.changed',
+  },
+  identity: {
+    activationRequested: 'evt.identity.activation.requested',
+    passwordResetRequested: 'evt.identity.password-reset.requested',
   },
   pharm: {
     offersChanged: 'evt.pharm.offers.changed',

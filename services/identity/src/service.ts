@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import type { ServiceDefinition } from '@mc/kit';
+import { AuthModule } from './auth/auth.handlers';
 import { IdentityEnv } from './config';
 import { inbox, outbox } from './db/schema';
 
@@ -9,5 +10,5 @@ export const identityService: ServiceDefinition<IdentityEnv> = {
   schema: 'identity',
   tables: { outbox, inbox },
   migrationsFolder: join(__dirname, 'migrations'),
-  imports: [],
+  imports: [AuthModule],
 };

@@ -1,5 +1,45 @@
 import { messagingTables } from '@mc/kit/tables';
-import { pgSchema } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgSchema, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 export const identitySchema = pgSchema('identity');
 export const { outbox, inbox } = messagingTables(identitySchema);
+
+export const USER_ROLES = ['user', 'admin', 'business_owner'] as const;
+export const USER_STATUSES = ['pending', 'active', 'disabled'] as const;
+export const AUTH_METHODS = ['password', 'google', 'sms'] as const;
+
+/** Accounts. The e-mail is stored lower-cased; `tokenVersion` grows on a password change or sign-out everywhere. */
+export const users = identitySchema.table('users', {
+  id: serial('id').primaryKey(),
+  email: text('email').notNull(),
+  firstName: text('first_name').notNull(),
+  lastName: text('last_name').notNull(),
+  phone: text('phone'),
+  passwordHash: text('password_hash'),
+  status: text('status', { enum: USER_STATUSES }).notNull().default('pending'),
+  role: text('role', { enum: USER_ROLES }).notNull().default('user'),
+  authMethod: text('auth_method', { enum: AUTH_METHODS }).notNull().default('password'),
+  subscribed: boolean('subscribed').notNull().default(true),
+  tokenVersion: integer('token_version').notNull().default(0),
+  lastSignedAt: timestamp('last_signed_at', { withTimezone: true }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [uniqueIndex('users_email_idx').on(t.email)]);
+
+/** Single-use links (activation, password reset): only a SHA-256 of the token is kept. */
+export const oneTimeTokens = identitySchema.table('one_time_tokens', {
+  id: serial('id').primaryKey(),
+  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  purpose: text('purpose', { enum: ['activation', 'reset'] }).notNull(),
+  tokenHash: text('token_hash').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [uniqueIndex('one_time_tokens_hash_idx').on(t.tokenHash), index('one_time_tokens_user_idx').on(t.userId, t.purpose)]);
+
+/** The key pairs that sign access tokens (ES256); the gateway verifies with the public halves. */
+export const signingKeys = identitySchema.table('signing_keys', {
+  kid: text('kid').primaryKey(),
+  publicJwk: jsonb('public_jwk').notNull(),
+  privateJwk: jsonb('private_jwk').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

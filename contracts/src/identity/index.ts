@@ -1,0 +1,56 @@
+/** The signed-in identity carried in access tokens (spec 3: only identity type `user` is accepted). */
+export type UserRole = 'user' | 'admin' | 'business_owner';
+export type AuthMethod = 'password' | 'google' | 'sms';
+
+export interface AccessTokenClaims {
+  sub: string;
+  typ: 'user';
+  role: UserRole;
+  /** The account's token version: a password change or sign-out everywhere makes older tokens stale. */
+  ver: number;
+}
+
+/** What sign-in, activation, reset and refresh answer: the access token for the `token` cookie. */
+export interface AuthTokenResponse {
+  jwt: string;
+}
+
+/** `identity.keys.get`: the public keys (JWK, ES256) that verify access tokens. */
+export interface SigningKeysResponse {
+  keys: (JsonWebKeyPublic & { kid: string })[];
+}
+export interface JsonWebKeyPublic {
+  kty: string;
+  crv?: string;
+  x?: string;
+  y?: string;
+  alg?: string;
+}
+
+export interface UserProfile {
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string | null;
+  subscribed: boolean;
+  lastSignedAt: string | null;
+  createdAt: string;
+  authMethod: AuthMethod;
+  role: UserRole;
+}
+
+/** `evt.identity.activation.requested` and `evt.identity.password-reset.requested`: an e-mail with a single-use link. */
+export interface AccountLinkEvent {
+  userId: number;
+  email: string;
+  firstName: string;
+  /** The raw single-use token for the link (the service keeps only its hash). */
+  token: string;
+  expiresAt: string;
+}
+
+export const TOKEN_LIFETIME = {
+  accessSeconds: 24 * 3600,
+  activationHours: 72,
+  resetHours: 2,
+} as const;

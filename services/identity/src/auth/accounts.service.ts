@@ -1,0 +1,153 @@
+import { Inject, Injectable } from '@nestjs/common';
+import {
+  ErrorCodes, Events, Messages, TOKEN_LIFETIME,
+  type AccessTokenClaims, type AccountLinkEvent, type AuthTokenResponse, type UserProfile,
+} from '@mc/contracts';
+import { DATABASE, OutboxWriter, serviceError, type Database } from '@mc/kit';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { oneTimeTokens, users } from '../db/schema';
+import { SigningKeys } from '../keys/signing-keys';
+import { hashPassword, hashToken, newLinkToken, passwordMatches } from './secrets';
+
+type User = typeof users.$inferSelect;
+type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
+type LinkPurpose = 'activation' | 'reset';
+
+const LINK_HOURS: Record<LinkPurpose, number> = { activation: TOKEN_LIFETIME.activationHours, reset: TOKEN_LIFETIME.resetHours };
+const LINK_EVENT: Record<LinkPurpose, string> = { activation: Events.identity.activationRequested, reset: Events.identity.passwordResetRequested };
+const normalEmail = (email: string) => email.trim().toLowerCase();
+
+const fail = (status: number, code: string, message: string) => serviceError(status, code, message);
+const wrongCredentials = () => fail(401, ErrorCodes.invalidCredentials, Messages.wrongCredentials);
+const signInAgain = () => fail(401, ErrorCodes.unauthorized, Messages.signInRequired);
+
+/** A hash to verify against when no account matches, so a missing e-mail takes as long as a wrong password. */
+let dummyHash: Promise<string> | undefined;
+
+/** Accounts with a password: sign-up and activation, sign-in, forgotten passwords, and token refresh. */
+@Injectable()
+export class AccountsService {
+  constructor(
+    @Inject(DATABASE) private readonly db: Database,
+    @Inject(OutboxWriter) private readonly outbox: OutboxWriter,
+    @Inject(SigningKeys) private readonly keys: SigningKeys,
+  ) {}
+
+  async signUp(input: { firstName: string; lastName: string; email: string; password: string; subscribe?: boolean }): Promise<{ ok: true }> {
+    const email = normalEmail(input.email);
+    const passwordHash = await hashPassword(input.password);
+    await this.db.transaction(async (tx) => {
+      const [user] = await tx.insert(users).values({
+        email, firstName: input.firstName.trim(), lastName: input.lastName.trim(), passwordHash, subscribed: input.subscribe !== false,
+      }).onConflictDoNothing().returning();
+      if (!user) throw fail(400, ErrorCodes.emailTaken, Messages.emailTaken);
+      await this.sendLink(tx, user, 'activation');
+    });
+    return { ok: true };
+  }
+
+  /** Another activation e-mail for an account still pending; the same answer whatever the e-mail. */
+  async resendActivation(rawEmail: string): Promise<{ message: string }> {
+    const user = await this.byEmail(rawEmail);
+    if (user?.status === 'pending') await this.db.transaction((tx) => this.sendLink(tx, user, 'activation'));
+    return { message: Messages.activationResent };
+  }
+
+  async activate(token: string): Promise<AuthTokenResponse> {
+    const user = await this.db.transaction(async (tx) => {
+      const [link] = await tx.select().from(oneTimeTokens)
+        .where(and(eq(oneTimeTokens.tokenHash, hashToken(token)), eq(oneTimeTokens.purpose, 'activation'))).for('update');
+      if (!link || link.expiresAt <= new Date()) throw fail(400, ErrorCodes.tokenInvalid, Messages.activationInvalid);
+      if (link.usedAt) throw fail(400, ErrorCodes.tokenUsed, Messages.activationUsed);
+      await tx.update(oneTimeTokens).set({ usedAt: new Date() }).where(eq(oneTimeTokens.id, link.id));
+      const [activated] = await tx.update(users).set({ status: sql`CASE WHEN ${users.status} = 'pending' THEN 'active' ELSE ${users.status} END`, lastSignedAt: new Date() })
+        .where(eq(users.id, link.userId)).returning();
+      return activated;
+    });
+    return this.tokenFor(user);
+  }
+
+  async signIn(rawEmail: string, password: string): Promise<AuthTokenResponse> {
+    const user = await this.byEmail(rawEmail);
+    if (!user || !user.passwordHash) {
+      await passwordMatches(await (dummyHash ??= hashPassword('no such account')), password);
+      throw wrongCredentials();
+    }
+    if (!(await passwordMatches(user.passwordHash, password))) throw wrongCredentials();
+    if (user.status === 'pending') throw fail(403, ErrorCodes.userPending, Messages.userPending);
+    if (user.status === 'disabled') throw fail(403, ErrorCodes.userDisabled, Messages.userDisabled);
+    const [signedIn] = await this.db.update(users).set({ lastSignedAt: new Date() }).where(eq(users.id, user.id)).returning();
+    return this.tokenFor(signedIn);
+  }
+
+  /** Spec 8: the answer never tells whether the e-mail has an account. */
+  async forgotPassword(rawEmail: string): Promise<{ message: string }> {
+    const user = await this.byEmail(rawEmail);
+    if (user && user.status !== 'disabled') await this.db.transaction((tx) => this.sendLink(tx, user, 'reset'));
+    return { message: Messages.forgotReceived };
+  }
+
+  /** A valid reset link sets the password, proves the e-mail (activating a pending account) and ends older sessions. */
+  async resetPassword(token: string, newPassword: string): Promise<AuthTokenResponse> {
+    const passwordHash = await hashPassword(newPassword);
+    const user = await this.db.transaction(async (tx) => {
+      const [link] = await tx.select().from(oneTimeTokens)
+        .where(and(eq(oneTimeTokens.tokenHash, hashToken(token)), eq(oneTimeTokens.purpose, 'reset'), isNull(oneTimeTokens.usedAt), gt(oneTimeTokens.expiresAt, new Date())))
+        .for('update');
+      if (!link) throw fail(401, ErrorCodes.tokenInvalid, Messages.linkInvalid);
+      await tx.update(oneTimeTokens).set({ usedAt: new Date() }).where(eq(oneTimeTokens.id, link.id));
+      const [updated] = await tx.update(users).set({
+        passwordHash, authMethod: 'password', tokenVersion: sql`${users.tokenVersion} + 1`, lastSignedAt: new Date(),
+        status: sql`CASE WHEN ${users.status} = 'pending' THEN 'active' ELSE ${users.status} END`,
+      }).where(eq(users.id, link.userId)).returning();
+      return updated;
+    });
+    if (user.status === 'disabled') throw fail(403, ErrorCodes.userDisabled, Messages.userDisabled);
+    return this.tokenFor(user);
+  }
+
+  /** A fresh token for a valid one whose account is still active and whose sessions were not ended. */
+  async refresh(token: string): Promise<AuthTokenResponse> {
+    return this.tokenFor(await this.current(token));
+  }
+
+  async profile(token: string): Promise<UserProfile> {
+    const user = await this.current(token);
+    return {
+      firstName: user.firstName, lastName: user.lastName, email: user.email, phone: user.phone, subscribed: user.subscribed,
+      lastSignedAt: user.lastSignedAt?.toISOString() ?? null, createdAt: user.createdAt.toISOString(), authMethod: user.authMethod, role: user.role,
+    };
+  }
+
+  /** The account behind a token: signed by us, unexpired, of an active account, and not older than its last password change. */
+  private async current(token: string): Promise<User> {
+    const claims = await this.keys.verify(token);
+    const id = Number(claims?.sub);
+    if (!claims || !Number.isInteger(id)) throw signInAgain();
+    const [user] = await this.db.select().from(users).where(eq(users.id, id));
+    if (!user || user.status !== 'active' || user.tokenVersion !== claims.ver) throw signInAgain();
+    return user;
+  }
+
+  private async byEmail(rawEmail: string): Promise<User | undefined> {
+    const [user] = await this.db.select().from(users).where(eq(users.email, normalEmail(rawEmail)));
+    return user;
+  }
+
+  private async tokenFor(user: User): Promise<AuthTokenResponse> {
+    const claims: AccessTokenClaims = { sub: String(user.id), typ: 'user', role: user.role, ver: user.tokenVersion };
+    return { jwt: await this.keys.sign(claims, TOKEN_LIFETIME.accessSeconds) };
+  }
+
+  /** A new single-use link (older unused ones of the same kind stop working) and its e-mail event, in the caller's transaction. */
+  private async sendLink(tx: Tx, user: User, purpose: LinkPurpose) {
+    const token = newLinkToken();
+    const expiresAt = new Date(Date.now() + LINK_HOURS[purpose] * 3600_000);
+    await tx.update(oneTimeTokens).set({ expiresAt: new Date() })
+      .where(and(eq(oneTimeTokens.userId, user.id), eq(oneTimeTokens.purpose, purpose), isNull(oneTimeTokens.usedAt), gt(oneTimeTokens.expiresAt, new Date())));
+    await tx.insert(oneTimeTokens).values({ userId: user.id, purpose, tokenHash: hashToken(token), expiresAt });
+    await this.outbox.add<AccountLinkEvent>(tx, LINK_EVENT[purpose], {
+      userId: user.id, email: user.email, firstName: user.firstName, token, expiresAt: expiresAt.toISOString(),
+    });
+  }
+}

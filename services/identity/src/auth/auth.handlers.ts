@@ -1,0 +1,64 @@
+import { Controller, Inject, Module } from '@nestjs/common';
+import { MessagePattern, Payload } from '@nestjs/microservices';
+import {
+  ActivateRequest, ForgotPasswordDto, RefreshRequest, ResetPasswordRequest, SignInDto, SignUpDto, Subjects,
+  type AuthTokenResponse, type SigningKeysResponse, type UserProfile,
+} from '@mc/contracts';
+import { SigningKeys } from '../keys/signing-keys';
+import { AccountsService } from './accounts.service';
+
+@Controller()
+export class AuthHandlers {
+  constructor(
+    @Inject(AccountsService) private readonly accounts: AccountsService,
+    @Inject(SigningKeys) private readonly keys: SigningKeys,
+  ) {}
+
+  @MessagePattern(Subjects.identity.signUp)
+  signUp(@Payload() dto: SignUpDto): Promise<{ ok: true }> {
+    return this.accounts.signUp(dto);
+  }
+
+  @MessagePattern(Subjects.identity.resendActivation)
+  resendActivation(@Payload() dto: ForgotPasswordDto): Promise<{ message: string }> {
+    return this.accounts.resendActivation(dto.email);
+  }
+
+  @MessagePattern(Subjects.identity.activate)
+  activate(@Payload() dto: ActivateRequest): Promise<AuthTokenResponse> {
+    return this.accounts.activate(dto.activationToken);
+  }
+
+  @MessagePattern(Subjects.identity.signIn)
+  signIn(@Payload() dto: SignInDto): Promise<AuthTokenResponse> {
+    return this.accounts.signIn(dto.email, dto.password);
+  }
+
+  @MessagePattern(Subjects.identity.forgotPassword)
+  forgotPassword(@Payload() dto: ForgotPasswordDto): Promise<{ message: string }> {
+    return this.accounts.forgotPassword(dto.email);
+  }
+
+  @MessagePattern(Subjects.identity.resetPassword)
+  resetPassword(@Payload() dto: ResetPasswordRequest): Promise<AuthTokenResponse> {
+    return this.accounts.resetPassword(dto.token, dto.newPassword);
+  }
+
+  @MessagePattern(Subjects.identity.refresh)
+  refresh(@Payload() dto: RefreshRequest): Promise<AuthTokenResponse> {
+    return this.accounts.refresh(dto.token);
+  }
+
+  @MessagePattern(Subjects.identity.userGet)
+  profile(@Payload() dto: RefreshRequest): Promise<UserProfile> {
+    return this.accounts.profile(dto.token);
+  }
+
+  @MessagePattern(Subjects.identity.keysGet)
+  publicKeys(): SigningKeysResponse {
+    return this.keys.publicKeys();
+  }
+}
+
+@Module({ controllers: [AuthHandlers], providers: [AccountsService, SigningKeys] })
+export class AuthModule {}

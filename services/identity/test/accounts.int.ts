@@ -1,0 +1,109 @@
+import { ErrorCodes, Events, Messages, Subjects, type AccountLinkEvent, type AuthTokenResponse, type SigningKeysResponse, type UserProfile } from '@mc/contracts';
+import { DATABASE, type Database } from '@mc/kit';
+import { rpc, useService } from '@mc/kit/testing';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import { decodeJwt, decodeProtectedHeader } from 'jose';
+import { oneTimeTokens, outbox, users } from '../src/db/schema';
+import { identityService } from '../src/service';
+
+describe('accounts with a password', () => {
+  const service = useService(identityService);
+  const db = () => service.app().get<Database>(DATABASE);
+  const call = <T>(subject: string, data: unknown) => rpc<T>(service.nc(), subject, data);
+  const email = (name: string) => `${name}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.co.il`;
+  const signUp = (address: string, password = 'a good secret') =>
+    call(Subjects.identity.signUp, { firstName: 'דנה', lastName: 'כהן', email: address, password, agreeTOU: true });
+
+  /** The newest link e-mail event for an address (what notifications will send). */
+  async function lastLink(address: string, subject: string): Promise<AccountLinkEvent> {
+    const [row] = await db().select().from(outbox)
+      .where(and(eq(outbox.subject, subject), sql`${outbox.envelope} -> 'data' ->> 'email' = ${address.toLowerCase()}`))
+      .orderBy(desc(outbox.id)).limit(1);
+    return (row.envelope as { data: AccountLinkEvent }).data;
+  }
+
+  it('signs up a pending account that cannot sign in until the activation link is opened', async () => {
+    const address = email('Dana');
+    await signUp(address);
+    const [user] = await db().select().from(users).where(eq(users.email, address.toLowerCase()));
+    expect(user).toMatchObject({ status: 'pending', role: 'user', subscribed: true, firstName: 'דנה' });
+    expect(user.passwordHash).toMatch(/^\$argon2id\$/);
+    await expect(call(Subjects.identity.signIn, { email: address, password: 'a good secret' }))
+      .rejects.toMatchObject({ status: 403, code: ErrorCodes.userPending, message: Messages.userPending });
+
+    const link = await lastLink(address, Events.identity.activationRequested);
+    const [stored] = await db().select().from(oneTimeTokens).where(eq(oneTimeTokens.userId, user.id));
+    expect(stored.tokenHash).not.toContain(link.token);
+    const { jwt } = await call<AuthTokenResponse>(Subjects.identity.activate, { activationToken: link.token });
+    expect(decodeJwt(jwt)).toMatchObject({ sub: String(user.id), typ: 'user', role: 'user', ver: 0 });
+    await expect(call(Subjects.identity.activate, { activationToken: link.token }))
+      .rejects.toMatchObject({ status: 400, message: Messages.activationUsed });
+    await expect(call(Subjects.identity.activate, { activationToken: 'not-a-token' }))
+      .rejects.toMatchObject({ status: 400, message: Messages.activationInvalid });
+
+    const signedIn = await call<AuthTokenResponse>(Subjects.identity.signIn, { email: address.toUpperCase(), password: 'a good secret' });
+    const profile = await call<UserProfile>(Subjects.identity.userGet, { token: signedIn.jwt });
+    expect(profile).toMatchObject({ email: address.toLowerCase(), firstName: 'דנה', authMethod: 'password', lastSignedAt: expect.any(String) });
+  });
+
+  it("refuses a taken e-mail with the spec's message, and bad input with 400", async () => {
+    const address = email('taken');
+    await signUp(address);
+    await expect(signUp(address.toUpperCase())).rejects.toMatchObject({ status: 400, message: Messages.emailTaken });
+    await expect(signUp(email('short'), 'short')).rejects.toMatchObject({ status: 400, message: Messages.passwordTooShort });
+    await expect(call(Subjects.identity.signUp, { firstName: 'Dana1', lastName: 'x', email: email('x'), password: '12345678', agreeTOU: true }))
+      .rejects.toMatchObject({ status: 400, message: Messages.invalidName });
+    await expect(call(Subjects.identity.signUp, { firstName: 'דנה', lastName: 'כהן', email: email('y'), password: '12345678' }))
+      .rejects.toMatchObject({ status: 400, message: Messages.agreeTerms });
+  });
+
+  it('answers a wrong password and an unknown e-mail alike', async () => {
+    const address = email('wrong');
+    await signUp(address);
+    await call(Subjects.identity.activate, { activationToken: (await lastLink(address, Events.identity.activationRequested)).token });
+    for (const attempt of [{ email: address, password: 'not the secret' }, { email: email('nobody'), password: 'a good secret' }]) {
+      await expect(call(Subjects.identity.signIn, attempt)).rejects.toMatchObject({ status: 401, message: Messages.wrongCredentials });
+    }
+    await db().update(users).set({ status: 'disabled' }).where(eq(users.email, address));
+    await expect(call(Subjects.identity.signIn, { email: address, password: 'a good secret' }))
+      .rejects.toMatchObject({ status: 403, message: Messages.userDisabled });
+  });
+
+  it('resets a forgotten password once, ends older sessions, and never tells whether an e-mail exists', async () => {
+    const address = email('forgot');
+    await signUp(address);
+    await call(Subjects.identity.activate, { activationToken: (await lastLink(address, Events.identity.activationRequested)).token });
+    const old = await call<AuthTokenResponse>(Subjects.identity.signIn, { email: address, password: 'a good secret' });
+
+    const known = await call<{ message: string }>(Subjects.identity.forgotPassword, { email: address });
+    const unknown = await call<{ message: string }>(Subjects.identity.forgotPassword, { email: email('ghost') });
+    expect(known).toEqual(unknown);
+    const first = await lastLink(address, Events.identity.passwordResetRequested);
+    await call(Subjects.identity.forgotPassword, { email: address });
+    const second = await lastLink(address, Events.identity.passwordResetRequested);
+    await expect(call(Subjects.identity.resetPassword, { token: first.token, newPassword: 'another secret' }))
+      .rejects.toMatchObject({ status: 401, message: Messages.linkInvalid });
+
+    const { jwt } = await call<AuthTokenResponse>(Subjects.identity.resetPassword, { token: second.token, newPassword: 'another secret' });
+    expect(decodeJwt(jwt).ver).toBe(1);
+    await expect(call(Subjects.identity.resetPassword, { token: second.token, newPassword: 'third secret' }))
+      .rejects.toMatchObject({ status: 401, message: Messages.linkInvalid });
+    await expect(call(Subjects.identity.refresh, { token: old.jwt })).rejects.toMatchObject({ status: 401 });
+    await expect(call(Subjects.identity.signIn, { email: address, password: 'a good secret' })).rejects.toMatchObject({ status: 401 });
+    const fresh = await call<AuthTokenResponse>(Subjects.identity.refresh, { token: jwt });
+    expect(decodeJwt(fresh.jwt).sub).toBe(decodeJwt(jwt).sub);
+  });
+
+  it('publishes the public key that verifies its tokens, and refuses a forged one', async () => {
+    const { keys } = await call<SigningKeysResponse>(Subjects.identity.keysGet, {});
+    expect(keys[0]).toMatchObject({ kty: 'EC', crv: 'P-256', alg: 'ES256', kid: expect.any(String) });
+    expect(keys[0]).not.toHaveProperty('d');
+    const address = email('keys');
+    await signUp(address);
+    const { jwt } = await call<AuthTokenResponse>(Subjects.identity.activate, { activationToken: (await lastLink(address, Events.identity.activationRequested)).token });
+    expect(keys.map((k) => k.kid)).toContain(decodeProtectedHeader(jwt).kid);
+    const [header, , signature] = jwt.split('.');
+    const forged = `${header}.${Buffer.from(JSON.stringify({ sub: '1', typ: 'user', role: 'admin', ver: 0, iss: 'medcanna-identity', exp: 4e9 })).toString('base64url')}.${signature}`;
+    await expect(call(Subjects.identity.refresh, { token: forged })).rejects.toMatchObject({ status: 401 });
+  });
+});
