@@ -49,6 +49,11 @@ export interface AccountLinkEvent {
   expiresAt: string;
 }
 
+/** `notifications.mailbox.list`: the newest e-mails of the local mailbox. */
+export interface MailboxResponse {
+  messages: { id: number; to: string; subject: string; body: string; status: string; createdAt: string }[];
+}
+
 export const TOKEN_LIFETIME = {
   accessSeconds: 24 * 3600,
   activationHours: 72,

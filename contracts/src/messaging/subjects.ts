@@ -48,6 +48,8 @@ export const Subjects = {
   notifications: {
     /** A visitor's contact form (`ContactDto` → `{ id }`). */
     contactCreate: 'notifications.contact.create',
+    /** The local mailbox (e-mails kept when no SMTP server is configured); outside production only. */
+    mailboxList: 'notifications.mailbox.list',
   },
   shippingQuote: {
     locationList: 'shipping-quote.location.list',

@@ -1,3 +1,19 @@
 import { ServiceEnv } from '@mc/kit';
+import { IsIn, Matches, ValidateIf } from 'class-validator';
 
-export class NotificationsEnv extends ServiceEnv {}
+export class NotificationsEnv extends ServiceEnv {
+  /** smtp(s)://user:pass@host:port; empty keeps e-mails in the local mailbox (development). */
+  @ValidateIf((env: NotificationsEnv) => env.SMTP_URL !== '')
+  @Matches(/^smtps?:\/\/.+/, { message: 'must be an smtp:// URL' })
+  SMTP_URL = '';
+
+  @Matches(/^.+@.+$/, { message: 'must be an e-mail address, optionally with a name' })
+  MAIL_FROM = 'מדקאנה <no-reply@medcanna.local>';
+
+  /** Where links in messages point (the web's address). */
+  @Matches(/^https?:\/\/[^/]+$/, { message: 'must be an http(s) origin without a trailing slash' })
+  PUBLIC_URL = 'http://localhost:8080';
+
+  @IsIn(['development', 'test', 'staging', 'production'])
+  APP_ENV = 'development';
+}

@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import type { ServiceDefinition } from '@mc/kit';
 import { NotificationsEnv } from './config';
 import { ContactModule } from './contact/contact.handlers';
+import { EmailModule } from './email/email.module';
 import { inbox, outbox } from './db/schema';
 
 export const notificationsService: ServiceDefinition<NotificationsEnv> = {
@@ -10,5 +11,5 @@ export const notificationsService: ServiceDefinition<NotificationsEnv> = {
   schema: 'notifications',
   tables: { outbox, inbox },
   migrationsFolder: join(__dirname, 'migrations'),
-  imports: [ContactModule],
+  imports: [ContactModule, EmailModule],
 };

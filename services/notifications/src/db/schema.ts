@@ -1,5 +1,5 @@
 import { messagingTables } from '@mc/kit/tables';
-import { index, pgSchema, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, integer, pgSchema, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 export const notificationsSchema = pgSchema('notifications');
 export const { outbox, inbox } = messagingTables(notificationsSchema);
@@ -14,3 +14,22 @@ export const contactMessages = notificationsSchema.table('contact_messages', {
   correlationId: text('correlation_id'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [index('contact_messages_created_at_idx').on(t.createdAt)]);
+
+/**
+ * Every e-mail and SMS the system sends, one row per event that asked for it (so one is never sent
+ * twice). Without SMTP settings, `transport` is 'mailbox': the message stays here for the local mailbox page.
+ */
+export const outgoingMessages = notificationsSchema.table('outgoing_messages', {
+  id: serial('id').primaryKey(),
+  eventId: text('event_id').notNull(),
+  channel: text('channel', { enum: ['email', 'sms'] }).notNull(),
+  recipient: text('recipient').notNull(),
+  subject: text('subject').notNull(),
+  body: text('body').notNull(),
+  status: text('status', { enum: ['queued', 'sent', 'failed'] }).notNull().default('queued'),
+  transport: text('transport'),
+  attempts: integer('attempts').notNull().default(0),
+  lastError: text('last_error'),
+  sentAt: timestamp('sent_at', { withTimezone: true }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [uniqueIndex('outgoing_messages_event_idx').on(t.eventId, t.channel), index('outgoing_messages_created_idx').on(t.createdAt)]);

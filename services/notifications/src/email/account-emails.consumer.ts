@@ -1,0 +1,37 @@
+import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
+import type { AccountLinkEvent } from '@mc/contracts';
+import { EventConsumers, SERVICE_ENV } from '@mc/kit';
+import type { NotificationsEnv } from '../config';
+import { outgoingMessages } from '../db/schema';
+import { accountEmail } from './account-emails';
+import { MailQueue } from './mail-queue';
+
+export const ACCOUNT_EMAILS_DURABLE = 'notifications-account-emails';
+
+/** Turns identity's link events into stored e-mails (one per event) and queues them for sending. */
+@Injectable()
+export class AccountEmailsConsumer implements OnApplicationBootstrap {
+  constructor(
+    @Inject(EventConsumers) private readonly consumers: EventConsumers,
+    @Inject(MailQueue) private readonly mail: MailQueue,
+    @Inject(SERVICE_ENV) private readonly env: NotificationsEnv,
+  ) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    await this.consumers.start({
+      from: 'identity',
+      durable: ACCOUNT_EMAILS_DURABLE,
+      filterSubject: 'evt.identity.>',
+      handler: async (event, tx) => {
+        const email = accountEmail(event.type, event.data as AccountLinkEvent, this.env.PUBLIC_URL);
+        if (!email) return;
+        const [row] = await tx.insert(outgoingMessages)
+          .values({ eventId: event.eventId, channel: 'email', recipient: email.to, subject: email.subject, body: email.text })
+          .onConflictDoNothing()
+          .returning({ id: outgoingMessages.id });
+        // Queued before this transaction commits: the worker retries with backoff until the row is visible.
+        if (row) await this.mail.enqueue(row.id);
+      },
+    });
+  }
+}

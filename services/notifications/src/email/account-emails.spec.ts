@@ -1,0 +1,18 @@
+import { Events } from '@mc/contracts';
+import { accountEmail } from './account-emails';
+
+const data = { userId: 1, email: 'dana@example.co.il', firstName: 'דנה\r\nBcc: x', token: 'a+b/c', expiresAt: '2026-11-26T10:00:00Z' };
+
+describe('account e-mails', () => {
+  it('links to the activation page with the token escaped, greeting on one line', () => {
+    const email = accountEmail(Events.identity.activationRequested, data, 'https://medcanna.co.il')!;
+    expect(email.to).toBe('dana@example.co.il');
+    expect(email.text).toContain('https://medcanna.co.il/auth/verify-email?token=a%2Bb%2Fc');
+    expect(email.text.split('\n')[0]).toBe('שלום דנה Bcc: x,');
+  });
+
+  it('links to the reset page for a reset, and sends nothing for other events', () => {
+    expect(accountEmail(Events.identity.passwordResetRequested, data, 'http://localhost:8080')!.text).toContain('http://localhost:8080/reset-password?token=a%2Bb%2Fc');
+    expect(accountEmail('evt.identity.something.else', data, 'x')).toBeUndefined();
+  });
+});

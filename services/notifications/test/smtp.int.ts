@@ -1,0 +1,52 @@
+import { DATABASE, type Database } from '@mc/kit';
+import { useService } from '@mc/kit/testing';
+import { simpleParser } from 'mailparser';
+import { SMTPServer } from 'smtp-server';
+import { notificationsService } from '../src/service';
+import { publishActivation, settledMessages } from './account-emails';
+
+const PORT = 2525 + Math.floor(Math.random() * 1000);
+const received: { to: string[]; raw: string }[] = [];
+let failNext = 0;
+
+// A real SMTP server in the test process; the service sends to it as it would to the provider.
+const smtp = new SMTPServer({
+  authOptional: true,
+  disabledCommands: ['STARTTLS'],
+  onData(stream, session, callback) {
+    let raw = '';
+    stream.on('data', (chunk: Buffer) => (raw += chunk.toString('utf8')));
+    stream.on('end', () => {
+      if (failNext > 0) {
+        failNext--;
+        callback(new Error('451 try again later'));
+        return;
+      }
+      received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw });
+      callback();
+    });
+  },
+});
+process.env.SMTP_URL = `smtp://127.0.0.1:${PORT}`;
+
+describe('account e-mails over SMTP', () => {
+  beforeAll(() => new Promise<void>((resolve) => smtp.listen(PORT, '127.0.0.1', resolve)));
+  afterAll(() => new Promise<void>((resolve) => smtp.close(resolve)));
+  const service = useService(notificationsService);
+  afterAll(() => {
+    delete process.env.SMTP_URL;
+  });
+
+  it('sends the activation e-mail in Hebrew with the link, retrying after the server refuses once', async () => {
+    failNext = 1;
+    const address = `smtp-${Date.now()}@example.co.il`;
+    const eventId = await publishActivation(service.nc(), address);
+    const [row] = await settledMessages(service.app().get<Database>(DATABASE), eventId);
+    expect(row).toMatchObject({ status: 'sent', transport: 'smtp', attempts: 2 });
+    const mail = received.find((m) => m.to.includes(address))!;
+    const parsed = await simpleParser(mail.raw);
+    expect(parsed.subject).toBe('אימות כתובת הדוא״ל שלך במדקאנה');
+    expect(parsed.text).toContain(`/auth/verify-email?token=token-${eventId}`);
+    expect(received.filter((m) => m.to.includes(address))).toHaveLength(1);
+  });
+});
