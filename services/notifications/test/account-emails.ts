@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { outgoingMessages } from '../src/db/schema';
 
 /** Publishes an activation event as identity's relay would (same envelope, message id = event id). */
-export async function publishActivation(nc: NatsConnection, email: string, eventId = randomUUID()): Promise<string> {
+export async function publishActivation(nc: NatsConnection, email: string, eventId: string = randomUUID()): Promise<string> {
   const envelope: EventEnvelope<AccountLinkEvent> = {
     eventId, type: Events.identity.activationRequested, version: 1, occurredAt: new Date().toISOString(), correlationId: randomUUID(),
     data: { userId: 1, email, firstName: 'דנה', token: `token-${eventId}`, expiresAt: new Date(Date.now() + 3600_000).toISOString() },
