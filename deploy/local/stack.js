@@ -50,6 +50,8 @@ async function waitForHealth(baseUrl, timeoutMs = 90_000) {
 /** Starts everything; resolves with a handle once the gateway reports every service up. */
 async function startStack({ env = {}, port = 8080, logDir = path.join(ROOT, 'artifacts/logs') } = {}) {
   const procs = {};
+  // Links in e-mails point at this stack unless the caller says otherwise.
+  env = { PUBLIC_URL: `http://localhost:${port}`, ...env };
   for (const name of SERVICES) procs[name] = startProcess(name, { env, logDir });
   procs.gateway = startProcess('gateway', { env: { ...env, PORT: String(port) }, logDir });
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -94,7 +96,7 @@ if (require.main === module) {
   const port = Number(process.env.PORT || 8080);
   startStack({ port })
     .then((stack) => {
-      console.log(`\n  The marketplace is running: http://localhost:${port}\n  API docs: http://localhost:${port}/api/docs   Logs: artifacts/logs/\n  Ctrl-C stops it.\n`);
+      console.log(`\n  The marketplace is running: http://localhost:${port}\n  API docs: http://localhost:${port}/api/docs   Logs: artifacts/logs/\n  E-mails (no SMTP server set): http://localhost:${port}/dev/mailbox\n  Ctrl-C stops it.\n`);
       const shutdown = () => stack.stop().then(() => process.exit(0));
       process.on('SIGINT', shutdown);
       process.on('SIGTERM', shutdown);

@@ -4,12 +4,16 @@ import { randomUUID } from 'node:crypto';
 import { Module, RequestMethod, type DynamicModule } from '@nestjs/common';
 import { NestFactory, Reflector } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import { PassportModule } from '@nestjs/passport';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { Headers } from '@mc/contracts';
 import { createLogger, loadEnv, PinoNestLogger, withCorrelationId } from '@mc/kit';
 import type { FastifyInstance } from 'fastify';
+import { AuthController, UserController } from './auth/auth.controller';
+import { IdentityKeys, JwtStrategy } from './auth/jwt.strategy';
 import { CartController } from './cart/cart.controller';
 import { ClientsModule } from './clients/clients.module';
+import { MailboxController } from './site/mailbox.controller';
 import { GatewayRedis } from './site/presence.controller';
 import { JsonBody } from './clients/service-client';
 import { GatewayEnv } from './config';
@@ -25,9 +29,9 @@ function gatewayModule(env: GatewayEnv): DynamicModule {
   class GatewayModule {}
   return {
     module: GatewayModule,
-    imports: [ClientsModule.forRoot(env)],
-    controllers: [HealthController, ...siteControllers, ...catalogControllers, ...pharmControllers, CartController],
-    providers: [{ provide: GatewayEnv, useValue: env }, GatewayRedis],
+    imports: [ClientsModule.forRoot(env), PassportModule],
+    controllers: [HealthController, ...siteControllers, ...catalogControllers, ...pharmControllers, CartController, AuthController, UserController, MailboxController],
+    providers: [{ provide: GatewayEnv, useValue: env }, GatewayRedis, IdentityKeys, JwtStrategy],
   };
 }
 
@@ -61,7 +65,7 @@ export async function createGateway(overrides: NodeJS.ProcessEnv = {}): Promise<
   });
   const app = await NestFactory.create<NestFastifyApplication>(gatewayModule(env), adapter, { logger: new PinoNestLogger(logger) });
   app.setGlobalPrefix('api', {
-    exclude: ['media/products/:file', 'media/pharms/:file', 'thumbs', 'robots.txt', 'sitemap.xml'].map((path) => ({ path, method: RequestMethod.GET })),
+    exclude: ['media/products/:file', 'media/pharms/:file', 'thumbs', 'robots.txt', 'sitemap.xml', 'dev/mailbox'].map((path) => ({ path, method: RequestMethod.GET })),
   });
   app.useGlobalGuards(new ClientHeadersGuard(app.get(Reflector), env.API_KEY));
   const webDist = env.WEB_DIST && existsSync(env.WEB_DIST) ? env.WEB_DIST : '';

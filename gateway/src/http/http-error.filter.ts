@@ -18,14 +18,14 @@ export function toHttpError(exception: unknown): HttpErrorBody {
     if (typeof body === 'object' && typeof body.code === 'string' && typeof body.message === 'string') {
       return { statusCode: status, code: body.code, message: body.message };
     }
-    const message = status === 404 ? Messages.pageNotFound : status >= 500 ? Messages.internal : Messages.badRequest;
+    const message = status === 404 ? Messages.pageNotFound : status === 401 ? Messages.signInRequired : status >= 500 ? Messages.internal : Messages.badRequest;
     return { statusCode: status, code: codeForStatus(status), message };
   }
   return { statusCode: 500, code: ErrorCodes.internal, message: Messages.internal };
 }
 
 /** Paths that are never pages of the web app: a 404 there stays a 404. */
-const NOT_PAGES = /^\/(api|media|thumbs|sitemap\.xml|robots\.txt)(\/|\?|$)/;
+const NOT_PAGES = /^\/(api|media|thumbs|sitemap\.xml|robots\.txt|dev)(\/|\?|$)/;
 
 @Catch()
 export class HttpErrorFilter implements ExceptionFilter {

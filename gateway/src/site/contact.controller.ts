@@ -1,11 +1,12 @@
-import { Body, Controller, HttpCode, HttpException, Inject, Ip, Post } from '@nestjs/common';
+import { Body, Controller, HttpCode, Inject, Ip, Post } from '@nestjs/common';
 import { ApiBadRequestResponse, ApiOkResponse, ApiTags, ApiTooManyRequestsResponse } from '@nestjs/swagger';
-import { ErrorCodes, Messages, Subjects } from '@mc/contracts';
+import { Subjects } from '@mc/contracts';
 import { ServiceClients } from '../clients/clients.module';
+import { hitRateLimit, type RateLimit } from '../http/rate-limit';
 import { GatewayRedis } from './presence.controller';
 
 /** A visitor may send this many contact messages per window (a guard against floods, not a spec rule). */
-export const CONTACT_LIMIT = { count: 5, windowSeconds: 600 };
+export const CONTACT_LIMIT: RateLimit = { count: 5, windowSeconds: 600 };
 
 /** The footer's contact form, kept by notifications. */
 @ApiTags('site')
@@ -22,12 +23,7 @@ export class ContactController {
   @ApiBadRequestResponse({ description: "a missing or malformed field, with the spec's Hebrew message" })
   @ApiTooManyRequestsResponse({ description: 'more than 5 messages from one address in 10 minutes' })
   async send(@Body() body: unknown, @Ip() ip: string): Promise<{ id: number }> {
-    const key = `rate:contact:${ip}`;
-    const results = await this.redis.client.multi().set(key, 0, 'EX', CONTACT_LIMIT.windowSeconds, 'NX').incr(key).exec();
-    const count = Number(results?.[1]?.[1] ?? 0);
-    if (count > CONTACT_LIMIT.count) {
-      throw new HttpException({ statusCode: 429, code: ErrorCodes.tooManyRequests, message: Messages.tooManyRequests }, 429);
-    }
+    await hitRateLimit(this.redis.client, `contact:${ip}`, CONTACT_LIMIT);
     return this.clients.get('notifications').send<{ id: number }>(Subjects.notifications.contactCreate, body ?? {});
   }
 }

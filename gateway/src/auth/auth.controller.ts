@@ -1,0 +1,112 @@
+import { Body, Controller, Get, HttpCode, Inject, Ip, Post, Req, UseGuards } from '@nestjs/common';
+import { AuthGuard } from '@nestjs/passport';
+import { ApiBadRequestResponse, ApiBearerAuth, ApiForbiddenResponse, ApiOkResponse, ApiTags, ApiTooManyRequestsResponse, ApiUnauthorizedResponse } from '@nestjs/swagger';
+import { Subjects, type AuthTokenResponse, type UserProfile } from '@mc/contracts';
+import { ServiceClients } from '../clients/clients.module';
+import { hitRateLimit, type RateLimit } from '../http/rate-limit';
+import { GatewayRedis } from '../site/presence.controller';
+import type { SignedInUser } from './jwt.strategy';
+
+type Body = Record<string, unknown> | undefined;
+/** Guards against guessing passwords and flooding inboxes (not spec rules; each answers 429 in Hebrew). */
+export const AUTH_LIMITS = {
+  signInPerAccount: { count: 10, windowSeconds: 15 * 60 },
+  signInPerAddress: { count: 50, windowSeconds: 15 * 60 },
+  emailsPerAddress: { count: 5, windowSeconds: 15 * 60 },
+} satisfies Record<string, RateLimit>;
+
+const emailKey = (body: Body) => String(body?.email ?? '').trim().toLowerCase().slice(0, 200);
+
+@ApiTags('auth')
+@Controller('auth')
+export class AuthController {
+  constructor(
+    @Inject(ServiceClients) private readonly clients: ServiceClients,
+    @Inject(GatewayRedis) private readonly redis: GatewayRedis,
+  ) {}
+
+  private identity<T>(subject: string, body: unknown): Promise<T> {
+    return this.clients.get('identity').send<T>(subject, body ?? {});
+  }
+
+  @Post('signup')
+  @HttpCode(200)
+  @ApiOkResponse({ description: 'the account is created pending activation; the activation e-mail is on its way' })
+  @ApiBadRequestResponse({ description: "a field of spec 5 with its Hebrew message, or 'הדוא״ל שבחרת כבר נמצא בשימוש'" })
+  async signUp(@Body() body: Body, @Ip() ip: string) {
+    await hitRateLimit(this.redis.client, `signup:${ip}`, AUTH_LIMITS.emailsPerAddress);
+    return this.identity(Subjects.identity.signUp, body);
+  }
+
+  @Post('activate')
+  @HttpCode(200)
+  @ApiOkResponse({ description: '{ jwt }: the account is active and signed in' })
+  @ApiBadRequestResponse({ description: 'the link was used already, or is unknown or expired' })
+  activate(@Body() body: Body): Promise<AuthTokenResponse> {
+    return this.identity(Subjects.identity.activate, body);
+  }
+
+  @Post('resend-activation')
+  @HttpCode(200)
+  @ApiOkResponse({ description: 'the same answer whether or not the e-mail has a pending account' })
+  @ApiTooManyRequestsResponse({ description: 'too many e-mails asked from one address' })
+  async resendActivation(@Body() body: Body, @Ip() ip: string) {
+    await hitRateLimit(this.redis.client, `auth-email:${ip}`, AUTH_LIMITS.emailsPerAddress);
+    return this.identity(Subjects.identity.resendActivation, body);
+  }
+
+  @Post('signin')
+  @HttpCode(200)
+  @ApiOkResponse({ description: '{ jwt }' })
+  @ApiUnauthorizedResponse({ description: "'הדוא״ל או הסיסמה אינם נכונים'" })
+  @ApiForbiddenResponse({ description: 'the account is pending activation, or disabled' })
+  @ApiTooManyRequestsResponse({ description: 'too many attempts for this e-mail or from this address' })
+  async signIn(@Body() body: Body, @Ip() ip: string): Promise<AuthTokenResponse> {
+    await hitRateLimit(this.redis.client, `signin-ip:${ip}`, AUTH_LIMITS.signInPerAddress);
+    await hitRateLimit(this.redis.client, `signin:${emailKey(body)}`, AUTH_LIMITS.signInPerAccount);
+    return this.identity(Subjects.identity.signIn, body);
+  }
+
+  @Post('forgot-password')
+  @HttpCode(200)
+  @ApiOkResponse({ description: 'always the same answer (it never tells whether the e-mail has an account)' })
+  @ApiTooManyRequestsResponse({ description: 'too many e-mails asked from one address' })
+  async forgotPassword(@Body() body: Body, @Ip() ip: string) {
+    await hitRateLimit(this.redis.client, `auth-email:${ip}`, AUTH_LIMITS.emailsPerAddress);
+    return this.identity(Subjects.identity.forgotPassword, body);
+  }
+
+  @Post('reset-password')
+  @HttpCode(200)
+  @ApiOkResponse({ description: '{ jwt }: the new password is set and older sessions end' })
+  @ApiUnauthorizedResponse({ description: "'הקישור לא קיים או פג תוקף'" })
+  resetPassword(@Body() body: Body): Promise<AuthTokenResponse> {
+    return this.identity(Subjects.identity.resetPassword, body);
+  }
+
+  @Post('refresh')
+  @HttpCode(200)
+  @UseGuards(AuthGuard('jwt'))
+  @ApiBearerAuth()
+  @ApiOkResponse({ description: '{ jwt }: a fresh token' })
+  @ApiUnauthorizedResponse({ description: 'no valid token, or the account signed out everywhere or changed its password' })
+  refresh(@Req() request: { user: SignedInUser }): Promise<AuthTokenResponse> {
+    return this.identity(Subjects.identity.refresh, { token: request.user.token });
+  }
+}
+
+@ApiTags('user')
+@Controller('user')
+export class UserController {
+  constructor(@Inject(ServiceClients) private readonly clients: ServiceClients) {}
+
+  @Get()
+  @UseGuards(AuthGuard('jwt'))
+  @ApiBearerAuth()
+  @ApiOkResponse({ description: 'the signed-in user' })
+  @ApiUnauthorizedResponse({ description: 'no valid token' })
+  async get(@Req() request: { user: SignedInUser }): Promise<{ user: UserProfile }> {
+    const user = await this.clients.get('identity').send<UserProfile>(Subjects.identity.userGet, { token: request.user.token });
+    return { user };
+  }
+}

@@ -1,0 +1,69 @@
+import { Messages } from '@mc/contracts';
+import { api } from './http';
+
+const json = (body: unknown, headers: Record<string, string> = {}) =>
+  ({ method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'application/json', ...headers } });
+const bearer = (jwt: string) => ({ authorization: `Bearer ${jwt}` });
+
+/** The newest link to `path` e-mailed to `email`, read from the local mailbox page as a person would. */
+async function mailedLink(email: string, path: string): Promise<string> {
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    const page = await api('/dev/mailbox');
+    expect(page.status).toBe(200);
+    const article = String(page.body).split('<article>').find((a) => a.includes(email) && a.includes(path));
+    const token = article?.match(/token=([^"&<\s]+)/)?.[1];
+    if (token) return decodeURIComponent(token);
+    if (Date.now() > deadline) throw new Error(`no e-mail to ${email} with ${path}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+describe('accounts through the gateway', () => {
+  const email = `e2e-${Date.now()}@example.co.il`;
+  const password = 'a good secret';
+
+  it('signs up, activates from the mailed link, signs in and reads the account; refresh gives a new token', async () => {
+    const signUp = await api('/api/auth/signup', json({ firstName: 'דנה', lastName: 'כהן', email, password, agreeTOU: true, subscribe: false }));
+    expect(signUp.status).toBe(200);
+    const pending = await api('/api/auth/signin', json({ email, password }));
+    expect(pending).toMatchObject({ status: 403, body: { message: Messages.userPending } });
+
+    const activated = await api('/api/auth/activate', json({ activationToken: await mailedLink(email, '/auth/verify-email') }));
+    expect(activated.status).toBe(200);
+    const { jwt } = (await api('/api/auth/signin', json({ email, password }))).body;
+    const me = await api('/api/user', { headers: bearer(jwt) });
+    expect(me).toMatchObject({ status: 200, body: { user: { email, firstName: 'דנה', subscribed: false, authMethod: 'password' } } });
+    const refreshed = await api('/api/auth/refresh', { method: 'POST', headers: bearer(jwt) });
+    expect(refreshed.body.jwt).toEqual(expect.any(String));
+  });
+
+  it("answers the spec's messages: a taken e-mail, wrong credentials, an invalid reset link; 401 without a valid token", async () => {
+    expect(await api('/api/auth/signup', json({ firstName: 'דנה', lastName: 'כהן', email, password, agreeTOU: true })))
+      .toMatchObject({ status: 400, body: { message: Messages.emailTaken } });
+    expect(await api('/api/auth/signin', json({ email, password: 'wrong password' })))
+      .toMatchObject({ status: 401, body: { message: Messages.wrongCredentials } });
+    expect(await api('/api/auth/reset-password', json({ token: 'nope', newPassword: 'another secret' })))
+      .toMatchObject({ status: 401, body: { message: Messages.linkInvalid } });
+    expect(await api('/api/auth/signin', json({ email: 'not-an-email', password: 'x' })))
+      .toMatchObject({ status: 400, body: { message: Messages.invalidEmail } });
+    expect(await api('/api/user')).toMatchObject({ status: 401, body: { message: Messages.signInRequired } });
+    expect((await api('/api/user', { headers: bearer('a.b.c') })).status).toBe(401);
+  });
+
+  it('resets a forgotten password from the mailed link; the old token stops working', async () => {
+    const { jwt: old } = (await api('/api/auth/signin', json({ email, password }))).body;
+    const forgot = await api('/api/auth/forgot-password', json({ email }));
+    expect(forgot.body).toEqual((await api('/api/auth/forgot-password', json({ email: `nobody-${email}` }))).body);
+    const reset = await api('/api/auth/reset-password', json({ token: await mailedLink(email, '/reset-password'), newPassword: 'a newer secret' }));
+    expect(reset.status).toBe(200);
+    expect((await api('/api/user', { headers: bearer(old) })).status).toBe(401);
+    expect((await api('/api/user', { headers: bearer(reset.body.jwt) })).status).toBe(200);
+  });
+
+  it('limits sign-in attempts for one e-mail with a Hebrew 429', async () => {
+    const target = `limited-${Date.now()}@example.co.il`;
+    for (let i = 0; i < 10; i++) expect((await api('/api/auth/signin', json({ email: target, password: 'guess' }))).status).toBe(401);
+    expect(await api('/api/auth/signin', json({ email: target, password: 'guess' }))).toMatchObject({ status: 429, body: { message: Messages.tooManyRequests } });
+  });
+});
