@@ -13,12 +13,13 @@ import { pharmProductRoute } from './routes/pharm-product';
 import { faqRoute } from './routes/faq';
 import { socialRoute } from './routes/social';
 import { cartRoute } from './routes/cart';
+import { resetPasswordRoute, userRoute, verifyEmailRoute } from './routes/account';
 import { accessibilityRoute, privacyPolicyRoute, termsOfUseRoute } from './routes/legal';
 
 export const routeTree = rootRoute.addChildren([homeRoute, productsRoute, productRoute, discountsRoute, tagRoute,
   pharmsRoute, pharmRoute, pharmEmbedRoute, pharmProductRoute,
   faqRoute, socialRoute, accessibilityRoute, privacyPolicyRoute, termsOfUseRoute,
-  searchRoute, cartRoute,
+  searchRoute, cartRoute, verifyEmailRoute, resetPasswordRoute, userRoute,
 ]);
 
 export function createAppRouter(queryClient: QueryClient) {

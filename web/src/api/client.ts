@@ -1,4 +1,5 @@
 import { Messages } from '@mc/contracts';
+import { sessions } from '../auth/session';
 
 const API_BASE = '/api';
 
@@ -52,6 +53,8 @@ export async function toApiError(response: Response): Promise<ApiError> {
 export async function apiFetch<T>(path: string, init: RequestInit = {}): Promise<T> {
   const headers = new Headers(init.headers);
   for (const [name, value] of Object.entries(apiHeaders())) headers.set(name, value);
+  const session = sessions.get();
+  if (session && !headers.has('authorization')) headers.set('authorization', `Bearer ${session.token}`);
   if (init.body !== undefined && typeof init.body === 'string' && !headers.has('content-type')) {
     headers.set('content-type', 'application/json');
   }
@@ -64,6 +67,8 @@ export async function apiFetch<T>(path: string, init: RequestInit = {}): Promise
     throw new ApiError(0, 'NETWORK_ERROR', Messages.serviceUnavailable);
   }
 
+  // Spec 4: a 401 to a signed-in call signs the user out.
+  if (response.status === 401 && session && sessions.get()?.token === session.token) sessions.signOut();
   if (!response.ok) throw await toApiError(response);
   if (response.status === 204) return undefined as T;
   try {

@@ -2,6 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { SearchBox } from '../components/search/SearchBox';
 import { he } from '../i18n/he';
 import { useCart, useCartPulse } from '../cart/use-cart';
+import { UserMenu } from '../auth/UserMenu';
 import { CartLink } from './CartLink';
 import { MainNav } from './MainNav';
 
@@ -23,6 +24,7 @@ export function SiteHeader({ showSearch = true, minimal = false }: { showSearch?
         </Link>
         {!minimal && <MainNav variant="header" />}
         {showSearch && <SearchBox className="header-search" />}
+        {!minimal && <UserMenu />}
         <CartLink count={count} pulse={pulse} />
       </div>
     </header>

@@ -1,6 +1,8 @@
 import { Messages } from '@mc/contracts';
 import type { QueryClient } from '@tanstack/react-query';
 import { createRootRouteWithContext, Outlet, useLocation, useMatches, type ErrorComponentProps } from '@tanstack/react-router';
+import { AuthDialog } from '../auth/AuthDialog';
+import { useTokenRefresh } from '../auth/use-session';
 import { useCartSync } from '../cart/use-cart';
 import { ErrorView } from '../components/ErrorView';
 import { GroupAdModal } from '../components/group-ad/GroupAdModal';
@@ -26,6 +28,7 @@ export interface RouterContext {
 function RootLayout() {
   useCanonicalLink();
   useCartSync();
+  useTokenRefresh();
   const isHome = useLocation({ select: (location) => location.pathname === '/' });
   const embed = useMatches({ select: (matches) => matches.some((match) => match.staticData.embed) });
   const minimal = useMatches({ select: (matches) => matches.some((match) => match.staticData.minimalLayout) });
@@ -53,6 +56,7 @@ function RootLayout() {
       <EnvBadge />
       <VersionBanner />
       {!minimal && <GroupAdModal />}
+      <AuthDialog />
     </>
   );
 }

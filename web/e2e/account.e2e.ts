@@ -1,0 +1,105 @@
+/**
+ * A new user, as a person would in the browser: signs up, opens the activation link from the local
+ * mailbox, is signed in, sees the personal area, signs out, resets the password from the mailed link,
+ * and signs in again with the new password.
+ */
+import { Messages } from '@mc/contracts';
+import type { Browser, Page } from 'playwright-core';
+import { GATEWAY_URL, launchBrowser, newPage, screenshotBothWidths } from './browser';
+
+/** Opens the local mailbox and follows the newest link to `path` in an e-mail to `email`. */
+async function followMailedLink(page: Page, email: string, path: string) {
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    await page.goto(`${GATEWAY_URL}/dev/mailbox`);
+    const link = page.locator('article', { hasText: email }).locator(`a[href*="${path}"]`).first();
+    if (await link.count()) {
+      await link.click();
+      return;
+    }
+    if (Date.now() > deadline) throw new Error(`no e-mail to ${email} linking to ${path}`);
+    await page.waitForTimeout(300);
+  }
+}
+
+describe('web: an account from sign-up to a new password', () => {
+  let browser: Browser;
+  let page: Page;
+  const email = `web-${Date.now()}@example.co.il`;
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    page = await newPage(browser, { viewport: { width: 1280, height: 900 } });
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('signs up, activates, signs out, resets the password and signs in again', async () => {
+    await page.goto(`${GATEWAY_URL}/`, { waitUntil: 'networkidle' });
+    await page.getByRole('button', { name: 'התחברות' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('button', { name: 'אין לך חשבון? להרשמה' }).click();
+    await dialog.getByRole('button', { name: 'הרשמה' }).click();
+    await dialog.getByText('יש להסכים לתקנון ולתנאי השימוש').waitFor({ state: 'visible' });
+    await dialog.getByLabel('שם פרטי').fill('דנה');
+    await dialog.getByLabel('שם משפחה').fill('כהן');
+    await dialog.getByLabel('דוא״ל').fill(email);
+    await dialog.getByLabel('סיסמה').fill('short');
+    await dialog.getByRole('checkbox', { name: /תנאי השימוש/ }).check();
+    await dialog.getByRole('button', { name: 'הרשמה' }).click();
+    await dialog.getByText(Messages.passwordTooShort).waitFor({ state: 'visible' });
+    await dialog.getByLabel('סיסמה').fill('a good secret');
+    await dialog.getByRole('button', { name: 'הרשמה' }).click();
+    await dialog.getByText('שלחנו אליך הודעת דוא״ל').waitFor({ state: 'visible' });
+    await dialog.waitFor({ state: 'hidden', timeout: 8000 });
+
+    await followMailedLink(page, email, '/auth/verify-email');
+    await page.waitForURL((url) => url.pathname === '/');
+    await page.getByRole('link', { name: 'שלום, דנה' }).waitFor({ state: 'visible' });
+    await page.getByRole('link', { name: 'שלום, דנה' }).click();
+    await page.getByRole('heading', { level: 1, name: 'שלום, דנה' }).waitFor({ state: 'visible' });
+    expect(await page.locator('.account-details').textContent()).toContain(email);
+    await screenshotBothWidths(page, 'account-user');
+
+    await page.getByRole('button', { name: 'התנתקות' }).click();
+    await page.getByRole('dialog').getByText('התנתקת מהאתר').waitFor({ state: 'visible' });
+    await page.getByRole('dialog').getByRole('button', { name: 'סגירה' }).last().click();
+    await page.waitForURL((url) => url.pathname === '/');
+
+    await page.getByRole('button', { name: 'התחברות' }).click();
+    await dialog.getByLabel('דוא״ל').fill(email);
+    await dialog.getByLabel('סיסמה').fill('not my password');
+    await dialog.getByRole('button', { name: 'התחברות' }).click();
+    await dialog.getByText(Messages.wrongCredentials).waitFor({ state: 'visible' });
+    await dialog.getByRole('button', { name: 'שכחתי סיסמה' }).click();
+    await dialog.getByLabel('דוא״ל').fill(email);
+    await dialog.getByRole('button', { name: 'שליחת קישור לאיפוס' }).click();
+    await dialog.getByText(Messages.forgotReceived).waitFor({ state: 'visible' });
+    await page.keyboard.press('Escape');
+
+    await followMailedLink(page, email, '/reset-password');
+    await page.getByLabel('סיסמה חדשה').fill('a newer secret');
+    await page.getByLabel('אימות סיסמה').fill('a newer secret');
+    await page.getByRole('button', { name: 'שמירת הסיסמה' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+    await page.getByRole('link', { name: 'שלום, דנה' }).waitFor({ state: 'visible' });
+
+    await page.getByRole('button', { name: 'התנתקות' }).click();
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'התחברות' }).click();
+    await dialog.getByLabel('דוא״ל').fill(email);
+    await dialog.getByLabel('סיסמה').fill('a newer secret');
+    await dialog.getByRole('button', { name: 'התחברות' }).click();
+    await dialog.getByText('התחברת בהצלחה').waitFor({ state: 'visible' });
+    await page.getByRole('link', { name: 'שלום, דנה' }).waitFor({ state: 'visible' });
+  }, 90_000);
+
+  it('sends a signed-out visitor from /user to the home page', async () => {
+    const guest = await newPage(browser);
+    await guest.goto(`${GATEWAY_URL}/user`, { waitUntil: 'networkidle' });
+    await guest.waitForURL((url) => url.pathname === '/');
+    await guest.close();
+  });
+});

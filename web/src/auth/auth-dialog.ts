@@ -1,0 +1,25 @@
+import { useSyncExternalStore } from 'react';
+
+/** The modes of spec 4's authentication dialog, and its welcome and sign-out notices. */
+export type AuthMode = 'signIn' | 'signUp' | 'forgotPassword' | 'signedIn' | 'signedUp' | 'signedOut';
+export const NOTICE_CLOSE_MS = 5000;
+
+let mode: AuthMode | null = null;
+const listeners = new Set<() => void>();
+const set = (next: AuthMode | null) => {
+  mode = next;
+  for (const listener of listeners) listener();
+};
+
+/** Opens the dialog in a mode (sign-in by default); closing it resets it to sign-in. */
+export const authDialog = {
+  open: (next: AuthMode = 'signIn') => set(next),
+  close: () => set(null),
+  subscribe: (listener: () => void) => {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  },
+  get: () => mode,
+};
+
+export const useAuthDialogMode = () => useSyncExternalStore(authDialog.subscribe, authDialog.get);

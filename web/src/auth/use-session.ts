@@ -1,0 +1,24 @@
+import type { AuthTokenResponse } from '@mc/contracts';
+import { useEffect, useSyncExternalStore } from 'react';
+import { apiFetch } from '../api/client';
+import { sessions, type Session } from './session';
+
+export function useSession(): Session | null {
+  return useSyncExternalStore(sessions.subscribe, sessions.get);
+}
+
+export const REFRESH_EVERY_MS = 60 * 60_000;
+
+/** Spec 4: the token is refreshed once on load and then hourly; a 401 signs out (apiFetch), other failures are ignored. */
+export function useTokenRefresh() {
+  const signedIn = useSession() !== null;
+  useEffect(() => {
+    if (!signedIn) return;
+    const refresh = () => {
+      apiFetch<AuthTokenResponse>('/auth/refresh', { method: 'POST' }).then((answer) => sessions.signIn(answer), () => undefined);
+    };
+    refresh();
+    const timer = setInterval(refresh, REFRESH_EVERY_MS);
+    return () => clearInterval(timer);
+  }, [signedIn]);
+}
