@@ -90,13 +90,23 @@ async function waitForReadModels(baseUrl, { timeoutMs = 180_000, headers = {} } 
   throw new Error(`read models never settled (products in stock / pharmacies with products: ${last})`);
 }
 
+/** How to sign in as each demo account of the seed (make dev prints it). */
+function demoAccounts() {
+  try {
+    const { DEMO_ACCOUNTS } = require(path.join(ROOT, 'services/identity/dist/seed/demo-accounts.js'));
+    return `\n  Sign in as (e-mail / password):\n${DEMO_ACCOUNTS.map((a) => `    ${a.who}: ${a.email} / ${a.password}`).join('\n')}\n\n`;
+  } catch {
+    return '';
+  }
+}
+
 module.exports = { SERVICES, startStack, startProcess, stopProcess, waitForHealth, waitForReadModels };
 
 if (require.main === module) {
   const port = Number(process.env.PORT || 8080);
   startStack({ port })
     .then((stack) => {
-      console.log(`\n  The marketplace is running: http://localhost:${port}\n  API docs: http://localhost:${port}/api/docs   Logs: artifacts/logs/\n  E-mails (no SMTP server set): http://localhost:${port}/dev/mailbox\n  Ctrl-C stops it.\n`);
+      console.log(`\n  The marketplace is running: http://localhost:${port}\n  API docs: http://localhost:${port}/api/docs   Logs: artifacts/logs/\n  E-mails (no SMTP server set): http://localhost:${port}/dev/mailbox\n${demoAccounts()}  Ctrl-C stops it.\n`);
       const shutdown = () => stack.stop().then(() => process.exit(0));
       process.on('SIGINT', shutdown);
       process.on('SIGTERM', shutdown);

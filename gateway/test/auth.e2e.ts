@@ -66,4 +66,13 @@ describe('accounts through the gateway', () => {
     for (let i = 0; i < 10; i++) expect((await api('/api/auth/signin', json({ email: target, password: 'guess' }))).status).toBe(401);
     expect(await api('/api/auth/signin', json({ email: target, password: 'guess' }))).toMatchObject({ status: 429, body: { message: Messages.tooManyRequests } });
   });
+
+  it("signs in the seed's pharmacy owner, who sees the pharmacy they run; a patient runs none", async () => {
+    const owner = await api('/api/auth/signin', json({ email: 'pharmacist@medcanna.local', password: 'demo-pharmacist' }));
+    expect(owner.status).toBe(200);
+    expect((await api('/api/user/businesses', { headers: bearer(owner.body.jwt) })).body)
+      .toEqual({ businesses: [{ kind: 'pharmacy', slug: 'merkaz-tel-aviv', name: 'בית מרקחת מרכז העיר' }] });
+    const patient = await api('/api/auth/signin', json({ email: 'patient@medcanna.local', password: 'demo-patient' }));
+    expect((await api('/api/user/businesses', { headers: bearer(patient.body.jwt) })).body).toEqual({ businesses: [] });
+  });
 });

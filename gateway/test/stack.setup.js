@@ -10,6 +10,18 @@ const stack = require('../../deploy/local/stack');
 const ROOT = path.resolve(__dirname, '../..');
 const STATE = path.join(ROOT, 'artifacts/e2e-stack.json');
 
+/** Rate-limit counters live in the shared Redis for minutes; a new run starts without the last run's. */
+async function clearRateLimits() {
+  const Redis = require(require.resolve('ioredis', { paths: [path.join(ROOT, 'gateway')] }));
+  const redis = new Redis(process.env.REDIS_URL || 'redis://127.0.0.1:6379');
+  try {
+    const keys = await redis.keys('rate:*');
+    if (keys.length) await redis.del(...keys);
+  } finally {
+    redis.disconnect();
+  }
+}
+
 module.exports = async () => {
   for (const name of [...stack.SERVICES, 'gateway']) {
     const main = name === 'gateway' ? 'gateway/dist/main.js' : `services/${name}/dist/main.js`;
@@ -20,6 +32,7 @@ module.exports = async () => {
   // From nothing: empty schemas and no event streams left by earlier runs or by the integration tests.
   execFileSync(path.join(ROOT, 'deploy/local/infra.sh'), ['--reset-database', env.DATABASE_NAME], { stdio: 'inherit' });
   await deleteEventStreams(env.NATS_URL);
+  await clearRateLimits();
   execFileSync(path.join(ROOT, 'deploy/local/seed.sh'), ['fixtures'], { env: { ...process.env, ...env, LOG_LEVEL: 'warn' }, stdio: 'inherit' });
   const running = await stack.startStack({ env, port, logDir: path.join(ROOT, 'artifacts/logs/e2e') });
   await stack.waitForReadModels(running.baseUrl);

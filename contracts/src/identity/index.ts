@@ -49,6 +49,11 @@ export interface AccountLinkEvent {
   expiresAt: string;
 }
 
+/** `identity.user.businesses`: what a manager runs (spec 6: only managers have any). */
+export interface BusinessesResponse {
+  businesses: { kind: 'pharmacy' | 'company'; slug: string; name: string }[];
+}
+
 /** `notifications.mailbox.list`: the newest e-mails of the local mailbox. */
 export interface MailboxResponse {
   messages: { id: number; to: string; subject: string; body: string; status: string; createdAt: string }[];

@@ -44,6 +44,7 @@ export const Subjects = {
     refresh: 'identity.auth.refresh',
     keysGet: 'identity.keys.get',
     userGet: 'identity.user.get',
+    userBusinesses: 'identity.user.businesses',
   },
   notifications: {
     /** A visitor's contact form (`ContactDto` → `{ id }`). */

@@ -1,7 +1,7 @@
 import { Body, Controller, Get, HttpCode, Inject, Ip, Post, Req, UseGuards } from '@nestjs/common';
 import { AuthGuard } from '@nestjs/passport';
 import { ApiBadRequestResponse, ApiBearerAuth, ApiForbiddenResponse, ApiOkResponse, ApiTags, ApiTooManyRequestsResponse, ApiUnauthorizedResponse } from '@nestjs/swagger';
-import { Subjects, type AuthTokenResponse, type UserProfile } from '@mc/contracts';
+import { Subjects, type AuthTokenResponse, type BusinessesResponse, type UserProfile } from '@mc/contracts';
 import { ServiceClients } from '../clients/clients.module';
 import { hitRateLimit, type RateLimit } from '../http/rate-limit';
 import { GatewayRedis } from '../site/presence.controller';
@@ -12,7 +12,8 @@ type Body = Record<string, unknown> | undefined;
 export const AUTH_LIMITS = {
   signInPerAccount: { count: 10, windowSeconds: 15 * 60 },
   signInPerAddress: { count: 50, windowSeconds: 15 * 60 },
-  emailsPerAddress: { count: 5, windowSeconds: 15 * 60 },
+  emailsPerAddress: { count: 10, windowSeconds: 15 * 60 },
+  signUpsPerAddress: { count: 20, windowSeconds: 60 * 60 },
 } satisfies Record<string, RateLimit>;
 
 const emailKey = (body: Body) => String(body?.email ?? '').trim().toLowerCase().slice(0, 200);
@@ -34,7 +35,7 @@ export class AuthController {
   @ApiOkResponse({ description: 'the account is created pending activation; the activation e-mail is on its way' })
   @ApiBadRequestResponse({ description: "a field of spec 5 with its Hebrew message, or 'הדוא״ל שבחרת כבר נמצא בשימוש'" })
   async signUp(@Body() body: Body, @Ip() ip: string) {
-    await hitRateLimit(this.redis.client, `signup:${ip}`, AUTH_LIMITS.emailsPerAddress);
+    await hitRateLimit(this.redis.client, `signup:${ip}`, AUTH_LIMITS.signUpsPerAddress);
     return this.identity(Subjects.identity.signUp, body);
   }
 
@@ -108,5 +109,14 @@ export class UserController {
   async get(@Req() request: { user: SignedInUser }): Promise<{ user: UserProfile }> {
     const user = await this.clients.get('identity').send<UserProfile>(Subjects.identity.userGet, { token: request.user.token });
     return { user };
+  }
+
+  @Get('businesses')
+  @UseGuards(AuthGuard('jwt'))
+  @ApiBearerAuth()
+  @ApiOkResponse({ description: 'the pharmacies and cannabis companies a manager runs (none for other users)' })
+  @ApiUnauthorizedResponse({ description: 'no valid token' })
+  businesses(@Req() request: { user: SignedInUser }): Promise<BusinessesResponse> {
+    return this.clients.get('identity').send<BusinessesResponse>(Subjects.identity.userBusinesses, { token: request.user.token });
   }
 }

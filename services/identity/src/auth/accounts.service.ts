@@ -1,11 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
   ErrorCodes, Events, Messages, TOKEN_LIFETIME,
-  type AccessTokenClaims, type AccountLinkEvent, type AuthTokenResponse, type UserProfile,
+  type AccessTokenClaims, type AccountLinkEvent, type AuthTokenResponse, type BusinessesResponse, type UserProfile,
 } from '@mc/contracts';
 import { DATABASE, OutboxWriter, serviceError, type Database } from '@mc/kit';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
-import { oneTimeTokens, users } from '../db/schema';
+import { businessMemberships, oneTimeTokens, users } from '../db/schema';
 import { SigningKeys } from '../keys/signing-keys';
 import { hashPassword, hashToken, newLinkToken, passwordMatches } from './secrets';
 
@@ -117,6 +117,15 @@ export class AccountsService {
       firstName: user.firstName, lastName: user.lastName, email: user.email, phone: user.phone, subscribed: user.subscribed,
       lastSignedAt: user.lastSignedAt?.toISOString() ?? null, createdAt: user.createdAt.toISOString(), authMethod: user.authMethod, role: user.role,
     };
+  }
+
+  /** Spec 6: managers (business owners and admins) see the businesses they run; anyone else none. */
+  async businesses(token: string): Promise<BusinessesResponse> {
+    const user = await this.current(token);
+    if (user.role === 'user') return { businesses: [] };
+    const rows = await this.db.select({ kind: businessMemberships.kind, slug: businessMemberships.slug, name: businessMemberships.name })
+      .from(businessMemberships).where(eq(businessMemberships.userId, user.id)).orderBy(businessMemberships.kind, businessMemberships.name);
+    return { businesses: rows };
   }
 
   /** The account behind a token: signed by us, unexpired, of an active account, and not older than its last password change. */

@@ -2,7 +2,7 @@ import { Controller, Inject, Module } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import {
   ActivateRequest, ForgotPasswordDto, RefreshRequest, ResetPasswordRequest, SignInDto, SignUpDto, Subjects,
-  type AuthTokenResponse, type SigningKeysResponse, type UserProfile,
+  type AuthTokenResponse, type BusinessesResponse, type SigningKeysResponse, type UserProfile,
 } from '@mc/contracts';
 import { SigningKeys } from '../keys/signing-keys';
 import { AccountsService } from './accounts.service';
@@ -52,6 +52,11 @@ export class AuthHandlers {
   @MessagePattern(Subjects.identity.userGet)
   profile(@Payload() dto: RefreshRequest): Promise<UserProfile> {
     return this.accounts.profile(dto.token);
+  }
+
+  @MessagePattern(Subjects.identity.userBusinesses)
+  businesses(@Payload() dto: RefreshRequest): Promise<BusinessesResponse> {
+    return this.accounts.businesses(dto.token);
   }
 
   @MessagePattern(Subjects.identity.keysGet)

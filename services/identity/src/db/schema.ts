@@ -43,3 +43,15 @@ export const signingKeys = identitySchema.table('signing_keys', {
   privateJwk: jsonb('private_jwk').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Who runs which business: a pharmacy (its back office at /business/{id}) or a cannabis company
+ * (/manage/cannabis-company/{slug}). The business's own data lives with pharm and catalog; here only the link.
+ */
+export const businessMemberships = identitySchema.table('business_memberships', {
+  id: serial('id').primaryKey(),
+  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  kind: text('kind', { enum: ['pharmacy', 'company'] }).notNull(),
+  slug: text('slug').notNull(),
+  name: text('name').notNull(),
+}, (t) => [uniqueIndex('business_memberships_user_business_idx').on(t.userId, t.kind, t.slug)]);
