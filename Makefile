@@ -35,6 +35,8 @@ seed: build ## The demo data at full volume (deterministic, idempotent)
 seed-if-empty: build
 	@if [ "$$(psql -h 127.0.0.1 -U postgres -d medcanna -tAc 'SELECT count(*) FROM pharm.pharmacies' 2>/dev/null || echo 0)" = "0" ]; then \
 	  $(MAKE) --no-print-directory seed; else echo "[seed] demo data present (make seed refreshes it)"; fi
+	@# The demo accounts are added to a database seeded before they existed (idempotent).
+	@DATABASE_NAME=medcanna LOG_LEVEL=warn node services/identity/dist/seed/seed.js
 
 lint:
 	npx nx run-many -t lint --output-style=static
