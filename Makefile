@@ -5,7 +5,7 @@ export NX_NO_CLOUD := true
 export NX_TUI := false
 JEST := npx jest --ci
 
-.PHONY: dev test setup infra deps browser build seed seed-if-empty bench lint typecheck unit integration e2e clean
+.PHONY: dev test setup infra deps browser build seed seed-if-empty bench bench-web lint typecheck unit integration e2e clean
 
 dev: setup build seed-if-empty ## Sets up and runs everything on http://localhost:8080
 	node deploy/local/stack.js
@@ -60,6 +60,15 @@ bench: setup build seed ## Full volumes, the whole stack, autocannon on each sce
 	trap 'kill $$(cat artifacts/bench-stack.pid) 2>/dev/null' EXIT; \
 	for i in $$(seq 1 120); do curl -sf localhost:8090/api/health >/dev/null && break; sleep 1; done; \
 	BENCH_URL=http://127.0.0.1:8090 node deploy/load/wait-read-models.js && BENCH_URL=http://127.0.0.1:8090 node deploy/load/bench.js
+
+# The stack serves a copy of the web build, so a rebuild of web/dist during the run cannot pull it away.
+bench-web: setup build seed-if-empty browser ## Lighthouse (mobile) on home, a product, a pharmacy + the home page's gzipped initial JS, vs. thresholds
+	@rm -rf artifacts/bench-web-dist && mkdir -p artifacts && cp -r web/dist artifacts/bench-web-dist || exit 1; \
+	export WEB_DIST=$(CURDIR)/artifacts/bench-web-dist BENCH_URL=http://127.0.0.1:8091; \
+	DATABASE_NAME=medcanna LOG_LEVEL=warn PORT=8091 node deploy/local/stack.js > artifacts/bench-web-stack.log 2>&1 & echo $$! > artifacts/bench-web-stack.pid; \
+	trap 'kill $$(cat artifacts/bench-web-stack.pid) 2>/dev/null' EXIT; \
+	for i in $$(seq 1 120); do curl -sf localhost:8091/api/health >/dev/null && break; sleep 1; done; \
+	node deploy/load/wait-read-models.js && node deploy/load/lighthouse.mjs
 
 clean:
 	rm -rf node_modules */node_modules services/*/node_modules */dist services/*/dist .nx artifacts

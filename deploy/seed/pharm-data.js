@@ -455,7 +455,7 @@ function shelfOf(rng, products, count, already) {
 
 function loadLocalities() {
   try {
-    return require('../../contracts/dist').LOCALITIES;
+    return require('../../contracts/dist/geo').LOCALITIES;
   } catch {
     throw new Error('pharm-data: contracts/dist is missing; build it first (npx nx run @mc/contracts:build)');
   }

@@ -1,5 +1,8 @@
 import 'reflect-metadata';
 import { existsSync } from 'node:fs';
+import { relative, sep } from 'node:path';
+import { constants as zlibConstants } from 'node:zlib';
+import compress from '@fastify/compress';
 import { randomUUID } from 'node:crypto';
 import { Module, RequestMethod, type DynamicModule } from '@nestjs/common';
 import { NestFactory, Reflector } from '@nestjs/core';
@@ -52,6 +55,32 @@ function registerRequestHooks(fastify: FastifyInstance): void {
   });
 }
 
+/**
+ * Compresses answers built in memory (API JSON, sitemap, robots, the web app's HTML) of 1 KB or more with
+ * brotli (quality 4: fast) or gzip. Files of the web build are sent by the static handler from the
+ * `.br`/`.gz` siblings the build writes beside them.
+ */
+async function registerCompression(fastify: FastifyInstance): Promise<void> {
+  await fastify.register(compress, {
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } },
+  });
+}
+
+/**
+ * Cache headers of the web build: the hashed files under `assets/` never change (a year, immutable); the
+ * rest (favicon, placeholders, `meta.json`, which the app polls to notice a new deploy) is revalidated.
+ */
+function webCacheHeaders(webDist: string) {
+  // @fastify/static passes the Fastify reply (`header`); Nest's typing still names the older `setHeader`.
+  type HeaderTarget = { header?: (name: string, value: string) => unknown; setHeader?: (name: string, value: string) => unknown };
+  return (reply: HeaderTarget, path: string): void => {
+    const hashed = relative(webDist, path).startsWith(`assets${sep}`);
+    (reply.header ?? reply.setHeader)?.call(reply, 'cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+  };
+}
+
 /** Builds and starts the gateway; `overrides` take precedence over `process.env` (used by tests). */
 export async function createGateway(overrides: NodeJS.ProcessEnv = {}): Promise<NestFastifyApplication> {
   const env = loadEnv(GatewayEnv, { ...process.env, ...overrides });
@@ -71,6 +100,7 @@ export async function createGateway(overrides: NodeJS.ProcessEnv = {}): Promise<
   const webDist = env.WEB_DIST && existsSync(env.WEB_DIST) ? env.WEB_DIST : '';
   app.useGlobalFilters(new HttpErrorFilter(logger, webDist));
   registerRequestHooks(app.getHttpAdapter().getInstance());
+  await registerCompression(app.getHttpAdapter().getInstance());
 
   const document = SwaggerModule.createDocument(
     app,
@@ -84,7 +114,7 @@ export async function createGateway(overrides: NodeJS.ProcessEnv = {}): Promise<
   SwaggerModule.setup('api/docs', app, document, { jsonDocumentUrl: 'api/docs/json' });
 
   if (webDist) {
-    app.useStaticAssets({ root: webDist, prefix: '/', index: false, wildcard: false });
+    app.useStaticAssets({ root: webDist, prefix: '/', index: false, wildcard: false, preCompressed: true, setHeaders: webCacheHeaders(webDist) });
   } else {
     logger.warn({ webDist: env.WEB_DIST }, 'no built web app found; serving the API only');
   }

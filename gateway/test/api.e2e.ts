@@ -71,7 +71,18 @@ describe('site', () => {
     expect(page.status).toBe(200);
     expect(await page.text()).toContain('<html dir="rtl" lang="he">');
     const meta = await (await fetch(`${gatewayUrl()}/meta.json`)).json();
-    expect(meta).toHaveProperty('version');
+    expect(meta).toEqual(expect.objectContaining({ version: expect.any(String), build: expect.any(String) }));
+  });
+
+  it('compresses API answers and the web build, and caches hashed assets for a year', async () => {
+    const list = await api('/api/products', { headers: { 'accept-encoding': 'br, gzip' } });
+    expect(list.headers.get('content-encoding')).toBe('br');
+    expect(list.body.products.length).toBeGreaterThan(0);
+    const html = await (await fetch(`${gatewayUrl()}/`)).text();
+    const script = html.match(/src="(\/assets\/[^"]+\.js)"/)![1];
+    const asset = await fetch(`${gatewayUrl()}${script}`, { headers: { 'accept-encoding': 'gzip' } });
+    expect(asset.headers.get('content-encoding')).toBe('gzip');
+    expect(asset.headers.get('cache-control')).toContain('immutable');
   });
 
   it('answers an unknown API path with JSON 404, not the web app', async () => {

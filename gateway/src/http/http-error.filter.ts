@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException } from '@nestjs/common';
 import { ErrorCodes, isServiceError, Messages, type HttpErrorBody } from '@mc/contracts';
@@ -30,6 +30,7 @@ const NOT_PAGES = /^\/(api|media|thumbs|sitemap\.xml|robots\.txt|dev)(\/|\?|$)/;
 @Catch()
 export class HttpErrorFilter implements ExceptionFilter {
   private indexHtml?: string;
+  private indexMtime?: number;
 
   constructor(private readonly logger: Logger, private readonly webDist: string) {}
 
@@ -48,14 +49,20 @@ export class HttpErrorFilter implements ExceptionFilter {
     void reply.status(error.statusCode).send(error);
   }
 
+  /** The web app's index.html, read again when a new build replaces it (a cached copy would name deleted assets). */
   private webApp(): string | undefined {
-    if (this.indexHtml === undefined && this.webDist) {
-      try {
-        this.indexHtml = readFileSync(join(this.webDist, 'index.html'), 'utf8');
-      } catch {
-        return undefined;
+    if (!this.webDist) return undefined;
+    try {
+      const file = join(this.webDist, 'index.html');
+      const mtime = statSync(file).mtimeMs;
+      if (this.indexHtml === undefined || mtime !== this.indexMtime) {
+        this.indexHtml = readFileSync(file, 'utf8');
+        this.indexMtime = mtime;
       }
+      return this.indexHtml;
+    } catch {
+      return undefined;
     }
-    return this.indexHtml;
   }
+
 }
