@@ -62,6 +62,19 @@ describe('web: an account from sign-up to a new password', () => {
     await page.getByRole('heading', { level: 1, name: 'שלום, דנה' }).waitFor({ state: 'visible' });
     expect(await page.locator('.account-details').textContent()).toContain(email);
     await screenshotBothWidths(page, 'account-user');
+    expect(await page.getByText('השלמת הפרופיל: 70%').count()).toBe(1);
+
+    await page.getByRole('link', { name: 'עריכת הפרטים וההגדרות' }).click();
+    await page.getByLabel('טלפון').fill('12345');
+    await page.getByRole('button', { name: 'שמירה' }).click();
+    await page.getByText(Messages.invalidPhone).waitFor({ state: 'visible' });
+    await page.getByLabel('טלפון').fill('052-7654321');
+    await page.getByRole('button', { name: 'שמירה' }).click();
+    await page.getByText(Messages.detailsSaved).waitFor({ state: 'visible' });
+    expect(await page.getByLabel('דוא״ל').isDisabled()).toBe(true);
+    await screenshotBothWidths(page, 'account-settings');
+    await page.getByRole('link', { name: 'שלום, דנה' }).click();
+    await page.getByText('השלמת הפרופיל: 85%').waitFor({ state: 'visible' });
 
     await page.getByRole('button', { name: 'התנתקות' }).click();
     await page.getByRole('dialog').getByText('התנתקת מהאתר').waitFor({ state: 'visible' });
@@ -99,6 +112,15 @@ describe('web: an account from sign-up to a new password', () => {
   it('sends a signed-out visitor from /user to the home page', async () => {
     const guest = await newPage(browser);
     await guest.goto(`${GATEWAY_URL}/user`, { waitUntil: 'networkidle' });
+    await guest.waitForURL((url) => url.pathname === '/');
+    await guest.close();
+  });
+
+  it('unsubscribes from the link of an e-mail, and sends a link without a valid address home', async () => {
+    const guest = await newPage(browser);
+    await guest.goto(`${GATEWAY_URL}/unsubscribe?email=${encodeURIComponent(email)}`, { waitUntil: 'networkidle' });
+    await guest.getByText(Messages.unsubscribed).waitFor({ state: 'visible' });
+    await guest.goto(`${GATEWAY_URL}/unsubscribe?email=not-an-email`, { waitUntil: 'networkidle' });
     await guest.waitForURL((url) => url.pathname === '/');
     await guest.close();
   });

@@ -1,8 +1,9 @@
 import { classValidatorResolver } from '@hookform/resolvers/class-validator';
 import { ErrorCodes, ForgotPasswordDto, Messages, SignInDto, SignUpDto, type AuthTokenResponse } from '@mc/contracts';
 import { useId, useState, type ReactNode } from 'react';
-import { useForm, type FieldValues, type Path, type UseFormReturn } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { apiFetch, isApiError } from '../api/client';
+import { TextField } from '../components/forms/TextField';
 import { heAuth } from '../i18n/he';
 import { authDialog } from './auth-dialog';
 import { sessions } from './session';
@@ -10,25 +11,6 @@ import { sessions } from './session';
 type Failure = { message: string; code?: string } | null;
 const post = <T,>(path: string, body: unknown) => apiFetch<T>(path, { method: 'POST', body: JSON.stringify(body) });
 const failureOf = (error: unknown): Failure => ({ message: error instanceof Error && error.message ? error.message : Messages.generic, code: isApiError(error) ? error.code : undefined });
-
-/** A labelled input with its error under it (linked for screen readers). */
-function Field<T extends FieldValues>({ form, name, label, type = 'text', autoComplete, dir }: {
-  form: UseFormReturn<T>; name: Path<T>; label: string; type?: string; autoComplete?: string; dir?: 'ltr';
-}) {
-  const id = useId();
-  const error = form.formState.errors[name]?.message as string | undefined;
-  return (
-    <div className="form-field">
-      <label htmlFor={id}>{label}</label>
-      <input id={id} type={type} autoComplete={autoComplete} dir={dir} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} {...form.register(name)} />
-      {error && (
-        <p id={`${id}-error`} className="form-error">
-          {error}
-        </p>
-      )}
-    </div>
-  );
-}
 
 function FormFrame({ onSubmit, busy, submitLabel, failure, children, after }: {
   onSubmit: () => void; busy: boolean; submitLabel: string; failure: Failure; children: ReactNode; after?: ReactNode;
@@ -83,8 +65,8 @@ function SignInForm() {
         resent ? <p role="status">{resent}</p> : <button type="button" className="button button-secondary" onClick={() => void resend()}>{heAuth.resend}</button>
       )}
     >
-      <Field form={form} name="email" label={heAuth.email} type="email" autoComplete="email" dir="ltr" />
-      <Field form={form} name="password" label={heAuth.password} type="password" autoComplete="current-password" dir="ltr" />
+      <TextField form={form} name="email" label={heAuth.email} type="email" autoComplete="email" dir="ltr" />
+      <TextField form={form} name="password" label={heAuth.password} type="password" autoComplete="current-password" dir="ltr" />
     </FormFrame>
   );
 }
@@ -113,10 +95,10 @@ function SignUpForm() {
   const agreeError = form.formState.errors.agreeTOU?.message;
   return (
     <FormFrame onSubmit={() => void submit()} busy={busy} submitLabel={heAuth.signUp} failure={failure}>
-      <Field form={form} name="firstName" label={heAuth.firstName} autoComplete="given-name" />
-      <Field form={form} name="lastName" label={heAuth.lastName} autoComplete="family-name" />
-      <Field form={form} name="email" label={heAuth.email} type="email" autoComplete="email" dir="ltr" />
-      <Field form={form} name="password" label={heAuth.password} type="password" autoComplete="new-password" dir="ltr" />
+      <TextField form={form} name="firstName" label={heAuth.firstName} autoComplete="given-name" />
+      <TextField form={form} name="lastName" label={heAuth.lastName} autoComplete="family-name" />
+      <TextField form={form} name="email" label={heAuth.email} type="email" autoComplete="email" dir="ltr" />
+      <TextField form={form} name="password" label={heAuth.password} type="password" autoComplete="new-password" dir="ltr" />
       <div className="form-check">
         <input id={subscribeId} type="checkbox" {...form.register('subscribe')} />
         <label htmlFor={subscribeId}>{heAuth.subscribe}</label>
@@ -151,7 +133,7 @@ function ForgotPasswordForm() {
   if (done) return <p role="status" className="contact-success">{done}</p>;
   return (
     <FormFrame onSubmit={() => void submit()} busy={busy} submitLabel={heAuth.sendResetLink} failure={failure}>
-      <Field form={form} name="email" label={heAuth.email} type="email" autoComplete="email" dir="ltr" />
+      <TextField form={form} name="email" label={heAuth.email} type="email" autoComplete="email" dir="ltr" />
     </FormFrame>
   );
 }

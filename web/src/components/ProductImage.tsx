@@ -8,8 +8,12 @@ function thumbUrl(url: string): string {
   return `/thumbs?${query.toString()}`;
 }
 
-/** Product picture through the thumbnail service; falls back to a default picture when it fails. */
-export function ProductImage({ url, alt }: { url: string | null; alt: string }) {
+/**
+ * Product picture through the thumbnail service; falls back to a default picture when it fails. Lazy by
+ * default (lists); `priority` for the picture a page opens with (the product page's own, its largest
+ * paint), which the browser then fetches at once and first.
+ */
+export function ProductImage({ url, alt, priority = false }: { url: string | null; alt: string; priority?: boolean }) {
   const [failed, setFailed] = useState(false);
   const src = url && !failed ? thumbUrl(url) : PLACEHOLDER;
   return (
@@ -19,7 +23,8 @@ export function ProductImage({ url, alt }: { url: string | null; alt: string }) 
       alt={alt}
       width={SIZE}
       height={SIZE}
-      loading="lazy"
+      loading={priority ? 'eager' : 'lazy'}
+      fetchPriority={priority ? 'high' : undefined}
       decoding="async"
       onError={() => setFailed(true)}
     />

@@ -12,7 +12,7 @@ export function ProductView({ data }: { data: ProductDetailResponse }) {
   return (
     <article className="product" aria-labelledby="product-title">
       <div className="product-media">
-        <ProductImage url={product.imageUrl} alt={he.product.imageAlt(title)} />
+        <ProductImage url={product.imageUrl} alt={he.product.imageAlt(title)} priority />
       </div>
 
       <div className="product-body">

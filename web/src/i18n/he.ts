@@ -78,6 +78,7 @@ export const he = {
     price: 'מחיר',
   },
   comparison: {
+    showAll: (n: number) => `הצגת כל ${n} בתי המרקחת`,
     title: 'השוואת מחירים בבתי המרקחת',
     isOpen: 'פתוח עכשיו',
     hasDelivery: 'עם משלוח',
@@ -338,4 +339,12 @@ export const heAuth = {
   lastSignedAt: 'התחברות אחרונה',
   createdAt: 'תאריך הרשמה',
   none: 'לא הוזן',
+  settingsTitle: 'הגדרות החשבון',
+  settingsLink: 'עריכת הפרטים וההגדרות',
+  detailsTitle: 'פרטים אישיים',
+  passwordTitle: 'שינוי סיסמה',
+  currentPassword: 'הסיסמה הנוכחית',
+  changePassword: 'שינוי הסיסמה',
+  save: 'שמירה',
+  unsubscribeTitle: 'הסרה מרשימת התפוצה',
 };

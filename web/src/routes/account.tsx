@@ -1,145 +1,25 @@
-import { classValidatorResolver } from '@hookform/resolvers/class-validator';
-import { Messages, profileCompletion, ResetPasswordDto, type AuthTokenResponse, type UserProfile } from '@mc/contracts';
-import { useMutation, useQuery } from '@tanstack/react-query';
-import { createRoute, Navigate, redirect, useNavigate } from '@tanstack/react-router';
-import { useEffect, useId, useRef } from 'react';
-import { useForm } from 'react-hook-form';
-import { apiFetch } from '../api/client';
-import { authDialog } from '../auth/auth-dialog';
+import { createRoute, lazyRouteComponent, redirect } from '@tanstack/react-router';
 import { sessions } from '../auth/session';
-import { useSession } from '../auth/use-session';
-import { userQueryKey } from '../auth/UserMenu';
-import '../auth/auth.css';
-import '../components/contact/contact.css';
-import { ErrorView } from '../components/ErrorView';
-import { formatDateTime } from '../components/pharms/pharm-format';
-import { he, heAuth } from '../i18n/he';
-import { useDocumentTitle } from '../lib/use-document-title';
 import { rootRoute } from './root';
 
-const post = <T,>(path: string, body: unknown) => apiFetch<T>(path, { method: 'POST', body: JSON.stringify(body) });
+// The pages load on first visit: their forms (react-hook-form, class-validator) stay out of every page's first load.
+const page = (name: 'VerifyEmailPage' | 'ResetPasswordPage' | 'UserPage') => lazyRouteComponent(() => import('./account-pages'), name);
+
 /** Spec 2.2: these routes need a query token, otherwise they go to /. */
 const tokenSearch = (raw: Record<string, unknown>) => ({ token: typeof raw.token === 'string' && raw.token ? raw.token : undefined });
-
-/** Opening the activation link: activates, signs in, and goes home with the welcome notice. */
-function VerifyEmailPage() {
-  const { token } = verifyEmailRoute.useSearch();
-  const navigate = useNavigate();
-  const started = useRef(false);
-  const activation = useMutation({
-    mutationFn: (activationToken: string) => post<AuthTokenResponse>('/auth/activate', { activationToken }),
-    onSuccess: (answer) => {
-      sessions.signIn(answer);
-      void navigate({ to: '/' });
-      authDialog.open('signedIn');
-    },
-  });
-  useEffect(() => {
-    if (token && !started.current) {
-      started.current = true;
-      activation.mutate(token);
-    }
-  }, [token, activation]);
-  if (!token) return <Navigate to="/" />;
-  if (activation.isError) return <ErrorView message={activation.error.message || Messages.generic} />;
-  return <p role="status">{heAuth.activating}</p>;
-}
-
-/** The reset link: both fields required (no match check, spec 5); success signs in and goes home. */
-function ResetPasswordPage() {
-  useDocumentTitle(heAuth.resetTitle);
-  const { token } = resetPasswordRoute.useSearch();
-  const navigate = useNavigate();
-  const newId = useId();
-  const confirmId = useId();
-  const form = useForm<ResetPasswordDto>({ resolver: classValidatorResolver(ResetPasswordDto), defaultValues: { newPassword: '', confirmPassword: '' } });
-  const reset = useMutation({
-    mutationFn: (newPassword: string) => post<AuthTokenResponse>('/auth/reset-password', { token, newPassword }),
-    onSuccess: (answer) => {
-      sessions.signIn(answer);
-      void navigate({ to: '/' });
-      authDialog.open('signedIn');
-    },
-  });
-  if (!token) return <Navigate to="/" />;
-  const errors = form.formState.errors;
-  return (
-    <section className="card account-card">
-      <h1>{heAuth.resetTitle}</h1>
-      <form className="contact-form" noValidate onSubmit={(e) => void form.handleSubmit(({ newPassword }) => reset.mutate(newPassword))(e)}>
-        <div className="form-field">
-          <label htmlFor={newId}>{heAuth.newPassword}</label>
-          <input id={newId} type="password" autoComplete="new-password" dir="ltr" aria-invalid={errors.newPassword ? true : undefined} {...form.register('newPassword')} />
-          {errors.newPassword && <p className="form-error">{errors.newPassword.message}</p>}
-        </div>
-        <div className="form-field">
-          <label htmlFor={confirmId}>{heAuth.confirmPassword}</label>
-          <input id={confirmId} type="password" autoComplete="new-password" dir="ltr" aria-invalid={errors.confirmPassword ? true : undefined} {...form.register('confirmPassword')} />
-          {errors.confirmPassword && <p className="form-error">{errors.confirmPassword.message}</p>}
-        </div>
-        {reset.isError && (
-          <p className="form-error" role="alert">
-            {reset.error.message || Messages.generic}
-          </p>
-        )}
-        <button type="submit" className="button button-primary" disabled={reset.isPending}>
-          {reset.isPending ? heAuth.working : heAuth.resetSubmit}
-        </button>
-      </form>
-    </section>
-  );
-}
-
-/** The personal area's overview: profile completion and account details. */
-function UserPage() {
-  useDocumentTitle(heAuth.userTitle);
-  const session = useSession();
-  const query = useQuery({
-    queryKey: [...userQueryKey, session?.claims.sub],
-    queryFn: ({ signal }) => apiFetch<{ user: UserProfile }>('/user', { signal }),
-    enabled: session !== null,
-  });
-  if (!session) return <Navigate to="/" />;
-  if (query.isError) return <ErrorView message={query.error.message || Messages.generic} onRetry={() => void query.refetch()} />;
-  if (!query.data) return <p role="status">{he.loading}</p>;
-  const { user } = query.data;
-  const completion = profileCompletion({ hasPhone: !!user.phone, hasAddress: false });
-  return (
-    <section className="card account-card" aria-labelledby="user-title">
-      <h1 id="user-title">{heAuth.hello(user.firstName)}</h1>
-      <p>
-        {heAuth.profileCompletion}: <strong>{completion}%</strong>
-      </p>
-      <progress max={100} value={completion} aria-label={heAuth.profileCompletion} />
-      <h2>{heAuth.accountDetails}</h2>
-      <dl className="account-details">
-        <dt>{heAuth.email}</dt>
-        <dd dir="ltr">{user.email}</dd>
-        <dt>{heAuth.phone}</dt>
-        <dd>{user.phone ? <bdi dir="ltr">{user.phone}</bdi> : heAuth.none}</dd>
-        <dt>{heAuth.lastSignedAt}</dt>
-        <dd>{user.lastSignedAt ? <bdi dir="ltr">{formatDateTime(user.lastSignedAt)}</bdi> : heAuth.none}</dd>
-        <dt>{heAuth.createdAt}</dt>
-        <dd>
-          <bdi dir="ltr">{formatDateTime(user.createdAt)}</bdi>
-        </dd>
-      </dl>
-    </section>
-  );
-}
 
 export const verifyEmailRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/auth/verify-email',
   validateSearch: tokenSearch,
-  component: VerifyEmailPage,
+  component: page('VerifyEmailPage'),
 });
 
 export const resetPasswordRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/reset-password',
   validateSearch: tokenSearch,
-  component: ResetPasswordPage,
+  component: page('ResetPasswordPage'),
 });
 
 export const userRoute = createRoute({
@@ -148,5 +28,5 @@ export const userRoute = createRoute({
   beforeLoad: () => {
     if (!sessions.get()) throw redirect({ to: '/' });
   },
-  component: UserPage,
+  component: page('UserPage'),
 });

@@ -13,25 +13,43 @@ const TILE_LINKS = ['/products', '/products', '/pharms'] as const;
 const POPULAR_COUNT = 6;
 const POPULAR_PARAMS = 'page=1&sortBy=popular&inStock=1';
 
-/** A row of links to the most popular products' pages; nothing while loading or when it fails. */
+/** Widths of the placeholder chips, about those of the names that replace them. */
+const PLACEHOLDER_WIDTHS = ['5.5rem', '5rem', '6rem', '5rem', '5.5rem', '6rem'];
+
+/**
+ * A row of links to the most popular products' pages; placeholder chips of about the same size while loading
+ * (so the tiles below do not jump when the names arrive), nothing when it fails.
+ */
 function PopularSearches() {
-  const { data } = useQuery(productListQuery(POPULAR_PARAMS));
+  const { data, isPending } = useQuery(productListQuery(POPULAR_PARAMS));
   const products = data?.products.slice(0, POPULAR_COUNT) ?? [];
-  if (!products.length) return null;
+  if (!products.length && !isPending) return null;
   return (
-    <nav className="popular" aria-labelledby="popular-title">
+    <nav className="popular" aria-labelledby="popular-title" aria-busy={isPending}>
       <h2 id="popular-title" className="popular-title">
         {he.home.popular}
       </h2>
-      <ul className="popular-list">
-        {products.map((product) => (
-          <li key={product.slug}>
-            <Link to="/products/$productSlug" params={{ productSlug: product.slug }} className="tag">
-              {product.shortName || product.info.hebName || product.name}
-            </Link>
-          </li>
-        ))}
-      </ul>
+      {isPending ? (
+        <ul className="popular-list" aria-hidden="true">
+          {PLACEHOLDER_WIDTHS.map((width, index) => (
+            <li key={index}>
+              <span className="tag popular-placeholder" style={{ inlineSize: width }}>
+                {'\u00a0'}
+              </span>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <ul className="popular-list">
+          {products.map((product) => (
+            <li key={product.slug}>
+              <Link to="/products/$productSlug" params={{ productSlug: product.slug }} className="tag">
+                {product.shortName || product.info.hebName || product.name}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
     </nav>
   );
 }

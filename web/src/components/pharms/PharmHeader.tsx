@@ -9,7 +9,7 @@ import { formatDateTime, isRecentlyUpdated } from './pharm-format';
 export function PharmHeader({ pharm, now = new Date() }: { pharm: Pharm; now?: Date }) {
   return (
     <header className="pharm-header card">
-      <PharmLogo url={pharm.logo_url} name={pharm.name} size={96} />
+      <PharmLogo url={pharm.logo_url} name={pharm.name} size={96} priority />
       <div className="pharm-header-body">
         <h1 className="pharm-header-title">{pharm.name}</h1>
         <p className="pharm-card-address">

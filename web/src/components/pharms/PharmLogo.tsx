@@ -4,7 +4,7 @@ import { hePharms } from '../../i18n/he';
 const PLACEHOLDER = '/pharm-placeholder.svg';
 
 /** A pharmacy's logo at 128 px through `/thumbs`; falls back to a default logo when it fails (spec 8). */
-export function PharmLogo({ url, name, size = 64 }: { url: string | null; name: string; size?: number }) {
+export function PharmLogo({ url, name, size = 64, priority = false }: { url: string | null; name: string; size?: number; priority?: boolean }) {
   const [failed, setFailed] = useState(false);
   const src =
     url && !failed
@@ -17,7 +17,7 @@ export function PharmLogo({ url, name, size = 64 }: { url: string | null; name: 
       alt={hePharms.logoAlt(name)}
       width={size}
       height={size}
-      loading="lazy"
+      loading={priority ? 'eager' : 'lazy'}
       decoding="async"
       onError={() => setFailed(true)}
     />

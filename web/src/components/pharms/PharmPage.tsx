@@ -29,11 +29,13 @@ export function PharmPage({
   embed?: boolean;
 }) {
   const query = useQuery(pharmQuery(slug));
-  const slides = useQuery(pharmSlidesQuery(slug)).data?.slides ?? [];
+  const slidesQuery = useQuery(pharmSlidesQuery(slug));
+  const slides = slidesQuery.data?.slides ?? [];
   const pharm = query.data?.pharm;
   useDocumentTitle(pharm ? (pharm.seoTitle ?? pharm.name) : undefined);
 
-  if (query.isPending) {
+  // Waiting for the slides too: inserted later, they would push the products down (a layout shift).
+  if (query.isPending || slidesQuery.isPending) {
     return (
       <p className="list-loading" role="status">
         {he.loading}

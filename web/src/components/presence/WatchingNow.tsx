@@ -43,10 +43,10 @@ export function WatchingNow({ path }: { path: string }) {
     };
   }, [path]);
 
-  if (watching <= 0) return null;
+  // Always rendered (empty at zero) so the line appearing does not move the page.
   return (
     <p className="watching-now" role="status">
-      {watching === 1 ? hePresence.watchingOne : hePresence.watchingMany(watching)}
+      {watching <= 0 ? '' : watching === 1 ? hePresence.watchingOne : hePresence.watchingMany(watching)}
     </p>
   );
 }

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Messages } from '@mc/contracts';
 import { he } from '../../i18n/he';
@@ -16,6 +17,9 @@ interface PriceComparisonProps {
 }
 
 /** The product in every pharmacy: open-now and delivery filters, sorted by price or by distance from the browser. */
+/** Offers shown before 'show all'. */
+export const FIRST_OFFERS = 10;
+
 export function PriceComparison({ slug, search, onChange }: PriceComparisonProps) {
   const geo = useGeolocation(search.sortBy === 'nearby');
   const location = geo.status === 'located' ? geo.point : undefined;
@@ -31,6 +35,9 @@ export function PriceComparison({ slug, search, onChange }: PriceComparisonProps
   });
   const offers = query.data?.pharmProducts ?? [];
   const filtered = search.isOpen === 1 || search.hasDelivery === 1;
+  // A popular product is in ~90 pharmacies: the first ones (cheapest or nearest) at once, the rest on request.
+  const [showAll, setShowAll] = useState(false);
+  const shown = showAll ? offers : offers.slice(0, FIRST_OFFERS);
 
   return (
     <section className="comparison" aria-labelledby="comparison-title">
@@ -74,13 +81,22 @@ export function PriceComparison({ slug, search, onChange }: PriceComparisonProps
           {filtered ? he.comparison.emptyFiltered : he.comparison.empty}
         </p>
       ) : (
-        <ol className="offer-list" aria-busy={query.isFetching}>
-          {offers.map((offer) => (
-            <li key={offer.id}>
-              <ComparisonRow offer={offer} />
-            </li>
-          ))}
-        </ol>
+        <>
+          <ol className="offer-list" aria-busy={query.isFetching}>
+            {shown.map((offer) => (
+              <li key={offer.id}>
+                <ComparisonRow offer={offer} />
+              </li>
+            ))}
+          </ol>
+          {shown.length < offers.length && (
+            <div className="load-more">
+              <button type="button" className="button button-secondary" onClick={() => setShowAll(true)}>
+                {he.comparison.showAll(offers.length)}
+              </button>
+            </div>
+          )}
+        </>
       )}
     </section>
   );

@@ -1,0 +1,120 @@
+import { classValidatorResolver } from '@hookform/resolvers/class-validator';
+import { Messages, profileCompletion, ResetPasswordDto, type AuthTokenResponse, type UserProfile } from '@mc/contracts';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { getRouteApi, Link, Navigate, useNavigate } from '@tanstack/react-router';
+import { useEffect, useRef } from 'react';
+import { useForm } from 'react-hook-form';
+import { apiFetch } from '../api/client';
+import { authDialog } from '../auth/auth-dialog';
+import { sessions } from '../auth/session';
+import { useSession } from '../auth/use-session';
+import { userQueryKey } from '../auth/UserMenu';
+import '../auth/auth.css';
+import '../components/contact/contact.css';
+import { ErrorView } from '../components/ErrorView';
+import { TextField } from '../components/forms/TextField';
+import { formatDateTime } from '../components/pharms/pharm-format';
+import { he, heAuth } from '../i18n/he';
+import { useDocumentTitle } from '../lib/use-document-title';
+
+const post = <T,>(path: string, body: unknown) => apiFetch<T>(path, { method: 'POST', body: JSON.stringify(body) });
+
+/** Opening the activation link: activates, signs in, and goes home with the welcome notice. */
+export function VerifyEmailPage() {
+  const { token } = getRouteApi('/auth/verify-email').useSearch();
+  const navigate = useNavigate();
+  const started = useRef(false);
+  const activation = useMutation({
+    mutationFn: (activationToken: string) => post<AuthTokenResponse>('/auth/activate', { activationToken }),
+    onSuccess: (answer) => {
+      sessions.signIn(answer);
+      void navigate({ to: '/' });
+      authDialog.open('signedIn');
+    },
+  });
+  useEffect(() => {
+    if (token && !started.current) {
+      started.current = true;
+      activation.mutate(token);
+    }
+  }, [token, activation]);
+  if (!token) return <Navigate to="/" />;
+  if (activation.isError) return <ErrorView message={activation.error.message || Messages.generic} />;
+  return <p role="status">{heAuth.activating}</p>;
+}
+
+/** The reset link: both fields required (no match check, spec 5); success signs in and goes home. */
+export function ResetPasswordPage() {
+  useDocumentTitle(heAuth.resetTitle);
+  const { token } = getRouteApi('/reset-password').useSearch();
+  const navigate = useNavigate();
+  const form = useForm<ResetPasswordDto>({ resolver: classValidatorResolver(ResetPasswordDto), defaultValues: { newPassword: '', confirmPassword: '' } });
+  const reset = useMutation({
+    mutationFn: (newPassword: string) => post<AuthTokenResponse>('/auth/reset-password', { token, newPassword }),
+    onSuccess: (answer) => {
+      sessions.signIn(answer);
+      void navigate({ to: '/' });
+      authDialog.open('signedIn');
+    },
+  });
+  if (!token) return <Navigate to="/" />;
+  return (
+    <section className="card account-card">
+      <h1>{heAuth.resetTitle}</h1>
+      <form className="contact-form" noValidate onSubmit={(e) => void form.handleSubmit(({ newPassword }) => reset.mutate(newPassword))(e)}>
+        <TextField form={form} name="newPassword" label={heAuth.newPassword} type="password" dir="ltr" autoComplete="new-password" />
+        <TextField form={form} name="confirmPassword" label={heAuth.confirmPassword} type="password" dir="ltr" autoComplete="new-password" />
+        {reset.isError && (
+          <p className="form-error" role="alert">
+            {reset.error.message || Messages.generic}
+          </p>
+        )}
+        <button type="submit" className="button button-primary" disabled={reset.isPending}>
+          {reset.isPending ? heAuth.working : heAuth.resetSubmit}
+        </button>
+      </form>
+    </section>
+  );
+}
+
+/** The personal area's overview: profile completion and account details. */
+export function UserPage() {
+  useDocumentTitle(heAuth.userTitle);
+  const session = useSession();
+  const query = useQuery({
+    queryKey: [...userQueryKey, session?.claims.sub],
+    queryFn: ({ signal }) => apiFetch<{ user: UserProfile }>('/user', { signal }),
+    enabled: session !== null,
+  });
+  if (!session) return <Navigate to="/" />;
+  if (query.isError) return <ErrorView message={query.error.message || Messages.generic} onRetry={() => void query.refetch()} />;
+  if (!query.data) return <p role="status">{he.loading}</p>;
+  const { user } = query.data;
+  const completion = profileCompletion({ hasPhone: !!user.phone, hasAddress: false });
+  return (
+    <section className="card account-card" aria-labelledby="user-title">
+      <h1 id="user-title">{heAuth.hello(user.firstName)}</h1>
+      <p>
+        {heAuth.profileCompletion}: <strong>{completion}%</strong>
+      </p>
+      <progress max={100} value={completion} aria-label={heAuth.profileCompletion} />
+      <h2>{heAuth.accountDetails}</h2>
+      <dl className="account-details">
+        <dt>{heAuth.email}</dt>
+        <dd dir="ltr">{user.email}</dd>
+        <dt>{heAuth.phone}</dt>
+        <dd>{user.phone ? <bdi dir="ltr">{user.phone}</bdi> : heAuth.none}</dd>
+        <dt>{heAuth.lastSignedAt}</dt>
+        <dd>{user.lastSignedAt ? <bdi dir="ltr">{formatDateTime(user.lastSignedAt)}</bdi> : heAuth.none}</dd>
+        <dt>{heAuth.createdAt}</dt>
+        <dd>
+          <bdi dir="ltr">{formatDateTime(user.createdAt)}</bdi>
+        </dd>
+      </dl>
+      <p>
+        <Link to="/user/settings">{heAuth.settingsLink}</Link>
+      </p>
+    </section>
+  );
+}
+

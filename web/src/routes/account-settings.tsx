@@ -1,0 +1,25 @@
+import { EMAIL_PATTERN, PHONE_PATTERN } from '@mc/contracts';
+import { createRoute, lazyRouteComponent, redirect } from '@tanstack/react-router';
+import { sessions } from '../auth/session';
+import { rootRoute } from './root';
+
+const page = (name: 'SettingsPage' | 'UnsubscribePage') => lazyRouteComponent(() => import('./settings-pages'), name);
+
+export const settingsRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/user/settings',
+  beforeLoad: () => {
+    if (!sessions.get()) throw redirect({ to: '/' });
+  },
+  component: page('SettingsPage'),
+});
+
+export const unsubscribeRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/unsubscribe',
+  validateSearch: (raw: Record<string, unknown>) => ({
+    email: typeof raw.email === 'string' && EMAIL_PATTERN.test(raw.email) ? raw.email : undefined,
+    phone: typeof raw.phone === 'string' && PHONE_PATTERN.test(raw.phone) ? raw.phone : undefined,
+  }),
+  component: page('UnsubscribePage'),
+});

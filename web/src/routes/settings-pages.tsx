@@ -1,0 +1,133 @@
+import { classValidatorResolver } from '@hookform/resolvers/class-validator';
+import { ChangePasswordDto, Messages, UserSettingsDto, type AuthTokenResponse, type UserProfile } from '@mc/contracts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { getRouteApi, Navigate } from '@tanstack/react-router';
+import { useEffect, useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { apiFetch } from '../api/client';
+import '../auth/auth.css';
+import { sessions } from '../auth/session';
+import { useSession } from '../auth/use-session';
+import { userQueryKey } from '../auth/UserMenu';
+import '../components/contact/contact.css';
+import { ErrorView } from '../components/ErrorView';
+import { TextField } from '../components/forms/TextField';
+import { he, heAuth } from '../i18n/he';
+import { useDocumentTitle } from '../lib/use-document-title';
+
+/** Spec 4: a settings form's success message goes back to the form after 3 s. */
+export const SAVED_MESSAGE_MS = 3000;
+const send = <T,>(method: string, path: string, body: unknown) => apiFetch<T>(path, { method, body: JSON.stringify(body) });
+
+/** The form states of spec 4: collect, submitting, success (back to collect after 3 s), failure. */
+function useFormStatus<A, R>(action: (args: A) => Promise<R>, onSuccess?: (result: R) => void) {
+  const mutation = useMutation({ mutationFn: action, onSuccess });
+  const [showSaved, setShowSaved] = useState(false);
+  useEffect(() => {
+    if (!mutation.isSuccess) return;
+    setShowSaved(true);
+    const timer = setTimeout(() => setShowSaved(false), SAVED_MESSAGE_MS);
+    return () => clearTimeout(timer);
+  }, [mutation.isSuccess, mutation.submittedAt]);
+  return { mutation, showSaved };
+}
+
+function DetailsForm({ user }: { user: UserProfile }) {
+  const queryClient = useQueryClient();
+  const form = useForm<UserSettingsDto>({
+    resolver: classValidatorResolver(UserSettingsDto),
+    defaultValues: { firstName: user.firstName, lastName: user.lastName, phone: user.phone ?? '', subscribed: user.subscribed },
+  });
+  const subscribedId = useId();
+  const emailId = useId();
+  const { mutation, showSaved } = useFormStatus(
+    (values: UserSettingsDto) => send<{ user: UserProfile }>('PATCH', '/user', values),
+    (answer) => queryClient.setQueriesData({ queryKey: userQueryKey }, answer),
+  );
+  return (
+    <form className="contact-form" noValidate onSubmit={(e) => void form.handleSubmit((values) => mutation.mutate(values))(e)}>
+      <h2>{heAuth.detailsTitle}</h2>
+      <TextField form={form} name="firstName" label={heAuth.firstName} autoComplete="given-name" />
+      <TextField form={form} name="lastName" label={heAuth.lastName} autoComplete="family-name" />
+      <div className="form-field">
+        <label htmlFor={emailId}>{heAuth.email}</label>
+        <input id={emailId} type="email" dir="ltr" value={user.email} disabled readOnly />
+      </div>
+      <TextField form={form} name="phone" label={heAuth.phone} type="tel" dir="ltr" autoComplete="tel" />
+      <div className="form-check">
+        <input id={subscribedId} type="checkbox" {...form.register('subscribed')} />
+        <label htmlFor={subscribedId}>{heAuth.subscribe}</label>
+      </div>
+      {mutation.isError && <p className="form-error" role="alert">{mutation.error.message || Messages.generic}</p>}
+      <p role="status" className="contact-success">{showSaved ? Messages.detailsSaved : ''}</p>
+      <button type="submit" className="button button-primary" disabled={mutation.isPending}>
+        {mutation.isPending ? heAuth.working : heAuth.save}
+      </button>
+    </form>
+  );
+}
+
+function PasswordForm() {
+  const form = useForm<ChangePasswordDto>({ resolver: classValidatorResolver(ChangePasswordDto), defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '' } });
+  const { mutation, showSaved } = useFormStatus(
+    ({ currentPassword, newPassword }: ChangePasswordDto) => send<AuthTokenResponse>('POST', '/user/password', { currentPassword, newPassword }),
+    (answer) => {
+      sessions.signIn(answer);
+      form.reset();
+    },
+  );
+  return (
+    <form className="contact-form" noValidate onSubmit={(e) => void form.handleSubmit((values) => mutation.mutate(values))(e)}>
+      <h2>{heAuth.passwordTitle}</h2>
+      <TextField form={form} name="currentPassword" label={heAuth.currentPassword} type="password" dir="ltr" autoComplete="current-password" />
+      <TextField form={form} name="newPassword" label={heAuth.newPassword} type="password" dir="ltr" autoComplete="new-password" />
+      <TextField form={form} name="confirmPassword" label={heAuth.confirmPassword} type="password" dir="ltr" autoComplete="new-password" />
+      {mutation.isError && <p className="form-error" role="alert">{mutation.error.message || Messages.generic}</p>}
+      <p role="status" className="contact-success">{showSaved ? Messages.passwordChanged : ''}</p>
+      <button type="submit" className="button button-primary" disabled={mutation.isPending}>
+        {mutation.isPending ? heAuth.working : heAuth.changePassword}
+      </button>
+    </form>
+  );
+}
+
+/** /user/settings: personal details, and the password form only for accounts that sign in with one (spec 6). */
+export function SettingsPage() {
+  useDocumentTitle(heAuth.settingsTitle);
+  const session = useSession();
+  const query = useQuery({
+    queryKey: [...userQueryKey, session?.claims.sub],
+    queryFn: ({ signal }) => apiFetch<{ user: UserProfile }>('/user', { signal }),
+    enabled: session !== null,
+  });
+  if (!session) return <Navigate to="/" />;
+  if (query.isError) return <ErrorView message={query.error.message || Messages.generic} onRetry={() => void query.refetch()} />;
+  if (!query.data) return <p role="status">{he.loading}</p>;
+  return (
+    <section className="card account-card" aria-labelledby="settings-title">
+      <h1 id="settings-title">{heAuth.settingsTitle}</h1>
+      <DetailsForm user={query.data.user} />
+      {query.data.user.authMethod === 'password' && <PasswordForm />}
+    </section>
+  );
+}
+
+/** /unsubscribe?email=…|phone=…: needs one in a valid format, otherwise goes to /. */
+export function UnsubscribePage() {
+  const target = getRouteApi('/unsubscribe').useSearch();
+  const unsubscribe = useMutation({ mutationFn: () => send<{ message: string }>('POST', '/auth/unsubscribe', target) });
+  const { mutate } = unsubscribe;
+  useEffect(() => {
+    if (target.email || target.phone) mutate();
+  }, [target.email, target.phone, mutate]);
+  if (!target.email && !target.phone) return <Navigate to="/" />;
+  return (
+    <section className="card account-card">
+      <h1>{heAuth.unsubscribeTitle}</h1>
+      <p role="status">
+        {unsubscribe.isSuccess ? Messages.unsubscribed : unsubscribe.isError ? Messages.unsubscribeFailed : he.loading}
+      </p>
+    </section>
+  );
+}
+
