@@ -1,4 +1,4 @@
-import { Equals, IsBoolean, IsOptional } from 'class-validator';
+import { Equals, IsBoolean, IsOptional, ValidateIf } from 'class-validator';
 import { Messages } from '../messages';
 import { EMAIL_PATTERN, NAME_PATTERN, PHONE_PATTERN, SMS_CODE_PATTERN } from '../rules/patterns';
 import { Filled, Match, MatchesIfFilled } from './decorators';
@@ -83,6 +83,7 @@ export class ChangePasswordRequest {
   currentPassword: string;
 
   @Filled(Messages.required)
+  @MatchesIfFilled(PASSWORD_PATTERN, Messages.passwordTooShort)
   newPassword: string;
 }
 
@@ -101,6 +102,49 @@ export class ActivateRequest {
 
 /** Body of refreshToken (the gateway passes the bearer token). */
 export class RefreshRequest {
+  @Filled(Messages.required)
+  token: string;
+}
+
+/** The settings form (spec 5): names required and of letters; the e-mail is shown disabled; the phone optional. */
+export class UserSettingsDto {
+  @Filled(Messages.required)
+  @MatchesIfFilled(NAME_PATTERN, Messages.invalidName)
+  firstName: string;
+
+  @Filled(Messages.required)
+  @MatchesIfFilled(NAME_PATTERN, Messages.invalidName)
+  lastName: string;
+
+  @ValidateIf((o: UserSettingsDto) => o.phone !== undefined && o.phone !== null && o.phone !== '')
+  @MatchesIfFilled(PHONE_PATTERN, Messages.invalidPhone)
+  phone?: string | null;
+
+  @IsOptional()
+  @IsBoolean({ message: Messages.badRequest })
+  subscribed?: boolean;
+}
+
+/** Unsubscribe (spec 2.2): an e-mail or a phone in a valid format. */
+export class UnsubscribeRequest {
+  @ValidateIf((o: UnsubscribeRequest) => !o.phone)
+  @Filled(Messages.required)
+  @MatchesIfFilled(EMAIL_PATTERN, Messages.invalidEmail)
+  email?: string;
+
+  @ValidateIf((o: UnsubscribeRequest) => !o.email)
+  @Filled(Messages.required)
+  @MatchesIfFilled(PHONE_PATTERN, Messages.invalidPhone)
+  phone?: string;
+}
+
+/** The signed-in user's commands as identity receives them: the bearer token beside the form. */
+export class UpdateUserCommand extends UserSettingsDto {
+  @Filled(Messages.required)
+  token: string;
+}
+
+export class ChangePasswordCommand extends ChangePasswordRequest {
   @Filled(Messages.required)
   token: string;
 }

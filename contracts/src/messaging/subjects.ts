@@ -45,6 +45,9 @@ export const Subjects = {
     keysGet: 'identity.keys.get',
     userGet: 'identity.user.get',
     userBusinesses: 'identity.user.businesses',
+    userUpdate: 'identity.user.update',
+    passwordChange: 'identity.user.change-password',
+    unsubscribe: 'identity.auth.unsubscribe',
   },
   notifications: {
     /** A visitor's contact form (`ContactDto` → `{ id }`). */

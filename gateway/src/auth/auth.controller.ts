@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Inject, Ip, Post, Req, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Inject, Ip, Patch, Post, Req, UseGuards } from '@nestjs/common';
 import { AuthGuard } from '@nestjs/passport';
 import { ApiBadRequestResponse, ApiBearerAuth, ApiForbiddenResponse, ApiOkResponse, ApiTags, ApiTooManyRequestsResponse, ApiUnauthorizedResponse } from '@nestjs/swagger';
 import { Subjects, type AuthTokenResponse, type BusinessesResponse, type UserProfile } from '@mc/contracts';
@@ -85,6 +85,15 @@ export class AuthController {
     return this.identity(Subjects.identity.resetPassword, body);
   }
 
+  @Post('unsubscribe')
+  @HttpCode(200)
+  @ApiOkResponse({ description: "'בקשתך להסרה מרשימת התפוצה נשלחה בהצלחה.' (the same whether or not anyone matched)" })
+  @ApiBadRequestResponse({ description: 'neither a valid e-mail nor a valid phone' })
+  async unsubscribe(@Body() body: Body, @Ip() ip: string) {
+    await hitRateLimit(this.redis.client, `auth-email:${ip}`, AUTH_LIMITS.emailsPerAddress);
+    return this.identity(Subjects.identity.unsubscribe, body);
+  }
+
   @Post('refresh')
   @HttpCode(200)
   @UseGuards(AuthGuard('jwt'))
@@ -109,6 +118,26 @@ export class UserController {
   async get(@Req() request: { user: SignedInUser }): Promise<{ user: UserProfile }> {
     const user = await this.clients.get('identity').send<UserProfile>(Subjects.identity.userGet, { token: request.user.token });
     return { user };
+  }
+
+  @Patch()
+  @UseGuards(AuthGuard('jwt'))
+  @ApiBearerAuth()
+  @ApiOkResponse({ description: 'the updated user (names, phone, newsletter; the e-mail is not changed here)' })
+  @ApiBadRequestResponse({ description: "a field of spec 5 with its Hebrew message" })
+  async update(@Req() request: { user: SignedInUser }, @Body() body: Body): Promise<{ user: UserProfile }> {
+    const user = await this.clients.get('identity').send<UserProfile>(Subjects.identity.userUpdate, { ...body, token: request.user.token });
+    return { user };
+  }
+
+  @Post('password')
+  @HttpCode(200)
+  @UseGuards(AuthGuard('jwt'))
+  @ApiBearerAuth()
+  @ApiOkResponse({ description: '{ jwt }: the password changed; other sessions end' })
+  @ApiBadRequestResponse({ description: "'הסיסמה הנוכחית שגויה', or a new password under 8 characters" })
+  changePassword(@Req() request: { user: SignedInUser }, @Body() body: Body): Promise<AuthTokenResponse> {
+    return this.clients.get('identity').send<AuthTokenResponse>(Subjects.identity.passwordChange, { ...body, token: request.user.token });
   }
 
   @Get('businesses')

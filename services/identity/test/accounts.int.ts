@@ -107,3 +107,47 @@ describe('accounts with a password', () => {
     await expect(call(Subjects.identity.refresh, { token: forged })).rejects.toMatchObject({ status: 401 });
   });
 });
+
+describe('the signed-in user', () => {
+  const service = useService(identityService);
+  const call = <T>(subject: string, data: unknown) => rpc<T>(service.nc(), subject, data);
+
+  async function signedIn(): Promise<{ email: string; jwt: string }> {
+    const email = `settings-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.co.il`;
+    await call(Subjects.identity.signUp, { firstName: 'דנה', lastName: 'כהן', email, password: 'a good secret', agreeTOU: true });
+    const db = service.app().get<Database>(DATABASE);
+    await db.update(users).set({ status: 'active' }).where(eq(users.email, email));
+    return { email, ...(await call<AuthTokenResponse>(Subjects.identity.signIn, { email, password: 'a good secret' })) };
+  }
+
+  it("saves the settings (never the e-mail), with the spec's messages for bad fields", async () => {
+    const { email, jwt } = await signedIn();
+    const saved = await call<UserProfile>(Subjects.identity.userUpdate, { token: jwt, firstName: ' נועה ', lastName: "או'בריאן", phone: '052-7654321', subscribed: false, email: 'other@example.com' });
+    expect(saved).toMatchObject({ firstName: 'נועה', lastName: "או'בריאן", phone: '052-7654321', subscribed: false, email });
+    await expect(call(Subjects.identity.userUpdate, { token: jwt, firstName: '', lastName: 'כהן' })).rejects.toMatchObject({ status: 400, message: Messages.required });
+    await expect(call(Subjects.identity.userUpdate, { token: jwt, firstName: 'נועה', lastName: 'כהן', phone: '123' })).rejects.toMatchObject({ status: 400, message: Messages.invalidPhone });
+    expect(await call<UserProfile>(Subjects.identity.userUpdate, { token: jwt, firstName: 'נועה', lastName: 'כהן', phone: '' })).toMatchObject({ phone: null });
+  });
+
+  it('changes the password only with the current one, ending other sessions but not this one', async () => {
+    const { email, jwt } = await signedIn();
+    const other = await call<AuthTokenResponse>(Subjects.identity.signIn, { email, password: 'a good secret' });
+    await expect(call(Subjects.identity.passwordChange, { token: jwt, currentPassword: 'wrong one', newPassword: 'a new secret' }))
+      .rejects.toMatchObject({ status: 400, message: Messages.wrongCurrentPassword });
+    const changed = await call<AuthTokenResponse>(Subjects.identity.passwordChange, { token: jwt, currentPassword: 'a good secret', newPassword: 'a new secret' });
+    await expect(call(Subjects.identity.userGet, { token: other.jwt })).rejects.toMatchObject({ status: 401 });
+    await expect(call(Subjects.identity.userGet, { token: changed.jwt })).resolves.toMatchObject({ email });
+    await expect(call(Subjects.identity.signIn, { email, password: 'a new secret' })).resolves.toHaveProperty('jwt');
+  });
+
+  it('unsubscribes by e-mail or by phone in any format, answering alike when no one matches', async () => {
+    const { email, jwt } = await signedIn();
+    await call(Subjects.identity.userUpdate, { token: jwt, firstName: 'דנה', lastName: 'כהן', phone: '0521112233', subscribed: true });
+    const answer = await call<{ message: string }>(Subjects.identity.unsubscribe, { phone: '052-1112233' });
+    expect(answer).toEqual({ message: Messages.unsubscribed });
+    expect(await call<UserProfile>(Subjects.identity.userGet, { token: jwt })).toMatchObject({ subscribed: false });
+    expect(await call(Subjects.identity.unsubscribe, { email: `nobody-${email}` })).toEqual(answer);
+    await expect(call(Subjects.identity.unsubscribe, {})).rejects.toMatchObject({ status: 400 });
+    await expect(call(Subjects.identity.unsubscribe, { email: 'not-an-email' })).rejects.toMatchObject({ status: 400, message: Messages.invalidEmail });
+  });
+});

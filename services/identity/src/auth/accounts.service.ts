@@ -119,6 +119,36 @@ export class AccountsService {
     };
   }
 
+  /** The settings form: names, phone and the newsletter choice (the e-mail never changes here). */
+  async update(token: string, settings: { firstName: string; lastName: string; phone?: string | null; subscribed?: boolean }): Promise<UserProfile> {
+    const user = await this.current(token);
+    await this.db.update(users).set({
+      firstName: settings.firstName.trim(),
+      lastName: settings.lastName.trim(),
+      phone: settings.phone?.trim() || null,
+      ...(settings.subscribed === undefined ? {} : { subscribed: settings.subscribed }),
+    }).where(eq(users.id, user.id));
+    return this.profile(token);
+  }
+
+  /** A new password for an account that has one; every other session ends, this one gets a fresh token. */
+  async changePassword(token: string, currentPassword: string, newPassword: string): Promise<AuthTokenResponse> {
+    const user = await this.current(token);
+    if (user.authMethod !== 'password' || !user.passwordHash) throw fail(400, ErrorCodes.badRequest, Messages.noPasswordMethod);
+    if (!(await passwordMatches(user.passwordHash, currentPassword))) throw fail(400, ErrorCodes.invalidCredentials, Messages.wrongCurrentPassword);
+    const [updated] = await this.db.update(users)
+      .set({ passwordHash: await hashPassword(newPassword), tokenVersion: sql`${users.tokenVersion} + 1` })
+      .where(eq(users.id, user.id)).returning();
+    return this.tokenFor(updated);
+  }
+
+  /** The unsubscribe link of an e-mail or SMS: the same answer whether or not anyone matched. */
+  async unsubscribe(target: { email?: string; phone?: string }): Promise<{ message: string }> {
+    const where = target.email ? eq(users.email, normalEmail(target.email)) : eq(sql`regexp_replace(${users.phone}, '[^0-9]', '', 'g')`, (target.phone ?? '').replace(/\D/g, ''));
+    await this.db.update(users).set({ subscribed: false }).where(where);
+    return { message: Messages.unsubscribed };
+  }
+
   /** Spec 6: managers (business owners and admins) see the businesses they run; anyone else none. */
   async businesses(token: string): Promise<BusinessesResponse> {
     const user = await this.current(token);

@@ -1,7 +1,8 @@
 import { Controller, Inject, Module } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import {
-  ActivateRequest, ForgotPasswordDto, RefreshRequest, ResetPasswordRequest, SignInDto, SignUpDto, Subjects,
+  ActivateRequest, ChangePasswordCommand, ForgotPasswordDto, RefreshRequest, ResetPasswordRequest, SignInDto, SignUpDto, Subjects,
+  UnsubscribeRequest, UpdateUserCommand,
   type AuthTokenResponse, type BusinessesResponse, type SigningKeysResponse, type UserProfile,
 } from '@mc/contracts';
 import { SigningKeys } from '../keys/signing-keys';
@@ -57,6 +58,21 @@ export class AuthHandlers {
   @MessagePattern(Subjects.identity.userBusinesses)
   businesses(@Payload() dto: RefreshRequest): Promise<BusinessesResponse> {
     return this.accounts.businesses(dto.token);
+  }
+
+  @MessagePattern(Subjects.identity.userUpdate)
+  update(@Payload() dto: UpdateUserCommand): Promise<UserProfile> {
+    return this.accounts.update(dto.token, dto);
+  }
+
+  @MessagePattern(Subjects.identity.passwordChange)
+  changePassword(@Payload() dto: ChangePasswordCommand): Promise<AuthTokenResponse> {
+    return this.accounts.changePassword(dto.token, dto.currentPassword, dto.newPassword);
+  }
+
+  @MessagePattern(Subjects.identity.unsubscribe)
+  unsubscribe(@Payload() dto: UnsubscribeRequest): Promise<{ message: string }> {
+    return this.accounts.unsubscribe(dto);
   }
 
   @MessagePattern(Subjects.identity.keysGet)
