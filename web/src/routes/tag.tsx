@@ -1,90 +1,6 @@
-import { Messages, PER_PAGE, parsePage } from '@mc/contracts';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { createRoute, useNavigate } from '@tanstack/react-router';
-import { useEffect } from 'react';
-import { isApiError } from '../api/client';
-import { ErrorView } from '../components/ErrorView';
-import { PharmCard } from '../components/pharms/PharmCard';
-import { CardList } from '../components/products/CardList';
-import { Pager } from '../components/products/Pager';
-import { ProductCard } from '../components/products/ProductCard';
-import { pageCount } from '../components/products/list-search';
-import { he } from '../i18n/he';
-import { useDocumentTitle } from '../lib/use-document-title';
-import { tagQuery } from '../queries/products';
-import { NotFoundPage } from './not-found';
+import { parsePage } from '@mc/contracts';
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { rootRoute } from './root';
-
-function TagPage() {
-  const { tagSlug } = tagRoute.useParams();
-  const { page = 1 } = tagRoute.useSearch();
-  const navigate = useNavigate({ from: tagRoute.fullPath });
-  const query = useQuery({ ...tagQuery(tagSlug, page), placeholderData: keepPreviousData });
-  const data = query.data;
-  useDocumentTitle(
-    data ? data.tag.seoTitle || data.tag.title || data.tag.name : undefined,
-    data?.tag.seoDescription ?? undefined,
-  );
-
-  // The tag pages its products and its pharmacies together: as many pages as the longer of the two.
-  // The gateway pages the pharmacies with the pharmacy list's size (PER_PAGE.pharms).
-  const pages = data ? Math.max(pageCount(data.total, data.perPage), pageCount(data.pharmsTotal, PER_PAGE.pharms)) : 1;
-  const pastLast = !!data && (data.total > 0 || data.pharmsTotal > 0) && page > pages;
-  useEffect(() => {
-    if (pastLast) void navigate({ search: {}, replace: true });
-  }, [pastLast, navigate]);
-
-  if (query.isPending) {
-    return (
-      <p className="comparison-loading" role="status">
-        {he.loading}
-      </p>
-    );
-  }
-  if (query.isError) {
-    if (isApiError(query.error) && query.error.status === 404) return <NotFoundPage detail={Messages.tagNotFound} />;
-    return <ErrorView message={query.error.message || Messages.generic} onRetry={() => void query.refetch()} />;
-  }
-
-  const { tag, products, pharms } = query.data;
-  return (
-    <section className="list-page" aria-labelledby="list-title" aria-busy={query.isFetching}>
-      <header className="list-header">
-        <h1 id="list-title" className="list-title">
-          {tag.title || tag.name}
-        </h1>
-        {tag.seoDescription && <p className="list-lead">{tag.seoDescription}</p>}
-      </header>
-      <section className="tag-section" aria-labelledby="tag-products">
-        <h2 id="tag-products" className="section-title">
-          {he.tag.products} <span className="comparison-count">({query.data.total})</span>
-        </h2>
-        {products.length ? (
-          <CardList items={products} layout="grid" keyOf={(p) => p.slug} render={(p) => <ProductCard product={p} />} label={he.tag.products} />
-        ) : (
-          <p className="list-empty">{he.tag.noProducts}</p>
-        )}
-      </section>
-      <section className="tag-section" aria-labelledby="tag-pharms">
-        <h2 id="tag-pharms" className="section-title">
-          {he.tag.pharms} <span className="comparison-count">({query.data.pharmsTotal})</span>
-        </h2>
-        {pharms.length ? (
-          <ul className="card-list card-list-pharms" aria-label={he.tag.pharms}>
-            {pharms.map((pharm) => (
-              <li key={pharm.slug}>
-                <PharmCard pharm={pharm} />
-              </li>
-            ))}
-          </ul>
-        ) : (
-          <p className="list-empty">{he.tag.noPharms}</p>
-        )}
-      </section>
-      <Pager page={page} total={pages} onPage={(next) => void navigate({ search: next > 1 ? { page: next } : {} })} />
-    </section>
-  );
-}
 
 export const tagRoute = createRoute({
   getParentRoute: () => rootRoute,
@@ -93,5 +9,5 @@ export const tagRoute = createRoute({
     const page = parsePage(raw.page);
     return page > 1 ? { page } : {};
   },
-  component: TagPage,
+  component: lazyRouteComponent(() => import('./tag.page'), 'TagPage'),
 });

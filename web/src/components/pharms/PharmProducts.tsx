@@ -10,12 +10,9 @@ import { ActiveFilters, ListFilters, type ListPatch } from '../products/ListFilt
 import { ListToolbar } from '../products/ListToolbar';
 import { Pager } from '../products/Pager';
 import { pageCount } from '../products/list-search';
-import { useDebouncedValue } from '../products/use-debounced-value';
+import { LIST_DELAY_MS, useDebouncedValue } from '../products/use-debounced-value';
 import { PharmProductCard } from './PharmProductCard';
 import { pharmProductsApiParams, type PharmPageSearch } from './pharm-page-search';
-
-/** Lists load about 100 ms after a change (spec 9). */
-const LIST_DELAY_MS = 100;
 
 /** The pharmacy's products with the list filters of spec 2.3; `?product=` comes first and is marked. */
 export function PharmProducts({

@@ -1,0 +1,128 @@
+import { Messages, parsePharmProductId } from '@mc/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { getRouteApi, Link } from '@tanstack/react-router';
+import { isApiError } from '../api/client';
+import { AddToCart } from '../cart/AddToCart';
+import { ErrorView } from '../components/ErrorView';
+import { ProductImage } from '../components/ProductImage';
+import { PharmBadges } from '../components/pharms/PharmBadges';
+import { PharmProductCard } from '../components/pharms/PharmProductCard';
+import { Shipments } from '../components/pharms/Shipments';
+import { DiscountBadge, OfferPrice } from '../components/products/Price';
+import { cannabisTypeLabels, he, hePharms } from '../i18n/he';
+import { useDocumentTitle } from '../lib/use-document-title';
+import { pharmProductQuery } from '../queries/pharms';
+import { NotFoundPage } from './not-found';
+import '../components/pharms/pharms.css';
+
+function PharmProductView({ slug, id }: { slug: string; id: number }) {
+  const query = useQuery(pharmProductQuery(slug, id));
+  const item = query.data?.pharmProduct;
+  const title = item ? item.product.info.hebName || item.product.name : undefined;
+  useDocumentTitle(item && title ? `${title} – ${item.pharm.name}` : undefined);
+
+  if (query.isPending) {
+    return (
+      <p className="list-loading" role="status">
+        {he.loading}
+      </p>
+    );
+  }
+  if (query.isError) {
+    if (isApiError(query.error) && query.error.status === 404) return <NotFoundPage detail={Messages.productNotFound} />;
+    return <ErrorView message={query.error.message || Messages.generic} onRetry={() => void query.refetch()} />;
+  }
+  const { pharmProduct, pharmProductVariants, shipments } = query.data;
+  const { product, pharm } = pharmProduct;
+
+  return (
+    <div className="pharm-page">
+      <nav aria-label={hePharms.breadcrumbs} className="breadcrumbs">
+        <ol>
+          <li>
+            <Link to="/">{he.navHome}</Link>
+          </li>
+          <li>
+            <Link to="/pharms">{hePharms.listTitle}</Link>
+          </li>
+          <li>
+            <Link to="/pharms/$pharmSlug" params={{ pharmSlug: pharm.slug }}>
+              {pharm.name}
+            </Link>
+          </li>
+          <li aria-current="page">{title}</li>
+        </ol>
+      </nav>
+      <article className="card pharm-product-detail">
+        <div className="pharm-product-media">
+          <ProductImage url={product.imageUrl} alt={he.product.imageAlt(title ?? product.name)} />
+          <p className="badges card-badges">
+            <DiscountBadge percent={pharmProduct.discountPercent} />
+          </p>
+        </div>
+        <div className="pharm-product-body">
+          <h1 className="pharm-header-title">{title}</h1>
+          {product.info.engName && (
+            <p className="card-subtitle" lang="en">
+              <bdi>{product.info.engName}</bdi>
+            </p>
+          )}
+          <ul className="chips">
+            {product.info.thccbdDosage && (
+              <li className="chip chip-dosage" title={he.product.dosage}>
+                <bdi dir="ltr">{product.info.thccbdDosage}</bdi>
+              </li>
+            )}
+            {product.info.cannabisType && (
+              <li className="chip chip-type">{cannabisTypeLabels[product.info.cannabisType as keyof typeof cannabisTypeLabels]}</li>
+            )}
+            {product.info.company && <li className="chip">{product.info.company}</li>}
+          </ul>
+          <p className="pharm-product-price">
+            <OfferPrice price={pharmProduct.totalPrice} original={pharmProduct.originalPrice} />
+          </p>
+          <p className={`card-meta ${pharmProduct.inStock ? 'in-stock' : 'out-of-stock'}`}>
+            {pharmProduct.inStock ? hePharms.inStock : hePharms.outOfStock}
+          </p>
+          <AddToCart offer={pharmProduct} full />
+          <p>
+            <Link to="/pharms/$pharmSlug" params={{ pharmSlug: pharm.slug }} className="pharm-product-pharm">
+              {pharm.name}
+            </Link>{' '}
+            – {pharm.address}, {pharm.city}
+          </p>
+          <PharmBadges pharm={pharm} />
+          <p>
+            <Link to="/products/$productSlug" params={{ productSlug: product.slug }}>
+              {hePharms.productPage}
+            </Link>
+          </p>
+        </div>
+      </article>
+      {pharmProductVariants.length > 0 && (
+        <section aria-labelledby="variants-title">
+          <h2 id="variants-title" className="pharm-section-title">
+            {hePharms.variants}
+          </h2>
+          <ul className="card-list card-list-grid">
+            {pharmProductVariants.map((variant) => (
+              <li key={variant.id}>
+                <PharmProductCard item={variant} />
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+      <Shipments shipments={shipments} />
+    </div>
+  );
+}
+
+export function PharmProductPage() {
+  const { pharmSlug, pharmProductId } = getRouteApi('/pharms/$pharmSlug/products/$pharmProductId').useParams();
+  const id = parsePharmProductId(pharmProductId);
+  // Spec 2.1: the id must be numeric, otherwise the error 'כתובת לא תקינה'.
+  if (id === undefined) return <ErrorView message={Messages.invalidUrl} />;
+  return <PharmProductView slug={pharmSlug} id={id} />;
+}
+

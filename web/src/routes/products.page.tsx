@@ -1,0 +1,49 @@
+import { LIST_SORTS } from '@mc/contracts';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { getRouteApi, useNavigate } from '@tanstack/react-router';
+import { useCallback } from 'react';
+import { CardList } from '../components/products/CardList';
+import { ListPage } from '../components/products/ListPage';
+import type { ListPatch } from '../components/products/ListFilters';
+import { ProductCard } from '../components/products/ProductCard';
+import { listApiParams } from '../components/products/list-search';
+import { LIST_DELAY_MS, useDebouncedValue } from '../components/products/use-debounced-value';
+import { he } from '../i18n/he';
+import { useDocumentTitle } from '../lib/use-document-title';
+import { productListQuery } from '../queries/products';
+
+export function ProductsPage() {
+  useDocumentTitle(he.lists.productsTitle, he.lists.productsDescription);
+  const search = getRouteApi('/products').useSearch();
+  const navigate = useNavigate({ from: '/products' });
+  const params = useDebouncedValue(listApiParams(search), LIST_DELAY_MS);
+  const query = useQuery({ ...productListQuery(params), placeholderData: keepPreviousData });
+  const onChange = useCallback(
+    (patch: ListPatch, replace = false) =>
+      void navigate({ search: (prev) => ({ ...prev, page: undefined, ...patch }), resetScroll: false, replace }),
+    [navigate],
+  );
+  const data = query.data;
+
+  return (
+    <ListPage
+      title={he.lists.productsTitle}
+      search={search}
+      sorts={LIST_SORTS}
+      result={data && { total: data.total, perPage: data.perPage, filtersData: data.filtersData, count: data.products.length }}
+      status={query.status}
+      fetching={query.isFetching}
+      onRetry={() => void query.refetch()}
+      onChange={onChange}
+    >
+      <CardList
+        items={data?.products ?? []}
+        layout={search.layout ?? 'grid'}
+        keyOf={(product) => product.slug}
+        render={(product) => <ProductCard product={product} />}
+        label={he.lists.productsTitle}
+      />
+    </ListPage>
+  );
+}
+
