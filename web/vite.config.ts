@@ -85,7 +85,7 @@ function preloadFonts(pattern: RegExp): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), metaJson(pkg.version), preloadFonts(/heebo-(hebrew|latin)-(400|700)-normal-[\w-]+\.woff2$/), precompress()],
+  plugins: [react(), metaJson(pkg.version), preloadFonts(/heebo-hebrew-(400|700)-normal-[\w-]+\.woff2$/), precompress()],
   define: {
     __APP_VERSION__: JSON.stringify(pkg.version),
     __BUILD_ID__: JSON.stringify(BUILD_ID),

@@ -1,12 +1,14 @@
-import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { createRoute } from '@tanstack/react-router';
 import { validatePharmPageSearch } from '../components/pharms/pharm-page-search';
+import { PharmRoutePage, PharmEmbedPage } from './pharm.page';
 import { rootRoute } from './root';
 
+// Landing pages from search engines: in the first bundle, so they render without another round trip.
 export const pharmRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/pharms/$pharmSlug',
   validateSearch: (raw: Record<string, unknown>) => validatePharmPageSearch(raw),
-  component: lazyRouteComponent(() => import('./pharm.page'), 'PharmRoutePage'),
+  component: PharmRoutePage,
 });
 
 /** The same page without the site's header and footer (the root layout reads `staticData.embed`). */
@@ -15,6 +17,6 @@ export const pharmEmbedRoute = createRoute({
   path: '/pharms/$pharmSlug/embed',
   validateSearch: (raw: Record<string, unknown>) => validatePharmPageSearch(raw),
   staticData: { embed: true },
-  component: lazyRouteComponent(() => import('./pharm.page'), 'PharmEmbedPage'),
+  component: PharmEmbedPage,
 });
 
