@@ -42,6 +42,7 @@ export const Messages = {
   passwordTooShort: 'הסיסמה חייבת להכיל לפחות 8 תווים',
   signInRequired: 'יש להתחבר מחדש',
   wrongCurrentPassword: 'הסיסמה הנוכחית שגויה',
+  favoritesFull: 'ניתן לשמור עד 100 מוצרים מועדפים',
   noPasswordMethod: 'החשבון מתחבר בלי סיסמה',
   contactTooLong: 'יש להזין לכל היותר 3000 תווים',
   tooManyRequests: 'נשלחו יותר מדי בקשות. אנא נסה שנית בעוד מספר דקות.',

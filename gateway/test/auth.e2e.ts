@@ -75,4 +75,15 @@ describe('accounts through the gateway', () => {
     const patient = await api('/api/auth/signin', json({ email: 'patient@medcanna.local', password: 'demo-patient' }));
     expect((await api('/api/user/businesses', { headers: bearer(patient.body.jwt) })).body).toEqual({ businesses: [] });
   });
+
+  it('keeps favourite products with their catalogue data, refusing a product the catalogue does not list', async () => {
+    const { jwt } = (await api('/api/auth/signin', json({ email: 'patient@medcanna.local', password: 'demo-patient' }))).body;
+    const added = await api('/api/user/favorites', json({ productSlug: 'dr-green-t20-c4' }, bearer(jwt)));
+    expect(added.status).toBe(200);
+    expect(added.body.favorites).toEqual(expect.arrayContaining([expect.objectContaining({ productSlug: 'dr-green-t20-c4', product: expect.objectContaining({ name: expect.any(String) }) })]));
+    expect((await api('/api/user/favorites', json({ productSlug: 'no-such-product' }, bearer(jwt)))).status).toBe(404);
+    const removed = await api('/api/user/favorites/dr-green-t20-c4', { method: 'DELETE', headers: bearer(jwt) });
+    expect(removed.body.favorites.map((f: { productSlug: string }) => f.productSlug)).not.toContain('dr-green-t20-c4');
+    expect((await api('/api/user/favorites')).status).toBe(401);
+  });
 });

@@ -107,12 +107,22 @@ describe('web: an account from sign-up to a new password', () => {
     await dialog.getByRole('button', { name: 'התחברות' }).click();
     await dialog.getByText('התחברת בהצלחה').waitFor({ state: 'visible' });
     await page.getByRole('link', { name: 'שלום, דנה' }).waitFor({ state: 'visible' });
+
+    // A favourite, kept in the personal area.
+    await page.goto(`${new URL(page.url()).origin}/products/dr-green-t20-c4`, { waitUntil: 'networkidle' });
+    await page.getByRole('button', { name: /שמירה במועדפים/ }).click();
+    await page.getByRole('button', { name: /במועדפים/, pressed: true }).waitFor({ state: 'visible' });
+    await page.goto(`${new URL(page.url()).origin}/user/favorites`, { waitUntil: 'networkidle' });
+    await page.locator('main .card-list a[href="/products/dr-green-t20-c4"]').first().waitFor({ state: 'visible' });
   }, 90_000);
 
-  it('sends a signed-out visitor from /user to the home page', async () => {
+  it('sends a signed-out visitor from /user to the home page, and asks them to sign in to favourite', async () => {
     const guest = await newPage(browser);
     await guest.goto(`${GATEWAY_URL}/user`, { waitUntil: 'networkidle' });
     await guest.waitForURL((url) => url.pathname === '/');
+    await guest.goto(`${GATEWAY_URL}/products/dr-green-t20-c4`, { waitUntil: 'networkidle' });
+    await guest.getByRole('button', { name: /שמירה במועדפים/ }).click();
+    await guest.getByRole('dialog', { name: 'התחברות' }).waitFor({ state: 'visible' });
     await guest.close();
   });
 

@@ -148,3 +148,13 @@ export class ChangePasswordCommand extends ChangePasswordRequest {
   @Filled(Messages.required)
   token: string;
 }
+
+/** A favourite to add or remove: a product slug. */
+export class FavoriteCommand {
+  @Filled(Messages.required)
+  token: string;
+
+  @Filled(Messages.badRequest)
+  @MatchesIfFilled(/^[a-z0-9-]{1,200}$/, Messages.badRequest)
+  productSlug: string;
+}

@@ -1,3 +1,5 @@
+import type { Product } from '../catalog';
+
 /** The signed-in identity carried in access tokens (spec 3: only identity type `user` is accepted). */
 export type UserRole = 'user' | 'admin' | 'business_owner';
 export type AuthMethod = 'password' | 'google' | 'sms';
@@ -52,6 +54,17 @@ export interface AccountLinkEvent {
 /** `identity.user.businesses`: what a manager runs (spec 6: only managers have any). */
 export interface BusinessesResponse {
   businesses: { kind: 'pharmacy' | 'company'; slug: string; name: string }[];
+}
+
+/** `identity.favorites.list`: the user's favourite product slugs, newest first (at most MAX_FAVORITES). */
+export interface FavoriteSlugsResponse {
+  productSlugs: string[];
+}
+export const MAX_FAVORITES = 100;
+
+/** `GET /api/user/favorites` (spec 3: a favourite is a product slug and the product). */
+export interface FavoritesResponse {
+  favorites: { productSlug: string; product: Product }[];
 }
 
 /** `notifications.mailbox.list`: the newest e-mails of the local mailbox. */

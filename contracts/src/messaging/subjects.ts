@@ -48,6 +48,9 @@ export const Subjects = {
     userUpdate: 'identity.user.update',
     passwordChange: 'identity.user.change-password',
     unsubscribe: 'identity.auth.unsubscribe',
+    favoritesList: 'identity.favorites.list',
+    favoriteAdd: 'identity.favorites.add',
+    favoriteRemove: 'identity.favorites.remove',
   },
   notifications: {
     /** A visitor's contact form (`ContactDto` → `{ id }`). */

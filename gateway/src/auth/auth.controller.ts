@@ -1,7 +1,9 @@
-import { Body, Controller, Get, HttpCode, Inject, Ip, Patch, Post, Req, UseGuards } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Inject, Ip, Param, Patch, Post, Req, UseGuards } from '@nestjs/common';
 import { AuthGuard } from '@nestjs/passport';
 import { ApiBadRequestResponse, ApiBearerAuth, ApiForbiddenResponse, ApiOkResponse, ApiTags, ApiTooManyRequestsResponse, ApiUnauthorizedResponse } from '@nestjs/swagger';
-import { Subjects, type AuthTokenResponse, type BusinessesResponse, type UserProfile } from '@mc/contracts';
+import {
+  Subjects, type AuthTokenResponse, type BusinessesResponse, type FavoriteSlugsResponse, type FavoritesResponse, type ProductDetailResponse, type UserProfile,
+} from '@mc/contracts';
 import { ServiceClients } from '../clients/clients.module';
 import { hitRateLimit, type RateLimit } from '../http/rate-limit';
 import { GatewayRedis } from '../site/presence.controller';
@@ -138,6 +140,44 @@ export class UserController {
   @ApiBadRequestResponse({ description: "'הסיסמה הנוכחית שגויה', or a new password under 8 characters" })
   changePassword(@Req() request: { user: SignedInUser }, @Body() body: Body): Promise<AuthTokenResponse> {
     return this.clients.get('identity').send<AuthTokenResponse>(Subjects.identity.passwordChange, { ...body, token: request.user.token });
+  }
+
+  @Get('favorites')
+  @UseGuards(AuthGuard('jwt'))
+  @ApiBearerAuth()
+  @ApiOkResponse({ description: 'the favourite products, newest first (a product the catalogue no longer lists is left out)' })
+  async favorites(@Req() request: { user: SignedInUser }): Promise<FavoritesResponse> {
+    const { productSlugs } = await this.clients.get('identity').send<FavoriteSlugsResponse>(Subjects.identity.favoritesList, { token: request.user.token });
+    return this.withProducts(productSlugs);
+  }
+
+  @Post('favorites')
+  @HttpCode(200)
+  @UseGuards(AuthGuard('jwt'))
+  @ApiBearerAuth()
+  @ApiOkResponse({ description: 'the favourites after adding { productSlug } (adding twice keeps one)' })
+  async addFavorite(@Req() request: { user: SignedInUser }, @Body() body: Body): Promise<FavoritesResponse> {
+    const productSlug = String(body?.productSlug ?? '');
+    // Only products the catalogue lists (404 otherwise).
+    await this.clients.get('catalog').read<ProductDetailResponse>(Subjects.catalog.productGet, { slug: productSlug });
+    const { productSlugs } = await this.clients.get('identity').send<FavoriteSlugsResponse>(Subjects.identity.favoriteAdd, { token: request.user.token, productSlug });
+    return this.withProducts(productSlugs);
+  }
+
+  @Delete('favorites/:productSlug')
+  @UseGuards(AuthGuard('jwt'))
+  @ApiBearerAuth()
+  @ApiOkResponse({ description: 'the favourites after removing one' })
+  async removeFavorite(@Req() request: { user: SignedInUser }, @Param('productSlug') productSlug: string): Promise<FavoritesResponse> {
+    const { productSlugs } = await this.clients.get('identity').send<FavoriteSlugsResponse>(Subjects.identity.favoriteRemove, { token: request.user.token, productSlug });
+    return this.withProducts(productSlugs);
+  }
+
+  private async withProducts(productSlugs: string[]): Promise<FavoritesResponse> {
+    const products = await Promise.all(productSlugs.map((slug) =>
+      this.clients.get('catalog').read<ProductDetailResponse>(Subjects.catalog.productGet, { slug })
+        .then((detail) => detail.product, (err: { status?: number }) => { if (err.status === 404) return undefined; throw err; })));
+    return { favorites: productSlugs.flatMap((productSlug, i) => (products[i] ? [{ productSlug, product: products[i] }] : [])) };
   }
 
   @Get('businesses')

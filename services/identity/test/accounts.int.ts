@@ -1,4 +1,4 @@
-import { ErrorCodes, Events, Messages, Subjects, type AccountLinkEvent, type AuthTokenResponse, type SigningKeysResponse, type UserProfile } from '@mc/contracts';
+import { ErrorCodes, Events, Messages, Subjects, type AccountLinkEvent, type AuthTokenResponse, type FavoriteSlugsResponse, type SigningKeysResponse, type UserProfile } from '@mc/contracts';
 import { DATABASE, type Database } from '@mc/kit';
 import { rpc, useService } from '@mc/kit/testing';
 import { and, desc, eq, sql } from 'drizzle-orm';
@@ -149,5 +149,25 @@ describe('the signed-in user', () => {
     expect(await call(Subjects.identity.unsubscribe, { email: `nobody-${email}` })).toEqual(answer);
     await expect(call(Subjects.identity.unsubscribe, {})).rejects.toMatchObject({ status: 400 });
     await expect(call(Subjects.identity.unsubscribe, { email: 'not-an-email' })).rejects.toMatchObject({ status: 400, message: Messages.invalidEmail });
+  });
+});
+
+describe('favourites', () => {
+  const service = useService(identityService);
+  const call = <T>(subject: string, data: unknown) => rpc<T>(service.nc(), subject, data);
+
+  it('adds (once), lists newest first and removes a user’s favourite products; refuses a bad slug', async () => {
+    const email = `fav-${Date.now()}@example.co.il`;
+    await call(Subjects.identity.signUp, { firstName: 'דנה', lastName: 'כהן', email, password: 'a good secret', agreeTOU: true });
+    await service.app().get<Database>(DATABASE).update(users).set({ status: 'active' }).where(eq(users.email, email));
+    const { jwt: token } = await call<AuthTokenResponse>(Subjects.identity.signIn, { email, password: 'a good secret' });
+    await call(Subjects.identity.favoriteAdd, { token, productSlug: 'dr-green-t20-c4' });
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    await call(Subjects.identity.favoriteAdd, { token, productSlug: 'balance-t10-c10' });
+    const twice = await call<FavoriteSlugsResponse>(Subjects.identity.favoriteAdd, { token, productSlug: 'dr-green-t20-c4' });
+    expect(twice.productSlugs).toEqual(['balance-t10-c10', 'dr-green-t20-c4']);
+    expect(await call(Subjects.identity.favoriteRemove, { token, productSlug: 'balance-t10-c10' })).toEqual({ productSlugs: ['dr-green-t20-c4'] });
+    await expect(call(Subjects.identity.favoriteAdd, { token, productSlug: '../etc' })).rejects.toMatchObject({ status: 400 });
+    await expect(call(Subjects.identity.favoritesList, { token: 'not-a-token' })).rejects.toMatchObject({ status: 401 });
   });
 });

@@ -1,7 +1,12 @@
 import type { ProductDetailResponse } from '@mc/contracts';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { createQueryClient } from '../queries/query-client';
 import { ProductView } from './ProductView';
+
+const renderView = (data: ProductDetailResponse) =>
+  render(<QueryClientProvider client={createQueryClient()}><ProductView data={data} /></QueryClientProvider>);
 
 const data: ProductDetailResponse = {
   product: {
@@ -43,14 +48,14 @@ const data: ProductDetailResponse = {
 
 describe('ProductView', () => {
   it('shows the Hebrew name in the h1 and the English name beneath it', () => {
-    render(<ProductView data={data} />);
+    renderView(data);
 
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('דר. גרין T20/C4');
     expect(screen.getByText('Dr. Green T20/C4').tagName).toBe('BDI');
   });
 
   it('shows the dosage and the Hebrew type label, the company and the tags', () => {
-    render(<ProductView data={data} />);
+    renderView(data);
 
     expect(screen.getByText('T20/C4', { selector: 'bdi' })).toBeTruthy();
     expect(screen.getByText('אינדיקה')).toBeTruthy();

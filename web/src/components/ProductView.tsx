@@ -1,5 +1,6 @@
 import type { ProductDetailResponse } from '@mc/contracts';
 import { cannabisTypeLabels, he } from '../i18n/he';
+import { FavoriteButton } from '../auth/favorites';
 import { ProductImage } from './ProductImage';
 
 /** The product detail: Hebrew name as h1, English name beneath, dosage and type chips, company, tags. */
@@ -31,6 +32,7 @@ export function ProductView({ data }: { data: ProductDetailResponse }) {
               <bdi>{info.engName}</bdi>
             </p>
           )}
+          <FavoriteButton productSlug={product.slug} title={title} />
         </header>
 
         {(info.thccbdDosage || info.cannabisType) && (

@@ -347,4 +347,9 @@ export const heAuth = {
   changePassword: 'שינוי הסיסמה',
   save: 'שמירה',
   unsubscribeTitle: 'הסרה מרשימת התפוצה',
+  favorite: 'שמירה במועדפים',
+  favorited: 'במועדפים',
+  favoritesTitle: 'המוצרים המועדפים',
+  favoritesLink: 'המוצרים המועדפים שלי',
+  noFavorites: 'עוד לא שמרת מוצרים במועדפים.',
 };

@@ -112,7 +112,7 @@ export function UserPage() {
         </dd>
       </dl>
       <p>
-        <Link to="/user/settings">{heAuth.settingsLink}</Link>
+        <Link to="/user/settings">{heAuth.settingsLink}</Link> · <Link to="/user/favorites">{heAuth.favoritesLink}</Link>
       </p>
     </section>
   );

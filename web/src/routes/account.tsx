@@ -4,6 +4,9 @@ import { rootRoute } from './root';
 
 // The pages load on first visit: their forms (react-hook-form, class-validator) stay out of every page's first load.
 const page = (name: 'VerifyEmailPage' | 'ResetPasswordPage' | 'UserPage') => lazyRouteComponent(() => import('./account-pages'), name);
+const signedInOnly = () => {
+  if (!sessions.get()) throw redirect({ to: '/' });
+};
 
 /** Spec 2.2: these routes need a query token, otherwise they go to /. */
 const tokenSearch = (raw: Record<string, unknown>) => ({ token: typeof raw.token === 'string' && raw.token ? raw.token : undefined });
@@ -25,8 +28,13 @@ export const resetPasswordRoute = createRoute({
 export const userRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/user',
-  beforeLoad: () => {
-    if (!sessions.get()) throw redirect({ to: '/' });
-  },
+  beforeLoad: signedInOnly,
   component: page('UserPage'),
+});
+
+export const favoritesRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/user/favorites',
+  beforeLoad: signedInOnly,
+  component: lazyRouteComponent(() => import('./favorites.page'), 'FavoritesPage'),
 });

@@ -1,11 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
   ErrorCodes, Events, Messages, TOKEN_LIFETIME,
-  type AccessTokenClaims, type AccountLinkEvent, type AuthTokenResponse, type BusinessesResponse, type UserProfile,
+  MAX_FAVORITES, type AccessTokenClaims, type AccountLinkEvent, type AuthTokenResponse, type BusinessesResponse, type FavoriteSlugsResponse, type UserProfile,
 } from '@mc/contracts';
 import { DATABASE, OutboxWriter, serviceError, type Database } from '@mc/kit';
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
-import { businessMemberships, oneTimeTokens, users } from '../db/schema';
+import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { businessMemberships, favorites, oneTimeTokens, users } from '../db/schema';
 import { SigningKeys } from '../keys/signing-keys';
 import { hashPassword, hashToken, newLinkToken, passwordMatches } from './secrets';
 
@@ -147,6 +147,28 @@ export class AccountsService {
     const where = target.email ? eq(users.email, normalEmail(target.email)) : eq(sql`regexp_replace(${users.phone}, '[^0-9]', '', 'g')`, (target.phone ?? '').replace(/\D/g, ''));
     await this.db.update(users).set({ subscribed: false }).where(where);
     return { message: Messages.unsubscribed };
+  }
+
+  async favorites(token: string): Promise<FavoriteSlugsResponse> {
+    const user = await this.current(token);
+    const rows = await this.db.select({ slug: favorites.productSlug }).from(favorites)
+      .where(eq(favorites.userId, user.id)).orderBy(desc(favorites.createdAt)).limit(MAX_FAVORITES);
+    return { productSlugs: rows.map((r) => r.slug) };
+  }
+
+  /** Adds a favourite (again is a no-op); a full list refuses more. */
+  async addFavorite(token: string, productSlug: string): Promise<FavoriteSlugsResponse> {
+    const user = await this.current(token);
+    const [{ count }] = await this.db.select({ count: sql<number>`count(*)::int` }).from(favorites).where(eq(favorites.userId, user.id));
+    if (count >= MAX_FAVORITES) throw fail(400, ErrorCodes.badRequest, Messages.favoritesFull);
+    await this.db.insert(favorites).values({ userId: user.id, productSlug }).onConflictDoNothing();
+    return this.favorites(token);
+  }
+
+  async removeFavorite(token: string, productSlug: string): Promise<FavoriteSlugsResponse> {
+    const user = await this.current(token);
+    await this.db.delete(favorites).where(and(eq(favorites.userId, user.id), eq(favorites.productSlug, productSlug)));
+    return this.favorites(token);
   }
 
   /** Spec 6: managers (business owners and admins) see the businesses they run; anyone else none. */

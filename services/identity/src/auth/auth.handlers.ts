@@ -1,9 +1,9 @@
 import { Controller, Inject, Module } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import {
-  ActivateRequest, ChangePasswordCommand, ForgotPasswordDto, RefreshRequest, ResetPasswordRequest, SignInDto, SignUpDto, Subjects,
+  ActivateRequest, ChangePasswordCommand, FavoriteCommand, ForgotPasswordDto, RefreshRequest, ResetPasswordRequest, SignInDto, SignUpDto, Subjects,
   UnsubscribeRequest, UpdateUserCommand,
-  type AuthTokenResponse, type BusinessesResponse, type SigningKeysResponse, type UserProfile,
+  type AuthTokenResponse, type BusinessesResponse, type FavoriteSlugsResponse, type SigningKeysResponse, type UserProfile,
 } from '@mc/contracts';
 import { SigningKeys } from '../keys/signing-keys';
 import { AccountsService } from './accounts.service';
@@ -73,6 +73,21 @@ export class AuthHandlers {
   @MessagePattern(Subjects.identity.unsubscribe)
   unsubscribe(@Payload() dto: UnsubscribeRequest): Promise<{ message: string }> {
     return this.accounts.unsubscribe(dto);
+  }
+
+  @MessagePattern(Subjects.identity.favoritesList)
+  favorites(@Payload() dto: RefreshRequest): Promise<FavoriteSlugsResponse> {
+    return this.accounts.favorites(dto.token);
+  }
+
+  @MessagePattern(Subjects.identity.favoriteAdd)
+  addFavorite(@Payload() dto: FavoriteCommand): Promise<FavoriteSlugsResponse> {
+    return this.accounts.addFavorite(dto.token, dto.productSlug);
+  }
+
+  @MessagePattern(Subjects.identity.favoriteRemove)
+  removeFavorite(@Payload() dto: FavoriteCommand): Promise<FavoriteSlugsResponse> {
+    return this.accounts.removeFavorite(dto.token, dto.productSlug);
   }
 
   @MessagePattern(Subjects.identity.keysGet)

@@ -55,3 +55,10 @@ export const businessMemberships = identitySchema.table('business_memberships', 
   slug: text('slug').notNull(),
   name: text('name').notNull(),
 }, (t) => [uniqueIndex('business_memberships_user_business_idx').on(t.userId, t.kind, t.slug)]);
+
+/** Products a user keeps (spec 3: a favourite is a product slug; the product itself is catalog's). */
+export const favorites = identitySchema.table('favorites', {
+  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  productSlug: text('product_slug').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [uniqueIndex('favorites_user_product_idx').on(t.userId, t.productSlug)]);

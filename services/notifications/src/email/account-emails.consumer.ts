@@ -30,7 +30,7 @@ export class AccountEmailsConsumer implements OnApplicationBootstrap {
           .onConflictDoNothing()
           .returning({ id: outgoingMessages.id });
         // Queued before this transaction commits: the worker retries with backoff until the row is visible.
-        if (row) await this.mail.enqueue(row.id);
+        if (row) await this.mail.enqueue(row.id, event.eventId);
       },
     });
   }

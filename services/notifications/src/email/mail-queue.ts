@@ -11,9 +11,10 @@ import { outgoingMessages } from '../db/schema';
 export const MAIL_QUEUE = 'notifications-email';
 const ATTEMPTS = 6;
 const CLOSE_DEADLINE_MS = 5000;
+const COMMIT_GRACE_MS = 250;
 
 /**
- * Sends queued e-mails with BullMQ: retried with exponential backoff (2 s, 4 s, … over about a minute),
+ * Sends queued e-mails with BullMQ: retried with exponential backoff (1 s, 2 s, … over about half a minute),
  * then left in BullMQ's failed set and marked 'failed'. A message already sent is never sent again.
  * Without SMTP_URL the message stays in the local mailbox (the outgoing_messages table).
  */
@@ -32,9 +33,11 @@ export class MailQueue implements OnModuleInit, OnApplicationShutdown {
 
   onModuleInit() {
     this.connection = new Redis(this.env.REDIS_URL, { connectionName: 'notifications-mail', maxRetriesPerRequest: null });
-    this.queue = new Queue(MAIL_QUEUE, { connection: this.connection });
+    // One queue per database: test runs and a local stack share this Redis and must not take each other's jobs.
+    const prefix = `bull-${this.env.DATABASE_NAME}`;
+    this.queue = new Queue(MAIL_QUEUE, { connection: this.connection, prefix });
     this.transporter = this.env.SMTP_URL ? createTransport(this.env.SMTP_URL) : undefined;
-    this.worker = new Worker(MAIL_QUEUE, (job: Job<{ messageId: number }>) => this.deliver(job.data.messageId), { connection: this.connection, concurrency: 4 });
+    this.worker = new Worker(MAIL_QUEUE, (job: Job<{ messageId: number }>) => this.deliver(job.data.messageId), { connection: this.connection, prefix, concurrency: 4 });
     this.worker.on('failed', (job, error) => {
       if (!job || job.attemptsMade < ATTEMPTS) return;
       this.logger.error({ messageId: job.data.messageId, err: error.message }, 'e-mail failed for good');
@@ -42,9 +45,14 @@ export class MailQueue implements OnModuleInit, OnApplicationShutdown {
     });
   }
 
-  /** Queues a stored message; its id is the job id, so queuing twice sends once. */
-  async enqueue(messageId: number): Promise<void> {
-    await this.queue!.add('send', { messageId }, { jobId: `email-${messageId}`, attempts: ATTEMPTS, backoff: { type: 'exponential', delay: 2000 }, removeOnComplete: 1000, removeOnFail: false });
+  /**
+   * Queues a stored message; the event's id is the job id, so queuing twice sends once. Queued from inside
+   * the transaction that stores it, so the first try waits a moment for the commit (a retry covers a slow one).
+   */
+  async enqueue(messageId: number, eventId: string): Promise<void> {
+    await this.queue!.add('send', { messageId }, {
+      jobId: `email-${eventId}`, delay: COMMIT_GRACE_MS, attempts: ATTEMPTS, backoff: { type: 'exponential', delay: 1000 }, removeOnComplete: 1000, removeOnFail: false,
+    });
   }
 
   private async deliver(messageId: number): Promise<void> {

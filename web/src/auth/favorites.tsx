@@ -1,0 +1,46 @@
+import type { FavoritesResponse } from '@mc/contracts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiFetch } from '../api/client';
+import { heAuth } from '../i18n/he';
+import { authDialog } from './auth-dialog';
+import { useSession } from './use-session';
+
+export const favoritesKey = (userId?: string) => ['user', 'favorites', userId] as const;
+
+/** `GET /api/user/favorites`, while signed in. */
+export function useFavorites() {
+  const session = useSession();
+  return useQuery({
+    queryKey: favoritesKey(session?.claims.sub),
+    queryFn: ({ signal }) => apiFetch<FavoritesResponse>('/user/favorites', { signal }),
+    enabled: session !== null,
+    staleTime: 60_000,
+    gcTime: 5 * 60_000,
+  });
+}
+
+/** A heart that keeps the product among the user's favourites; signed out it opens the sign-in dialog (spec 4). */
+export function FavoriteButton({ productSlug, title }: { productSlug: string; title: string }) {
+  const session = useSession();
+  const queryClient = useQueryClient();
+  const favorites = useFavorites();
+  const isFavorite = !!favorites.data?.favorites.some((f) => f.productSlug === productSlug);
+  const toggle = useMutation({
+    mutationFn: () => (isFavorite
+      ? apiFetch<FavoritesResponse>(`/user/favorites/${encodeURIComponent(productSlug)}`, { method: 'DELETE' })
+      : apiFetch<FavoritesResponse>('/user/favorites', { method: 'POST', body: JSON.stringify({ productSlug }) })),
+    onSuccess: (answer) => queryClient.setQueryData(favoritesKey(session?.claims.sub), answer),
+  });
+  return (
+    <button
+      type="button"
+      className={`button button-secondary favorite-button${isFavorite ? ' is-favorite' : ''}`}
+      aria-pressed={session ? isFavorite : undefined}
+      disabled={toggle.isPending}
+      onClick={() => (session ? toggle.mutate() : authDialog.open('signIn'))}
+    >
+      <span aria-hidden="true">{isFavorite ? '♥' : '♡'}</span> {isFavorite ? heAuth.favorited : heAuth.favorite}
+      <span className="visually-hidden"> {title}</span>
+    </button>
+  );
+}
