@@ -143,15 +143,19 @@ describe('ContactDto', () => {
 });
 
 describe('ChangePasswordDto', () => {
-  const good = { currentPassword: 'old', newPassword: 'new-one', confirmPassword: 'new-one' };
+  const good = { currentPassword: 'old', newPassword: 'the new one', confirmPassword: 'the new one' };
 
   it('accepts a matching confirmation', () => {
     expect(errorsOf(ChangePasswordDto, good)).toEqual({});
-    expect(errorsOf(ChangePasswordRequest, { currentPassword: 'old', newPassword: 'new' })).toEqual({});
+    expect(errorsOf(ChangePasswordRequest, { currentPassword: 'old', newPassword: 'the new one' })).toEqual({});
+  });
+
+  it('asks for a new password of at least 8 characters', () => {
+    expect(errorsOf(ChangePasswordRequest, { currentPassword: 'old', newPassword: 'new' })).toEqual({ newPassword: [Messages.passwordTooShort] });
   });
 
   it('rejects a different confirmation', () => {
-    expect(errorsOf(ChangePasswordDto, { ...good, confirmPassword: 'new-two' })).toEqual({
+    expect(errorsOf(ChangePasswordDto, { ...good, confirmPassword: 'the new two' })).toEqual({
       confirmPassword: ['הסיסמאות אינן תואמות'],
     });
   });
