@@ -7,7 +7,8 @@ import { publishActivation, settledMessages } from './account-emails';
 
 const PORT = 2525 + Math.floor(Math.random() * 1000);
 const received: { to: string[]; raw: string }[] = [];
-let failNext = 0;
+/** Recipients whose next message the server refuses once (other suites' events may be sent meanwhile). */
+const refuseOnce = new Set<string>();
 
 // A real SMTP server in the test process; the service sends to it as it would to the provider.
 const smtp = new SMTPServer({
@@ -17,8 +18,8 @@ const smtp = new SMTPServer({
     let raw = '';
     stream.on('data', (chunk: Buffer) => (raw += chunk.toString('utf8')));
     stream.on('end', () => {
-      if (failNext > 0) {
-        failNext--;
+      const refused = session.envelope.rcptTo.find((r) => refuseOnce.delete(r.address));
+      if (refused) {
         callback(new Error('451 try again later'));
         return;
       }
@@ -38,8 +39,8 @@ describe('account e-mails over SMTP', () => {
   });
 
   it('sends the activation e-mail in Hebrew with the link, retrying after the server refuses once', async () => {
-    failNext = 1;
     const address = `smtp-${Date.now()}@example.co.il`;
+    refuseOnce.add(address);
     const eventId = await publishActivation(service.nc(), address);
     const [row] = await settledMessages(service.app().get<Database>(DATABASE), eventId);
     expect(row).toMatchObject({ status: 'sent', transport: 'smtp', attempts: 2 });
