@@ -35,7 +35,9 @@ export async function newPage(browser: Browser, options: BrowserContextOptions =
   const context = await newContext(browser, options, flags);
   const page = await context.newPage();
   page.setDefaultTimeout(10_000);
-  page.on('close', () => void context.close());
+  page.on('close', () => {
+    context.close().catch(() => undefined); // the browser may be closing already
+  });
   return page;
 }
 
