@@ -72,9 +72,16 @@ describe('web: an account from sign-up to a new password', () => {
     await page.getByRole('button', { name: 'שמירה' }).click();
     await page.getByText(Messages.detailsSaved).waitFor({ state: 'visible' });
     expect(await page.getByLabel('דוא״ל').isDisabled()).toBe(true);
+    await page.getByLabel('כתובת (רחוב ועיר)').fill('חיפה');
+    await page.getByRole('button', { name: 'הוספת הכתובת' }).click();
+    await page.getByText(Messages.invalidAddress).waitFor({ state: 'visible' });
+    await page.getByLabel('כתובת (רחוב ועיר)').fill('הרצל 12, חיפה');
+    expect(await page.getByLabel('מספר בית').inputValue()).toBe('12');
+    await page.getByRole('button', { name: 'הוספת הכתובת' }).click();
+    await page.locator('.address-item', { hasText: 'הרצל 12, חיפה' }).getByText('כתובת ברירת מחדל').waitFor({ state: 'visible' });
     await screenshotBothWidths(page, 'account-settings');
     await page.getByRole('link', { name: 'שלום, דנה' }).click();
-    await page.getByText('השלמת הפרופיל: 85%').waitFor({ state: 'visible' });
+    await page.getByText('השלמת הפרופיל: 100%').waitFor({ state: 'visible' });
 
     await page.getByRole('button', { name: 'התנתקות' }).click();
     await page.getByRole('dialog').getByText('התנתקת מהאתר').waitFor({ state: 'visible' });

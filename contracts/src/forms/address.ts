@@ -1,4 +1,4 @@
-import { IsBoolean, IsInt, IsOptional } from 'class-validator';
+import { IsBoolean, IsInt, IsOptional, Min } from 'class-validator';
 import { Messages } from '../messages';
 import { ADDRESS_PATTERN } from '../rules/patterns';
 import { Filled, MatchesIfFilled, ToOptionalNumber } from './decorators';
@@ -25,4 +25,25 @@ export class AddressDto {
   @IsOptional()
   @IsBoolean({ message: Messages.invalidName })
   isDefault?: boolean;
+}
+
+/** The address book's commands as identity receives them: the bearer token beside the form. */
+export class AddressCommand extends AddressDto {
+  @Filled(Messages.required)
+  token: string;
+}
+
+export class AddressUpdateCommand extends AddressCommand {
+  @IsInt({ message: Messages.badRequest })
+  @Min(1, { message: Messages.badRequest })
+  id: number;
+}
+
+export class AddressRemoveCommand {
+  @Filled(Messages.required)
+  token: string;
+
+  @IsInt({ message: Messages.badRequest })
+  @Min(1, { message: Messages.badRequest })
+  id: number;
 }

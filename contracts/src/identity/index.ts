@@ -56,6 +56,17 @@ export interface BusinessesResponse {
   businesses: { kind: 'pharmacy' | 'company'; slug: string; name: string }[];
 }
 
+/** A saved shipping address (spec 3). */
+export interface Address {
+  id: number;
+  address: string;
+  houseNumber: string;
+  floor: number | null;
+  apartment: number | null;
+  isDefault: boolean;
+}
+export const MAX_ADDRESSES = 20;
+
 /** `identity.favorites.list`: the user's favourite product slugs, newest first (at most MAX_FAVORITES). */
 export interface FavoriteSlugsResponse {
   productSlugs: string[];

@@ -1,6 +1,7 @@
 import {
   ADDRESS_PATTERN,
   COUPON_PATTERN,
+  houseNumberFrom,
   EMAIL_PATTERN,
   NAME_PATTERN,
   PHONE_PATTERN,
@@ -50,4 +51,16 @@ const cases: [string, RegExp, string[], string[]][] = [
 describe.each(cases)('%s', (_name, pattern, good, bad) => {
   it.each(good)('accepts %j', (value) => expect(pattern.test(value)).toBe(true));
   it.each(bad)('rejects %j', (value) => expect(pattern.test(value)).toBe(false));
+});
+
+describe('houseNumberFrom', () => {
+  it.each([
+    ['הרצל 12, חיפה', '12'],
+    ['שדרות רוטשילד 7א, תל אביב', '7א'],
+    ['רחוב 5 מס 30, באר שבע', '5'],
+    ['הרצל, חיפה 3', undefined],
+    ['הרצל, חיפה', undefined],
+  ])('%s → %s', (address, expected) => {
+    expect(houseNumberFrom(address)).toBe(expected);
+  });
 });

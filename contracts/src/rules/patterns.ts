@@ -18,3 +18,8 @@ const PLACE = `[${HEBREW_LETTER}][${HEBREW_LETTER} ${QUOTES}\\-]*`;
 
 /** Street (Hebrew, may hold a house number), a comma, a city in Hebrew letters; Google may append more ", part"s. */
 export const ADDRESS_PATTERN = new RegExp(`^\\s*${STREET}(?:,\\s*${PLACE})+$`);
+
+/** Spec 5: the house number auto-filled from an address text whose street part holds one ('הרצל 12, חיפה' → '12'). */
+export function houseNumberFrom(address: string): string | undefined {
+  return address.split(',')[0].match(/\d+[א-ת]?/)?.[0];
+}

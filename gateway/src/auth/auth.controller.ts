@@ -1,8 +1,8 @@
 import { Body, Controller, Delete, Get, HttpCode, Inject, Ip, Param, Patch, Post, Req, UseGuards } from '@nestjs/common';
 import { AuthGuard } from '@nestjs/passport';
-import { ApiBadRequestResponse, ApiBearerAuth, ApiForbiddenResponse, ApiOkResponse, ApiTags, ApiTooManyRequestsResponse, ApiUnauthorizedResponse } from '@nestjs/swagger';
+import { ApiBadRequestResponse, ApiBearerAuth, ApiForbiddenResponse, ApiNotFoundResponse, ApiOkResponse, ApiTags, ApiTooManyRequestsResponse, ApiUnauthorizedResponse } from '@nestjs/swagger';
 import {
-  Subjects, type AuthTokenResponse, type BusinessesResponse, type FavoriteSlugsResponse, type FavoritesResponse, type ProductDetailResponse, type UserProfile,
+  Subjects, type Address, type AuthTokenResponse, type BusinessesResponse, type FavoriteSlugsResponse, type FavoritesResponse, type ProductDetailResponse, type UserProfile,
 } from '@mc/contracts';
 import { ServiceClients } from '../clients/clients.module';
 import { hitRateLimit, type RateLimit } from '../http/rate-limit';
@@ -115,11 +115,43 @@ export class UserController {
   @Get()
   @UseGuards(AuthGuard('jwt'))
   @ApiBearerAuth()
-  @ApiOkResponse({ description: 'the signed-in user' })
+  @ApiOkResponse({ description: 'the signed-in user and their addresses' })
   @ApiUnauthorizedResponse({ description: 'no valid token' })
-  async get(@Req() request: { user: SignedInUser }): Promise<{ user: UserProfile }> {
-    const user = await this.clients.get('identity').send<UserProfile>(Subjects.identity.userGet, { token: request.user.token });
-    return { user };
+  async get(@Req() request: { user: SignedInUser }): Promise<{ user: UserProfile; addresses: Address[] }> {
+    const identity = this.clients.get('identity');
+    const [user, book] = await Promise.all([
+      identity.send<UserProfile>(Subjects.identity.userGet, { token: request.user.token }),
+      identity.send<{ addresses: Address[] }>(Subjects.identity.addressList, { token: request.user.token }),
+    ]);
+    return { user, addresses: book.addresses };
+  }
+
+  @Post('addresses')
+  @HttpCode(200)
+  @UseGuards(AuthGuard('jwt'))
+  @ApiBearerAuth()
+  @ApiOkResponse({ description: 'the addresses after adding one (the first, or one marked isDefault, is the default)' })
+  @ApiBadRequestResponse({ description: "'יש להזין כתובת תקנית עם רחוב ועיר …', a missing house number, or 20 addresses already" })
+  addAddress(@Req() request: { user: SignedInUser }, @Body() body: Body): Promise<{ addresses: Address[] }> {
+    return this.clients.get('identity').send(Subjects.identity.addressCreate, { ...body, token: request.user.token });
+  }
+
+  @Patch('addresses/:id')
+  @UseGuards(AuthGuard('jwt'))
+  @ApiBearerAuth()
+  @ApiOkResponse({ description: 'the addresses after the change' })
+  @ApiNotFoundResponse({ description: "not one of the user's addresses" })
+  updateAddress(@Req() request: { user: SignedInUser }, @Param('id') id: string, @Body() body: Body): Promise<{ addresses: Address[] }> {
+    return this.clients.get('identity').send(Subjects.identity.addressUpdate, { ...body, id: Number(id), token: request.user.token });
+  }
+
+  @Delete('addresses/:id')
+  @UseGuards(AuthGuard('jwt'))
+  @ApiBearerAuth()
+  @ApiOkResponse({ description: 'the addresses after removing one (a removed default passes to the newest)' })
+  @ApiNotFoundResponse({ description: "not one of the user's addresses" })
+  removeAddress(@Req() request: { user: SignedInUser }, @Param('id') id: string): Promise<{ addresses: Address[] }> {
+    return this.clients.get('identity').send(Subjects.identity.addressRemove, { id: Number(id), token: request.user.token });
   }
 
   @Patch()

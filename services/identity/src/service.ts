@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import type { ServiceDefinition } from '@mc/kit';
+import { AddressesModule } from './addresses/address-book';
 import { AuthModule } from './auth/auth.handlers';
 import { IdentityEnv } from './config';
 import { inbox, outbox } from './db/schema';
@@ -10,5 +11,5 @@ export const identityService: ServiceDefinition<IdentityEnv> = {
   schema: 'identity',
   tables: { outbox, inbox },
   migrationsFolder: join(__dirname, 'migrations'),
-  imports: [AuthModule],
+  imports: [AuthModule, AddressesModule],
 };

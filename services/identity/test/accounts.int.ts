@@ -1,4 +1,4 @@
-import { ErrorCodes, Events, Messages, Subjects, type AccountLinkEvent, type AuthTokenResponse, type FavoriteSlugsResponse, type SigningKeysResponse, type UserProfile } from '@mc/contracts';
+import { ErrorCodes, Events, Messages, Subjects, type AccountLinkEvent, type Address, type AuthTokenResponse, type FavoriteSlugsResponse, type SigningKeysResponse, type UserProfile } from '@mc/contracts';
 import { DATABASE, type Database } from '@mc/kit';
 import { rpc, useService } from '@mc/kit/testing';
 import { and, desc, eq, sql } from 'drizzle-orm';
@@ -169,5 +169,42 @@ describe('favourites', () => {
     expect(await call(Subjects.identity.favoriteRemove, { token, productSlug: 'balance-t10-c10' })).toEqual({ productSlugs: ['dr-green-t20-c4'] });
     await expect(call(Subjects.identity.favoriteAdd, { token, productSlug: '../etc' })).rejects.toMatchObject({ status: 400 });
     await expect(call(Subjects.identity.favoritesList, { token: 'not-a-token' })).rejects.toMatchObject({ status: 401 });
+  });
+});
+
+describe('the address book', () => {
+  const service = useService(identityService);
+  const call = <T>(subject: string, data: unknown) => rpc<T>(service.nc(), subject, data);
+  type Book = { addresses: Address[] };
+
+  async function tokenOfNewUser(): Promise<string> {
+    const email = `addr-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.co.il`;
+    await call(Subjects.identity.signUp, { firstName: 'דנה', lastName: 'כהן', email, password: 'a good secret', agreeTOU: true });
+    await service.app().get<Database>(DATABASE).update(users).set({ status: 'active' }).where(eq(users.email, email));
+    return (await call<AuthTokenResponse>(Subjects.identity.signIn, { email, password: 'a good secret' })).jwt;
+  }
+
+  it('keeps one default: the first address, or the one saved as default; removing it passes the default on', async () => {
+    const token = await tokenOfNewUser();
+    const first = await call<Book>(Subjects.identity.addressCreate, { token, address: 'הרצל 12, חיפה', houseNumber: '12' });
+    expect(first.addresses).toEqual([{ id: expect.any(Number), address: 'הרצל 12, חיפה', houseNumber: '12', floor: null, apartment: null, isDefault: true }]);
+    await call<Book>(Subjects.identity.addressCreate, { token, address: 'שדרות רוטשילד 7, תל אביב', houseNumber: '7', floor: '3', apartment: 9 });
+    const third = await call<Book>(Subjects.identity.addressCreate, { token, address: 'יפו 1, ירושלים', houseNumber: '1', isDefault: true });
+    expect(third.addresses.map((a) => [a.address, a.isDefault])).toEqual([['יפו 1, ירושלים', true], ['הרצל 12, חיפה', false], ['שדרות רוטשילד 7, תל אביב', false]]);
+    expect(third.addresses[2]).toMatchObject({ floor: 3, apartment: 9 });
+    const afterRemove = await call<Book>(Subjects.identity.addressRemove, { token, id: third.addresses[0].id });
+    expect(afterRemove.addresses.filter((a) => a.isDefault)).toHaveLength(1);
+    const updated = await call<Book>(Subjects.identity.addressUpdate, { token, id: afterRemove.addresses[1].id, address: 'הרצל 14, חיפה', houseNumber: '14', isDefault: true });
+    expect(updated.addresses[0]).toMatchObject({ address: 'הרצל 14, חיפה', isDefault: true });
+  });
+
+  it("refuses an address without street and city with the spec's message, and another user's address with 404", async () => {
+    const token = await tokenOfNewUser();
+    await expect(call(Subjects.identity.addressCreate, { token, address: 'חיפה', houseNumber: '1' })).rejects.toMatchObject({ status: 400, message: Messages.invalidAddress });
+    await expect(call(Subjects.identity.addressCreate, { token, address: 'הרצל 1, חיפה', houseNumber: '' })).rejects.toMatchObject({ status: 400, message: Messages.required });
+    const { addresses } = await call<Book>(Subjects.identity.addressCreate, { token, address: 'הרצל 1, חיפה', houseNumber: '1' });
+    const other = await tokenOfNewUser();
+    await expect(call(Subjects.identity.addressRemove, { token: other, id: addresses[0].id })).rejects.toMatchObject({ status: 404 });
+    await expect(call(Subjects.identity.addressUpdate, { token: other, id: addresses[0].id, address: 'הרצל 2, חיפה', houseNumber: '2' })).rejects.toMatchObject({ status: 404 });
   });
 });

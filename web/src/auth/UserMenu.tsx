@@ -1,23 +1,15 @@
-import type { UserProfile } from '@mc/contracts';
-import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { apiFetch } from '../api/client';
 import { heAuth } from '../i18n/he';
 import { authDialog } from './auth-dialog';
 import { sessions } from './session';
 import { useSession } from './use-session';
+import { useUserInfo } from './user-info';
 import './auth.css';
-
-export const userQueryKey = ['user'] as const;
 
 /** The header's user slot: sign-in for guests; the user's name (to the personal area) and sign-out once signed in. */
 export function UserMenu() {
   const session = useSession();
-  const { data } = useQuery({
-    queryKey: [...userQueryKey, session?.claims.sub],
-    queryFn: ({ signal }) => apiFetch<{ user: UserProfile }>('/user', { signal }),
-    enabled: session !== null,
-  });
+  const { data } = useUserInfo();
   if (!session) {
     return (
       <button type="button" className="button button-secondary user-menu-button" onClick={() => authDialog.open('signIn')}>

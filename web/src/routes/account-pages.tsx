@@ -1,6 +1,6 @@
 import { classValidatorResolver } from '@hookform/resolvers/class-validator';
-import { Messages, profileCompletion, ResetPasswordDto, type AuthTokenResponse, type UserProfile } from '@mc/contracts';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { Messages, profileCompletion, ResetPasswordDto, type AuthTokenResponse } from '@mc/contracts';
+import { useMutation } from '@tanstack/react-query';
 import { getRouteApi, Link, Navigate, useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
 import { useForm } from 'react-hook-form';
@@ -8,7 +8,7 @@ import { apiFetch } from '../api/client';
 import { authDialog } from '../auth/auth-dialog';
 import { sessions } from '../auth/session';
 import { useSession } from '../auth/use-session';
-import { userQueryKey } from '../auth/UserMenu';
+import { useUserInfo } from '../auth/user-info';
 import '../auth/auth.css';
 import '../components/contact/contact.css';
 import { ErrorView } from '../components/ErrorView';
@@ -81,16 +81,12 @@ export function ResetPasswordPage() {
 export function UserPage() {
   useDocumentTitle(heAuth.userTitle);
   const session = useSession();
-  const query = useQuery({
-    queryKey: [...userQueryKey, session?.claims.sub],
-    queryFn: ({ signal }) => apiFetch<{ user: UserProfile }>('/user', { signal }),
-    enabled: session !== null,
-  });
+  const query = useUserInfo();
   if (!session) return <Navigate to="/" />;
   if (query.isError) return <ErrorView message={query.error.message || Messages.generic} onRetry={() => void query.refetch()} />;
   if (!query.data) return <p role="status">{he.loading}</p>;
   const { user } = query.data;
-  const completion = profileCompletion({ hasPhone: !!user.phone, hasAddress: false });
+  const completion = profileCompletion({ hasPhone: !!user.phone, hasAddress: query.data.addresses.length > 0 });
   return (
     <section className="card account-card" aria-labelledby="user-title">
       <h1 id="user-title">{heAuth.hello(user.firstName)}</h1>

@@ -1,6 +1,6 @@
 import { classValidatorResolver } from '@hookform/resolvers/class-validator';
-import { ChangePasswordDto, Messages, UserSettingsDto, type AuthTokenResponse, type UserProfile } from '@mc/contracts';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { AddressDto, ChangePasswordDto, houseNumberFrom, Messages, UserSettingsDto, type Address, type AuthTokenResponse, type UserProfile } from '@mc/contracts';
+import { useMutation } from '@tanstack/react-query';
 import { getRouteApi, Navigate } from '@tanstack/react-router';
 import { useEffect, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -8,7 +8,7 @@ import { apiFetch } from '../api/client';
 import '../auth/auth.css';
 import { sessions } from '../auth/session';
 import { useSession } from '../auth/use-session';
-import { userQueryKey } from '../auth/UserMenu';
+import { useUpdateUserInfo, useUserInfo } from '../auth/user-info';
 import '../components/contact/contact.css';
 import { ErrorView } from '../components/ErrorView';
 import { TextField } from '../components/forms/TextField';
@@ -33,7 +33,7 @@ function useFormStatus<A, R>(action: (args: A) => Promise<R>, onSuccess?: (resul
 }
 
 function DetailsForm({ user }: { user: UserProfile }) {
-  const queryClient = useQueryClient();
+  const updateUserInfo = useUpdateUserInfo();
   const form = useForm<UserSettingsDto>({
     resolver: classValidatorResolver(UserSettingsDto),
     defaultValues: { firstName: user.firstName, lastName: user.lastName, phone: user.phone ?? '', subscribed: user.subscribed },
@@ -42,7 +42,7 @@ function DetailsForm({ user }: { user: UserProfile }) {
   const emailId = useId();
   const { mutation, showSaved } = useFormStatus(
     (values: UserSettingsDto) => send<{ user: UserProfile }>('PATCH', '/user', values),
-    (answer) => queryClient.setQueriesData({ queryKey: userQueryKey }, answer),
+    (answer) => updateUserInfo(answer),
   );
   return (
     <form className="contact-form" noValidate onSubmit={(e) => void form.handleSubmit((values) => mutation.mutate(values))(e)}>
@@ -91,15 +91,97 @@ function PasswordForm() {
   );
 }
 
+/** One address's form (new or existing): the street-and-city rule, the house number filled from the text. */
+function AddressForm({ address, onDone }: { address?: Address; onDone: () => void }) {
+  const updateUserInfo = useUpdateUserInfo();
+  const defaultId = useId();
+  const form = useForm<AddressDto>({
+    resolver: classValidatorResolver(AddressDto),
+    defaultValues: address
+      ? { address: address.address, houseNumber: address.houseNumber, floor: address.floor ?? undefined, apartment: address.apartment ?? undefined, isDefault: address.isDefault }
+      : { address: '', houseNumber: '', isDefault: false },
+  });
+  const { mutation, showSaved } = useFormStatus(
+    (values: AddressDto) => send<{ addresses: Address[] }>(address ? 'PATCH' : 'POST', address ? `/user/addresses/${address.id}` : '/user/addresses', values),
+    (answer) => {
+      updateUserInfo(answer);
+      if (!address) form.reset();
+      onDone();
+    },
+  );
+  const typed = form.watch('address');
+  useEffect(() => {
+    const number = houseNumberFrom(typed ?? '');
+    if (number && !form.getValues('houseNumber')) form.setValue('houseNumber', number);
+  }, [typed, form]);
+  return (
+    <form className="contact-form address-form" noValidate onSubmit={(e) => void form.handleSubmit((values) => mutation.mutate(values))(e)}>
+      <TextField form={form} name="address" label={heAuth.address} autoComplete="street-address" />
+      <TextField form={form} name="houseNumber" label={heAuth.houseNumber} />
+      <TextField form={form} name="floor" label={heAuth.floor} type="number" />
+      <TextField form={form} name="apartment" label={heAuth.apartment} type="number" />
+      <div className="form-check">
+        <input id={defaultId} type="checkbox" {...form.register('isDefault')} />
+        <label htmlFor={defaultId}>{heAuth.defaultAddress}</label>
+      </div>
+      {mutation.isError && <p className="form-error" role="alert">{mutation.error.message || Messages.generic}</p>}
+      <p role="status" className="contact-success">{showSaved ? Messages.addressSaved : ''}</p>
+      <button type="submit" className="button button-primary" disabled={mutation.isPending}>
+        {mutation.isPending ? heAuth.working : address ? heAuth.save : heAuth.addAddress}
+      </button>
+    </form>
+  );
+}
+
+/** The shipping addresses: each with its default mark and remove, and the form for a new one. */
+function AddressBook({ addresses }: { addresses: Address[] }) {
+  const updateUserInfo = useUpdateUserInfo();
+  const [editing, setEditing] = useState<number | null>(null);
+  const remove = useMutation({
+    mutationFn: (id: number) => send<{ addresses: Address[] }>('DELETE', `/user/addresses/${id}`, undefined),
+    onSuccess: (answer) => updateUserInfo(answer),
+  });
+  return (
+    <section aria-labelledby="addresses-title">
+      <h2 id="addresses-title">{heAuth.addressesTitle}</h2>
+      {addresses.length > 0 && (
+        <ul className="address-list">
+          {addresses.map((a) => (
+            <li key={a.id} className="address-item">
+              {editing === a.id ? (
+                <AddressForm address={a} onDone={() => setEditing(null)} />
+              ) : (
+                <>
+                  <span>
+                    {a.address}
+                    {a.floor != null && `, ${heAuth.floor} ${a.floor}`}
+                    {a.apartment != null && `, ${heAuth.apartment} ${a.apartment}`}
+                    {a.isDefault && <strong className="chip"> {heAuth.defaultAddress}</strong>}
+                  </span>
+                  <button type="button" className="link-button" onClick={() => setEditing(a.id)}>
+                    {heAuth.edit}<span className="visually-hidden"> {a.address}</span>
+                  </button>
+                  <button type="button" className="link-button" disabled={remove.isPending} onClick={() => remove.mutate(a.id)}>
+                    {heAuth.remove}<span className="visually-hidden"> {a.address}</span>
+                  </button>
+                </>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+      {remove.isError && <p className="form-error" role="alert">{remove.error.message || Messages.generic}</p>}
+      <h3>{heAuth.newAddress}</h3>
+      <AddressForm onDone={() => undefined} />
+    </section>
+  );
+}
+
 /** /user/settings: personal details, and the password form only for accounts that sign in with one (spec 6). */
 export function SettingsPage() {
   useDocumentTitle(heAuth.settingsTitle);
   const session = useSession();
-  const query = useQuery({
-    queryKey: [...userQueryKey, session?.claims.sub],
-    queryFn: ({ signal }) => apiFetch<{ user: UserProfile }>('/user', { signal }),
-    enabled: session !== null,
-  });
+  const query = useUserInfo();
   if (!session) return <Navigate to="/" />;
   if (query.isError) return <ErrorView message={query.error.message || Messages.generic} onRetry={() => void query.refetch()} />;
   if (!query.data) return <p role="status">{he.loading}</p>;
@@ -107,6 +189,7 @@ export function SettingsPage() {
     <section className="card account-card" aria-labelledby="settings-title">
       <h1 id="settings-title">{heAuth.settingsTitle}</h1>
       <DetailsForm user={query.data.user} />
+      <AddressBook addresses={query.data.addresses} />
       {query.data.user.authMethod === 'password' && <PasswordForm />}
     </section>
   );

@@ -181,7 +181,7 @@ export class AccountsService {
   }
 
   /** The account behind a token: signed by us, unexpired, of an active account, and not older than its last password change. */
-  private async current(token: string): Promise<User> {
+  async current(token: string): Promise<User> {
     const claims = await this.keys.verify(token);
     const id = Number(claims?.sub);
     if (!claims || !Number.isInteger(id)) throw signInAgain();

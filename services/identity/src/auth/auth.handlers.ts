@@ -96,5 +96,5 @@ export class AuthHandlers {
   }
 }
 
-@Module({ controllers: [AuthHandlers], providers: [AccountsService, SigningKeys] })
+@Module({ controllers: [AuthHandlers], providers: [AccountsService, SigningKeys], exports: [AccountsService] })
 export class AuthModule {}

@@ -1,4 +1,5 @@
 import { messagingTables } from '@mc/kit/tables';
+import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgSchema, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 export const identitySchema = pgSchema('identity');
@@ -62,3 +63,18 @@ export const favorites = identitySchema.table('favorites', {
   productSlug: text('product_slug').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [uniqueIndex('favorites_user_product_idx').on(t.userId, t.productSlug)]);
+
+/** A user's shipping addresses (spec 3); at most one is the default. */
+export const addresses = identitySchema.table('addresses', {
+  id: serial('id').primaryKey(),
+  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  address: text('address').notNull(),
+  houseNumber: text('house_number').notNull(),
+  floor: integer('floor'),
+  apartment: integer('apartment'),
+  isDefault: boolean('is_default').notNull().default(false),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [
+  index('addresses_user_idx').on(t.userId),
+  uniqueIndex('addresses_one_default_idx').on(t.userId).where(sql`${t.isDefault}`),
+]);

@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX "addresses_one_default_idx" ON "identity"."addresses" USING btree ("user_id") WHERE "identity"."addresses"."is_default";

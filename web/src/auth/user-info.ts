@@ -1,0 +1,29 @@
+import type { Address, UserProfile } from '@mc/contracts';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiFetch } from '../api/client';
+import { useSession } from './use-session';
+
+export interface UserInfo {
+  user: UserProfile;
+  addresses: Address[];
+}
+
+const userInfoKey = (userId?: string) => ['user', 'info', userId] as const;
+
+/** `GET /api/user`: the signed-in user and their addresses (nothing while signed out). */
+export function useUserInfo() {
+  const session = useSession();
+  return useQuery({
+    queryKey: userInfoKey(session?.claims.sub),
+    queryFn: ({ signal }) => apiFetch<UserInfo>('/user', { signal }),
+    enabled: session !== null,
+  });
+}
+
+/** Puts a fresher part of the user info (after a save) into the cache. */
+export function useUpdateUserInfo() {
+  const queryClient = useQueryClient();
+  const session = useSession();
+  return (patch: Partial<UserInfo>) =>
+    queryClient.setQueryData<UserInfo>(userInfoKey(session?.claims.sub), (old) => (old ? { ...old, ...patch } : old));
+}
