@@ -14,6 +14,10 @@ export class NotificationsEnv extends ServiceEnv {
   @Matches(/^https?:\/\/[^/]+$/, { message: 'must be an http(s) origin without a trailing slash' })
   PUBLIC_URL = 'http://localhost:8080';
 
+  /** Where contact-form messages are forwarded. */
+  @Matches(/^[^\s@]+@[^\s@]+$/, { message: 'must be an e-mail address' })
+  OPERATOR_EMAIL = 'support@medcanna.local';
+
   @IsIn(['development', 'test', 'staging', 'production'])
   APP_ENV = 'development';
 }

@@ -4,6 +4,7 @@ import { rpc, useService } from '@mc/kit/testing';
 import { eq } from 'drizzle-orm';
 import { contactMessages } from '../src/db/schema';
 import { notificationsService } from '../src/service';
+import { settledMessages } from './account-emails';
 
 describe('the contact form', () => {
   const service = useService(notificationsService);
@@ -16,6 +17,9 @@ describe('the contact form', () => {
     const db = service.app().get<Database>(DATABASE);
     const [row] = await db.select().from(contactMessages).where(eq(contactMessages.id, id));
     expect(row).toMatchObject({ name: 'ישראל ישראלי', email: valid.email, phone: valid.phone, message: valid.message, correlationId });
+    const [forward] = await settledMessages(db, `contact-${id}`);
+    expect(forward).toMatchObject({ recipient: 'support@medcanna.local', subject: 'פנייה מהאתר: ישראל ישראלי', status: 'sent' });
+    expect(forward.body).toContain(valid.message);
   });
 
   it.each([
