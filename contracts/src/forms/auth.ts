@@ -1,4 +1,4 @@
-import { Equals, IsBoolean, IsOptional, ValidateIf } from 'class-validator';
+import { Equals, IsBoolean, IsNumber, IsOptional, Max, Min, ValidateIf } from 'class-validator';
 import { Messages } from '../messages';
 import { EMAIL_PATTERN, NAME_PATTERN, PHONE_PATTERN, SMS_CODE_PATTERN } from '../rules/patterns';
 import { Filled, Match, MatchesIfFilled } from './decorators';
@@ -157,4 +157,20 @@ export class FavoriteCommand {
   @Filled(Messages.badRequest)
   @MatchesIfFilled(/^[a-z0-9-]{1,200}$/, Messages.badRequest)
   productSlug: string;
+}
+
+/** storeUserGeoLocation: the browser's position. */
+export class GeoLocationCommand {
+  @Filled(Messages.required)
+  token: string;
+
+  @IsNumber({ allowNaN: false, allowInfinity: false }, { message: Messages.badRequest })
+  @Min(-90, { message: Messages.badRequest })
+  @Max(90, { message: Messages.badRequest })
+  lat: number;
+
+  @IsNumber({ allowNaN: false, allowInfinity: false }, { message: Messages.badRequest })
+  @Min(-180, { message: Messages.badRequest })
+  @Max(180, { message: Messages.badRequest })
+  lng: number;
 }

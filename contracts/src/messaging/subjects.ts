@@ -46,6 +46,7 @@ export const Subjects = {
     userGet: 'identity.user.get',
     userBusinesses: 'identity.user.businesses',
     userUpdate: 'identity.user.update',
+    userGeo: 'identity.user.geo',
     passwordChange: 'identity.user.change-password',
     unsubscribe: 'identity.auth.unsubscribe',
     addressList: 'identity.address.list',

@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, HttpCode, Inject, Ip, Param, Patch, Post, Req, UseGuards } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Inject, Ip, Param, Patch, Post, Put, Req, UseGuards } from '@nestjs/common';
 import { AuthGuard } from '@nestjs/passport';
 import { ApiBadRequestResponse, ApiBearerAuth, ApiForbiddenResponse, ApiNotFoundResponse, ApiOkResponse, ApiTags, ApiTooManyRequestsResponse, ApiUnauthorizedResponse } from '@nestjs/swagger';
 import {
@@ -124,6 +124,15 @@ export class UserController {
       identity.send<{ addresses: Address[] }>(Subjects.identity.addressList, { token: request.user.token }),
     ]);
     return { user, addresses: book.addresses };
+  }
+
+  @Put('geo')
+  @UseGuards(AuthGuard('jwt'))
+  @ApiBearerAuth()
+  @ApiOkResponse({ description: 'the position { lat, lng } is kept' })
+  @ApiBadRequestResponse({ description: 'not a position' })
+  storeGeoLocation(@Req() request: { user: SignedInUser }, @Body() body: Body): Promise<{ ok: true }> {
+    return this.clients.get('identity').send(Subjects.identity.userGeo, { lat: body?.lat, lng: body?.lng, token: request.user.token });
   }
 
   @Post('addresses')

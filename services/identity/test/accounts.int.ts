@@ -208,3 +208,22 @@ describe('the address book', () => {
     await expect(call(Subjects.identity.addressUpdate, { token: other, id: addresses[0].id, address: 'הרצל 2, חיפה', houseNumber: '2' })).rejects.toMatchObject({ status: 404 });
   });
 });
+
+describe('the stored geo-location', () => {
+  const service = useService(identityService);
+  const call = <T>(subject: string, data: unknown) => rpc<T>(service.nc(), subject, data);
+
+  it("keeps the browser's last position, and refuses what is not one", async () => {
+    const email = `geo-${Date.now()}@example.co.il`;
+    await call(Subjects.identity.signUp, { firstName: 'דנה', lastName: 'כהן', email, password: 'a good secret', agreeTOU: true });
+    const db = service.app().get<Database>(DATABASE);
+    await db.update(users).set({ status: 'active' }).where(eq(users.email, email));
+    const { jwt: token } = await call<AuthTokenResponse>(Subjects.identity.signIn, { email, password: 'a good secret' });
+    expect(await call(Subjects.identity.userGeo, { token, lat: 32.0853, lng: 34.7818 })).toEqual({ ok: true });
+    const [row] = await db.select().from(users).where(eq(users.email, email));
+    expect(row).toMatchObject({ geoLat: 32.0853, geoLng: 34.7818, geoAt: expect.any(Date) });
+    for (const bad of [{ lat: 91, lng: 34 }, { lat: '32', lng: 34 }, { lat: 32 }]) {
+      await expect(call(Subjects.identity.userGeo, { token, ...bad })).rejects.toMatchObject({ status: 400 });
+    }
+  });
+});

@@ -1,6 +1,7 @@
 import type { AuthTokenResponse } from '@mc/contracts';
 import { useEffect, useSyncExternalStore } from 'react';
 import { apiFetch } from '../api/client';
+import { onFreshPosition } from '../components/products/geolocation';
 import { sessions, type Session } from './session';
 
 export function useSession(): Session | null {
@@ -20,5 +21,16 @@ export function useTokenRefresh() {
     refresh();
     const timer = setInterval(refresh, REFRESH_EVERY_MS);
     return () => clearInterval(timer);
+  }, [signedIn]);
+}
+
+/** Spec 7 (storeUserGeoLocation): a signed-in user's fresh browser position is kept with their account. */
+export function useStoreGeoLocation() {
+  const signedIn = useSession() !== null;
+  useEffect(() => {
+    if (!signedIn) return;
+    return onFreshPosition(({ lat, lng }) => {
+      apiFetch('/user/geo', { method: 'PUT', body: JSON.stringify({ lat, lng }) }).catch(() => undefined);
+    });
   }, [signedIn]);
 }

@@ -2,7 +2,7 @@ import { Messages } from '@mc/contracts';
 import type { QueryClient } from '@tanstack/react-query';
 import { createRootRouteWithContext, Outlet, useLocation, useMatches, type ErrorComponentProps } from '@tanstack/react-router';
 import { AuthDialog } from '../auth/AuthDialog';
-import { useTokenRefresh } from '../auth/use-session';
+import { useStoreGeoLocation, useTokenRefresh } from '../auth/use-session';
 import { useCartSync } from '../cart/use-cart';
 import { ErrorView } from '../components/ErrorView';
 import { GroupAdModal } from '../components/group-ad/GroupAdModal';
@@ -29,6 +29,7 @@ function RootLayout() {
   useCanonicalLink();
   useCartSync();
   useTokenRefresh();
+  useStoreGeoLocation();
   const isHome = useLocation({ select: (location) => location.pathname === '/' });
   const embed = useMatches({ select: (matches) => matches.some((match) => match.staticData.embed) });
   const minimal = useMatches({ select: (matches) => matches.some((match) => match.staticData.minimalLayout) });

@@ -131,6 +131,13 @@ export class AccountsService {
     return this.profile(token);
   }
 
+  /** Keeps the last position the user's browser reported. */
+  async storeGeoLocation(token: string, lat: number, lng: number): Promise<{ ok: true }> {
+    const user = await this.current(token);
+    await this.db.update(users).set({ geoLat: lat, geoLng: lng, geoAt: new Date() }).where(eq(users.id, user.id));
+    return { ok: true };
+  }
+
   /** A new password for an account that has one; every other session ends, this one gets a fresh token. */
   async changePassword(token: string, currentPassword: string, newPassword: string): Promise<AuthTokenResponse> {
     const user = await this.current(token);

@@ -1,7 +1,7 @@
 import { Controller, Inject, Module } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import {
-  ActivateRequest, ChangePasswordCommand, FavoriteCommand, ForgotPasswordDto, RefreshRequest, ResetPasswordRequest, SignInDto, SignUpDto, Subjects,
+  ActivateRequest, ChangePasswordCommand, FavoriteCommand, ForgotPasswordDto, GeoLocationCommand, RefreshRequest, ResetPasswordRequest, SignInDto, SignUpDto, Subjects,
   UnsubscribeRequest, UpdateUserCommand,
   type AuthTokenResponse, type BusinessesResponse, type FavoriteSlugsResponse, type SigningKeysResponse, type UserProfile,
 } from '@mc/contracts';
@@ -63,6 +63,11 @@ export class AuthHandlers {
   @MessagePattern(Subjects.identity.userUpdate)
   update(@Payload() dto: UpdateUserCommand): Promise<UserProfile> {
     return this.accounts.update(dto.token, dto);
+  }
+
+  @MessagePattern(Subjects.identity.userGeo)
+  storeGeoLocation(@Payload() dto: GeoLocationCommand): Promise<{ ok: true }> {
+    return this.accounts.storeGeoLocation(dto.token, dto.lat, dto.lng);
   }
 
   @MessagePattern(Subjects.identity.passwordChange)

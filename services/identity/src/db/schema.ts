@@ -1,6 +1,6 @@
 import { messagingTables } from '@mc/kit/tables';
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgSchema, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, doublePrecision, index, integer, jsonb, pgSchema, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 export const identitySchema = pgSchema('identity');
 export const { outbox, inbox } = messagingTables(identitySchema);
@@ -23,6 +23,10 @@ export const users = identitySchema.table('users', {
   subscribed: boolean('subscribed').notNull().default(true),
   tokenVersion: integer('token_version').notNull().default(0),
   lastSignedAt: timestamp('last_signed_at', { withTimezone: true }),
+  /** The last position the user's browser reported (spec 7: storeUserGeoLocation). */
+  geoLat: doublePrecision('geo_lat'),
+  geoLng: doublePrecision('geo_lng'),
+  geoAt: timestamp('geo_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [uniqueIndex('users_email_idx').on(t.email)]);
 

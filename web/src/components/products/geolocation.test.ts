@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { GeoError, locate, resetGeolocationCache } from './geolocation';
+import { GeoError, locate, onFreshPosition, resetGeolocationCache } from './geolocation';
 
 type Outcome = { lat: number; lng: number } | { code: number };
 
@@ -57,6 +57,17 @@ describe('locate', () => {
     vi.advanceTimersByTime(2 * 60 * 1000);
     await expect(locate()).resolves.toEqual({ lat: 32, lng: 34 });
     expect(get).toHaveBeenCalledTimes(2);
+  });
+
+  it('tells listeners of each fresh position, not of one served from the cache', async () => {
+    fakeGeolocation([{ lat: 31, lng: 35 }]);
+    const heard = vi.fn();
+    const stop = onFreshPosition(heard);
+    await locate();
+    await locate();
+    stop();
+    expect(heard).toHaveBeenCalledTimes(1);
+    expect(heard).toHaveBeenCalledWith({ lat: 31, lng: 35 });
   });
 
   it('says unavailable when the browser has no geolocation', async () => {

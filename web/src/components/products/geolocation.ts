@@ -17,6 +17,14 @@ export class GeoError extends Error {
 let cached: { point: GeoPoint; at: number } | undefined;
 let pending: Promise<GeoPoint> | undefined;
 
+const listeners = new Set<(point: GeoPoint) => void>();
+
+/** Tells `listener` about each fresh position (not those served from the cache); answers the unsubscribe. */
+export function onFreshPosition(listener: (point: GeoPoint) => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
 /** Forgets the cached position (tests). */
 export function resetGeolocationCache(): void {
   cached = undefined;
@@ -47,6 +55,7 @@ async function locateFresh(): Promise<GeoPoint> {
     try {
       const point = await attempt(timeout);
       cached = { point, at: Date.now() };
+      for (const listener of listeners) listener(point);
       return point;
     } catch (error) {
       last = reasonOf(error);
