@@ -44,6 +44,8 @@ export const Messages = {
   wrongCurrentPassword: 'הסיסמה הנוכחית שגויה',
   favoritesFull: 'ניתן לשמור עד 100 מוצרים מועדפים',
   addressesFull: 'ניתן לשמור עד 20 כתובות',
+  smsResendLocked: 'ניתן לבקש קוד חדש בעוד 30 שניות',
+  smsCodeSent: 'שלחנו קוד בן 4 ספרות לטלפון שלך',
   addressNotFound: 'הכתובת לא נמצאה',
   addressSaved: 'הכתובת עודכנה בהצלחה',
   noPasswordMethod: 'החשבון מתחבר בלי סיסמה',

@@ -83,6 +83,15 @@ export interface MailboxResponse {
   messages: { id: number; to: string; subject: string; body: string; status: string; createdAt: string }[];
 }
 
+/** `evt.identity.sms-code.requested`: a sign-in code to text to a phone (the service keeps only its hash). */
+export interface SmsCodeEvent {
+  phone: string;
+  code: string;
+}
+
+/** Spec 4 and 9: a code is 4 digits; a new one may be asked for after 30 s. Ours: it lives 5 minutes, 5 tries. */
+export const SMS_CODE = { resendAfterSeconds: 30, lifetimeSeconds: 300, attempts: 5 } as const;
+
 export const TOKEN_LIFETIME = {
   accessSeconds: 24 * 3600,
   activationHours: 72,

@@ -42,6 +42,8 @@ export const Subjects = {
     forgotPassword: 'identity.auth.forgot-password',
     resetPassword: 'identity.auth.reset-password',
     refresh: 'identity.auth.refresh',
+    smsRequest: 'identity.auth.sms-request',
+    smsVerify: 'identity.auth.sms-verify',
     keysGet: 'identity.keys.get',
     userGet: 'identity.user.get',
     userBusinesses: 'identity.user.businesses',
@@ -81,6 +83,7 @@ export const Events = {
   identity: {
     activationRequested: 'evt.identity.activation.requested',
     passwordResetRequested: 'evt.identity.password-reset.requested',
+    smsCodeRequested: 'evt.identity.sms-code.requested',
   },
   pharm: {
     offersChanged: 'evt.pharm.offers.changed',

@@ -1,4 +1,4 @@
-import { ErrorCodes, Events, Messages, Subjects, type AccountLinkEvent, type Address, type AuthTokenResponse, type FavoriteSlugsResponse, type SigningKeysResponse, type UserProfile } from '@mc/contracts';
+import { ErrorCodes, Events, Messages, Subjects, type AccountLinkEvent, type Address, type SmsCodeEvent, type AuthTokenResponse, type FavoriteSlugsResponse, type SigningKeysResponse, type UserProfile } from '@mc/contracts';
 import { DATABASE, type Database } from '@mc/kit';
 import { rpc, useService } from '@mc/kit/testing';
 import { and, desc, eq, sql } from 'drizzle-orm';
@@ -225,5 +225,51 @@ describe('the stored geo-location', () => {
     for (const bad of [{ lat: 91, lng: 34 }, { lat: '32', lng: 34 }, { lat: 32 }]) {
       await expect(call(Subjects.identity.userGeo, { token, ...bad })).rejects.toMatchObject({ status: 400 });
     }
+  });
+});
+
+describe('sign-in by SMS code', () => {
+  const service = useService(identityService);
+  const call = <T>(subject: string, data: unknown) => rpc<T>(service.nc(), subject, data);
+  const randomPhone = () => `05${Math.floor(Math.random() * 10)}-${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`;
+
+  async function activeUserWithPhone(phone: string) {
+    const email = `sms-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.co.il`;
+    await call(Subjects.identity.signUp, { firstName: 'דנה', lastName: 'כהן', email, password: 'a good secret', agreeTOU: true });
+    await service.app().get<Database>(DATABASE).update(users).set({ status: 'active', phone }).where(eq(users.email, email));
+  }
+  async function lastCode(phone: string): Promise<string | undefined> {
+    const rows = await service.app().get<Database>(DATABASE).select().from(outbox)
+      .where(and(eq(outbox.subject, Events.identity.smsCodeRequested), sql`${outbox.envelope} -> 'data' ->> 'phone' = ${phone}`))
+      .orderBy(desc(outbox.id)).limit(1);
+    return (rows[0]?.envelope as { data: SmsCodeEvent } | undefined)?.data.code;
+  }
+
+  it('texts a 4-digit code to an account’s phone, signs in with it once, and locks a new request for 30 s', async () => {
+    const phone = randomPhone();
+    await activeUserWithPhone(phone);
+    expect(await call(Subjects.identity.smsRequest, { phone })).toEqual({ message: Messages.smsCodeSent });
+    const code = (await lastCode(phone))!;
+    expect(code).toMatch(/^\d{4}$/);
+    await expect(call(Subjects.identity.smsRequest, { phone })).rejects.toMatchObject({ status: 429, message: Messages.smsResendLocked });
+    const wrong = code === '0000' ? '1111' : '0000';
+    await expect(call(Subjects.identity.smsVerify, { phone, code: wrong })).rejects.toMatchObject({ status: 400, message: Messages.invalidSmsCode });
+    const { jwt } = await call<AuthTokenResponse>(Subjects.identity.smsVerify, { phone: phone.replace('-', ''), code });
+    expect(decodeJwt(jwt).typ).toBe('user');
+    await expect(call(Subjects.identity.smsVerify, { phone, code })).rejects.toMatchObject({ status: 400, message: Messages.invalidSmsCode });
+  });
+
+  it('answers alike for a phone without an account (and texts nothing), and stops a code after 5 wrong tries', async () => {
+    const stranger = randomPhone();
+    expect(await call(Subjects.identity.smsRequest, { phone: stranger })).toEqual({ message: Messages.smsCodeSent });
+    expect(await lastCode(stranger)).toBeUndefined();
+    const phone = randomPhone();
+    await activeUserWithPhone(phone);
+    await call(Subjects.identity.smsRequest, { phone });
+    const code = (await lastCode(phone))!;
+    const wrong = code === '0000' ? '1111' : '0000';
+    for (let i = 0; i < 5; i++) await expect(call(Subjects.identity.smsVerify, { phone, code: wrong })).rejects.toMatchObject({ status: 400 });
+    await expect(call(Subjects.identity.smsVerify, { phone, code })).rejects.toMatchObject({ status: 400, message: Messages.invalidSmsCode });
+    await expect(call(Subjects.identity.smsRequest, { phone: '123' })).rejects.toMatchObject({ status: 400, message: Messages.invalidPhone });
   });
 });
