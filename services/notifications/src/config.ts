@@ -14,6 +14,13 @@ export class NotificationsEnv extends ServiceEnv {
   @Matches(/^https?:\/\/[^/]+$/, { message: 'must be an http(s) origin without a trailing slash' })
   PUBLIC_URL = 'http://localhost:8080';
 
+  /** Twilio (SMS sign-in codes); empty keeps texts in the local mailbox. */
+  TWILIO_ACCOUNT_SID = '';
+  TWILIO_AUTH_TOKEN = '';
+  TWILIO_FROM = '';
+  @Matches(/^https?:\/\/[^/]+$/, { message: 'must be an http(s) origin without a trailing slash' })
+  TWILIO_API_URL = 'https://api.twilio.com';
+
   /** Where contact-form messages are forwarded. */
   @Matches(/^[^\s@]+@[^\s@]+$/, { message: 'must be an e-mail address' })
   OPERATOR_EMAIL = 'support@medcanna.local';

@@ -1,4 +1,4 @@
-import { Events, streamName, type AccountLinkEvent, type EventEnvelope } from '@mc/contracts';
+import { Events, streamName, type AccountLinkEvent, type EventEnvelope, type SmsCodeEvent } from '@mc/contracts';
 import type { Database } from '@mc/kit';
 import { eq } from 'drizzle-orm';
 import type { NatsConnection } from 'nats';
@@ -12,6 +12,15 @@ export async function publishActivation(nc: NatsConnection, email: string, event
     data: { userId: 1, email, firstName: 'דנה', token: `token-${eventId}`, expiresAt: new Date(Date.now() + 3600_000).toISOString() },
   };
   await nc.jetstream().publish(Events.identity.activationRequested, JSON.stringify(envelope), { msgID: `${eventId}-${Math.random()}`, expect: { streamName: streamName('identity') } });
+  return eventId;
+}
+
+/** Publishes an SMS-code event as identity's relay would. */
+export async function publishSmsCode(nc: NatsConnection, phone: string, code: string, eventId: string = randomUUID()): Promise<string> {
+  const envelope: EventEnvelope<SmsCodeEvent> = {
+    eventId, type: Events.identity.smsCodeRequested, version: 1, occurredAt: new Date().toISOString(), correlationId: randomUUID(), data: { phone, code },
+  };
+  await nc.jetstream().publish(Events.identity.smsCodeRequested, JSON.stringify(envelope), { msgID: eventId, expect: { streamName: streamName('identity') } });
   return eventId;
 }
 

@@ -1,14 +1,13 @@
 import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
-import type { AccountLinkEvent } from '@mc/contracts';
 import { EventConsumers, SERVICE_ENV } from '@mc/kit';
 import type { NotificationsEnv } from '../config';
 import { outgoingMessages } from '../db/schema';
-import { accountEmail } from './account-emails';
+import { accountMessage } from './account-messages';
 import { MailQueue } from './mail-queue';
 
 export const ACCOUNT_EMAILS_DURABLE = 'notifications-account-emails';
 
-/** Turns identity's link events into stored e-mails (one per event) and queues them for sending. */
+/** Turns identity's events into stored e-mails and texts (one per event) and queues them for sending. */
 @Injectable()
 export class AccountEmailsConsumer implements OnApplicationBootstrap {
   constructor(
@@ -23,10 +22,10 @@ export class AccountEmailsConsumer implements OnApplicationBootstrap {
       durable: ACCOUNT_EMAILS_DURABLE,
       filterSubject: 'evt.identity.>',
       handler: async (event, tx) => {
-        const email = accountEmail(event.type, event.data as AccountLinkEvent, this.env.PUBLIC_URL);
-        if (!email) return;
+        const message = accountMessage(event.type, event.data, this.env.PUBLIC_URL);
+        if (!message) return;
         const [row] = await tx.insert(outgoingMessages)
-          .values({ eventId: event.eventId, channel: 'email', recipient: email.to, subject: email.subject, body: email.text })
+          .values({ eventId: event.eventId, channel: message.channel, recipient: message.to, subject: message.subject, body: message.text })
           .onConflictDoNothing()
           .returning({ id: outgoingMessages.id });
         // Queued before this transaction commits: the worker retries with backoff until the row is visible.

@@ -2,7 +2,7 @@ import { Controller, Inject, Module } from '@nestjs/common';
 import { MessagePattern } from '@nestjs/microservices';
 import { Messages, Subjects, type MailboxResponse } from '@mc/contracts';
 import { DATABASE, notFound, SERVICE_ENV, type Database } from '@mc/kit';
-import { desc, eq } from 'drizzle-orm';
+import { desc } from 'drizzle-orm';
 import type { NotificationsEnv } from '../config';
 import { outgoingMessages } from '../db/schema';
 import { AccountEmailsConsumer } from './account-emails.consumer';
@@ -10,7 +10,7 @@ import { MailQueue } from './mail-queue';
 
 const MAILBOX_SIZE = 50;
 
-/** `notifications.mailbox.list`: the latest e-mails kept locally, outside production only. */
+/** `notifications.mailbox.list`: the latest e-mails and texts, outside production only (texts show their codes). */
 @Controller()
 export class MailboxHandlers {
   constructor(
@@ -21,9 +21,7 @@ export class MailboxHandlers {
   @MessagePattern(Subjects.notifications.mailboxList)
   async list(): Promise<MailboxResponse> {
     if (this.env.APP_ENV === 'production') throw notFound(Messages.pageNotFound);
-    const rows = await this.db.select().from(outgoingMessages)
-      .where(eq(outgoingMessages.channel, 'email'))
-      .orderBy(desc(outgoingMessages.id)).limit(MAILBOX_SIZE);
+    const rows = await this.db.select().from(outgoingMessages).orderBy(desc(outgoingMessages.id)).limit(MAILBOX_SIZE);
     return {
       messages: rows.map((r) => ({ id: r.id, to: r.recipient, subject: r.subject, body: r.body, status: r.status, createdAt: r.createdAt.toISOString() })),
     };

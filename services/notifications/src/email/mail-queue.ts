@@ -7,6 +7,7 @@ import { createTransport, type Transporter } from 'nodemailer';
 import type { Logger } from 'pino';
 import type { NotificationsEnv } from '../config';
 import { outgoingMessages } from '../db/schema';
+import { sendTwilioSms } from './twilio-sms';
 
 export const MAIL_QUEUE = 'notifications-email';
 const ATTEMPTS = 6;
@@ -14,9 +15,9 @@ const CLOSE_DEADLINE_MS = 5000;
 const COMMIT_GRACE_MS = 250;
 
 /**
- * Sends queued e-mails with BullMQ: retried with exponential backoff (1 s, 2 s, … over about half a minute),
+ * Sends queued e-mails (SMTP) and texts (Twilio) with BullMQ: retried with exponential backoff (1 s, 2 s, … over about half a minute),
  * then left in BullMQ's failed set and marked 'failed'. A message already sent is never sent again.
- * Without SMTP_URL the message stays in the local mailbox (the outgoing_messages table).
+ * Without SMTP or Twilio settings the message stays in the local mailbox (the outgoing_messages table).
  */
 @Injectable()
 export class MailQueue implements OnModuleInit, OnApplicationShutdown {
@@ -60,11 +61,9 @@ export class MailQueue implements OnModuleInit, OnApplicationShutdown {
     if (!message) throw new Error(`message ${messageId} not stored (yet)`);
     if (message.status === 'sent') return;
     try {
-      if (this.transporter) {
-        await this.transporter.sendMail({ from: this.env.MAIL_FROM, to: message.recipient, subject: message.subject, text: message.body });
-      }
+      const transport = message.channel === 'sms' ? await this.text(message) : await this.email(message);
       await this.db.update(outgoingMessages)
-        .set({ status: 'sent', transport: this.transporter ? 'smtp' : 'mailbox', sentAt: new Date(), attempts: sql`${outgoingMessages.attempts} + 1` })
+        .set({ status: 'sent', transport, sentAt: new Date(), attempts: sql`${outgoingMessages.attempts} + 1` })
         .where(eq(outgoingMessages.id, messageId));
     } catch (error) {
       await this.db.update(outgoingMessages)
@@ -72,6 +71,19 @@ export class MailQueue implements OnModuleInit, OnApplicationShutdown {
         .where(eq(outgoingMessages.id, messageId));
       throw error;
     }
+  }
+
+  private async email(message: typeof outgoingMessages.$inferSelect): Promise<'smtp' | 'mailbox'> {
+    if (!this.transporter) return 'mailbox';
+    await this.transporter.sendMail({ from: this.env.MAIL_FROM, to: message.recipient, subject: message.subject, text: message.body });
+    return 'smtp';
+  }
+
+  private async text(message: typeof outgoingMessages.$inferSelect): Promise<'twilio' | 'mailbox'> {
+    const { TWILIO_ACCOUNT_SID: accountSid, TWILIO_AUTH_TOKEN: authToken, TWILIO_FROM: from, TWILIO_API_URL: apiUrl } = this.env;
+    if (!accountSid || !authToken || !from) return 'mailbox';
+    await sendTwilioSms({ accountSid, authToken, from, apiUrl }, message.recipient, message.body);
+    return 'twilio';
   }
 
   async onApplicationShutdown() {

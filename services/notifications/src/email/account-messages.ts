@@ -1,4 +1,4 @@
-import { Events, TOKEN_LIFETIME, type AccountLinkEvent } from '@mc/contracts';
+import { Events, SMS_CODE, toInternationalPhone, TOKEN_LIFETIME, type AccountLinkEvent, type SmsCodeEvent } from '@mc/contracts';
 
 export interface Email {
   to: string;
@@ -6,10 +6,14 @@ export interface Email {
   text: string;
 }
 
+export interface OutgoingMessage extends Email {
+  channel: 'email' | 'sms';
+}
+
 const escape = (s: string) => s.replace(/[\r\n]+/g, ' ').trim();
 
 /** The e-mail an identity event asks for (activation or password reset), with its single-use link; none for other events. */
-export function accountEmail(type: string, data: AccountLinkEvent, publicUrl: string): Email | undefined {
+function accountEmail(type: string, data: AccountLinkEvent, publicUrl: string): Email | undefined {
   const name = escape(data.firstName);
   const token = encodeURIComponent(data.token);
   if (type === Events.identity.activationRequested) {
@@ -39,4 +43,14 @@ export function accountEmail(type: string, data: AccountLinkEvent, publicUrl: st
     };
   }
   return undefined;
+}
+
+/** What an identity event asks to send: an e-mail with a link, or a text with a sign-in code; none for other events. */
+export function accountMessage(type: string, data: unknown, publicUrl: string): OutgoingMessage | undefined {
+  if (type === Events.identity.smsCodeRequested) {
+    const { phone, code } = data as SmsCodeEvent;
+    return { channel: 'sms', to: toInternationalPhone(phone), subject: 'קוד כניסה', text: `קוד הכניסה שלך למדקאנה: ${code}. הקוד בתוקף ${SMS_CODE.lifetimeSeconds / 60} דקות.` };
+  }
+  const email = accountEmail(type, data as AccountLinkEvent, publicUrl);
+  return email && { channel: 'email', ...email };
 }
