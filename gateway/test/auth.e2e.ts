@@ -86,4 +86,23 @@ describe('accounts through the gateway', () => {
     expect(removed.body.favorites.map((f: { productSlug: string }) => f.productSlug)).not.toContain('dr-green-t20-c4');
     expect((await api('/api/user/favorites')).status).toBe(401);
   });
+
+  it('signs in with a code texted to the phone (read from the local mailbox), refusing a wrong one', async () => {
+    const phone = '052-1234567'; // the seed's patient
+    const asked = await api('/api/auth/sms/request', json({ phone }));
+    expect(asked).toMatchObject({ status: 200, body: { message: Messages.smsCodeSent } });
+    expect((await api('/api/auth/sms/request', json({ phone }))).status).toBe(429);
+    let code: string | undefined;
+    for (let i = 0; i < 50 && !code; i++) {
+      const page = String((await api('/dev/mailbox')).body);
+      code = page.split('<article>').find((a) => a.includes('+972521234567'))?.match(/קוד הכניסה שלך למדקאנה: (\d{4})/)?.[1];
+      if (!code) await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    expect(code).toMatch(/^\d{4}$/);
+    const wrong = code === '0000' ? '1111' : '0000';
+    expect(await api('/api/auth/sms/verify', json({ phone, code: wrong }))).toMatchObject({ status: 400, body: { message: Messages.invalidSmsCode } });
+    const signedIn = await api('/api/auth/sms/verify', json({ phone, code }));
+    expect(signedIn.status).toBe(200);
+    expect((await api('/api/user', { headers: bearer(signedIn.body.jwt) })).body.user.email).toBe('patient@medcanna.local');
+  });
 });

@@ -15,6 +15,7 @@ export const AUTH_LIMITS = {
   signInPerAccount: { count: 10, windowSeconds: 15 * 60 },
   signInPerAddress: { count: 50, windowSeconds: 15 * 60 },
   emailsPerAddress: { count: 10, windowSeconds: 15 * 60 },
+  smsChecksPerPhone: { count: 10, windowSeconds: 15 * 60 },
   signUpsPerAddress: { count: 20, windowSeconds: 60 * 60 },
 } satisfies Record<string, RateLimit>;
 
@@ -94,6 +95,27 @@ export class AuthController {
   async unsubscribe(@Body() body: Body, @Ip() ip: string) {
     await hitRateLimit(this.redis.client, `auth-email:${ip}`, AUTH_LIMITS.emailsPerAddress);
     return this.identity(Subjects.identity.unsubscribe, body);
+  }
+
+  @Post('sms/request')
+  @HttpCode(200)
+  @ApiOkResponse({ description: 'a 4-digit code is texted to the phone if it belongs to an account (the same answer either way)' })
+  @ApiBadRequestResponse({ description: "'שדה טלפון לא תקין'" })
+  @ApiTooManyRequestsResponse({ description: 'a new code within 30 s of the last, or too many texts from one address' })
+  async smsRequest(@Body() body: Body, @Ip() ip: string) {
+    await hitRateLimit(this.redis.client, `auth-email:${ip}`, AUTH_LIMITS.emailsPerAddress);
+    return this.identity(Subjects.identity.smsRequest, body);
+  }
+
+  @Post('sms/verify')
+  @HttpCode(200)
+  @ApiOkResponse({ description: '{ jwt }' })
+  @ApiBadRequestResponse({ description: "'הקוד אינו תקין'" })
+  @ApiTooManyRequestsResponse({ description: 'too many tries for this phone or from this address' })
+  async smsVerify(@Body() body: Body, @Ip() ip: string): Promise<AuthTokenResponse> {
+    await hitRateLimit(this.redis.client, `signin-ip:${ip}`, AUTH_LIMITS.signInPerAddress);
+    await hitRateLimit(this.redis.client, `sms-verify:${String(body?.phone ?? '').replace(/\D/g, '').slice(0, 15)}`, AUTH_LIMITS.smsChecksPerPhone);
+    return this.identity(Subjects.identity.smsVerify, body);
   }
 
   @Post('refresh')
