@@ -4,6 +4,8 @@ export NX_DAEMON := false
 export NX_NO_CLOUD := true
 export NX_TUI := false
 JEST := npx jest --ci
+# Sign-in by SMS code is on in local builds (tests, make dev) and off unless asked for (production images).
+export VITE_FEATURE_SMS_SIGNIN ?= 1
 
 .PHONY: dev test setup infra deps browser build seed seed-if-empty bench bench-web lint typecheck unit integration e2e clean
 

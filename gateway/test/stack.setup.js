@@ -10,12 +10,12 @@ const stack = require('../../deploy/local/stack');
 const ROOT = path.resolve(__dirname, '../..');
 const STATE = path.join(ROOT, 'artifacts/e2e-stack.json');
 
-/** Rate-limit counters live in the shared Redis for minutes; a new run starts without the last run's. */
+/** Rate-limit counters and SMS locks live in the shared Redis for minutes; a new run starts without the last run's. */
 async function clearRateLimits() {
   const Redis = require(require.resolve('ioredis', { paths: [path.join(ROOT, 'gateway')] }));
   const redis = new Redis(process.env.REDIS_URL || 'redis://127.0.0.1:6379');
   try {
-    const keys = await redis.keys('rate:*');
+    const keys = [...await redis.keys('rate:*'), ...await redis.keys('sms-lock:*'), ...await redis.keys('sms-code:*')];
     if (keys.length) await redis.del(...keys);
   } finally {
     redis.disconnect();

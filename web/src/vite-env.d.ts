@@ -10,6 +10,8 @@ interface ImportMetaEnv {
   readonly VITE_API_KEY?: string;
   /** The deployment's name (production, staging…); the environment badge shows when it is not production. */
   readonly VITE_APP_ENV?: string;
+  /** '1' shows sign-in by SMS code (spec 6: a feature flag, off in production). */
+  readonly VITE_FEATURE_SMS_SIGNIN?: string;
 }
 
 interface ImportMeta {

@@ -1,18 +1,18 @@
 import { lazy, Suspense, useEffect, useId, useRef } from 'react';
 import { he, heAuth } from '../i18n/he';
-import { authDialog, NOTICE_CLOSE_MS, useAuthDialogMode, type AuthMode } from './auth-dialog';
+import { authDialog, NOTICE_CLOSE_MS, smsSignInEnabled, useAuthDialogMode, type AuthMode } from './auth-dialog';
 import '../components/contact/contact.css';
 import './auth.css';
 
 const AuthForms = lazy(() => import('./AuthForms'));
-const FORM_MODES = ['signIn', 'signUp', 'forgotPassword'] as const;
+const FORM_MODES = ['signIn', 'signUp', 'forgotPassword', 'smsSignIn'] as const;
 type FormMode = (typeof FORM_MODES)[number];
 const isFormMode = (mode: AuthMode): mode is FormMode => (FORM_MODES as readonly string[]).includes(mode);
 
 /** Links between the modes, as the dialog's footer. */
 function ModeLinks({ mode }: { mode: FormMode }) {
   const links: [AuthMode, string][] = mode === 'signIn'
-    ? [['signUp', heAuth.toSignUp], ['forgotPassword', heAuth.toForgot]]
+    ? [['signUp', heAuth.toSignUp], ['forgotPassword', heAuth.toForgot], ...(smsSignInEnabled ? [['smsSignIn', heAuth.toSms] as [AuthMode, string]] : [])]
     : [['signIn', heAuth.toSignIn]];
   return (
     <p className="auth-links">

@@ -1,6 +1,6 @@
 import { classValidatorResolver } from '@hookform/resolvers/class-validator';
-import { ErrorCodes, ForgotPasswordDto, Messages, SignInDto, SignUpDto, type AuthTokenResponse } from '@mc/contracts';
-import { useId, useState, type ReactNode } from 'react';
+import { ErrorCodes, ForgotPasswordDto, Messages, PhoneSignInDto, SignInDto, SignUpDto, SMS_CODE, SMS_CODE_PATTERN, type AuthTokenResponse } from '@mc/contracts';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { apiFetch, isApiError } from '../api/client';
 import { TextField } from '../components/forms/TextField';
@@ -138,8 +138,99 @@ function ForgotPasswordForm() {
   );
 }
 
-/** The forms of the dialog's three modes, loaded on first open (they carry the validation library). */
-export default function AuthForms({ mode }: { mode: 'signIn' | 'signUp' | 'forgotPassword' }) {
+/** Four single-digit boxes; the code is sent as soon as all four are filled (spec 5). */
+function CodeBoxes({ onComplete, disabled }: { onComplete: (code: string) => void; disabled: boolean }) {
+  const [digits, setDigits] = useState(['', '', '', '']);
+  const boxes = useRef<(HTMLInputElement | null)[]>([]);
+  const set = (index: number, value: string) => {
+    const digit = value.replace(/\D/g, '').slice(-1);
+    const next = digits.map((d, i) => (i === index ? digit : d));
+    setDigits(next);
+    if (digit && index < 3) boxes.current[index + 1]?.focus();
+    const code = next.join('');
+    if (SMS_CODE_PATTERN.test(code)) onComplete(code);
+  };
+  return (
+    <div className="code-boxes" dir="ltr" role="group" aria-label={heAuth.code}>
+      {digits.map((digit, i) => (
+        <input
+          key={i}
+          ref={(el) => { boxes.current[i] = el; }}
+          inputMode="numeric"
+          autoComplete={i === 0 ? 'one-time-code' : 'off'}
+          maxLength={1}
+          aria-label={heAuth.codeDigit(i + 1)}
+          value={digit}
+          disabled={disabled}
+          onChange={(e) => set(i, e.target.value)}
+          onKeyDown={(e) => { if (e.key === 'Backspace' && !digit && i > 0) boxes.current[i - 1]?.focus(); }}
+        />
+      ))}
+    </div>
+  );
+}
+
+/** Sign-in by SMS: the phone, then the code texted to it; asking again is locked for 30 s (spec 4). */
+function SmsSignInForm() {
+  const form = useForm<PhoneSignInDto>({ resolver: classValidatorResolver(PhoneSignInDto), defaultValues: { phone: '' } });
+  const [phone, setPhone] = useState<string | null>(null);
+  const [lockedFor, setLockedFor] = useState(0);
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<Failure>(null);
+  const [attempt, setAttempt] = useState(0);
+  useEffect(() => {
+    if (lockedFor <= 0) return;
+    const timer = setTimeout(() => setLockedFor((s) => s - 1), 1000);
+    return () => clearTimeout(timer);
+  }, [lockedFor]);
+  const request = async (to: string) => {
+    setBusy(true);
+    setFailure(null);
+    try {
+      await post('/auth/sms/request', { phone: to });
+      setPhone(to);
+      setLockedFor(SMS_CODE.resendAfterSeconds);
+    } catch (error) {
+      setFailure(failureOf(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+  const verify = async (code: string) => {
+    setBusy(true);
+    setFailure(null);
+    try {
+      sessions.signIn(await post<AuthTokenResponse>('/auth/sms/verify', { phone, code }));
+      authDialog.open('signedIn');
+    } catch (error) {
+      setFailure(failureOf(error));
+      setAttempt((n) => n + 1); // fresh boxes for another try
+    } finally {
+      setBusy(false);
+    }
+  };
+  if (!phone) {
+    return (
+      <FormFrame onSubmit={() => void form.handleSubmit(({ phone: to }) => request(to))()} busy={busy} submitLabel={heAuth.sendCode} failure={failure}>
+        <TextField form={form} name="phone" label={heAuth.phone} type="tel" autoComplete="tel" dir="ltr" />
+      </FormFrame>
+    );
+  }
+  return (
+    <div className="contact-form">
+      <p>{heAuth.codeSentTo(phone)}</p>
+      <CodeBoxes key={attempt} onComplete={(code) => void verify(code)} disabled={busy} />
+      {failure && <p className="form-error" role="alert">{failure.message}</p>}
+      <button type="button" className="button button-secondary" disabled={lockedFor > 0 || busy} onClick={() => void request(phone)}>
+        {lockedFor > 0 ? heAuth.resendIn(lockedFor) : heAuth.resendCode}
+      </button>
+    </div>
+  );
+}
+
+/** The forms of the dialog's modes, loaded on first open (they carry the validation library). */
+export default function AuthForms({ mode }: { mode: 'signIn' | 'signUp' | 'forgotPassword' | 'smsSignIn' }) {
+  if (mode === 'smsSignIn') return <SmsSignInForm />;
   if (mode === 'signUp') return <SignUpForm />;
   if (mode === 'forgotPassword') return <ForgotPasswordForm />;
   return <SignInForm />;

@@ -1,8 +1,10 @@
 import { useSyncExternalStore } from 'react';
 
 /** The modes of spec 4's authentication dialog, and its welcome and sign-out notices. */
-export type AuthMode = 'signIn' | 'signUp' | 'forgotPassword' | 'signedIn' | 'signedUp' | 'signedOut';
+export type AuthMode = 'signIn' | 'signUp' | 'forgotPassword' | 'smsSignIn' | 'signedIn' | 'signedUp' | 'signedOut';
 export const NOTICE_CLOSE_MS = 5000;
+/** Spec 6: sign-in by SMS code is behind a feature flag (off in production). */
+export const smsSignInEnabled = import.meta.env.VITE_FEATURE_SMS_SIGNIN === '1';
 
 let mode: AuthMode | null = null;
 const listeners = new Set<() => void>();
