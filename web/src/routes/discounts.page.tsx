@@ -1,12 +1,11 @@
 import { GEO_SORTS } from '@mc/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { getRouteApi, useNavigate } from '@tanstack/react-router';
-import { useCallback } from 'react';
+import { getRouteApi } from '@tanstack/react-router';
 import { CardList } from '../components/products/CardList';
 import { GeoNotice } from '../components/products/GeoNotice';
 import { useGeolocation } from '../components/products/geolocation';
 import { ListPage } from '../components/products/ListPage';
-import type { ListPatch } from '../components/products/ListFilters';
+import { useListChange } from '../components/products/use-list-change';
 import { PharmProductCard } from '../components/products/PharmProductCard';
 import { listApiParams } from '../components/products/list-search';
 import { LIST_DELAY_MS, useDebouncedValue } from '../components/products/use-debounced-value';
@@ -17,16 +16,11 @@ import { discountsQuery } from '../queries/discounts';
 export function DiscountsPage() {
   useDocumentTitle(he.lists.discountsTitle, he.lists.discountsDescription);
   const search = getRouteApi('/discounts').useSearch();
-  const navigate = useNavigate({ from: '/discounts' });
   const geo = useGeolocation(search.sortBy === 'nearby');
   const location = geo.status === 'located' ? geo.point : undefined;
   const params = useDebouncedValue(listApiParams(search, location), LIST_DELAY_MS);
   const query = useQuery({ ...discountsQuery(params), placeholderData: keepPreviousData, enabled: geo.status !== 'locating' });
-  const onChange = useCallback(
-    (patch: ListPatch, replace = false) =>
-      void navigate({ search: (prev) => ({ ...prev, page: undefined, ...patch }), resetScroll: false, replace }),
-    [navigate],
-  );
+  const onChange = useListChange('/discounts');
   const data = query.data;
 
   return (

@@ -107,10 +107,8 @@ export function PharmsPage() {
       <Pager
         page={page}
         total={pages}
-        onPage={(next) => {
-          onChange({ page: next > 1 ? next : undefined });
-          document.getElementById('list-title')?.scrollIntoView({ block: 'start' });
-        }}
+        onPage={(next) => onChange({ page: next > 1 ? next : undefined })}
+            scrollToId="list-title"
         onMore={() => onChange({ page: page + 1 })}
         busy={query.isFetching}
       />

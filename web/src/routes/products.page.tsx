@@ -1,10 +1,9 @@
 import { LIST_SORTS } from '@mc/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { getRouteApi, useNavigate } from '@tanstack/react-router';
-import { useCallback } from 'react';
+import { getRouteApi } from '@tanstack/react-router';
 import { CardList } from '../components/products/CardList';
 import { ListPage } from '../components/products/ListPage';
-import type { ListPatch } from '../components/products/ListFilters';
+import { useListChange } from '../components/products/use-list-change';
 import { ProductCard } from '../components/products/ProductCard';
 import { listApiParams } from '../components/products/list-search';
 import { LIST_DELAY_MS, useDebouncedValue } from '../components/products/use-debounced-value';
@@ -15,14 +14,9 @@ import { productListQuery } from '../queries/products';
 export function ProductsPage() {
   useDocumentTitle(he.lists.productsTitle, he.lists.productsDescription);
   const search = getRouteApi('/products').useSearch();
-  const navigate = useNavigate({ from: '/products' });
   const params = useDebouncedValue(listApiParams(search), LIST_DELAY_MS);
   const query = useQuery({ ...productListQuery(params), placeholderData: keepPreviousData });
-  const onChange = useCallback(
-    (patch: ListPatch, replace = false) =>
-      void navigate({ search: (prev) => ({ ...prev, page: undefined, ...patch }), resetScroll: false, replace }),
-    [navigate],
-  );
+  const onChange = useListChange('/products');
   const data = query.data;
 
   return (

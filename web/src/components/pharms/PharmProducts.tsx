@@ -71,10 +71,8 @@ export function PharmProducts({
           <Pager
             page={page}
             total={pages}
-            onPage={(next) => {
-              onChange({ page: next > 1 ? next : undefined });
-              document.getElementById('pharm-products-title')?.scrollIntoView({ block: 'start' });
-            }}
+            onPage={(next) => onChange({ page: next > 1 ? next : undefined })}
+            scrollToId="pharm-products-title"
             onMore={() => onChange({ page: page + 1 })}
             busy={query.isFetching}
           />

@@ -56,10 +56,6 @@ export function ListPage({ title, lead, search, sorts, result, status, fetching,
     if (pastLast) onChange({ page: undefined }, true);
   }, [pastLast, onChange]);
 
-  const onPage = (next: number) => {
-    onChange({ page: next > 1 ? next : undefined });
-    document.getElementById('list-title')?.scrollIntoView({ block: 'start' });
-  };
   const onMore = useCallback(() => onChange({ page: page + 1 }, true), [onChange, page]);
 
   return (
@@ -117,7 +113,7 @@ export function ListPage({ title, lead, search, sorts, result, status, fetching,
           <PagingScope page={page} listKey={listKeyOf(search)}>
             {status === 'success' && result && result.count > 0 && children}
           </PagingScope>
-          <Pager page={page} total={pages} onPage={onPage} onMore={onMore} busy={fetching} />
+          <Pager page={page} total={pages} onPage={(next) => onChange({ page: next > 1 ? next : undefined })} onMore={onMore} busy={fetching} scrollToId="list-title" />
         </div>
       </div>
     </section>

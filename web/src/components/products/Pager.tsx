@@ -12,15 +12,21 @@ export function visiblePages(page: number, total: number): (number | 'gap')[] {
  * The desktop pager: previous, numbered pages, next; hidden when there is one page. On a phone, when the
  * list can grow (`onMore`, inside a PagingScope), the next page loads at the end of the list instead.
  */
-export function Pager({ page, total, onPage, onMore, busy = false }: {
+export function Pager({ page, total, onPage: choose, onMore, busy = false, scrollToId }: {
   page: number;
   total: number;
   onPage: (page: number) => void;
   onMore?: () => void;
   busy?: boolean;
+  /** The element brought into view after a page is chosen (the list's heading). */
+  scrollToId?: string;
 }) {
   const phone = useIsPhone();
   if (total <= 1) return null;
+  const onPage = (next: number) => {
+    choose(next);
+    if (scrollToId) document.getElementById(scrollToId)?.scrollIntoView({ block: 'start' });
+  };
   if (phone && onMore) return page < total ? <LoadMore onMore={onMore} busy={busy} /> : null;
   return (
     <nav className="pager" aria-label={he.lists.pager}>
