@@ -6,15 +6,18 @@ import { ExtractJwt, Strategy } from 'passport-jwt';
 import { ServiceClients } from '../clients/clients.module';
 
 const KEYS_TTL_MS = 5 * 60_000;
+const UNKNOWN_KID_REFETCH_MS = 5_000;
 
-/** The public halves of identity's signing keys as PEM, by key id; fetched again every 5 minutes or for an unknown kid. */
+/** The public halves of identity's signing keys as PEM, by key id; fetched again every 5 minutes, or for an unknown kid. */
 @Injectable()
 export class IdentityKeys {
   private cache?: { at: number; byKid: Map<string, string> };
   constructor(@Inject(ServiceClients) private readonly clients: ServiceClients) {}
 
   async pem(kid: string): Promise<string | undefined> {
-    if (!this.cache || Date.now() - this.cache.at > KEYS_TTL_MS || !this.cache.byKid.has(kid)) {
+    const age = this.cache ? Date.now() - this.cache.at : Infinity;
+    // An unknown kid (a new key, or a forged token) fetches again, but at most every few seconds.
+    if (!this.cache || age > KEYS_TTL_MS || (!this.cache.byKid.has(kid) && age > UNKNOWN_KID_REFETCH_MS)) {
       const { keys } = await this.clients.get('identity').send<SigningKeysResponse>(Subjects.identity.keysGet, {});
       const byKid = new Map(keys.map((jwk) => [jwk.kid, createPublicKey({ key: jwk as never, format: 'jwk' }).export({ type: 'spki', format: 'pem' }).toString()]));
       this.cache = { at: Date.now(), byKid };
