@@ -1,4 +1,4 @@
-import { Equals, IsBoolean, IsNumber, IsOptional, Max, Min, ValidateIf } from 'class-validator';
+import { Equals, IsBoolean, IsNumber, IsOptional, IsString, Max, MaxLength, Min, ValidateIf } from 'class-validator';
 import { Messages } from '../messages';
 import { EMAIL_PATTERN, NAME_PATTERN, PHONE_PATTERN, SMS_CODE_PATTERN } from '../rules/patterns';
 import { Filled, Match, MatchesIfFilled } from './decorators';
@@ -75,6 +75,35 @@ export class SmsVerifyDto extends PhoneSignInDto {
   @Filled(Messages.required)
   @MatchesIfFilled(SMS_CODE_PATTERN, Messages.invalidSmsCode)
   code: string;
+}
+
+/**
+ * `identity.auth.google-sign-in`: the Google account the gateway read from Google's userinfo endpoint after
+ * exchanging the authorization code (never anything the browser sent directly).
+ */
+export class GoogleSignInCommand {
+  /** Google's stable account id (`sub`); the e-mail of an account may change, this never does. */
+  @Filled(Messages.badRequest)
+  @MaxLength(255, { message: Messages.badRequest })
+  sub: string;
+
+  @Filled(Messages.required)
+  @MatchesIfFilled(EMAIL_PATTERN, Messages.invalidEmail)
+  email: string;
+
+  /** Google's `email_verified`: only a verified e-mail may create or link an account. */
+  @IsBoolean({ message: Messages.badRequest })
+  emailVerified: boolean;
+
+  @IsOptional()
+  @IsString({ message: Messages.badRequest })
+  @MaxLength(100, { message: Messages.badRequest })
+  firstName?: string;
+
+  @IsOptional()
+  @IsString({ message: Messages.badRequest })
+  @MaxLength(100, { message: Messages.badRequest })
+  lastName?: string;
 }
 
 /** Body of the changeUserPassword call. */

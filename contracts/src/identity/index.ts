@@ -17,6 +17,21 @@ export interface AuthTokenResponse {
   jwt: string;
 }
 
+/** `GET /api/auth/google/url`: Google's authorization URL for this browser (its `state` is single-use and short-lived). */
+export interface GoogleAuthUrlResponse {
+  url: string;
+}
+
+/** `GET /api/auth/google/callback`: the token, and the page the sign-in started from (`returnTo` of the url call, or '/'). */
+export interface GoogleCallbackResponse extends AuthTokenResponse {
+  returnTo: string;
+}
+
+/** Spec 4: Google sign-in starts and ends on these paths of the web app (the provider redirects to the callback). */
+export const GOOGLE_CALLBACK_PATH = '/auth/google-callback';
+/** How long a started Google sign-in may take before its `state` expires. */
+export const GOOGLE_STATE_SECONDS = 600;
+
 /** `identity.keys.get`: the public keys (JWK, ES256) that verify access tokens. */
 export interface SigningKeysResponse {
   keys: (JsonWebKeyPublic & { kid: string })[];

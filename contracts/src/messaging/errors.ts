@@ -27,6 +27,7 @@ export const ErrorCodes = {
   emailTaken: 'EMAIL_TAKEN',
   tokenUsed: 'TOKEN_ALREADY_USED',
   tokenInvalid: 'TOKEN_INVALID',
+  emailUnverified: 'EMAIL_UNVERIFIED',
 } as const;
 
 export function isServiceError(value: unknown): value is ServiceError {

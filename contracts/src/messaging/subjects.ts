@@ -44,6 +44,8 @@ export const Subjects = {
     refresh: 'identity.auth.refresh',
     smsRequest: 'identity.auth.sms-request',
     smsVerify: 'identity.auth.sms-verify',
+    /** A Google account the gateway read from Google (`GoogleSignInCommand` → `AuthTokenResponse`): found, linked or created. */
+    googleSignIn: 'identity.auth.google-sign-in',
     keysGet: 'identity.keys.get',
     userGet: 'identity.user.get',
     userBusinesses: 'identity.user.businesses',

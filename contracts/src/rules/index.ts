@@ -6,3 +6,4 @@ export * from './israeli-id';
 export * from './money';
 export * from './patterns';
 export * from './profile';
+export * from './return-path';

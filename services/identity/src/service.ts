@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import type { ServiceDefinition } from '@mc/kit';
 import { AddressesModule } from './addresses/address-book';
 import { AuthModule } from './auth/auth.handlers';
+import { GoogleModule } from './auth/google-sign-in';
 import { SmsModule } from './auth/sms-codes';
 import { IdentityEnv } from './config';
 import { inbox, outbox } from './db/schema';
@@ -12,5 +13,5 @@ export const identityService: ServiceDefinition<IdentityEnv> = {
   schema: 'identity',
   tables: { outbox, inbox },
   migrationsFolder: join(__dirname, 'migrations'),
-  imports: [AuthModule, AddressesModule, SmsModule],
+  imports: [AuthModule, AddressesModule, SmsModule, GoogleModule],
 };

@@ -209,7 +209,8 @@ export class AccountsService {
     return user;
   }
 
-  private async tokenFor(user: User): Promise<AuthTokenResponse> {
+  /** The access token of an account (every way of signing in answers this one shape). */
+  async tokenFor(user: User): Promise<AuthTokenResponse> {
     const claims: AccessTokenClaims = { sub: String(user.id), typ: 'user', role: user.role, ver: user.tokenVersion };
     return { jwt: await this.keys.sign(claims, TOKEN_LIFETIME.accessSeconds) };
   }

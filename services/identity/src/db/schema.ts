@@ -27,8 +27,10 @@ export const users = identitySchema.table('users', {
   geoLat: doublePrecision('geo_lat'),
   geoLng: doublePrecision('geo_lng'),
   geoAt: timestamp('geo_at', { withTimezone: true }),
+  /** The Google account (its stable `sub`) that signs in to this account, once linked. */
+  googleSub: text('google_sub'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-}, (t) => [uniqueIndex('users_email_idx').on(t.email)]);
+}, (t) => [uniqueIndex('users_email_idx').on(t.email), uniqueIndex('users_google_sub_idx').on(t.googleSub)]);
 
 /** Single-use links (activation, password reset): only a SHA-256 of the token is kept. */
 export const oneTimeTokens = identitySchema.table('one_time_tokens', {

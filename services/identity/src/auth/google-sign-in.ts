@@ -1,0 +1,94 @@
+import { Controller, Inject, Injectable, Module } from '@nestjs/common';
+import { MessagePattern, Payload } from '@nestjs/microservices';
+import { ErrorCodes, GoogleSignInCommand, Messages, Subjects, type AuthTokenResponse } from '@mc/contracts';
+import { DATABASE, serviceError, type Database } from '@mc/kit';
+import { eq, sql } from 'drizzle-orm';
+import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
+import { users } from '../db/schema';
+import { AccountsService } from './accounts.service';
+import { AuthModule } from './auth.handlers';
+
+type User = typeof users.$inferSelect;
+type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+/** A first sign-in racing another for the same account finds the other's row on the next try. */
+const ATTEMPTS = 3;
+
+const refuseDisabled = (user: User) => {
+  if (user.status === 'disabled') throw serviceError(403, ErrorCodes.userDisabled, Messages.userDisabled);
+};
+
+/**
+ * Sign-in with Google (spec 4 and 6). The gateway has already exchanged the code with Google and read the
+ * account; here the account is found by its Google id, or linked to the account of the same (verified)
+ * e-mail, or created active with the 'google' sign-in method. A disabled account gets the spec's message.
+ */
+@Injectable()
+export class GoogleAccounts {
+  constructor(
+    @Inject(DATABASE) private readonly db: Database,
+    @Inject(AccountsService) private readonly accounts: AccountsService,
+  ) {}
+
+  async signIn(account: GoogleSignInCommand): Promise<AuthTokenResponse> {
+    for (let attempt = 1; ; attempt++) {
+      const user = await this.db.transaction((tx) => this.findOrCreate(tx, account));
+      if (user) return this.accounts.tokenFor(user);
+      if (attempt >= ATTEMPTS) throw serviceError(503, ErrorCodes.unavailable, Messages.serviceUnavailable);
+    }
+  }
+
+  /** The signed-in account, or undefined when a concurrent first sign-in created it a moment ago. */
+  private async findOrCreate(tx: Tx, account: GoogleSignInCommand): Promise<User | undefined> {
+    const [linked] = await tx.select().from(users).where(eq(users.googleSub, account.sub)).for('update');
+    if (linked) return this.signedIn(tx, linked, {});
+
+    if (!account.emailVerified) throw serviceError(403, ErrorCodes.emailUnverified, Messages.googleEmailUnverified);
+    const email = account.email.trim().toLowerCase();
+    const [sameEmail] = await tx.select().from(users).where(eq(users.email, email)).for('update');
+    if (sameEmail) {
+      refuseDisabled(sameEmail);
+      if (sameEmail.googleSub) throw serviceError(409, ErrorCodes.conflict, Messages.googleAccountConflict);
+      if (sameEmail.status === 'active') return this.signedIn(tx, sameEmail, { googleSub: account.sub });
+      // Never activated: nobody proved the e-mail, so its password may be a stranger's (who signed up with
+      // this address first). Google's proof makes the account the e-mail owner's, without that password.
+      return this.signedIn(tx, sameEmail, {
+        googleSub: account.sub, passwordHash: null, authMethod: 'google', tokenVersion: sql`${users.tokenVersion} + 1`,
+      });
+    }
+
+    const [created] = await tx.insert(users).values({
+      email,
+      firstName: account.firstName?.trim() || email.split('@')[0],
+      lastName: account.lastName?.trim() || '',
+      googleSub: account.sub,
+      status: 'active',
+      authMethod: 'google',
+      // No sign-up form, so no consent to updates was given (the form's box is the only way to say yes).
+      subscribed: false,
+      lastSignedAt: new Date(),
+    }).onConflictDoNothing().returning();
+    return created;
+  }
+
+  private async signedIn(tx: Tx, user: User, changes: PgUpdateSetSource<typeof users>): Promise<User> {
+    refuseDisabled(user);
+    const [updated] = await tx.update(users)
+      .set({ ...changes, status: user.status === 'pending' ? 'active' : user.status, lastSignedAt: new Date() })
+      .where(eq(users.id, user.id)).returning();
+    return updated;
+  }
+}
+
+@Controller()
+export class GoogleHandlers {
+  constructor(@Inject(GoogleAccounts) private readonly google: GoogleAccounts) {}
+
+  @MessagePattern(Subjects.identity.googleSignIn)
+  signIn(@Payload() dto: GoogleSignInCommand): Promise<AuthTokenResponse> {
+    return this.google.signIn(dto);
+  }
+}
+
+@Module({ imports: [AuthModule], controllers: [GoogleHandlers], providers: [GoogleAccounts] })
+export class GoogleModule {}
