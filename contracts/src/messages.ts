@@ -48,6 +48,9 @@ export const Messages = {
   smsCodeSent: 'שלחנו קוד בן 4 ספרות לטלפון שלך',
   addressNotFound: 'הכתובת לא נמצאה',
   addressSaved: 'הכתובת עודכנה בהצלחה',
+  /** Spec 8: an address search without results. */
+  addressSearchEmpty: 'כתובת לא נמצאת ב-Google',
+  addressSearchLength: 'יש להזין בין 2 ל-100 תווים לחיפוש כתובת',
   noPasswordMethod: 'החשבון מתחבר בלי סיסמה',
   googleUnavailable: 'ההתחברות עם Google אינה זמינה כרגע. אנא נסה שנית בעוד מספר דקות.',
   googleStateInvalid: 'בקשת ההתחברות עם Google אינה תקינה או שפג תוקפה. אנא נסה להתחבר שנית.',

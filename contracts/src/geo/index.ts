@@ -1,1 +1,2 @@
 export * from './localities';
+export * from './address-search';

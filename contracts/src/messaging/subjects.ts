@@ -71,6 +71,8 @@ export const Subjects = {
     locationList: 'shipping-quote.location.list',
     locationGet: 'shipping-quote.location.get',
     shipmentListByPharm: 'shipping-quote.shipment.list-by-pharm',
+    /** Street-and-city suggestions for typed text (`AddressSearchDto` → `AddressSearchResponse`). */
+    addressSearch: 'shipping-quote.address.search',
   },
 } as const;
 

@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import type { ServiceDefinition } from '@mc/kit';
+import { AddressesModule } from './addresses/addresses.module';
 import { ShippingQuoteEnv } from './config';
 import { inbox, outbox } from './db/schema';
 import { LocationsModule } from './locations/locations.module';
@@ -11,5 +12,5 @@ export const shippingQuoteService: ServiceDefinition<ShippingQuoteEnv> = {
   schema: 'shipping_quote',
   tables: { outbox, inbox },
   migrationsFolder: join(__dirname, 'migrations'),
-  imports: [LocationsModule, ShipmentsModule],
+  imports: [LocationsModule, ShipmentsModule, AddressesModule],
 };

@@ -1,5 +1,6 @@
 import { messagingTables } from '@mc/kit/tables';
-import { doublePrecision, index, integer, jsonb, pgSchema, serial, text, timestamp, unique, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { boolean, doublePrecision, index, integer, jsonb, pgSchema, serial, text, timestamp, unique, type AnyPgColumn } from 'drizzle-orm/pg-core';
 
 export const shippingQuoteSchema = pgSchema('shipping_quote');
 export const { outbox, inbox } = messagingTables(shippingQuoteSchema);
@@ -36,4 +37,34 @@ export const shipments = shippingQuoteSchema.table(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('shipments_pharm_idx').on(t.pharmSlug)],
+);
+
+/**
+ * The address gazetteer: Israeli streets with their cities, for the address search. Filled by a data
+ * migration generated from `src/addresses/gazetteer/*.tsv` (see scripts/gazetteer-migration.ts).
+ */
+export const addressGazetteer = shippingQuoteSchema.table(
+  'address_gazetteer',
+  {
+    id: serial('id').primaryKey(),
+    city: text('city').notNull(),
+    street: text('street').notNull(),
+    /** The street's position, or the city's centre when `streetPosition` is false. */
+    lat: doublePrecision('lat').notNull(),
+    lng: doublePrecision('lng').notNull(),
+    streetPosition: boolean('street_position').notNull(),
+    /** The city's population in thousands: bigger cities come first among equal matches. */
+    population: integer('population').notNull(),
+    /** `normalizeSearchText(street)`: the street part of a query is matched against its beginning. */
+    streetText: text('street_text').notNull(),
+    /** The city's normalised name and other names, ' | ' between them. */
+    cityText: text('city_text').notNull(),
+    /** ' ' + street, city and their spelling skeletons, ' | ' between them: every typed word must begin a word here. */
+    searchText: text('search_text').notNull(),
+  },
+  (t) => [
+    unique('address_gazetteer_city_street_unique').on(t.city, t.street),
+    index('address_gazetteer_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
+    index('address_gazetteer_street_text_idx').using('btree', sql`${t.streetText} text_pattern_ops`),
+  ],
 );
