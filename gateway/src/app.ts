@@ -13,6 +13,7 @@ import { Headers } from '@mc/contracts';
 import { createLogger, loadEnv, PinoNestLogger, withCorrelationId } from '@mc/kit';
 import type { FastifyInstance } from 'fastify';
 import { AuthController, UserController } from './auth/auth.controller';
+import { DEV_OAUTH_PATHS, googleSignIn } from './auth/google';
 import { IdentityKeys, JwtStrategy } from './auth/jwt.strategy';
 import { CartController } from './cart/cart.controller';
 import { ClientsModule } from './clients/clients.module';
@@ -30,11 +31,12 @@ import { siteControllers } from './site';
 function gatewayModule(env: GatewayEnv): DynamicModule {
   @Module({})
   class GatewayModule {}
+  const google = googleSignIn(env);
   return {
     module: GatewayModule,
     imports: [ClientsModule.forRoot(env), PassportModule],
-    controllers: [HealthController, ...siteControllers, ...catalogControllers, ...pharmControllers, CartController, AuthController, UserController, MailboxController],
-    providers: [{ provide: GatewayEnv, useValue: env }, GatewayRedis, IdentityKeys, JwtStrategy],
+    controllers: [HealthController, ...siteControllers, ...catalogControllers, ...pharmControllers, CartController, AuthController, UserController, MailboxController, ...google.controllers],
+    providers: [{ provide: GatewayEnv, useValue: env }, GatewayRedis, IdentityKeys, JwtStrategy, ...google.providers],
   };
 }
 
@@ -94,7 +96,10 @@ export async function createGateway(overrides: NodeJS.ProcessEnv = {}): Promise<
   });
   const app = await NestFactory.create<NestFastifyApplication>(gatewayModule(env), adapter, { logger: new PinoNestLogger(logger) });
   app.setGlobalPrefix('api', {
-    exclude: ['media/products/:file', 'media/pharms/:file', 'thumbs', 'robots.txt', 'sitemap.xml', 'dev/mailbox'].map((path) => ({ path, method: RequestMethod.GET })),
+    exclude: [
+      ...['media/products/:file', 'media/pharms/:file', 'thumbs', 'robots.txt', 'sitemap.xml', 'dev/mailbox'].map((path) => ({ path, method: RequestMethod.GET })),
+      ...DEV_OAUTH_PATHS.map((path) => ({ path, method: RequestMethod.ALL })),
+    ],
   });
   app.useGlobalGuards(new ClientHeadersGuard(app.get(Reflector), env.API_KEY));
   const webDist = env.WEB_DIST && existsSync(env.WEB_DIST) ? env.WEB_DIST : '';

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { IsIn, IsInt, IsString, Matches, Max, Min, MinLength } from 'class-validator';
+import { IsIn, IsInt, IsString, Matches, Max, Min, MinLength, ValidateIf } from 'class-validator';
 import { LOG_LEVELS } from '@mc/kit';
 
 /** The gateway's environment; every value has a local default, a bad one stops it at start. */
@@ -49,4 +49,36 @@ export class GatewayEnv {
 
   @IsIn(['development', 'test', 'production'])
   APP_ENV = 'development';
+
+  /**
+   * Sign-in with Google: the OAuth client of the site's Google Cloud project. Empty: outside production a
+   * local fake provider (`/dev/oauth/…`) stands in, so `make dev` signs in with Google without internet;
+   * in production Google sign-in then answers 503.
+   */
+  @IsString()
+  GOOGLE_CLIENT_ID = '';
+
+  @ValidateIf((env: GatewayEnv) => env.GOOGLE_CLIENT_ID !== '')
+  @IsString() @MinLength(1, { message: 'must be set with GOOGLE_CLIENT_ID' })
+  GOOGLE_CLIENT_SECRET = '';
+
+  /** Google's endpoints, as its OpenID Connect discovery document names them (tests point them at a fake). */
+  @Matches(/^https?:\/\/\S+$/, { message: 'must be an http(s) URL' })
+  GOOGLE_AUTH_URL = 'https://accounts.google.com/o/oauth2/v2/auth';
+
+  @Matches(/^https?:\/\/\S+$/, { message: 'must be an http(s) URL' })
+  GOOGLE_TOKEN_URL = 'https://oauth2.googleapis.com/token';
+
+  /** Read as an OpenID Connect userinfo answer (sub, email, email_verified, given_name, family_name). */
+  @Matches(/^https?:\/\/\S+\/userinfo$/, { message: 'must be an http(s) URL ending in /userinfo' })
+  GOOGLE_USERINFO_URL = 'https://openidconnect.googleapis.com/v1/userinfo';
+
+  /** Where Google sends the browser back (registered with the client); empty: PUBLIC_URL + /auth/google-callback. */
+  @ValidateIf((env: GatewayEnv) => env.GOOGLE_CALLBACK_URL !== '')
+  @Matches(/^https?:\/\/\S+$/, { message: 'must be an http(s) URL' })
+  GOOGLE_CALLBACK_URL = '';
+
+  /** How long the code exchange and the userinfo call together may take before the answer is a 503. */
+  @IsInt() @Min(500) @Max(30_000)
+  GOOGLE_TIMEOUT_MS = 8000;
 }

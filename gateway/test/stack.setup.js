@@ -6,6 +6,7 @@ const fs = require('node:fs');
 const path = require('node:path');
 const { deleteEventStreams } = require('../../services/kit/test/fresh-streams.setup');
 const stack = require('../../deploy/local/stack');
+const { startFakeGoogle } = require('./fake-google');
 
 const ROOT = path.resolve(__dirname, '../..');
 const STATE = path.join(ROOT, 'artifacts/e2e-stack.json');
@@ -29,6 +30,15 @@ module.exports = async () => {
   }
   const port = Number(process.env.E2E_GATEWAY_PORT || 18080);
   const env = { DATABASE_NAME: 'medcanna_e2e', NATS_URL: process.env.TEST_NATS_URL || 'nats://127.0.0.1:4223', LOG_LEVEL: process.env.E2E_LOG_LEVEL || 'info', APP_ENV: 'test' };
+  // Google sign-in runs against a fake of Google's endpoints, on a fixed port since the stack's settings are fixed at its start.
+  const callbackUrl = `http://127.0.0.1:${port}/auth/google-callback`;
+  const google = await startFakeGoogle({ port: Number(process.env.E2E_GOOGLE_PORT || 18099), redirectUris: [callbackUrl] });
+  globalThis.__FAKE_GOOGLE__ = google;
+  Object.assign(env, {
+    GOOGLE_CLIENT_ID: google.clientId, GOOGLE_CLIENT_SECRET: google.clientSecret, GOOGLE_CALLBACK_URL: callbackUrl,
+    GOOGLE_AUTH_URL: google.endpoints.authorization, GOOGLE_TOKEN_URL: google.endpoints.token, GOOGLE_USERINFO_URL: google.endpoints.userinfo,
+  });
+  process.env.E2E_GOOGLE_URL = google.url;
   // From nothing: empty schemas and no event streams left by earlier runs or by the integration tests.
   execFileSync(path.join(ROOT, 'deploy/local/infra.sh'), ['--reset-database', env.DATABASE_NAME], { stdio: 'inherit' });
   await deleteEventStreams(env.NATS_URL);
