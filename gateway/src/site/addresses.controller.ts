@@ -1,0 +1,53 @@
+import { Controller, Get, HttpException, Inject, Ip, Query, Req, UseGuards } from '@nestjs/common';
+import { AuthGuard } from '@nestjs/passport';
+import { ApiBadRequestResponse, ApiBearerAuth, ApiOkResponse, ApiQuery, ApiTags, ApiTooManyRequestsResponse, ApiUnauthorizedResponse } from '@nestjs/swagger';
+import { AddressSearchDto, ErrorCodes, Messages, Subjects, type AddressSearchResponse } from '@mc/contracts';
+import { plainToInstance } from 'class-transformer';
+import { validateSync } from 'class-validator';
+import type { SignedInUser } from '../auth/jwt.strategy';
+import { ServiceClients } from '../clients/clients.module';
+import { hitRateLimit, type RateLimit } from '../http/rate-limit';
+import { GatewayRedis } from './presence.controller';
+
+/**
+ * A person typing, one search per 500 ms pause, stays far below these; scripts walking the gazetteer
+ * (or spending the Google quota) do not. Not spec rules; over them the answer is 429 in Hebrew.
+ */
+export const ADDRESS_SEARCH_LIMITS = {
+  perUser: { count: 60, windowSeconds: 60 },
+  perAddress: { count: 300, windowSeconds: 60 },
+} satisfies Record<string, RateLimit>;
+
+/** The text of a search, trimmed and 2–100 characters (400 with the Hebrew message otherwise). */
+export function addressSearchText(text: unknown): string {
+  const dto = plainToInstance(AddressSearchDto, { text });
+  const [error] = validateSync(dto);
+  if (error) {
+    throw new HttpException({ statusCode: 400, code: ErrorCodes.validation, message: Object.values(error.constraints ?? {})[0] ?? Messages.addressSearchLength }, 400);
+  }
+  return dto.text;
+}
+
+/** Spec 3 searchAddresses: street-and-city suggestions for the address form, for signed-in users (like the address book). */
+@ApiTags('user')
+@Controller('addresses')
+export class AddressesController {
+  constructor(
+    @Inject(ServiceClients) private readonly clients: ServiceClients,
+    @Inject(GatewayRedis) private readonly redis: GatewayRedis,
+  ) {}
+
+  @Get('search')
+  @UseGuards(AuthGuard('jwt'))
+  @ApiBearerAuth()
+  @ApiQuery({ name: 'text', description: "what was typed in the address field, 2–100 characters, e.g. 'הרצל 12 תל אביב'" })
+  @ApiOkResponse({ description: "{ results: [{ address, text, street, houseNumber?, city, lat?, lng? }] }, at most 5, best first; an empty list when nothing matches" })
+  @ApiBadRequestResponse({ description: "'יש להזין בין 2 ל-100 תווים לחיפוש כתובת'" })
+  @ApiUnauthorizedResponse({ description: 'no valid token' })
+  @ApiTooManyRequestsResponse({ description: 'more than 60 searches a minute by one user, or 300 from one address' })
+  async search(@Req() request: { user: SignedInUser }, @Query('text') text: unknown, @Ip() ip: string): Promise<AddressSearchResponse> {
+    await hitRateLimit(this.redis.client, `address-search:${request.user.id}`, ADDRESS_SEARCH_LIMITS.perUser);
+    await hitRateLimit(this.redis.client, `address-search-ip:${ip}`, ADDRESS_SEARCH_LIMITS.perAddress);
+    return this.clients.get('shipping-quote').send<AddressSearchResponse>(Subjects.shippingQuote.addressSearch, { text: addressSearchText(text) });
+  }
+}
