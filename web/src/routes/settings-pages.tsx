@@ -1,8 +1,10 @@
 import { classValidatorResolver } from '@hookform/resolvers/class-validator';
-import { AddressDto, ChangePasswordDto, houseNumberFrom, Messages, UserSettingsDto, type Address, type AuthTokenResponse, type UserProfile } from '@mc/contracts';
+import {
+  AddressDto, ChangePasswordDto, houseNumberFrom, Messages, UserSettingsDto, type Address, type AddressSuggestion, type AuthTokenResponse, type UserProfile,
+} from '@mc/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { getRouteApi, Navigate } from '@tanstack/react-router';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { apiFetch } from '../api/client';
 import '../auth/auth.css';
@@ -11,6 +13,7 @@ import { useSession } from '../auth/use-session';
 import { useUpdateUserInfo, useUserInfo } from '../auth/user-info';
 import '../components/contact/contact.css';
 import { ErrorView } from '../components/ErrorView';
+import { AddressCombobox } from '../components/forms/AddressCombobox';
 import { TextField } from '../components/forms/TextField';
 import { he, heAuth } from '../i18n/he';
 import { useDocumentTitle } from '../lib/use-document-title';
@@ -91,7 +94,10 @@ function PasswordForm() {
   );
 }
 
-/** One address's form (new or existing): the street-and-city rule, the house number filled from the text. */
+/**
+ * One address's form (new or existing): the street-and-city rule, the house number filled from the text;
+ * the address field suggests streets, and choosing one fills the address and its house number.
+ */
 function AddressForm({ address, onDone }: { address?: Address; onDone: () => void }) {
   const updateUserInfo = useUpdateUserInfo();
   const defaultId = useId();
@@ -110,13 +116,26 @@ function AddressForm({ address, onDone }: { address?: Address; onDone: () => voi
     },
   );
   const typed = form.watch('address');
+  // The number last filled from the text: typing on ('הרצל 1' → 'הרצל 12') updates it; a number typed by hand stays.
+  const filledNumber = useRef<string | undefined>(undefined);
   useEffect(() => {
     const number = houseNumberFrom(typed ?? '');
-    if (number && !form.getValues('houseNumber')) form.setValue('houseNumber', number);
+    const current = form.getValues('houseNumber');
+    if (number && (!current || current === filledNumber.current)) {
+      form.setValue('houseNumber', number);
+      filledNumber.current = number;
+    }
   }, [typed, form]);
+  const choose = (suggestion: AddressSuggestion) => {
+    form.setValue('address', suggestion.address, { shouldDirty: true, shouldValidate: true });
+    form.setValue('houseNumber', suggestion.houseNumber ?? '', { shouldDirty: true, shouldValidate: !!suggestion.houseNumber });
+    filledNumber.current = suggestion.houseNumber;
+    // A street without a number: the number is what is missing now.
+    if (!suggestion.houseNumber) form.setFocus('houseNumber');
+  };
   return (
     <form className="contact-form address-form" noValidate onSubmit={(e) => void form.handleSubmit((values) => mutation.mutate(values))(e)}>
-      <TextField form={form} name="address" label={heAuth.address} autoComplete="street-address" />
+      <AddressCombobox form={form} onChoose={choose} />
       <TextField form={form} name="houseNumber" label={heAuth.houseNumber} />
       <TextField form={form} name="floor" label={heAuth.floor} type="number" />
       <TextField form={form} name="apartment" label={heAuth.apartment} type="number" />
