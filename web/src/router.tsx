@@ -14,13 +14,14 @@ import { faqRoute } from './routes/faq';
 import { socialRoute } from './routes/social';
 import { cartRoute } from './routes/cart';
 import { favoritesRoute, resetPasswordRoute, userRoute, verifyEmailRoute } from './routes/account';
+import { googleCallbackRoute } from './routes/google-callback';
 import { settingsRoute, unsubscribeRoute } from './routes/account-settings';
 import { accessibilityRoute, privacyPolicyRoute, termsOfUseRoute } from './routes/legal';
 
 export const routeTree = rootRoute.addChildren([homeRoute, productsRoute, productRoute, discountsRoute, tagRoute,
   pharmsRoute, pharmRoute, pharmEmbedRoute, pharmProductRoute,
   faqRoute, socialRoute, accessibilityRoute, privacyPolicyRoute, termsOfUseRoute,
-  searchRoute, cartRoute, verifyEmailRoute, resetPasswordRoute, userRoute, settingsRoute, unsubscribeRoute, favoritesRoute,
+  searchRoute, cartRoute, verifyEmailRoute, resetPasswordRoute, googleCallbackRoute, userRoute, settingsRoute, unsubscribeRoute, favoritesRoute,
 ]);
 
 export function createAppRouter(queryClient: QueryClient) {

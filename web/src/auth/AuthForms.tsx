@@ -6,6 +6,7 @@ import { apiFetch, isApiError } from '../api/client';
 import { TextField } from '../components/forms/TextField';
 import { heAuth } from '../i18n/he';
 import { authDialog } from './auth-dialog';
+import { GoogleSignInButton } from './GoogleSignInButton';
 import { sessions } from './session';
 
 type Failure = { message: string; code?: string } | null;
@@ -228,10 +229,22 @@ function SmsSignInForm() {
   );
 }
 
-/** The forms of the dialog's modes, loaded on first open (they carry the validation library). */
+/** The forms of the dialog's modes, loaded on first open (they carry the validation library); sign-in and sign-up also offer Google. */
 export default function AuthForms({ mode }: { mode: 'signIn' | 'signUp' | 'forgotPassword' | 'smsSignIn' }) {
   if (mode === 'smsSignIn') return <SmsSignInForm />;
-  if (mode === 'signUp') return <SignUpForm />;
   if (mode === 'forgotPassword') return <ForgotPasswordForm />;
-  return <SignInForm />;
+  if (mode === 'signUp') {
+    return (
+      <>
+        <SignUpForm />
+        <GoogleSignInButton mode="signUp" />
+      </>
+    );
+  }
+  return (
+    <>
+      <SignInForm />
+      <GoogleSignInButton mode="signIn" />
+    </>
+  );
 }

@@ -337,6 +337,18 @@ export const heAuth = {
     signedUp: 'שלחנו אליך הודעת דוא״ל עם קישור להפעלת החשבון.',
     signedOut: 'התנתקת מהאתר. נשמח לראותך שוב.',
   } as Record<string, string>,
+  google: {
+    // Worded apart from the forms' own submit buttons ('התחברות', 'הרשמה'), so every button's name is distinct.
+    signIn: 'כניסה עם Google',
+    signUp: 'הצטרפות עם Google',
+    or: 'או',
+    redirecting: 'עוברים ל-Google…',
+    pageTitle: 'התחברות עם Google',
+    signingIn: 'מתחברים עם Google…',
+    failedTitle: 'ההתחברות עם Google לא הצליחה',
+    backToSite: 'חזרה לאתר',
+    returningSoon: (seconds: number) => `נחזור לאתר בעוד ${seconds} שניות.`,
+  },
   resetTitle: 'בחירת סיסמה חדשה',
   resetSubmit: 'שמירת הסיסמה',
   activating: 'מפעילים את החשבון…',
