@@ -63,10 +63,10 @@ bench: setup build seed ## Full volumes, the whole stack, autocannon on each sce
 	for i in $$(seq 1 120); do curl -sf localhost:8090/api/health >/dev/null && break; sleep 1; done; \
 	BENCH_URL=http://127.0.0.1:8090 node deploy/load/wait-read-models.js && BENCH_URL=http://127.0.0.1:8090 node deploy/load/bench.js
 
-# The stack serves a copy of the web build, so a rebuild of web/dist during the run cannot pull it away.
+# The stack serves a copy of the web build (and of its server render, beside it), so a rebuild during the run cannot pull it away.
 bench-web: setup build seed-if-empty browser ## Lighthouse (mobile) on home, a product, a pharmacy + the home page's gzipped initial JS, vs. thresholds
-	@rm -rf artifacts/bench-web-dist && mkdir -p artifacts && cp -r web/dist artifacts/bench-web-dist || exit 1; \
-	export WEB_DIST=$(CURDIR)/artifacts/bench-web-dist BENCH_URL=http://127.0.0.1:8091; \
+	@rm -rf artifacts/bench-web && mkdir -p artifacts/bench-web && cp -r web/dist web/dist-ssr artifacts/bench-web/ || exit 1; \
+	export WEB_DIST=$(CURDIR)/artifacts/bench-web/dist BENCH_URL=http://127.0.0.1:8091; \
 	DATABASE_NAME=medcanna LOG_LEVEL=warn PORT=8091 node deploy/local/stack.js > artifacts/bench-web-stack.log 2>&1 & echo $$! > artifacts/bench-web-stack.pid; \
 	trap 'kill $$(cat artifacts/bench-web-stack.pid) 2>/dev/null' EXIT; \
 	for i in $$(seq 1 120); do curl -sf localhost:8091/api/health >/dev/null && break; sleep 1; done; \

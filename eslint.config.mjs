@@ -16,7 +16,7 @@ export const depConstraints = [
 ];
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', 'artifacts/**', '**/migrations/**', '.nx/**'] },
+  { ignores: ['**/dist/**', '**/dist-ssr/**', '**/node_modules/**', 'artifacts/**', '**/migrations/**', '.nx/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

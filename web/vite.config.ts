@@ -3,7 +3,7 @@ import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type HtmlTagDescriptor, type Plugin } from 'vite';
+import { defineConfig, type ConfigEnv, type HtmlTagDescriptor, type Plugin } from 'vite';
 import pkg from './package.json' with { type: 'json' };
 
 const GATEWAY = 'http://127.0.0.1:8080';
@@ -15,13 +15,16 @@ const fromHere = (relative: string) => decodeURIComponent(new URL(relative, impo
 function metaJson(version: string): Plugin {
   return {
     name: 'mc-meta-json',
-    apply: 'build',
+    apply: clientBuild,
     generateBundle() {
       const meta = { version, build: BUILD_ID, builtAt: new Date().toISOString() };
       this.emitFile({ type: 'asset', fileName: 'meta.json', source: `${JSON.stringify(meta, null, 2)}\n` });
     },
   };
 }
+
+/** The browser's build only (not the server render's bundle). */
+const clientBuild = (_config: unknown, env: ConfigEnv) => env.command === 'build' && !env.isSsrBuild;
 
 const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt|xml|webmanifest)$/;
 
@@ -40,7 +43,7 @@ function precompress(): Plugin {
   }
   return {
     name: 'mc-precompress',
-    apply: 'build',
+    apply: clientBuild,
     configResolved(config) {
       outDir = resolve(config.root, config.build.outDir);
     },
@@ -67,7 +70,7 @@ function precompress(): Plugin {
 function preloadFonts(pattern: RegExp): Plugin {
   return {
     name: 'mc-preload-fonts',
-    apply: 'build',
+    apply: clientBuild,
     transformIndexHtml: {
       order: 'post',
       handler(_html, ctx) {
@@ -84,9 +87,33 @@ function preloadFonts(pattern: RegExp): Plugin {
   };
 }
 
-export default defineConfig({
-  plugins: [react(), metaJson(pkg.version), preloadFonts(/heebo-hebrew-(400|700)-normal-[\w-]+\.woff2$/), precompress()],
+/**
+ * Starts the app after the browser's first paint: the entry module is fetched at once (modulepreload) but run
+ * from a frame later. Otherwise a browser that has the scripts by the time the page is parsed runs them all
+ * before painting anything, and a page the server drew stays blank until the app has started.
+ */
+function startAfterFirstPaint(): Plugin {
+  return {
+    name: 'mc-start-after-first-paint',
+    apply: clientBuild,
+    transformIndexHtml: {
+      order: 'post',
+      handler(html) {
+        const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>/;
+        const src = entry.exec(html)?.[1];
+        if (!src) throw new Error('mc-start-after-first-paint: no entry script in index.html');
+        const start = `let s=0;const go=()=>s||(s=1,import(${JSON.stringify(src)}));requestAnimationFrame(()=>setTimeout(go));setTimeout(go,300)`;
+        return html.replace(entry, `<link rel="modulepreload" crossorigin href="${src}"><script type="module">${start}</script>`);
+      },
+    },
+  };
+}
+
+export default defineConfig(({ isSsrBuild }) => ({
+  plugins: [react(), metaJson(pkg.version), preloadFonts(/heebo-hebrew-(400|700)-normal-[\w-]+\.woff2$/), startAfterFirstPaint(), precompress()],
   define: {
+    // The server render bundles React: its production build, whatever NODE_ENV the gateway runs with.
+    ...(isSsrBuild ? { 'process.env.NODE_ENV': JSON.stringify('production') } : {}),
     __APP_VERSION__: JSON.stringify(pkg.version),
     __BUILD_ID__: JSON.stringify(BUILD_ID),
   },
@@ -111,9 +138,12 @@ export default defineConfig({
       '/media': GATEWAY,
     },
   },
-  build: {
-    outDir: 'dist',
-    emptyOutDir: true,
-    sourcemap: true,
-  },
-});
+  // `vite build --ssr`: the server render (src/entry-server.tsx) as one CommonJS file the gateway requires,
+  // outside dist/ so the gateway never serves it.
+  ssr: { noExternal: true },
+  publicDir: isSsrBuild ? false : 'public',
+  build: isSsrBuild
+    ? { outDir: 'dist-ssr', emptyOutDir: true, sourcemap: true, rollupOptions: { output: { format: 'cjs', entryFileNames: '[name].cjs' } } }
+    : // One stylesheet (about 15 KB gzip with every page's rules) instead of four render-blocking requests.
+      { outDir: 'dist', emptyOutDir: true, sourcemap: true, cssCodeSplit: false },
+}));

@@ -24,6 +24,7 @@ import { GatewayEnv } from './config';
 import { HealthController } from './health/health.controller';
 import { ClientHeadersGuard } from './http/client-headers.guard';
 import { HttpErrorFilter } from './http/http-error.filter';
+import { serveWebPages, WebApp } from './site/web-app';
 import { catalogControllers } from './catalog';
 import { pharmControllers } from './pharms';
 import { siteControllers } from './site';
@@ -94,6 +95,8 @@ export async function createGateway(overrides: NodeJS.ProcessEnv = {}): Promise<
     genReqId: () => randomUUID(),
     trustProxy: true,
   });
+  // Before Nest sets its not-found handler, which then compresses too (it sends the web app's pages).
+  await registerCompression(adapter.getInstance());
   const app = await NestFactory.create<NestFastifyApplication>(gatewayModule(env), adapter, { logger: new PinoNestLogger(logger) });
   app.setGlobalPrefix('api', {
     exclude: [
@@ -103,9 +106,8 @@ export async function createGateway(overrides: NodeJS.ProcessEnv = {}): Promise<
   });
   app.useGlobalGuards(new ClientHeadersGuard(app.get(Reflector), env.API_KEY));
   const webDist = env.WEB_DIST && existsSync(env.WEB_DIST) ? env.WEB_DIST : '';
-  app.useGlobalFilters(new HttpErrorFilter(logger, webDist));
+  app.useGlobalFilters(new HttpErrorFilter(logger));
   registerRequestHooks(app.getHttpAdapter().getInstance());
-  await registerCompression(app.getHttpAdapter().getInstance());
 
   const document = SwaggerModule.createDocument(
     app,
@@ -120,6 +122,8 @@ export async function createGateway(overrides: NodeJS.ProcessEnv = {}): Promise<
 
   if (webDist) {
     app.useStaticAssets({ root: webDist, prefix: '/', index: false, wildcard: false, preCompressed: true, setHeaders: webCacheHeaders(webDist) });
+    const fastify = app.getHttpAdapter().getInstance();
+    serveWebPages(fastify, new WebApp(logger, webDist, env.WEB_SSR_ENTRY, fastify, env.API_KEY));
   } else {
     logger.warn({ webDist: env.WEB_DIST }, 'no built web app found; serving the API only');
   }

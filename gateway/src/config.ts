@@ -47,6 +47,13 @@ export class GatewayEnv {
   @IsString()
   WEB_DIST = join(__dirname, '..', '..', 'web', 'dist');
 
+  /**
+   * The web's server render (`vite build --ssr`), which draws the first screen of the landing pages; empty:
+   * `dist-ssr/entry-server.cjs` beside WEB_DIST. Without the file the pages are sent as the bare app.
+   */
+  @IsString()
+  WEB_SSR_ENTRY = '';
+
   @IsIn(['development', 'test', 'production'])
   APP_ENV = 'development';
 

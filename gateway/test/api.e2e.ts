@@ -79,10 +79,49 @@ describe('site', () => {
     expect(list.headers.get('content-encoding')).toBe('br');
     expect(list.body.products.length).toBeGreaterThan(0);
     const html = await (await fetch(`${gatewayUrl()}/`)).text();
-    const script = html.match(/src="(\/assets\/[^"]+\.js)"/)![1];
+    const script = html.match(/href="(\/assets\/[^"]+\.js)"/)![1];
     const asset = await fetch(`${gatewayUrl()}${script}`, { headers: { 'accept-encoding': 'gzip' } });
     expect(asset.headers.get('content-encoding')).toBe('gzip');
     expect(asset.headers.get('cache-control')).toContain('immutable');
+  });
+
+  it('draws the landing pages on the server, with the answers they were drawn from, compressed', async () => {
+    const res = await fetch(`${gatewayUrl()}/products/dr-green-t20-c4`, { headers: { 'accept-encoding': 'br' } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-encoding')).toBe('br');
+    const html = await res.text();
+    const product = (await api('/api/products/dr-green-t20-c4')).body.product;
+    expect(html).toMatch(new RegExp(`<div id="root">.*<h1[^>]*>${product.info.hebName}</h1>`, 's'));
+    // React's preload of the product's image goes to <head>, before the app's scripts.
+    expect(html.indexOf('rel="preload" as="image"')).toBeLessThan(html.indexOf('</head>'));
+    const state = JSON.parse(html.match(/<script id="mc-query-state" type="application\/json">(.*?)<\/script>/s)![1]);
+    expect(state.queries).toEqual([
+      expect.objectContaining({ queryKey: ['products', 'detail', 'dr-green-t20-c4'], state: expect.objectContaining({ data: expect.objectContaining({ product: expect.objectContaining({ slug: 'dr-green-t20-c4' }) }) }) }),
+    ]);
+
+    for (const path of ['/', '/pharms/merkaz-tel-aviv', '/pharms/merkaz-tel-aviv/embed']) {
+      const page = await (await fetch(`${gatewayUrl()}${path}`)).text();
+      expect(page).toContain('<script id="mc-query-state"');
+      expect(page).not.toContain('<div id="root"></div>');
+    }
+  });
+
+  it('answers a landing page whose product does not exist with 404 (the app then shows its not-found page)', async () => {
+    const res = await fetch(`${gatewayUrl()}/products/no-such-product`);
+    expect(res.status).toBe(404);
+    expect(await res.text()).toContain('<html dir="rtl" lang="he">');
+  });
+
+  it('sends other pages as the bare app, which draws them in the browser', async () => {
+    const res = await fetch(`${gatewayUrl()}/faq`);
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(html).toContain('<div id="root"></div>');
+    expect(html).not.toContain('mc-query-state');
+  });
+
+  it('answers a missing file of the build with 404, not the web app', async () => {
+    expect((await fetch(`${gatewayUrl()}/assets/no-such-file.js`)).status).toBe(404);
   });
 
   it('answers an unknown API path with JSON 404, not the web app', async () => {

@@ -55,6 +55,26 @@ describe('web: product page', () => {
     await screenshotBothWidths(page, 'product-page');
   });
 
+  it('is drawn by the server before the app runs, and the app takes it over as it is', async () => {
+    // Without JavaScript the page the server drew is there: the product and its image.
+    const bare = await newPage(browser, { javaScriptEnabled: false });
+    await bare.goto(`${GATEWAY_URL}/products/${PRODUCT_SLUG}`);
+    expect((await bare.locator('h1#product-title').textContent())?.trim()).toContain(PRODUCT_NAME);
+    expect(await bare.locator('img.product-image').count()).toBe(1);
+    await bare.close();
+
+    // With it, React adopts that markup without redrawing it (a mismatch is reported as an error) and the page works.
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    page.on('console', (message) => void (message.type() === 'error' && errors.push(message.text())));
+    await page.goto(`${GATEWAY_URL}/products/${PRODUCT_SLUG}`, { waitUntil: 'networkidle' });
+    const title = await page.locator('h1#product-title').elementHandle();
+    await page.locator('.comparison .add-to-cart-button').first().click();
+    await page.locator('header a.cart-link .cart-count').waitFor({ state: 'visible' });
+    expect(await title!.evaluate((element) => element.isConnected)).toBe(true);
+    expect(errors.filter((error) => /hydrat|#418|#423|#425/i.test(error))).toEqual([]);
+  });
+
   it('shows the not-found page with a link home for an unknown path', async () => {
     await page.goto(`${GATEWAY_URL}/no-such-page-${Date.now()}`, { waitUntil: 'networkidle' });
 

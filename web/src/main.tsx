@@ -7,10 +7,11 @@ import './styles/components.css';
 
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { startTransition, StrictMode } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { normalizePath } from './lib/normalize-path';
 import { createQueryClient } from './queries/query-client';
+import { adoptServerState } from './queries/server-state';
 import { createAppRouter } from './router';
 
 // `//products/x` becomes `/products/x` before the router reads the location.
@@ -20,12 +21,25 @@ if (normalized !== window.location.pathname) {
 }
 
 const queryClient = createQueryClient();
+const drawnByServer = adoptServerState(queryClient);
 const router = createAppRouter(queryClient);
 
-createRoot(document.getElementById('root')!).render(
+const app = (
   <StrictMode>
     <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />
     </QueryClientProvider>
-  </StrictMode>,
+  </StrictMode>
 );
+// Both as a transition: React then works in slices of a few milliseconds, so a tap or a scroll on a slow phone
+// is answered while the page starts (instead of one long task).
+const container = document.getElementById('root')!;
+if (drawnByServer) {
+  // A page the server drew (signed out, with an empty cart) is taken over as it is, then updated to this
+  // visitor. The router renders as on the server (no suspense boundary at the top) and has its matches ready.
+  router.ssr = { manifest: undefined };
+  void router.load().then(() => startTransition(() => void hydrateRoot(container, app)));
+} else {
+  const root = createRoot(container);
+  startTransition(() => root.render(app));
+}

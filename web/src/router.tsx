@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { createRouter } from '@tanstack/react-router';
+import { createRouter, type RouterHistory } from '@tanstack/react-router';
 import { homeRoute } from './routes/home';
 import { searchRoute } from './routes/search';
 import { productRoute } from './routes/product';
@@ -24,12 +24,16 @@ export const routeTree = rootRoute.addChildren([homeRoute, productsRoute, produc
   searchRoute, cartRoute, verifyEmailRoute, resetPasswordRoute, googleCallbackRoute, userRoute, settingsRoute, unsubscribeRoute, favoritesRoute,
 ]);
 
-export function createAppRouter(queryClient: QueryClient) {
+/** `history` is the browser's unless given (the server render passes the requested URL's). */
+export function createAppRouter(queryClient: QueryClient, history?: RouterHistory) {
   return createRouter({
     routeTree,
+    history,
     context: { queryClient },
     defaultPreload: false,
-    scrollRestoration: true,
+    // The browser restores scroll positions. On the server it would add an inline script, which stops the
+    // parser until every stylesheet has loaded (and so delays the first paint).
+    scrollRestoration: !history,
   });
 }
 

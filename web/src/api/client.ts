@@ -3,6 +3,13 @@ import { sessions } from '../auth/session';
 
 const API_BASE = '/api';
 
+/** How requests leave: `fetch` in the browser; the server render answers them inside the gateway. */
+let transport: typeof fetch = (input, init) => fetch(input, init);
+
+export function setApiTransport(next: typeof fetch): void {
+  transport = next;
+}
+
 /** An answer from the API that was not 2xx, in the `{ statusCode, code, message }` shape. */
 export class ApiError extends Error {
   readonly status: number;
@@ -61,7 +68,7 @@ export async function apiFetch<T>(path: string, init: RequestInit = {}): Promise
 
   let response: Response;
   try {
-    response = await fetch(`${API_BASE}${path}`, { ...init, headers });
+    response = await transport(`${API_BASE}${path}`, { ...init, headers });
   } catch (error) {
     if (init.signal?.aborted) throw error;
     throw new ApiError(0, 'NETWORK_ERROR', Messages.serviceUnavailable);

@@ -24,4 +24,4 @@ export const authDialog = {
   get: () => mode,
 };
 
-export const useAuthDialogMode = () => useSyncExternalStore(authDialog.subscribe, authDialog.get);
+export const useAuthDialogMode = () => useSyncExternalStore(authDialog.subscribe, authDialog.get, authDialog.get);

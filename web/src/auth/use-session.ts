@@ -4,8 +4,11 @@ import { apiFetch } from '../api/client';
 import { onFreshPosition } from '../components/products/geolocation';
 import { sessions, type Session } from './session';
 
+/** The server render draws every page signed out. */
+const signedOut = () => null;
+
 export function useSession(): Session | null {
-  return useSyncExternalStore(sessions.subscribe, sessions.get);
+  return useSyncExternalStore(sessions.subscribe, sessions.get, signedOut);
 }
 
 export const REFRESH_EVERY_MS = 60 * 60_000;

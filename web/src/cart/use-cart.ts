@@ -10,9 +10,13 @@ export function useCartStore(): CartStore {
   return useContext(CartContext) ?? (defaultStore ??= new CartStore());
 }
 
+/** The server draws every page with an empty cart (the browser then shows the stored one). */
+const EMPTY_CART: CartSnapshot = { items: [], count: 0, changedAt: 0 };
+const emptyCart = () => EMPTY_CART;
+
 export function useCart(): CartSnapshot {
   const store = useCartStore();
-  return useSyncExternalStore(store.subscribe, store.getSnapshot);
+  return useSyncExternalStore(store.subscribe, store.getSnapshot, emptyCart);
 }
 
 /** Re-reads the stored cart when the tab regains focus, so a change made in another tab shows here. */

@@ -1,3 +1,6 @@
+/** The site's origin; empty in the server render, whose head elements the browser adds again once the app runs. */
+export const siteOrigin = (): string => (typeof window === 'undefined' ? '' : window.location.origin);
+
 /**
  * Query parameters that change what a page shows (a list's page and filters, the search term).
  * Everything else — layout, sort, the comparison's filters, `product` shown first — is left out.

@@ -1,6 +1,6 @@
 import { useLocation, useMatches } from '@tanstack/react-router';
 import { useEffect } from 'react';
-import { canonicalUrl } from './canonical';
+import { canonicalUrl, siteOrigin } from './canonical';
 import { serializeJsonLd, type JsonLd } from './structured-data';
 
 /** Puts an element in `<head>` while the caller is mounted and its content unchanged; `null` puts none. */
@@ -24,7 +24,7 @@ export function useJsonLd(data: JsonLd | undefined): void {
 
 /** `<link rel="canonical">` for the current page (none on the not-found page), updated on navigation. */
 export function useCanonicalLink(): void {
-  const href = useLocation({ select: (location) => canonicalUrl(window.location.origin, location.pathname, location.search) });
+  const href = useLocation({ select: (location) => canonicalUrl(siteOrigin(), location.pathname, location.search) });
   const notFound = useMatches({ select: (matches) => matches.some((match) => match.status === 'notFound' || match._notFound) });
   useHeadElement('link', notFound ? null : { rel: 'canonical', href });
 }

@@ -2,6 +2,7 @@ import type { Product } from '@mc/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { pharmQuery } from '../queries/pharms';
 import { comparisonQuery } from '../queries/products';
+import { siteOrigin } from './canonical';
 import { pharmJsonLd, productJsonLd } from './structured-data';
 import { useJsonLd } from './use-head-element';
 
@@ -11,11 +12,11 @@ const ALL_OFFERS = { isOpen: false, hasDelivery: false, sortBy: 'price' } as con
 /** JSON-LD Product for a product page, once the product and its offers have loaded. */
 export function useProductStructuredData(slug: string, product: Product | undefined): void {
   const offers = useQuery({ ...comparisonQuery(slug, ALL_OFFERS), enabled: !!product }).data?.pharmProducts;
-  useJsonLd(product && offers ? productJsonLd(window.location.origin, product, offers) : undefined);
+  useJsonLd(product && offers ? productJsonLd(siteOrigin(), product, offers) : undefined);
 }
 
 /** JSON-LD Pharmacy for a pharmacy page, once it has loaded (the page's own query). */
 export function usePharmStructuredData(slug: string): void {
   const pharm = useQuery(pharmQuery(slug)).data?.pharm;
-  useJsonLd(pharm ? pharmJsonLd(window.location.origin, pharm) : undefined);
+  useJsonLd(pharm ? pharmJsonLd(siteOrigin(), pharm) : undefined);
 }

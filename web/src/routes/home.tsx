@@ -86,5 +86,6 @@ function HomePage() {
 export const homeRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/',
+  staticData: { prerender: () => [productListQuery(POPULAR_PARAMS)] },
   component: HomePage,
 });

@@ -1,13 +1,17 @@
 import { createRoute } from '@tanstack/react-router';
 import { validatePharmPageSearch } from '../components/pharms/pharm-page-search';
+import { pharmQuery, pharmSlidesQuery } from '../queries/pharms';
 import { PharmRoutePage, PharmEmbedPage } from './pharm.page';
 import { rootRoute } from './root';
+
+const prerenderPharm = ({ pharmSlug }: Record<string, string>) => [pharmQuery(pharmSlug), pharmSlidesQuery(pharmSlug)];
 
 // Landing pages from search engines: in the first bundle, so they render without another round trip.
 export const pharmRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/pharms/$pharmSlug',
   validateSearch: (raw: Record<string, unknown>) => validatePharmPageSearch(raw),
+  staticData: { prerender: prerenderPharm },
   component: PharmRoutePage,
 });
 
@@ -16,7 +20,7 @@ export const pharmEmbedRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/pharms/$pharmSlug/embed',
   validateSearch: (raw: Record<string, unknown>) => validatePharmPageSearch(raw),
-  staticData: { embed: true },
+  staticData: { embed: true, prerender: prerenderPharm },
   component: PharmEmbedPage,
 });
 

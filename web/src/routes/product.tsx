@@ -1,5 +1,6 @@
 import { createRoute } from '@tanstack/react-router';
 import { validateComparisonSearch } from '../components/products/comparison-search';
+import { productQuery } from '../queries/products';
 import { ProductPage } from './product.page';
 import { rootRoute } from './root';
 
@@ -8,5 +9,6 @@ export const productRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/products/$productSlug',
   validateSearch: (raw: Record<string, unknown>) => validateComparisonSearch(raw),
+  staticData: { prerender: ({ productSlug }) => [productQuery(productSlug)] },
   component: ProductPage,
 });

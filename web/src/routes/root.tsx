@@ -1,5 +1,5 @@
 import { Messages } from '@mc/contracts';
-import type { QueryClient } from '@tanstack/react-query';
+import type { FetchQueryOptions, QueryClient } from '@tanstack/react-query';
 import { createRootRouteWithContext, Outlet, useLocation, useMatches, type ErrorComponentProps } from '@tanstack/react-router';
 import { AuthDialog } from '../auth/AuthDialog';
 import { useStoreGeoLocation, useTokenRefresh } from '../auth/use-session';
@@ -15,6 +15,9 @@ import { SiteFooter } from '../layout/SiteFooter';
 import { SiteHeader } from '../layout/SiteHeader';
 import '../layout/layout.css';
 import { NotFoundPage } from './not-found';
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- each page's queries answer a type of their own
+export type PrerenderQuery = FetchQueryOptions<any, any, any, any>;
 
 export interface RouterContext {
   queryClient: QueryClient;
@@ -80,5 +83,7 @@ declare module '@tanstack/react-router' {
     embed?: boolean;
     /** Spec 2.5: cart and order pages get a minimal header and no footer. */
     minimalLayout?: boolean;
+    /** The queries the server render of the page waits for (its first screen), from the route's params. */
+    prerender?: (params: Record<string, string>) => PrerenderQuery[];
   }
 }

@@ -1,19 +1,20 @@
-import { createContext, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
+import { createContext, useContext, useEffect, useRef, useSyncExternalStore, type ReactNode } from 'react';
 import { he } from '../../i18n/he';
 
 /** Spec 9: phones are up to 768 px wide. */
 const PHONE_QUERY = '(max-width: 768px)';
 
+const phoneQuery = () => (typeof window.matchMedia === 'function' ? window.matchMedia(PHONE_QUERY) : undefined);
+
+function subscribeToWidth(onChange: () => void): () => void {
+  const query = phoneQuery();
+  query?.addEventListener('change', onChange);
+  return () => query?.removeEventListener('change', onChange);
+}
+
+/** Whether the screen is a phone's; the server draws the desktop page. */
 export function useIsPhone(): boolean {
-  const [phone, setPhone] = useState(() => typeof window.matchMedia === 'function' && window.matchMedia(PHONE_QUERY).matches);
-  useEffect(() => {
-    if (typeof window.matchMedia !== 'function') return;
-    const query = window.matchMedia(PHONE_QUERY);
-    const update = () => setPhone(query.matches);
-    query.addEventListener('change', update);
-    return () => query.removeEventListener('change', update);
-  }, []);
-  return phone;
+  return useSyncExternalStore(subscribeToWidth, () => phoneQuery()?.matches ?? false, () => false);
 }
 
 interface Paging {

@@ -1,0 +1,130 @@
+import { readFileSync, statSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { Messages, ErrorCodes, type HttpErrorBody } from '@mc/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { Logger } from 'pino';
+
+/** What the web's `src/entry-server.tsx` exports. */
+interface ServerRender {
+  setApiTransport(transport: typeof fetch): void;
+  renderPage(url: string): Promise<{ html: string; head: string; state: unknown; status: number } | null>;
+}
+
+export interface WebPage {
+  status: number;
+  html: string;
+}
+
+/** The longest the first screen of a page may take to draw before the page is sent without it. */
+const RENDER_BUDGET_MS = 1500;
+
+/** A file read again whenever a new build replaces it (a cached copy would name deleted assets). */
+function reloading<T>(file: string, load: (file: string) => T): () => T | undefined {
+  let value: T | undefined;
+  let loadedMtime: number | undefined;
+  return () => {
+    try {
+      const mtime = statSync(file).mtimeMs;
+      if (value === undefined || mtime !== loadedMtime) {
+        value = load(file);
+        loadedMtime = mtime;
+      }
+      return value;
+    } catch {
+      return undefined;
+    }
+  };
+}
+
+/** JSON safe inside `<script>`: no `</script>` or `<!--` can end or change it. */
+const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
+
+/**
+ * The web app's pages: its `index.html`, with the first screen of a landing page (home, a product, a pharmacy;
+ * the web's routes with `prerender`) drawn by the web's server render and the API answers it was drawn from,
+ * which the browser's query cache starts with. Any failure of the server render sends the bare app, which
+ * draws the page itself as before.
+ */
+export class WebApp {
+  private readonly indexHtml: () => string | undefined;
+  private readonly serverRender: () => ServerRender | undefined;
+
+  constructor(
+    private readonly logger: Logger,
+    webDist: string,
+    ssrEntry: string,
+    fastify: FastifyInstance,
+    apiKey: string,
+  ) {
+    this.indexHtml = reloading(join(webDist, 'index.html'), (file) => readFileSync(file, 'utf8'));
+    const entry = ssrEntry || join(dirname(webDist), 'dist-ssr', 'entry-server.cjs');
+    this.serverRender = reloading(entry, (file) => {
+      delete require.cache[require.resolve(file)];
+      // eslint-disable-next-line @typescript-eslint/no-require-imports -- a CommonJS bundle chosen at run time
+      const render = require(file) as ServerRender;
+      render.setApiTransport(apiTransport(fastify, apiKey));
+      return render;
+    });
+  }
+
+  /** The page at `url`; undefined without a web build. */
+  async page(url: string): Promise<WebPage | undefined> {
+    const shell = this.indexHtml();
+    if (!shell) return undefined;
+    const render = this.serverRender();
+    if (!render) return { status: 200, html: shell };
+    try {
+      const drawn = await withBudget(render.renderPage(url), RENDER_BUDGET_MS);
+      if (!drawn) return { status: 200, html: shell };
+      const html = shell
+        .replace('</head>', () => `${drawn.head}</head>`)
+        .replace('<div id="root"></div>', () =>
+          `<div id="root">${drawn.html}</div><script id="mc-query-state" type="application/json">${scriptJson(drawn.state)}</script>`);
+      return { status: drawn.status, html };
+    } catch (err) {
+      this.logger.warn({ err, url }, 'server render failed; sending the bare web app');
+      return { status: 200, html: shell };
+    }
+  }
+}
+
+function withBudget<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`server render took more than ${ms} ms`)), ms);
+  });
+  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
+}
+
+/** The server render's API calls, answered by this gateway in-process (`inject`): every guard, breaker and cache applies. */
+function apiTransport(fastify: FastifyInstance, apiKey: string): typeof fetch {
+  return async (input, init) => {
+    const headers = Object.fromEntries(new Headers(init?.headers).entries());
+    const reply = await fastify.inject({
+      method: (init?.method ?? 'GET') as 'GET',
+      url: String(input),
+      headers: { ...headers, 'x-api-key': apiKey },
+    });
+    const body = reply.statusCode === 204 || reply.statusCode === 304 ? null : reply.rawPayload;
+    return new Response(body, { status: reply.statusCode, headers: { 'content-type': String(reply.headers['content-type'] ?? '') } });
+  };
+}
+
+/** Paths that are never pages of the web app: an unknown one there is a JSON 404. */
+const NOT_PAGES = /^\/(api|assets|media|thumbs|sitemap\.xml|robots\.txt|dev)(\/|\?|$)/;
+
+/**
+ * Every GET that no other route answers (files of the build and the API have their own) is a page of the web
+ * app, which draws the not-found page itself for an unknown path. A route, not the not-found handler, so the
+ * compression hook reaches it.
+ */
+export function serveWebPages(fastify: FastifyInstance, webApp: WebApp): void {
+  fastify.get('/*', async (request, reply) => {
+    const page = NOT_PAGES.test(request.url) ? undefined : await webApp.page(request.url);
+    if (!page) {
+      const notFound: HttpErrorBody = { statusCode: 404, code: ErrorCodes.notFound, message: Messages.pageNotFound };
+      return reply.status(404).send(notFound);
+    }
+    return reply.status(page.status).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(page.html);
+  });
+}

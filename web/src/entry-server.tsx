@@ -1,0 +1,51 @@
+// The server render of the landing pages (home, a product, a pharmacy), run by the gateway: the page's first
+// screen as HTML with the data it was drawn from, so the browser paints it before the app's JavaScript has run.
+import { dehydrate, QueryClientProvider, type DehydratedState } from '@tanstack/react-query';
+import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
+import { StrictMode } from 'react';
+import { renderToString } from 'react-dom/server';
+import { setApiTransport } from './api/client';
+import { createQueryClient } from './queries/query-client';
+import { createAppRouter } from './router';
+
+export interface ServerPage {
+  /** The markup of `#root`. */
+  html: string;
+  /** Elements for `<head>`: React's preloads of the page's first images (it writes them before the markup). */
+  head: string;
+  /** The answers the page was drawn from, for the browser's query cache. */
+  state: DehydratedState;
+  /** The status of the page: 404 when its main data was not found. */
+  status: number;
+}
+
+/** `GET /api…` answered by the gateway itself (no network). */
+export { setApiTransport };
+
+/** React leaves this mark where a part of the page failed to draw on the server (and would be drawn in the browser). */
+const FAILED_PART = '<!--$!-->';
+const LEADING_LINKS = /^(?:<link\b[^>]*>)+/;
+
+/** The page at `url` drawn as HTML, or `null` for a page that is not drawn on the server (no `prerender`). */
+export async function renderPage(url: string): Promise<ServerPage | null> {
+  const queryClient = createQueryClient();
+  // Kept until the render is done (the browser's cache drops an unwatched answer at once).
+  queryClient.setDefaultOptions({ queries: { ...queryClient.getDefaultOptions().queries, gcTime: Infinity } });
+  const router = createAppRouter(queryClient, createMemoryHistory({ initialEntries: [url] }));
+  await router.load();
+  const landing = router.state.matches.find((match) => match.staticData.prerender);
+  if (!landing) return null;
+  const queries = landing.staticData.prerender!(landing.params as Record<string, string>);
+  const results = await Promise.allSettled(queries.map((query) => queryClient.fetchQuery(query)));
+  const notFound = results.some((result) => result.status === 'rejected' && (result.reason as { status?: number }).status === 404);
+  const html = renderToString(
+    <StrictMode>
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </StrictMode>,
+  );
+  if (html.includes(FAILED_PART)) throw new Error(`part of ${url} failed to render on the server`);
+  const head = LEADING_LINKS.exec(html)?.[0] ?? '';
+  return { html: html.slice(head.length), head, state: dehydrate(queryClient), status: notFound ? 404 : 200 };
+}
