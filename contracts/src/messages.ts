@@ -41,6 +41,8 @@ export const Messages = {
   forgotReceived: 'אם הדוא״ל רשום באתר, נשלח אליו קישור לאיפוס הסיסמה.',
   passwordTooShort: 'הסיסמה חייבת להכיל לפחות 8 תווים',
   signInRequired: 'יש להתחבר מחדש',
+  businessNotFound: 'העסק לא נמצא',
+  businessAccessDenied: 'אין לך הרשאה לנהל את העסק הזה',
   wrongCurrentPassword: 'הסיסמה הנוכחית שגויה',
   favoritesFull: 'ניתן לשמור עד 100 מוצרים מועדפים',
   addressesFull: 'ניתן לשמור עד 20 כתובות',

@@ -12,7 +12,7 @@ import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { Headers } from '@mc/contracts';
 import { createLogger, loadEnv, PinoNestLogger, withCorrelationId } from '@mc/kit';
 import type { FastifyInstance } from 'fastify';
-import { AuthController, UserController } from './auth/auth.controller';
+import { AuthController, BusinessesController, UserController } from './auth/auth.controller';
 import { DEV_OAUTH_PATHS, googleSignIn } from './auth/google';
 import { IdentityKeys, JwtStrategy } from './auth/jwt.strategy';
 import { CartController } from './cart/cart.controller';
@@ -36,7 +36,7 @@ function gatewayModule(env: GatewayEnv): DynamicModule {
   return {
     module: GatewayModule,
     imports: [ClientsModule.forRoot(env), PassportModule],
-    controllers: [HealthController, ...siteControllers, ...catalogControllers, ...pharmControllers, CartController, AuthController, UserController, MailboxController, ...google.controllers],
+    controllers: [HealthController, ...siteControllers, ...catalogControllers, ...pharmControllers, CartController, AuthController, UserController, BusinessesController, MailboxController, ...google.controllers],
     providers: [{ provide: GatewayEnv, useValue: env }, GatewayRedis, IdentityKeys, JwtStrategy, ...google.providers],
   };
 }

@@ -76,6 +76,26 @@ describe('accounts through the gateway', () => {
     expect((await api('/api/user/businesses', { headers: bearer(patient.body.jwt) })).body).toEqual({ businesses: [] });
   });
 
+  it('gives a business access token to a member of that business only', async () => {
+    const owner = (await api('/api/auth/signin', json({ email: 'pharmacist@medcanna.local', password: 'demo-pharmacist' }))).body.jwt;
+    const access = await api('/api/businesses/merkaz-tel-aviv/access', { method: 'POST', headers: bearer(owner) });
+    expect(access.status).toBe(200);
+    const claims = JSON.parse(Buffer.from(access.body.jwt.split('.')[1], 'base64url').toString());
+    expect(claims).toMatchObject({ typ: 'business', role: 'business_owner', business: { kind: 'pharmacy', slug: 'merkaz-tel-aviv' } });
+    expect(claims.exp - claims.iat).toBe(3600);
+    // Not a user token: the API refuses it where a signed-in user is needed.
+    expect((await api('/api/user', { headers: bearer(access.body.jwt) })).status).toBe(401);
+
+    expect(await api('/api/businesses/galil-fields/access', { method: 'POST', headers: bearer(owner) }))
+      .toMatchObject({ status: 404, body: { message: Messages.businessNotFound } });
+    expect(await api('/api/businesses/Not%20a%20slug/access', { method: 'POST', headers: bearer(owner) }))
+      .toMatchObject({ status: 400, body: { message: Messages.businessNotFound } });
+    const patient = (await api('/api/auth/signin', json({ email: 'patient@medcanna.local', password: 'demo-patient' }))).body.jwt;
+    expect(await api('/api/businesses/merkaz-tel-aviv/access', { method: 'POST', headers: bearer(patient) }))
+      .toMatchObject({ status: 403, body: { message: Messages.businessAccessDenied } });
+    expect((await api('/api/businesses/merkaz-tel-aviv/access', { method: 'POST' })).status).toBe(401);
+  });
+
   it('keeps favourite products with their catalogue data, refusing a product the catalogue does not list', async () => {
     const { jwt } = (await api('/api/auth/signin', json({ email: 'patient@medcanna.local', password: 'demo-patient' }))).body;
     const added = await api('/api/user/favorites', json({ productSlug: 'dr-green-t20-c4' }, bearer(jwt)));

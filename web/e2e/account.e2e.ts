@@ -153,6 +153,22 @@ describe('web: an account from sign-up to a new password', () => {
     await guest.close();
   });
 
+  it("shows a pharmacy owner the businesses they run in the user menu, linked to each one's back office", async () => {
+    const owner = await newPage(browser, { viewport: { width: 1280, height: 900 } });
+    await owner.goto(`${GATEWAY_URL}/`, { waitUntil: 'networkidle' });
+    await owner.getByRole('button', { name: 'התחברות' }).click();
+    const dialog = owner.getByRole('dialog');
+    await dialog.getByLabel('דוא״ל').fill('pharmacist@medcanna.local');
+    await dialog.getByLabel('סיסמה').fill('demo-pharmacist');
+    await dialog.getByRole('button', { name: 'התחברות' }).click();
+    await dialog.getByText('התחברת בהצלחה').waitFor({ state: 'visible' });
+    await owner.keyboard.press('Escape');
+    await owner.getByText('העסקים שלי').click();
+    const link = owner.getByRole('link', { name: /בית מרקחת מרכז העיר/ });
+    expect(await link.getAttribute('href')).toBe('/business/merkaz-tel-aviv');
+    await owner.close();
+  });
+
   it('unsubscribes from the link of an e-mail, and sends a link without a valid address home', async () => {
     const guest = await newPage(browser);
     await guest.goto(`${GATEWAY_URL}/unsubscribe?email=${encodeURIComponent(email)}`, { waitUntil: 'networkidle' });

@@ -1,4 +1,4 @@
-import { Equals, IsBoolean, IsNumber, IsOptional, IsString, Max, MaxLength, Min, ValidateIf } from 'class-validator';
+import { Equals, IsBoolean, IsNumber, IsOptional, IsString, Matches, Max, MaxLength, Min, ValidateIf } from 'class-validator';
 import { Messages } from '../messages';
 import { EMAIL_PATTERN, NAME_PATTERN, PHONE_PATTERN, SMS_CODE_PATTERN } from '../rules/patterns';
 import { Filled, Match, MatchesIfFilled } from './decorators';
@@ -202,4 +202,15 @@ export class GeoLocationCommand {
   @Min(-180, { message: Messages.badRequest })
   @Max(180, { message: Messages.badRequest })
   lng: number;
+}
+
+/** accessBusiness: the signed-in user's token and the business (its slug, as `GET /api/user/businesses` lists it). */
+export class BusinessAccessCommand {
+  @Filled(Messages.required)
+  token: string;
+
+  @IsString({ message: Messages.businessNotFound })
+  @Matches(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, { message: Messages.businessNotFound })
+  @MaxLength(100, { message: Messages.businessNotFound })
+  businessId: string;
 }

@@ -12,6 +12,18 @@ export interface AccessTokenClaims {
   ver: number;
 }
 
+/**
+ * A business access token (`POST /api/businesses/{businessId}/access`): the bearer manages that one business
+ * (a pharmacy or a cannabis company) until it expires. Only the back office accepts it.
+ */
+export interface BusinessAccessClaims {
+  sub: string;
+  typ: 'business';
+  role: UserRole;
+  ver: number;
+  business: { kind: 'pharmacy' | 'company'; slug: string };
+}
+
 /** What sign-in, activation, reset and refresh answer: the access token for the `token` cookie. */
 export interface AuthTokenResponse {
   jwt: string;
@@ -109,6 +121,7 @@ export const SMS_CODE = { resendAfterSeconds: 30, lifetimeSeconds: 300, attempts
 
 export const TOKEN_LIFETIME = {
   accessSeconds: 24 * 3600,
+  businessAccessSeconds: 3600,
   activationHours: 72,
   resetHours: 2,
 } as const;

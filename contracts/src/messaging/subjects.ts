@@ -49,6 +49,8 @@ export const Subjects = {
     keysGet: 'identity.keys.get',
     userGet: 'identity.user.get',
     userBusinesses: 'identity.user.businesses',
+    /** `BusinessAccessCommand` → `AuthTokenResponse` (a business access token) for a member of that business. */
+    businessAccess: 'identity.business.access',
     userUpdate: 'identity.user.update',
     userGeo: 'identity.user.geo',
     passwordChange: 'identity.user.change-password',

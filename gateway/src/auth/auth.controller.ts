@@ -252,3 +252,22 @@ export class UserController {
     return this.clients.get('identity').send<BusinessesResponse>(Subjects.identity.userBusinesses, { token: request.user.token });
   }
 }
+
+/** accessBusiness (API.md): a business access token for a pharmacy or cannabis company the signed-in user runs. */
+@ApiTags('businesses')
+@Controller('businesses')
+export class BusinessesController {
+  constructor(@Inject(ServiceClients) private readonly clients: ServiceClients) {}
+
+  @Post(':businessId/access')
+  @HttpCode(200)
+  @UseGuards(AuthGuard('jwt'))
+  @ApiBearerAuth()
+  @ApiOkResponse({ description: '`{ jwt }`: a business access token, valid for an hour, for the back office of that business' })
+  @ApiUnauthorizedResponse({ description: 'no valid token' })
+  @ApiForbiddenResponse({ description: 'the user manages no business' })
+  @ApiNotFoundResponse({ description: 'the user has no part in that business' })
+  access(@Req() request: { user: SignedInUser }, @Param('businessId') businessId: string): Promise<AuthTokenResponse> {
+    return this.clients.get('identity').send<AuthTokenResponse>(Subjects.identity.businessAccess, { token: request.user.token, businessId });
+  }
+}

@@ -3,8 +3,29 @@ import { heAuth } from '../i18n/he';
 import { authDialog } from './auth-dialog';
 import { sessions } from './session';
 import { useSession } from './use-session';
-import { useUserInfo } from './user-info';
+import { businessHref, useMyBusinesses, useUserInfo } from './user-info';
 import './auth.css';
+
+/** Spec 5: a manager's pharmacies (to their back office) and cannabis companies (to their management pages). */
+function MyBusinesses() {
+  const { data } = useMyBusinesses();
+  if (!data?.businesses.length) return null;
+  return (
+    <details className="user-menu-businesses">
+      <summary>{heAuth.myBusinesses}</summary>
+      <ul>
+        {data.businesses.map((business) => (
+          <li key={`${business.kind}:${business.slug}`}>
+            <a href={businessHref(business)}>
+              {business.name}
+              <span className="visually-hidden"> ({business.kind === 'pharmacy' ? heAuth.pharmacy : heAuth.company})</span>
+            </a>
+          </li>
+        ))}
+      </ul>
+    </details>
+  );
+}
 
 /** The header's user slot: sign-in for guests; the user's name (to the personal area) and sign-out once signed in. */
 export function UserMenu() {
@@ -22,6 +43,7 @@ export function UserMenu() {
       <Link to="/user" className="user-menu-name">
         {data ? heAuth.hello(data.user.firstName) : heAuth.personalArea}
       </Link>
+      <MyBusinesses />
       <button
         type="button"
         className="button button-secondary user-menu-button"

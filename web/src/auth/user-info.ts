@@ -1,4 +1,4 @@
-import type { Address, UserProfile } from '@mc/contracts';
+import type { Address, BusinessesResponse, UserProfile } from '@mc/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../api/client';
 import { useSession } from './use-session';
@@ -27,3 +27,17 @@ export function useUpdateUserInfo() {
   return (patch: Partial<UserInfo>) =>
     queryClient.setQueryData<UserInfo>(userInfoKey(session?.claims.sub), (old) => (old ? { ...old, ...patch } : old));
 }
+
+/** `GET /api/user/businesses`: the pharmacies and companies a manager runs (asked only for managers). */
+export function useMyBusinesses() {
+  const session = useSession();
+  return useQuery({
+    queryKey: ['user', 'businesses', session?.claims.sub] as const,
+    queryFn: ({ signal }) => apiFetch<BusinessesResponse>('/user/businesses', { signal }),
+    enabled: session !== null && session.claims.role !== 'user',
+  });
+}
+
+/** Where a business is run: a pharmacy's back office, or a cannabis company's management pages. */
+export const businessHref = ({ kind, slug }: BusinessesResponse['businesses'][number]): string =>
+  kind === 'pharmacy' ? `/business/${encodeURIComponent(slug)}` : `/manage/cannabis-company/${encodeURIComponent(slug)}`;

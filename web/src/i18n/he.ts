@@ -295,6 +295,9 @@ export const heGroupAd = {
 
 /** Sign-in, sign-up and the personal area. */
 export const heAuth = {
+  myBusinesses: 'העסקים שלי',
+  pharmacy: 'בית מרקחת',
+  company: 'חברת קנאביס',
   signIn: 'התחברות',
   signUp: 'הרשמה',
   signOut: 'התנתקות',

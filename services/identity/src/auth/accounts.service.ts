@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
   ErrorCodes, Events, Messages, TOKEN_LIFETIME,
-  MAX_FAVORITES, type AccessTokenClaims, type AccountLinkEvent, type AuthTokenResponse, type BusinessesResponse, type FavoriteSlugsResponse, type UserProfile,
+  MAX_FAVORITES, type AccessTokenClaims, type AccountLinkEvent, type BusinessAccessClaims, type AuthTokenResponse, type BusinessesResponse, type FavoriteSlugsResponse, type UserProfile,
 } from '@mc/contracts';
 import { DATABASE, OutboxWriter, serviceError, type Database } from '@mc/kit';
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
@@ -192,6 +192,21 @@ export class AccountsService {
     const rows = await this.db.select({ kind: businessMemberships.kind, slug: businessMemberships.slug, name: businessMemberships.name })
       .from(businessMemberships).where(eq(businessMemberships.userId, user.id)).orderBy(businessMemberships.kind, businessMemberships.name);
     return { businesses: rows };
+  }
+
+  /**
+   * accessBusiness: a business access token for a member of the business (its owner, its staff, or an admin
+   * given membership); 404 for a business the user has no part in, whoever runs it (nothing is revealed).
+   */
+  async accessBusiness(token: string, businessSlug: string): Promise<AuthTokenResponse> {
+    const user = await this.current(token);
+    if (user.role === 'user') throw fail(403, ErrorCodes.forbidden, Messages.businessAccessDenied);
+    const [membership] = await this.db.select({ kind: businessMemberships.kind, slug: businessMemberships.slug })
+      .from(businessMemberships).where(and(eq(businessMemberships.userId, user.id), eq(businessMemberships.slug, businessSlug)))
+      .orderBy(businessMemberships.kind).limit(1);
+    if (!membership) throw fail(404, ErrorCodes.notFound, Messages.businessNotFound);
+    const claims: BusinessAccessClaims = { sub: String(user.id), typ: 'business', role: user.role, ver: user.tokenVersion, business: membership };
+    return { jwt: await this.keys.sign(claims, TOKEN_LIFETIME.businessAccessSeconds) };
   }
 
   /** The account behind a token: signed by us, unexpired, of an active account, and not older than its last password change. */

@@ -1,7 +1,7 @@
 import { Controller, Inject, Module } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import {
-  ActivateRequest, ChangePasswordCommand, FavoriteCommand, ForgotPasswordDto, GeoLocationCommand, RefreshRequest, ResetPasswordRequest, SignInDto, SignUpDto, Subjects,
+  ActivateRequest, BusinessAccessCommand, ChangePasswordCommand, FavoriteCommand, ForgotPasswordDto, GeoLocationCommand, RefreshRequest, ResetPasswordRequest, SignInDto, SignUpDto, Subjects,
   UnsubscribeRequest, UpdateUserCommand,
   type AuthTokenResponse, type BusinessesResponse, type FavoriteSlugsResponse, type SigningKeysResponse, type UserProfile,
 } from '@mc/contracts';
@@ -58,6 +58,11 @@ export class AuthHandlers {
   @MessagePattern(Subjects.identity.userBusinesses)
   businesses(@Payload() dto: RefreshRequest): Promise<BusinessesResponse> {
     return this.accounts.businesses(dto.token);
+  }
+
+  @MessagePattern(Subjects.identity.businessAccess)
+  accessBusiness(@Payload() dto: BusinessAccessCommand): Promise<AuthTokenResponse> {
+    return this.accounts.accessBusiness(dto.token, dto.businessId);
   }
 
   @MessagePattern(Subjects.identity.userUpdate)

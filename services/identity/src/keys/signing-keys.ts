@@ -1,5 +1,5 @@
 import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
-import type { AccessTokenClaims, SigningKeysResponse } from '@mc/contracts';
+import type { AccessTokenClaims, BusinessAccessClaims, SigningKeysResponse } from '@mc/contracts';
 import { DATABASE, type Database } from '@mc/kit';
 import { desc } from 'drizzle-orm';
 import { exportJWK, generateKeyPair, importJWK, jwtVerify, SignJWT, type JWK, type KeyLike } from 'jose';
@@ -45,7 +45,7 @@ export class SigningKeys implements OnModuleInit {
     return this.published;
   }
 
-  sign(claims: AccessTokenClaims, lifetimeSeconds: number): Promise<string> {
+  sign(claims: AccessTokenClaims | BusinessAccessClaims, lifetimeSeconds: number): Promise<string> {
     const { sub, ...rest } = claims;
     return new SignJWT({ ...rest })
       .setProtectedHeader({ alg: ALG, kid: this.signing!.kid })
