@@ -95,8 +95,6 @@ export async function createGateway(overrides: NodeJS.ProcessEnv = {}): Promise<
     genReqId: () => randomUUID(),
     trustProxy: true,
   });
-  // Before Nest sets its not-found handler, which then compresses too (it sends the web app's pages).
-  await registerCompression(adapter.getInstance());
   const app = await NestFactory.create<NestFastifyApplication>(gatewayModule(env), adapter, { logger: new PinoNestLogger(logger) });
   app.setGlobalPrefix('api', {
     exclude: [
@@ -108,6 +106,7 @@ export async function createGateway(overrides: NodeJS.ProcessEnv = {}): Promise<
   const webDist = env.WEB_DIST && existsSync(env.WEB_DIST) ? env.WEB_DIST : '';
   app.useGlobalFilters(new HttpErrorFilter(logger));
   registerRequestHooks(app.getHttpAdapter().getInstance());
+  await registerCompression(app.getHttpAdapter().getInstance());
 
   const document = SwaggerModule.createDocument(
     app,

@@ -13,7 +13,7 @@ function MyBusinesses() {
   return (
     <details className="user-menu-businesses">
       <summary>{heAuth.myBusinesses}</summary>
-      <ul>
+      <ul className="popup-panel">
         {data.businesses.map((business) => (
           <li key={`${business.kind}:${business.slug}`}>
             <a href={businessHref(business)}>

@@ -106,7 +106,7 @@ export function AddressCombobox({ form, onChoose }: { form: UseFormReturn<Addres
           onFocus={() => setOpen(true)}
           onKeyDown={onKeyDown}
         />
-        <div className="address-combobox-popup" hidden={!expanded}>
+        <div className="popup-panel address-combobox-popup" hidden={!expanded}>
           <ul id={listId} ref={listRef} role="listbox" aria-label={heAuth.addressSuggestions} className="address-combobox-list">
             {results.map((suggestion, index) => (
               <li

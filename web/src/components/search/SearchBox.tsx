@@ -116,7 +116,7 @@ export function SearchBox({ className }: { className?: string }) {
           <span className="visually-hidden">{he.search.submit}</span>
         </button>
       </div>
-      <div className="search-popup" hidden={!expanded}>
+      <div className="popup-panel search-popup" hidden={!expanded}>
         <ul id={listId} ref={listRef} role="listbox" aria-label={he.search.suggestions} className="search-list">
           {results.map((result, index) => (
             <li
