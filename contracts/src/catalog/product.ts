@@ -1,6 +1,3 @@
-import { IsNotEmpty, IsString, Matches, MaxLength } from 'class-validator';
-import { Messages } from '../messages';
-
 export const CANNABIS_TYPES = ['sativa', 'indica', 'hybrid'] as const;
 export type CannabisType = (typeof CANNABIS_TYPES)[number];
 
@@ -82,12 +79,3 @@ export interface ProductDetailResponse {
 }
 
 export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
-
-/** Payload of `catalog.product.get`. */
-export class GetProductRequest {
-  @IsString({ message: Messages.invalidUrl })
-  @IsNotEmpty({ message: Messages.invalidUrl })
-  @MaxLength(200, { message: Messages.invalidUrl })
-  @Matches(SLUG_PATTERN, { message: Messages.invalidUrl })
-  slug: string;
-}

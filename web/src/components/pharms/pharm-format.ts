@@ -11,21 +11,21 @@ export function isRecentlyUpdated(updatedAt: string, now: Date): boolean {
   return Number.isFinite(at) && age >= 0 && age <= RECENT_UPDATE_DAYS * DAY_MS;
 }
 
+/** Made once: building an Intl formatter costs far more than using one. */
+let israelDateTime: Intl.DateTimeFormat | undefined;
+
 /** dd/MM/yyyy HH:mm in Israel's time (spec 9). */
 export function formatDateTime(value: string): string {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-GB', {
-      timeZone: 'Asia/Jerusalem',
-      day: '2-digit',
-      month: '2-digit',
-      year: 'numeric',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    })
-      .formatToParts(new Date(value))
-      .map((p) => [p.type, p.value]),
-  );
+  israelDateTime ??= new Intl.DateTimeFormat('en-GB', {
+    timeZone: 'Asia/Jerusalem',
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  });
+  const parts = Object.fromEntries(israelDateTime.formatToParts(new Date(value)).map((p) => [p.type, p.value]));
   return `${parts.day}/${parts.month}/${parts.year} ${parts.hour}:${parts.minute}`;
 }
 
