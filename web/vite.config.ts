@@ -3,7 +3,10 @@ import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type ConfigEnv, type HtmlTagDescriptor, type Plugin } from 'vite';
+import { defineConfig, type ConfigEnv, type HtmlTagDescriptor, type Plugin, type Rolldown } from 'vite';
+
+type OutputBundle = Rolldown.OutputBundle;
+type OutputChunk = Rolldown.OutputChunk;
 import pkg from './package.json' with { type: 'json' };
 
 const GATEWAY = 'http://127.0.0.1:8080';
@@ -88,12 +91,29 @@ function preloadFonts(pattern: RegExp): Plugin {
 }
 
 /**
+ * The files the app starts with: the entry, the chunks it imports, and those its own `import()`s load (the
+ * steps of main.tsx) with what they import. Not the chunks of pages loaded on first visit.
+ */
+function startupFiles(bundle: OutputBundle, entry: OutputChunk): string[] {
+  const files = new Set<string>();
+  const add = (fileName: string) => {
+    const chunk = bundle[fileName];
+    if (files.has(fileName) || chunk?.type !== 'chunk') return;
+    files.add(fileName);
+    chunk.imports.forEach(add);
+  };
+  add(entry.fileName);
+  entry.dynamicImports.forEach(add);
+  return [...files];
+}
+
+/**
  * Starts the app once the page the server drew has been painted. On a slow link, the app's modules fetched
  * with `<link rel="modulepreload">` from the head compete with the stylesheet and fonts that the first paint
  * waits for (about 150 KB against 30), and a module that runs before the paint delays it. So the build's
  * modulepreloads leave the HTML: a small inline script adds them with the entry's `import()` once the first
  * paint is reported (at once when the page is the bare app, which only the app can draw; after 5 s at the
- * latest, as in a tab opened in the background). They are still fetched in parallel.
+ * latest, as in a tab opened in the background). They are all fetched in parallel.
  */
 function startAfterFirstPaint(): Plugin {
   return {
@@ -101,12 +121,11 @@ function startAfterFirstPaint(): Plugin {
     apply: clientBuild,
     transformIndexHtml: {
       order: 'post',
-      handler(html) {
+      handler(html, ctx) {
         const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>/;
-        const preload = /\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g;
-        const src = entry.exec(html)?.[1];
-        if (!src) throw new Error('mc-start-after-first-paint: no entry script in index.html');
-        const js = [src, ...[...html.matchAll(preload)].map((m) => m[1])];
+        const preload = /\s*<link rel="modulepreload" crossorigin href="[^"]+">/g;
+        if (!entry.test(html) || !ctx.bundle || !ctx.chunk) throw new Error('mc-start-after-first-paint: no entry script in index.html');
+        const js = startupFiles(ctx.bundle, ctx.chunk).map((fileName) => `/${fileName}`);
         const start =
           `const js=${JSON.stringify(js)};let s=0;const go=()=>{if(s++)return;` +
           `document.head.append(...js.slice(1).map((h)=>Object.assign(document.createElement("link"),{rel:"modulepreload",crossOrigin:"",href:h})));import(js[0])};` +

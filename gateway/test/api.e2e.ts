@@ -3,6 +3,9 @@ import { join } from 'node:path';
 import { Messages, SERVICES } from '@mc/contracts';
 import { api, gatewayUrl } from './http';
 
+/** The query answers a server-drawn page carries for the browser. */
+const serverState = (html: string) => JSON.parse(html.match(/<script id="mc-query-state" type="application\/json">(.*?)<\/script>/s)![1]);
+
 describe('GET /api/products/{slug}', () => {
   it('answers the seeded product with its Hebrew name', async () => {
     const res = await api('/api/products/dr-green-t20-c4');
@@ -94,16 +97,31 @@ describe('site', () => {
     expect(html).toMatch(new RegExp(`<div id="root">.*<h1[^>]*>${product.info.hebName}</h1>`, 's'));
     // React's preload of the product's image goes to <head>, before the app's scripts.
     expect(html.indexOf('rel="preload" as="image"')).toBeLessThan(html.indexOf('</head>'));
-    const state = JSON.parse(html.match(/<script id="mc-query-state" type="application\/json">(.*?)<\/script>/s)![1]);
-    expect(state.queries).toEqual([
-      expect.objectContaining({ queryKey: ['products', 'detail', 'dr-green-t20-c4'], state: expect.objectContaining({ data: expect.objectContaining({ product: expect.objectContaining({ slug: 'dr-green-t20-c4' }) }) }) }),
+    const state = serverState(html);
+    // The product, its comparison by price, the related products and the footer's links.
+    expect(state.queries.map((q: { queryKey: unknown[] }) => q.queryKey)).toEqual([
+      ['products', 'detail', 'dr-green-t20-c4'],
+      ['products', 'related', 'dr-green-t20-c4'],
+      ['products', 'comparison', 'dr-green-t20-c4', 'sortBy=price'],
+      ['layout'],
     ]);
+    expect(state.queries[0].state.data.product.slug).toBe('dr-green-t20-c4');
+    const offers = state.queries[2].state.data.pharmProducts;
+    expect(offers.length).toBeGreaterThan(0);
+    expect(html).toContain(`href="/pharms/${offers[0].pharm.slug}/products/${offers[0].pharmProductId}"`);
 
     for (const path of ['/', '/pharms/merkaz-tel-aviv', '/pharms/merkaz-tel-aviv/embed']) {
       const page = await (await fetch(`${gatewayUrl()}${path}`)).text();
       expect(page).toContain('<script id="mc-query-state"');
       expect(page).not.toContain('<div id="root"></div>');
     }
+  });
+
+  it("draws a pharmacy's product list on the server as the browser will (not as being fetched again)", async () => {
+    const html = await (await fetch(`${gatewayUrl()}/pharms/merkaz-tel-aviv?sortBy=price`)).text();
+    const keys = serverState(html).queries.map((q: { queryKey: unknown[] }) => q.queryKey);
+    expect(keys).toContainEqual(['pharms', 'products', 'merkaz-tel-aviv', expect.stringContaining('sortBy=price')]);
+    expect(html).toMatch(/<div class="list-main" aria-busy="false">.*class="card-list/s);
   });
 
   it('answers a landing page whose product does not exist with 404 (the app then shows its not-found page)', async () => {

@@ -6,6 +6,8 @@ import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { setApiTransport } from './api/client';
 import { createQueryClient } from './queries/query-client';
+import { SERVER_STATE_FRESH_MS } from './queries/server-state';
+import { layoutQuery } from './queries/site';
 import { createAppRouter } from './router';
 
 export interface ServerPage {
@@ -29,13 +31,18 @@ const LEADING_LINKS = /^(?:<link\b[^>]*>)+/;
 /** The page at `url` drawn as HTML, or `null` for a page that is not drawn on the server (no `prerender`). */
 export async function renderPage(url: string): Promise<ServerPage | null> {
   const queryClient = createQueryClient();
-  // Kept until the render is done (the browser's cache drops an unwatched answer at once).
-  queryClient.setDefaultOptions({ queries: { ...queryClient.getDefaultOptions().queries, gcTime: Infinity } });
+  // Kept until the render is done (the browser's cache drops an unwatched answer at once), and as fresh as the
+  // browser will take them (a stale answer would be drawn as being fetched again: `aria-busy` on its list).
+  queryClient.setDefaultOptions({
+    queries: { ...queryClient.getDefaultOptions().queries, gcTime: Infinity, staleTime: SERVER_STATE_FRESH_MS },
+  });
   const router = createAppRouter(queryClient, createMemoryHistory({ initialEntries: [url] }));
   await router.load();
   const landing = router.state.matches.find((match) => match.staticData.prerender);
   if (!landing) return null;
-  const queries = landing.staticData.prerender!(landing.params as Record<string, string>);
+  const queries = landing.staticData.prerender!({ params: landing.params as Record<string, string>, search: landing.search as Record<string, unknown> });
+  // The footer's links and new products, on every page but the embed (which has no footer).
+  if (!landing.staticData.embed) queries.push(layoutQuery());
   const results = await Promise.allSettled(queries.map((query) => queryClient.fetchQuery(query)));
   const notFound = results.some((result) => result.status === 'rejected' && (result.reason as { status?: number }).status === 404);
   const html = renderToString(

@@ -1,45 +1,12 @@
-import '@fontsource/heebo/400.css';
-import '@fontsource/heebo/500.css';
-import '@fontsource/heebo/700.css';
-import './styles/tokens.css';
-import './styles/base.css';
-import './styles/components.css';
+// The app starts in three tasks instead of one, so that a slow phone answers a tap while it starts: the
+// libraries' modules are run, then the app's, then the app takes over the page. Their files are fetched
+// together from the start (the start script of index.html preloads them).
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
-import { QueryClientProvider } from '@tanstack/react-query';
-import { RouterProvider } from '@tanstack/react-router';
-import { startTransition, StrictMode } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
-import { normalizePath } from './lib/normalize-path';
-import { createQueryClient } from './queries/query-client';
-import { adoptServerState } from './queries/server-state';
-import { createAppRouter } from './router';
-
-// `//products/x` becomes `/products/x` before the router reads the location.
-const normalized = normalizePath(window.location.pathname);
-if (normalized !== window.location.pathname) {
-  window.history.replaceState(window.history.state, '', normalized + window.location.search + window.location.hash);
-}
-
-const queryClient = createQueryClient();
-const drawnByServer = adoptServerState(queryClient);
-const router = createAppRouter(queryClient);
-
-const app = (
-  <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>
-  </StrictMode>
-);
-// Both as a transition: React then works in slices of a few milliseconds, so a tap or a scroll on a slow phone
-// is answered while the page starts (instead of one long task).
-const container = document.getElementById('root')!;
-if (drawnByServer) {
-  // A page the server drew (signed out, with an empty cart) is taken over as it is, then updated to this
-  // visitor. The router renders as on the server (no suspense boundary at the top) and has its matches ready.
-  router.ssr = { manifest: undefined };
-  void router.load().then(() => startTransition(() => void hydrateRoot(container, app)));
-} else {
-  const root = createRoot(container);
-  startTransition(() => root.render(app));
-}
+void (async () => {
+  await import('./start-libraries');
+  await nextTask();
+  const { startApp } = await import('./start-app');
+  await nextTask();
+  startApp();
+})();

@@ -22,6 +22,9 @@ export interface CartSnapshot {
   changedAt: number;
 }
 
+/** An empty cart before any change: the same object as the server render's, so taking over its page redraws nothing. */
+export const EMPTY_CART: CartSnapshot = { items: [], count: 0, changedAt: 0 };
+
 /**
  * The cart and its operations. Operations run one at a time in a queue, each on the latest stored
  * cart (another tab may have changed the cookie), so quick clicks never lose an update.
@@ -32,7 +35,7 @@ export class CartStore {
   private queue: Promise<unknown> = Promise.resolve();
 
   constructor(private readonly backend: CartBackend = cookieBackend, initial: CookieCartItem[] = readCookieCart().cartItems) {
-    this.snapshot = { items: initial, count: cartCount(initial), changedAt: 0 };
+    this.snapshot = initial.length ? { items: initial, count: cartCount(initial), changedAt: 0 } : EMPTY_CART;
   }
 
   subscribe = (listener: () => void): (() => void) => {

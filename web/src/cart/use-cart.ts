@@ -1,6 +1,6 @@
 import { createContext, useCallback, useContext, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { Messages } from '@mc/contracts';
-import { CartStore, type CartSnapshot } from './cart-store';
+import { CartStore, EMPTY_CART, type CartSnapshot } from './cart-store';
 
 let defaultStore: CartStore | undefined;
 /** The page's cart; tests provide their own through `CartContext`. */
@@ -11,7 +11,6 @@ export function useCartStore(): CartStore {
 }
 
 /** The server draws every page with an empty cart (the browser then shows the stored one). */
-const EMPTY_CART: CartSnapshot = { items: [], count: 0, changedAt: 0 };
 const emptyCart = () => EMPTY_CART;
 
 export function useCart(): CartSnapshot {

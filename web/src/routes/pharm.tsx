@@ -1,10 +1,14 @@
 import { createRoute } from '@tanstack/react-router';
-import { validatePharmPageSearch } from '../components/pharms/pharm-page-search';
-import { pharmQuery, pharmSlidesQuery } from '../queries/pharms';
+import { pharmProductsApiParams, validatePharmPageSearch, type PharmPageSearch } from '../components/pharms/pharm-page-search';
+import { pharmProductsQuery, pharmQuery, pharmSlidesQuery } from '../queries/pharms';
 import { PharmRoutePage, PharmEmbedPage } from './pharm.page';
 import { rootRoute } from './root';
 
-const prerenderPharm = ({ pharmSlug }: Record<string, string>) => [pharmQuery(pharmSlug), pharmSlidesQuery(pharmSlug)];
+const prerenderPharm = ({ params: { pharmSlug }, search }: { params: Record<string, string>; search: Record<string, unknown> }) => [
+  pharmQuery(pharmSlug),
+  pharmSlidesQuery(pharmSlug),
+  pharmProductsQuery(pharmSlug, pharmProductsApiParams(search as PharmPageSearch)),
+];
 
 // Landing pages from search engines: in the first bundle, so they render without another round trip.
 export const pharmRoute = createRoute({

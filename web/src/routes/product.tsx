@@ -1,6 +1,6 @@
 import { createRoute } from '@tanstack/react-router';
-import { validateComparisonSearch } from '../components/products/comparison-search';
-import { productQuery } from '../queries/products';
+import { comparisonParams, validateComparisonSearch, type ComparisonSearch } from '../components/products/comparison-search';
+import { comparisonQuery, productQuery, relatedProductsQuery } from '../queries/products';
 import { ProductPage } from './product.page';
 import { rootRoute } from './root';
 
@@ -9,6 +9,13 @@ export const productRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/products/$productSlug',
   validateSearch: (raw: Record<string, unknown>) => validateComparisonSearch(raw),
-  staticData: { prerender: ({ productSlug }) => [productQuery(productSlug)] },
+  staticData: {
+    // The comparison by price; by distance it waits for the browser's position.
+    prerender: ({ params: { productSlug }, search }) => [
+      productQuery(productSlug),
+      relatedProductsQuery(productSlug),
+      ...((search as ComparisonSearch).sortBy === 'nearby' ? [] : [comparisonQuery(productSlug, comparisonParams(search as ComparisonSearch))]),
+    ],
+  },
   component: ProductPage,
 });

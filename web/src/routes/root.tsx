@@ -83,7 +83,7 @@ declare module '@tanstack/react-router' {
     embed?: boolean;
     /** Spec 2.5: cart and order pages get a minimal header and no footer. */
     minimalLayout?: boolean;
-    /** The queries the server render of the page waits for (its first screen), from the route's params. */
-    prerender?: (params: Record<string, string>) => PrerenderQuery[];
+    /** The queries the server render of the page waits for (its first screen), from the route's params and URL state. */
+    prerender?: (match: { params: Record<string, string>; search: Record<string, unknown> }) => PrerenderQuery[];
   }
 }

@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import type { Pharm } from '@mc/contracts';
 import { Link } from '@tanstack/react-router';
 import { PharmBadges } from './PharmBadges';
@@ -5,7 +6,7 @@ import { PharmLogo } from './PharmLogo';
 import './pharms.css';
 
 /** A pharmacy in a list: logo, name, city and address, open now, shipping and distance. */
-export function PharmCard({ pharm }: { pharm: Pharm }) {
+function PharmCardView({ pharm }: { pharm: Pharm }) {
   return (
     <article className="card pharm-card">
       <PharmLogo url={pharm.logo_url} name={pharm.name} />
@@ -23,3 +24,5 @@ export function PharmCard({ pharm }: { pharm: Pharm }) {
     </article>
   );
 }
+
+export const PharmCard = memo(PharmCardView);

@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import type { PharmProduct } from '@mc/contracts';
 import { Link } from '@tanstack/react-router';
 import { cannabisTypeLabels, he, hePharms } from '../../i18n/he';
@@ -7,7 +8,7 @@ import { DiscountBadge, OfferPrice } from '../products/Price';
 import './pharms.css';
 
 /** A product as one pharmacy sells it: image, names, dosage, its price and discount, stock, add to cart. */
-export function PharmProductCard({ item, highlighted = false }: { item: PharmProduct; highlighted?: boolean }) {
+function PharmProductCardView({ item, highlighted = false }: { item: PharmProduct; highlighted?: boolean }) {
   const { product } = item;
   const title = product.info.hebName || product.name;
   return (
@@ -48,3 +49,5 @@ export function PharmProductCard({ item, highlighted = false }: { item: PharmPro
     </article>
   );
 }
+
+export const PharmProductCard = memo(PharmProductCardView);

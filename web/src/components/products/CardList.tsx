@@ -2,7 +2,10 @@ import type { ReactNode } from 'react';
 import type { Layout } from './list-search';
 import { useGrowingList } from './paging';
 
-/** The cards of a list, in a grid or one per row (on a phone, inside a PagingScope, every page seen so far). */
+/**
+ * The cards of a list, in a grid or one per row (on a phone, inside a PagingScope, every page seen so far).
+ * The cards are memoized on their item, so a list drawn again around the same items skips them.
+ */
 export function CardList<T>({
   items,
   layout,

@@ -5,7 +5,7 @@ import { he } from '../../i18n/he';
 import { comparisonQuery } from '../../queries/products';
 import { ErrorView } from '../ErrorView';
 import { ComparisonRow } from './ComparisonRow';
-import type { ComparisonSearch } from './comparison-search';
+import { comparisonParams, type ComparisonSearch } from './comparison-search';
 import { GeoNotice } from './GeoNotice';
 import { useGeolocation } from './geolocation';
 import './products.css';
@@ -24,12 +24,7 @@ export function PriceComparison({ slug, search, onChange }: PriceComparisonProps
   const geo = useGeolocation(search.sortBy === 'nearby');
   const location = geo.status === 'located' ? geo.point : undefined;
   const query = useQuery({
-    ...comparisonQuery(slug, {
-      isOpen: search.isOpen === 1,
-      hasDelivery: search.hasDelivery === 1,
-      sortBy: location ? 'nearby' : 'price',
-      location,
-    }),
+    ...comparisonQuery(slug, comparisonParams(search, location)),
     enabled: geo.status !== 'locating',
     placeholderData: keepPreviousData,
   });

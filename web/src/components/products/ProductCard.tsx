@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import type { Product } from '@mc/contracts';
 import { Link } from '@tanstack/react-router';
 import { cannabisTypeLabels, he } from '../../i18n/he';
@@ -33,7 +34,7 @@ function PriceRangeText({ product }: { product: Product }) {
 }
 
 /** A product in a list: image, Hebrew and English name, dosage and type chips, price range, pharmacy count. */
-export function ProductCard({ product }: { product: Product }) {
+function ProductCardView({ product }: { product: Product }) {
   const { info } = product;
   const title = info.hebName || product.name;
   return (
@@ -74,3 +75,5 @@ export function ProductCard({ product }: { product: Product }) {
     </article>
   );
 }
+
+export const ProductCard = memo(ProductCardView);

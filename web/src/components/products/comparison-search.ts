@@ -1,4 +1,5 @@
 import { COMPARISON_SORTS, parseEnum, parseFlag } from '@mc/contracts';
+import type { ComparisonParams } from '../../queries/products';
 
 /** The URL state of the comparison on a product page (spec 2.3): defaults left out. */
 export interface ComparisonSearch {
@@ -13,4 +14,9 @@ export function validateComparisonSearch(raw: Record<string, unknown>): Comparis
   if (parseFlag(raw.hasDelivery, false)) search.hasDelivery = 1;
   if (parseEnum(raw.sortBy, COMPARISON_SORTS, 'price') === 'nearby') search.sortBy = 'nearby';
   return search;
+}
+
+/** The comparison's API parameters for the URL state: by distance once the browser's position is known, else by price. */
+export function comparisonParams(search: ComparisonSearch, location?: ComparisonParams['location']): ComparisonParams {
+  return { isOpen: search.isOpen === 1, hasDelivery: search.hasDelivery === 1, sortBy: location ? 'nearby' : 'price', location };
 }

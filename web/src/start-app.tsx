@@ -1,0 +1,48 @@
+import '@fontsource/heebo/400.css';
+import '@fontsource/heebo/500.css';
+import '@fontsource/heebo/700.css';
+import './styles/tokens.css';
+import './styles/base.css';
+import './styles/components.css';
+
+import { QueryClientProvider } from '@tanstack/react-query';
+import { RouterProvider } from '@tanstack/react-router';
+import { startTransition, StrictMode } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { normalizePath } from './lib/normalize-path';
+import { createQueryClient } from './queries/query-client';
+import { adoptServerState } from './queries/server-state';
+import { createAppRouter } from './router';
+
+/** Draws the app into `#root`, taking over the page the server drew when there is one. */
+export function startApp() {
+  // `//products/x` becomes `/products/x` before the router reads the location.
+  const normalized = normalizePath(window.location.pathname);
+  if (normalized !== window.location.pathname) {
+    window.history.replaceState(window.history.state, '', normalized + window.location.search + window.location.hash);
+  }
+
+  const queryClient = createQueryClient();
+  const drawnByServer = adoptServerState(queryClient);
+  const router = createAppRouter(queryClient);
+
+  const app = (
+    <StrictMode>
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </StrictMode>
+  );
+  // Both as a transition: React then works in slices of a few milliseconds, so a tap or a scroll on a slow phone
+  // is answered while the page starts (instead of one long task).
+  const container = document.getElementById('root')!;
+  if (drawnByServer) {
+    // A page the server drew (signed out, with an empty cart) is taken over as it is, then updated to this
+    // visitor. The router renders as on the server (no suspense boundary at the top) and has its matches ready.
+    router.ssr = { manifest: undefined };
+    void router.load().then(() => startTransition(() => void hydrateRoot(container, app)));
+  } else {
+    const root = createRoot(container);
+    startTransition(() => root.render(app));
+  }
+}
