@@ -82,7 +82,8 @@ describe('site', () => {
     expect(list.headers.get('content-encoding')).toBe('br');
     expect(list.body.products.length).toBeGreaterThan(0);
     const html = await (await fetch(`${gatewayUrl()}/`)).text();
-    const script = html.match(/href="(\/assets\/[^"]+\.js)"/)![1];
+    // The start script names the app's modules.
+    const script = html.match(/"(\/assets\/[^"]+\.js)"/)![1];
     const asset = await fetch(`${gatewayUrl()}${script}`, { headers: { 'accept-encoding': 'gzip' } });
     expect(asset.headers.get('content-encoding')).toBe('gzip');
     expect(asset.headers.get('cache-control')).toContain('immutable');

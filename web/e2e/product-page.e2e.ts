@@ -56,11 +56,12 @@ describe('web: product page', () => {
   });
 
   it('is drawn by the server before the app runs, and the app takes it over as it is', async () => {
-    // Without JavaScript the page the server drew is there: the product and its image.
+    // Without JavaScript the page the server drew is there: the product, its image and its comparison.
     const bare = await newPage(browser, { javaScriptEnabled: false });
     await bare.goto(`${GATEWAY_URL}/products/${PRODUCT_SLUG}`);
     expect((await bare.locator('h1#product-title').textContent())?.trim()).toContain(PRODUCT_NAME);
-    expect(await bare.locator('img.product-image').count()).toBe(1);
+    expect(await bare.locator('img.product-image[fetchpriority="high"]').count()).toBe(1);
+    expect(await bare.locator('.comparison article.offer').count()).toBeGreaterThan(0);
     await bare.close();
 
     // With it, React adopts that markup without redrawing it (a mismatch is reported as an error) and the page works.
@@ -73,6 +74,14 @@ describe('web: product page', () => {
     await page.locator('header a.cart-link .cart-count').waitFor({ state: 'visible' });
     expect(await title!.evaluate((element) => element.isConnected)).toBe(true);
     expect(errors.filter((error) => /hydrat|#418|#423|#425/i.test(error))).toEqual([]);
+
+    // The app's modules were asked for only after the drawn page was painted.
+    const timing = await page.evaluate(() => ({
+      paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime,
+      firstModule: Math.min(...performance.getEntriesByType('resource').filter((e) => /\/assets\/.+\.js$/.test(e.name)).map((e) => e.startTime)),
+    }));
+    expect(timing.paint).toBeGreaterThan(0);
+    expect(timing.firstModule).toBeGreaterThanOrEqual(timing.paint!);
   });
 
   it('shows the not-found page with a link home for an unknown path', async () => {
