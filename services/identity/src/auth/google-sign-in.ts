@@ -48,6 +48,8 @@ export class GoogleAccounts {
     const [sameEmail] = await tx.select().from(users).where(eq(users.email, email)).for('update');
     if (sameEmail) {
       refuseDisabled(sameEmail);
+      // The same Google account, linked by a concurrent first sign-in since this one looked it up by its id.
+      if (sameEmail.googleSub === account.sub) return this.signedIn(tx, sameEmail, {});
       if (sameEmail.googleSub) throw serviceError(409, ErrorCodes.conflict, Messages.googleAccountConflict);
       if (sameEmail.status === 'active') return this.signedIn(tx, sameEmail, { googleSub: account.sub });
       // Never activated: nobody proved the e-mail, so its password may be a stranger's (who signed up with
