@@ -4,6 +4,9 @@ export NX_DAEMON := false
 export NX_NO_CLOUD := true
 export NX_TUI := false
 JEST := npx jest --ci
+# Every process defaults to production (no development features); the Makefile's targets run on a developer's
+# machine, so they name the development environment (the tests name `test` themselves).
+export APP_ENV ?= development
 # Sign-in by SMS code is on in local builds (tests, make dev) and off unless asked for (production images).
 export VITE_FEATURE_SMS_SIGNIN ?= 1
 

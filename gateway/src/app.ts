@@ -10,7 +10,7 @@ import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fa
 import { PassportModule } from '@nestjs/passport';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { Headers } from '@mc/contracts';
-import { createLogger, loadEnv, PinoNestLogger, withCorrelationId } from '@mc/kit';
+import { createLogger, isDevelopment, loadEnv, PinoNestLogger, withCorrelationId } from '@mc/kit';
 import type { FastifyInstance } from 'fastify';
 import { AuthController, BusinessesController, UserController } from './auth/auth.controller';
 import { DEV_OAUTH_PATHS, googleSignIn } from './auth/google';
@@ -24,6 +24,7 @@ import { GatewayEnv } from './config';
 import { HealthController } from './health/health.controller';
 import { ClientHeadersGuard } from './http/client-headers.guard';
 import { HttpErrorFilter } from './http/http-error.filter';
+import { registerNoStoreForPersonalAnswers, registerSecurityHeaders } from './http/security-headers';
 import { serveWebPages, WebApp } from './site/web-app';
 import { catalogControllers } from './catalog';
 import { pharmControllers } from './pharms';
@@ -36,7 +37,10 @@ function gatewayModule(env: GatewayEnv): DynamicModule {
   return {
     module: GatewayModule,
     imports: [ClientsModule.forRoot(env), PassportModule],
-    controllers: [HealthController, ...siteControllers, ...catalogControllers, ...pharmControllers, CartController, AuthController, UserController, BusinessesController, MailboxController, ...google.controllers],
+    controllers: [
+      HealthController, ...siteControllers, ...catalogControllers, ...pharmControllers, CartController, AuthController, UserController, BusinessesController,
+      ...google.controllers, ...(isDevelopment(env) ? [MailboxController] : []),
+    ],
     providers: [{ provide: GatewayEnv, useValue: env }, GatewayRedis, IdentityKeys, JwtStrategy, ...google.providers],
   };
 }
@@ -105,8 +109,12 @@ export async function createGateway(overrides: NodeJS.ProcessEnv = {}): Promise<
   app.useGlobalGuards(new ClientHeadersGuard(app.get(Reflector), env.API_KEY));
   const webDist = env.WEB_DIST && existsSync(env.WEB_DIST) ? env.WEB_DIST : '';
   app.useGlobalFilters(new HttpErrorFilter(logger));
-  registerRequestHooks(app.getHttpAdapter().getInstance());
-  await registerCompression(app.getHttpAdapter().getInstance());
+  const fastify = app.getHttpAdapter().getInstance();
+  const webApp = webDist ? new WebApp(logger, webDist, env.WEB_SSR_ENTRY, fastify, env.API_KEY) : undefined;
+  registerRequestHooks(fastify);
+  await registerSecurityHeaders(fastify, { production: !isDevelopment(env), inlineScriptHashes: () => webApp?.inlineScriptHashes() ?? [] });
+  registerNoStoreForPersonalAnswers(fastify);
+  await registerCompression(fastify);
 
   const document = SwaggerModule.createDocument(
     app,
@@ -119,10 +127,9 @@ export async function createGateway(overrides: NodeJS.ProcessEnv = {}): Promise<
   );
   SwaggerModule.setup('api/docs', app, document, { jsonDocumentUrl: 'api/docs/json' });
 
-  if (webDist) {
+  if (webApp) {
     app.useStaticAssets({ root: webDist, prefix: '/', index: false, wildcard: false, preCompressed: true, setHeaders: webCacheHeaders(webDist) });
-    const fastify = app.getHttpAdapter().getInstance();
-    serveWebPages(fastify, new WebApp(logger, webDist, env.WEB_SSR_ENTRY, fastify, env.API_KEY));
+    serveWebPages(fastify, webApp, isDevelopment(env) ? undefined : env.EMBED_FRAME_ANCESTORS);
   } else {
     logger.warn({ webDist: env.WEB_DIST }, 'no built web app found; serving the API only');
   }

@@ -1,9 +1,9 @@
 import { join } from 'node:path';
 import { IsIn, IsInt, IsString, Matches, Max, Min, MinLength, ValidateIf } from 'class-validator';
-import { LOG_LEVELS } from '@mc/kit';
+import { AppEnv, LOG_LEVELS } from '@mc/kit';
 
 /** The gateway's environment; every value has a local default, a bad one stops it at start. */
-export class GatewayEnv {
+export class GatewayEnv extends AppEnv {
   @IsInt() @Min(1) @Max(65535)
   PORT = 8080;
 
@@ -54,11 +54,16 @@ export class GatewayEnv {
   @IsString()
   WEB_SSR_ENTRY = '';
 
-  @IsIn(['development', 'test', 'production'])
-  APP_ENV = 'development';
+  /**
+   * Who may frame the pharmacy embed (`/pharms/{slug}/embed`), as CSP `frame-ancestors` sources: `https:` (any https
+   * site, the default) or a space-separated list of https origins. Every other page may not be framed. In a
+   * development environment the embed may be framed by any page (tests frame it from a blank page).
+   */
+  @Matches(/^(https:|https:\/\/[a-z0-9.-]+(:\d+)?)( (https:|https:\/\/[a-z0-9.-]+(:\d+)?))*$/, { message: 'must be https: or space-separated https:// origins' })
+  EMBED_FRAME_ANCESTORS = 'https:';
 
   /**
-   * Sign-in with Google: the OAuth client of the site's Google Cloud project. Empty: outside production a
+   * Sign-in with Google: the OAuth client of the site's Google Cloud project. Empty: in a development environment a
    * local fake provider (`/dev/oauth/…`) stands in, so `make dev` signs in with Google without internet;
    * in production Google sign-in then answers 503.
    */

@@ -100,6 +100,8 @@ describe('web: an account from sign-up to a new password', () => {
     await page.keyboard.press('Escape');
 
     await followMailedLink(page, email, '/reset-password');
+    // The link's token leaves the address bar as the page opens (no history entry or Referer keeps it).
+    await page.waitForURL((url) => url.pathname === '/reset-password' && !url.search.includes('token'));
     await page.getByLabel('סיסמה חדשה').fill('a newer secret');
     await page.getByLabel('אימות סיסמה').fill('a newer secret');
     await page.getByRole('button', { name: 'שמירת הסיסמה' }).click();

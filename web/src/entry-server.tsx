@@ -1,7 +1,7 @@
 // The server render of the landing pages (home, a product, a pharmacy), run by the gateway: the page's first
 // screen as HTML with the data it was drawn from, so the browser paints it before the app's JavaScript has run.
 import { dehydrate, QueryClientProvider, type DehydratedState } from '@tanstack/react-query';
-import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
+import { createMemoryHistory, rootRouteId, RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { setApiTransport } from './api/client';
@@ -28,8 +28,11 @@ export { setApiTransport };
 const FAILED_PART = '<!--$!-->';
 const LEADING_LINKS = /^(?:<link\b[^>]*>)+/;
 
-/** The page at `url` drawn as HTML, or `null` for a page that is not drawn on the server (no `prerender`). */
-export async function renderPage(url: string): Promise<ServerPage | null> {
+/**
+ * The page at `url` drawn as HTML; `{ status: 404 }` for a path the app has no page for (the browser draws the
+ * not-found page); `null` for a page that is not drawn on the server (no `prerender`).
+ */
+export async function renderPage(url: string): Promise<ServerPage | { status: 404 } | null> {
   const queryClient = createQueryClient();
   // Kept until the render is done (the browser's cache drops an unwatched answer at once), and as fresh as the
   // browser will take them (a stale answer would be drawn as being fetched again: `aria-busy` on its list).
@@ -38,6 +41,8 @@ export async function renderPage(url: string): Promise<ServerPage | null> {
   });
   const router = createAppRouter(queryClient, createMemoryHistory({ initialEntries: [url] }));
   await router.load();
+  // Only the root matched: no route has this path.
+  if (router.state.matches.every((match) => match.routeId === rootRouteId)) return { status: 404 };
   const landing = router.state.matches.find((match) => match.staticData.prerender);
   if (!landing) return null;
   const queries = landing.staticData.prerender!({ params: landing.params as Record<string, string>, search: landing.search as Record<string, unknown> });

@@ -3,11 +3,13 @@ import { dirname, join } from 'node:path';
 import { Messages, ErrorCodes, type HttpErrorBody } from '@mc/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
+import { allowFraming, inlineScriptHashes } from '../http/security-headers';
 
 /** What the web's `src/entry-server.tsx` exports. */
 interface ServerRender {
   setApiTransport(transport: typeof fetch): void;
-  renderPage(url: string): Promise<{ html: string; head: string; state: unknown; status: number } | null>;
+  /** The drawn page; `{ status: 404 }` alone for a path the app has no page for; null for a page drawn in the browser. */
+  renderPage(url: string): Promise<{ html: string; head: string; state: unknown; status: number } | { status: 404; html?: undefined } | null>;
 }
 
 export interface WebPage {
@@ -47,6 +49,7 @@ const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u0
  */
 export class WebApp {
   private readonly indexHtml: () => string | undefined;
+  private readonly scriptHashes: () => string[] | undefined;
   private readonly serverRender: () => ServerRender | undefined;
 
   constructor(
@@ -57,6 +60,7 @@ export class WebApp {
     apiKey: string,
   ) {
     this.indexHtml = reloading(join(webDist, 'index.html'), (file) => readFileSync(file, 'utf8'));
+    this.scriptHashes = reloading(join(webDist, 'index.html'), (file) => inlineScriptHashes(readFileSync(file, 'utf8')));
     const entry = ssrEntry || join(dirname(webDist), 'dist-ssr', 'entry-server.cjs');
     this.serverRender = reloading(entry, (file) => {
       delete require.cache[require.resolve(file)];
@@ -65,6 +69,11 @@ export class WebApp {
       render.setApiTransport(apiTransport(fastify, apiKey));
       return render;
     });
+  }
+
+  /** The CSP sources of the pages' inline scripts (the start script of `index.html`). */
+  inlineScriptHashes(): string[] {
+    return this.scriptHashes() ?? [];
   }
 
   /** The page at `url`; undefined without a web build. */
@@ -76,6 +85,8 @@ export class WebApp {
     try {
       const drawn = await withBudget(render.renderPage(url), RENDER_BUDGET_MS);
       if (!drawn) return { status: 200, html: shell };
+      // A path the app has no page for: the app draws its not-found page, and the answer says 404.
+      if (drawn.html === undefined) return { status: drawn.status, html: shell };
       const html = shell
         .replace('</head>', () => `${drawn.head}</head>`)
         .replace('<div id="root"></div>', () =>
@@ -110,21 +121,25 @@ function apiTransport(fastify: FastifyInstance, apiKey: string): typeof fetch {
   };
 }
 
+/** The pharmacy embed, which pharmacies frame on their own sites. */
+const EMBED = /^\/pharms\/[^/?#]+\/embed(\?|$)/;
+
 /** Paths that are never pages of the web app: an unknown one there is a JSON 404. */
 const NOT_PAGES = /^\/(api|assets|media|thumbs|sitemap\.xml|robots\.txt|dev)(\/|\?|$)/;
 
 /**
  * Every GET that no other route answers (files of the build and the API have their own) is a page of the web
- * app, which draws the not-found page itself for an unknown path. A route, not the not-found handler, so the
+ * app; a path the app has no page for answers 404 (the app draws its not-found page). A route, not the not-found handler, so the
  * compression hook reaches it.
  */
-export function serveWebPages(fastify: FastifyInstance, webApp: WebApp): void {
+export function serveWebPages(fastify: FastifyInstance, webApp: WebApp, embedAncestors: string | undefined): void {
   fastify.get('/*', async (request, reply) => {
     const page = NOT_PAGES.test(request.url) ? undefined : await webApp.page(request.url);
     if (!page) {
       const notFound: HttpErrorBody = { statusCode: 404, code: ErrorCodes.notFound, message: Messages.pageNotFound };
       return reply.status(404).send(notFound);
     }
+    if (EMBED.test(request.url)) allowFraming(reply, embedAncestors);
     return reply.status(page.status).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(page.html);
   });
 }

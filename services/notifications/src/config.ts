@@ -1,10 +1,10 @@
-import { ServiceEnv } from '@mc/kit';
-import { IsIn, Matches, ValidateIf } from 'class-validator';
+import { isDevelopment, ServiceEnv } from '@mc/kit';
+import { IsNotEmpty, Matches, ValidateIf } from 'class-validator';
 
 export class NotificationsEnv extends ServiceEnv {
-  /** smtp(s)://user:pass@host:port; empty keeps e-mails in the local mailbox (development). */
-  @ValidateIf((env: NotificationsEnv) => env.SMTP_URL !== '')
-  @Matches(/^smtps?:\/\/.+/, { message: 'must be an smtp:// URL' })
+  /** smtp(s)://user:pass@host:port; empty keeps e-mails in the local mailbox (development and test only). */
+  @ValidateIf((env: NotificationsEnv) => env.SMTP_URL !== '' || !isDevelopment(env))
+  @Matches(/^smtps?:\/\/.+/, { message: 'must be an smtp:// URL (required outside development)' })
   SMTP_URL = '';
 
   @Matches(/^.+@.+$/, { message: 'must be an e-mail address, optionally with a name' })
@@ -14,9 +14,15 @@ export class NotificationsEnv extends ServiceEnv {
   @Matches(/^https?:\/\/[^/]+$/, { message: 'must be an http(s) origin without a trailing slash' })
   PUBLIC_URL = 'http://localhost:8080';
 
-  /** Twilio (SMS sign-in codes); empty keeps texts in the local mailbox. */
+  /** Twilio (SMS sign-in codes); empty keeps texts in the local mailbox (development and test only). */
+  @ValidateIf((env: NotificationsEnv) => !isDevelopment(env))
+  @IsNotEmpty({ message: 'is required outside development' })
   TWILIO_ACCOUNT_SID = '';
+  @ValidateIf((env: NotificationsEnv) => !isDevelopment(env))
+  @IsNotEmpty({ message: 'is required outside development' })
   TWILIO_AUTH_TOKEN = '';
+  @ValidateIf((env: NotificationsEnv) => !isDevelopment(env))
+  @IsNotEmpty({ message: 'is required outside development' })
   TWILIO_FROM = '';
   @Matches(/^https?:\/\/[^/]+$/, { message: 'must be an http(s) origin without a trailing slash' })
   TWILIO_API_URL = 'https://api.twilio.com';
@@ -24,7 +30,4 @@ export class NotificationsEnv extends ServiceEnv {
   /** Where contact-form messages are forwarded. */
   @Matches(/^[^\s@]+@[^\s@]+$/, { message: 'must be an e-mail address' })
   OPERATOR_EMAIL = 'support@medcanna.local';
-
-  @IsIn(['development', 'test', 'staging', 'production'])
-  APP_ENV = 'development';
 }

@@ -2,7 +2,7 @@ import { classValidatorResolver } from '@hookform/resolvers/class-validator';
 import { Messages, profileCompletion, ResetPasswordDto, type AuthTokenResponse } from '@mc/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { getRouteApi, Link, Navigate, useNavigate } from '@tanstack/react-router';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { apiFetch } from '../api/client';
 import { authDialog } from '../auth/auth-dialog';
@@ -19,9 +19,23 @@ import { useDocumentTitle } from '../lib/use-document-title';
 
 const post = <T,>(path: string, body: unknown) => apiFetch<T>(path, { method: 'POST', body: JSON.stringify(body) });
 
+/**
+ * The single-use token of an e-mailed link, taken out of the address bar as the page opens (kept in memory only),
+ * so it stays in no history entry, bookmark, shared screen or Referer.
+ */
+function useLinkToken(route: '/auth/verify-email' | '/reset-password'): string | undefined {
+  const { token } = getRouteApi(route).useSearch();
+  const [kept] = useState(token);
+  const navigate = useNavigate();
+  useEffect(() => {
+    if (token) void navigate({ to: route, search: { token: undefined }, replace: true });
+  }, [token, navigate, route]);
+  return kept;
+}
+
 /** Opening the activation link: activates, signs in, and goes home with the welcome notice. */
 export function VerifyEmailPage() {
-  const { token } = getRouteApi('/auth/verify-email').useSearch();
+  const token = useLinkToken('/auth/verify-email');
   const navigate = useNavigate();
   const started = useRef(false);
   const activation = useMutation({
@@ -46,7 +60,7 @@ export function VerifyEmailPage() {
 /** The reset link: both fields required (no match check, spec 5); success signs in and goes home. */
 export function ResetPasswordPage() {
   useDocumentTitle(heAuth.resetTitle);
-  const { token } = getRouteApi('/reset-password').useSearch();
+  const token = useLinkToken('/reset-password');
   const navigate = useNavigate();
   const form = useForm<ResetPasswordDto>({ resolver: classValidatorResolver(ResetPasswordDto), defaultValues: { newPassword: '', confirmPassword: '' } });
   const reset = useMutation({

@@ -28,8 +28,8 @@ describe('googleSettings', () => {
     expect(settings).toMatchObject({ devFake: false, authorizationURL: 'http://127.0.0.1:9/o/oauth2/v2/auth', tokenURL: 'http://127.0.0.1:9/token', callbackURL: 'http://127.0.0.1:18080/auth/google-callback', secureCookie: false });
   });
 
-  it('uses the local fake provider without a client outside production, and is off in production', () => {
-    expect(googleSettings(env({ PORT: '8081', PUBLIC_URL: 'http://localhost:8081' }))).toMatchObject({
+  it('uses the local fake provider without a client only in a named development environment, and is off by default', () => {
+    expect(googleSettings(env({ APP_ENV: 'development', PORT: '8081', PUBLIC_URL: 'http://localhost:8081' }))).toMatchObject({
       enabled: true,
       devFake: true,
       clientId: 'local-dev-client',
@@ -39,6 +39,7 @@ describe('googleSettings', () => {
       callbackURL: 'http://localhost:8081/auth/google-callback',
     });
     expect(googleSettings(env({ APP_ENV: 'production' }))).toMatchObject({ enabled: false, devFake: false });
+    expect(googleSettings(env({}))).toMatchObject({ enabled: false, devFake: false });
   });
 
   it('refuses to start with a client but no secret, or a userinfo URL that is not one', () => {

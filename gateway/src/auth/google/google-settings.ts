@@ -1,4 +1,5 @@
 import { GOOGLE_CALLBACK_PATH } from '@mc/contracts';
+import { isDevelopment } from '@mc/kit';
 import type { GatewayEnv } from '../../config';
 
 /** The local fake provider's client (outside production, when no Google client is configured). */
@@ -23,7 +24,7 @@ export class GoogleSettings {
 
 export function googleSettings(env: GatewayEnv): GoogleSettings {
   const configured = env.GOOGLE_CLIENT_ID !== '';
-  const devFake = !configured && env.APP_ENV !== 'production';
+  const devFake = !configured && isDevelopment(env);
   const callbackURL = env.GOOGLE_CALLBACK_URL || `${env.PUBLIC_URL}${GOOGLE_CALLBACK_PATH}`;
   const common = { enabled: configured || devFake, devFake, callbackURL, timeoutMs: env.GOOGLE_TIMEOUT_MS, secureCookie: env.PUBLIC_URL.startsWith('https:') };
   if (devFake) {

@@ -3,11 +3,27 @@ import { IsIn, IsInt, Matches, Max, Min, ValidateIf, validateSync } from 'class-
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
+/** Where a process runs. Development features (stand-in providers, the local mailbox) exist only in `development` and `test`. */
+export const APP_ENVS = ['development', 'test', 'production'] as const;
+export type AppEnvName = (typeof APP_ENVS)[number];
+
+/**
+ * The one setting that names the environment, read by every process (services and gateway). Its default is
+ * production: a development environment must be named explicitly (`make dev` and the tests do).
+ */
+export class AppEnv {
+  @IsIn(APP_ENVS)
+  APP_ENV: AppEnvName = 'production';
+}
+
+/** True where development features may be switched on: only when `development` or `test` is named. */
+export const isDevelopment = (env: AppEnv): boolean => env.APP_ENV === 'development' || env.APP_ENV === 'test';
+
 /**
  * Environment every service reads. Each value has a local default so `make dev` needs no `.env`;
  * a present but bad value stops the process at start.
  */
-export class ServiceEnv {
+export class ServiceEnv extends AppEnv {
   @Matches(/^nats:\/\/.+/, { message: 'must be a nats:// URL' })
   NATS_URL = 'nats://127.0.0.1:4222';
 
@@ -58,6 +74,9 @@ export function loadEnv<T extends object>(cls: new () => T, env: NodeJS.ProcessE
   if (errors.length) {
     const lines = errors.map((e) => `${e.property}=${JSON.stringify(present[e.property])}: ${Object.values(e.constraints ?? {}).join(', ')}`);
     throw new EnvError(`Invalid environment:\n  ${lines.join('\n  ')}`);
+  }
+  if (config instanceof AppEnv && isDevelopment(config) && env.NODE_ENV === 'production') {
+    throw new EnvError(`Invalid environment:\n  APP_ENV=${JSON.stringify(config.APP_ENV)} switches on development features (stand-in sign-in, the local mailbox) and NODE_ENV is production: refusing to start`);
   }
   return config;
 }

@@ -9,7 +9,7 @@ const codec = JSONCodec();
 export const TEST_NATS_URL = process.env.TEST_NATS_URL ?? 'nats://127.0.0.1:4223';
 
 /** The environment of every test: the test database and NATS, quiet logs. */
-export const TEST_ENV = { DATABASE_NAME: 'medcanna_test', NATS_URL: TEST_NATS_URL, LOG_LEVEL: 'warn', OUTBOX_POLL_MS: '50' };
+export const TEST_ENV = { APP_ENV: 'test', DATABASE_NAME: 'medcanna_test', NATS_URL: TEST_NATS_URL, LOG_LEVEL: 'warn', OUTBOX_POLL_MS: '50' };
 
 export const connectNats = (): Promise<NatsConnection> => connect({ servers: TEST_NATS_URL });
 

@@ -1,7 +1,7 @@
 import { Controller, Inject, Module } from '@nestjs/common';
 import { MessagePattern } from '@nestjs/microservices';
 import { Messages, Subjects, type MailboxResponse } from '@mc/contracts';
-import { DATABASE, notFound, SERVICE_ENV, type Database } from '@mc/kit';
+import { DATABASE, isDevelopment, notFound, SERVICE_ENV, type Database } from '@mc/kit';
 import { desc } from 'drizzle-orm';
 import type { NotificationsEnv } from '../config';
 import { outgoingMessages } from '../db/schema';
@@ -20,7 +20,7 @@ export class MailboxHandlers {
 
   @MessagePattern(Subjects.notifications.mailboxList)
   async list(): Promise<MailboxResponse> {
-    if (this.env.APP_ENV === 'production') throw notFound(Messages.pageNotFound);
+    if (!isDevelopment(this.env)) throw notFound(Messages.pageNotFound);
     const rows = await this.db.select().from(outgoingMessages).orderBy(desc(outgoingMessages.id)).limit(MAILBOX_SIZE);
     return {
       messages: rows.map((r) => ({ id: r.id, to: r.recipient, subject: r.subject, body: r.body, status: r.status, createdAt: r.createdAt.toISOString() })),
