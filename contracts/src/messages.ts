@@ -71,6 +71,11 @@ export const Messages = {
   serviceUnavailable: 'השירות אינו זמין כרגע. אנא נסה שנית בעוד מספר רגעים.',
   unauthorized: 'אין הרשאה',
   badRequest: 'בקשה לא תקינה',
+  // Input no service can use, refused at the gateway (ours).
+  inputControlChars: 'הבקשה מכילה תווים שאינם מותרים',
+  inputTooDeep: 'מבנה הבקשה מורכב מדי',
+  inputTooLong: 'הבקשה מכילה ערך ארוך מדי',
+  requestTooLarge: 'הבקשה גדולה מדי',
   internal: 'אירעה שגיאה. אנא נסה שנית מאוחר יותר.',
   // Badge labels: the spec gives English words only; the Hebrew is ours.
   badgeExpired: 'פג תוקף',

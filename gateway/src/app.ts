@@ -24,6 +24,7 @@ import { GatewayEnv } from './config';
 import { HealthController } from './health/health.controller';
 import { ClientHeadersGuard } from './http/client-headers.guard';
 import { HttpErrorFilter } from './http/http-error.filter';
+import { trustedProxies } from './http/trusted-proxies';
 import { registerNoStoreForPersonalAnswers, registerSecurityHeaders } from './http/security-headers';
 import { serveWebPages, WebApp } from './site/web-app';
 import { catalogControllers } from './catalog';
@@ -97,7 +98,7 @@ export async function createGateway(overrides: NodeJS.ProcessEnv = {}): Promise<
     requestIdHeader: Headers.correlationId,
     requestIdLogLabel: 'correlationId',
     genReqId: () => randomUUID(),
-    trustProxy: true,
+    trustProxy: trustedProxies(env.TRUSTED_PROXIES),
   });
   const app = await NestFactory.create<NestFastifyApplication>(gatewayModule(env), adapter, { logger: new PinoNestLogger(logger) });
   app.setGlobalPrefix('api', {

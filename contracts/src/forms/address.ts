@@ -1,7 +1,7 @@
-import { IsBoolean, IsInt, IsOptional, Min } from 'class-validator';
+import { IsBoolean, IsOptional, ValidateIf } from 'class-validator';
 import { Messages } from '../messages';
 import { ADDRESS_PATTERN } from '../rules/patterns';
-import { Filled, MatchesIfFilled, ToOptionalNumber } from './decorators';
+import { Filled, INT4_MAX, IntInRange, MatchesIfFilled, ToOptionalNumber } from './decorators';
 
 /** A delivery address, in checkout and in the settings address book. */
 export class AddressDto {
@@ -14,15 +14,15 @@ export class AddressDto {
 
   @ToOptionalNumber()
   @IsOptional()
-  @IsInt({ message: Messages.invalidName })
+  @IntInRange(-10, 300, Messages.invalidName)
   floor?: number;
 
   @ToOptionalNumber()
   @IsOptional()
-  @IsInt({ message: Messages.invalidName })
+  @IntInRange(0, 99_999, Messages.invalidName)
   apartment?: number;
 
-  @IsOptional()
+  @ValidateIf((o: AddressDto) => o.isDefault !== undefined)
   @IsBoolean({ message: Messages.invalidName })
   isDefault?: boolean;
 }
@@ -34,8 +34,7 @@ export class AddressCommand extends AddressDto {
 }
 
 export class AddressUpdateCommand extends AddressCommand {
-  @IsInt({ message: Messages.badRequest })
-  @Min(1, { message: Messages.badRequest })
+  @IntInRange(1, INT4_MAX, Messages.badRequest)
   id: number;
 }
 
@@ -43,7 +42,6 @@ export class AddressRemoveCommand {
   @Filled(Messages.required)
   token: string;
 
-  @IsInt({ message: Messages.badRequest })
-  @Min(1, { message: Messages.badRequest })
+  @IntInRange(1, INT4_MAX, Messages.badRequest)
   id: number;
 }

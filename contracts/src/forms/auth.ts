@@ -32,7 +32,7 @@ export class SignUpDto {
   @MatchesIfFilled(PASSWORD_PATTERN, Messages.passwordTooShort)
   password: string;
 
-  @IsOptional()
+  @ValidateIf((o: SignUpDto) => o.subscribe !== undefined)
   @IsBoolean({ message: Messages.invalidName })
   subscribe: boolean = true;
 
@@ -149,7 +149,7 @@ export class UserSettingsDto {
   @MatchesIfFilled(PHONE_PATTERN, Messages.invalidPhone)
   phone?: string | null;
 
-  @IsOptional()
+  @ValidateIf((o: UserSettingsDto) => o.subscribed !== undefined)
   @IsBoolean({ message: Messages.badRequest })
   subscribed?: boolean;
 }

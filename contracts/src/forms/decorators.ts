@@ -2,6 +2,17 @@ import { Transform } from 'class-transformer';
 import { ValidateBy, ValidationArguments } from 'class-validator';
 import { isValidIsraeliId } from '../rules/israeli-id';
 
+/** The largest id of a PostgreSQL `integer`/`serial` column: a larger one is refused before it reaches the database. */
+export const INT4_MAX = 2_147_483_647;
+
+/** A whole number within [min, max] (one message, however it fails). */
+export function IntInRange(min: number, max: number, message: string): PropertyDecorator {
+  return ValidateBy(
+    { name: 'intInRange', constraints: [min, max], validator: { validate: (value: unknown) => Number.isInteger(value) && (value as number) >= min && (value as number) <= max } },
+    { message },
+  );
+}
+
 const isBlank = (value: unknown): boolean =>
   value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
 

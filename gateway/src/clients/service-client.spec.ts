@@ -27,6 +27,19 @@ describe('ServiceClient', () => {
     expect(calls).toHaveLength(5);
   });
 
+  it("never opens the circuit for one caller's bad input: 400s in a row, then others' calls still go through", async () => {
+    const invalid = { status: 400, code: 'VALIDATION_FAILED', message: Messages.badRequest };
+    let bad = true;
+    const { proxy, calls } = proxyAnswering(() => (bad ? throwError(() => invalid) : of({ ok: true })));
+    const client = new ServiceClient('catalog', proxy, options);
+    for (let i = 0; i < 20; i++) await expect(client.send('s', { search: '\u0000' })).rejects.toEqual(invalid);
+    bad = false;
+    await expect(client.send('s', {})).resolves.toEqual({ ok: true });
+    expect(client.breaker.opened).toBe(false);
+    expect(client.breaker.stats.failures).toBe(0);
+    expect(calls).toHaveLength(21);
+  });
+
   it('turns a timeout into a Hebrew 503, then fails fast once the circuit opens', async () => {
     const { proxy, calls } = proxyAnswering(() => NEVER);
     const client = new ServiceClient('catalog', proxy, options);

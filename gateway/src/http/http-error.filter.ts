@@ -16,7 +16,8 @@ export function toHttpError(exception: unknown): HttpErrorBody {
     if (typeof body === 'object' && typeof body.code === 'string' && typeof body.message === 'string') {
       return { statusCode: status, code: body.code, message: body.message };
     }
-    const message = status === 404 ? Messages.pageNotFound : status === 401 ? Messages.signInRequired : status >= 500 ? Messages.internal : Messages.badRequest;
+    const message = status === 404 ? Messages.pageNotFound : status === 401 ? Messages.signInRequired : status === 413 ? Messages.requestTooLarge
+      : status >= 500 ? Messages.internal : Messages.badRequest;
     return { statusCode: status, code: codeForStatus(status), message };
   }
   return { statusCode: 500, code: ErrorCodes.internal, message: Messages.internal };

@@ -2,7 +2,7 @@ import { ArgumentsHost, Catch, RpcExceptionFilter, ValidationError, ValidationPi
 import { ErrorCodes, Messages } from '@mc/contracts';
 import type { Logger } from 'pino';
 import { Observable, throwError } from 'rxjs';
-import { serviceError, toServiceError } from './service-error';
+import { isPostgresDataError, serviceError, toServiceError } from './service-error';
 
 /** Answers every failed request with `{ status, code, message }`; logs the unexpected ones. */
 @Catch()
@@ -12,6 +12,8 @@ export class RpcErrorFilter implements RpcExceptionFilter<unknown> {
   catch(exception: unknown, _host: ArgumentsHost): Observable<never> {
     const error = toServiceError(exception);
     if (error.status >= 500) this.logger.error({ err: exception }, 'request failed');
+    // The backstop answered: a DTO let through what PostgreSQL refused (no parameters logged: they are input).
+    else if (isPostgresDataError(exception)) this.logger.warn('request refused by PostgreSQL as bad data; its validation should refuse it');
     return throwError(() => error);
   }
 }
