@@ -1,7 +1,8 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
 import type { LoggerService } from '@nestjs/common';
-import pino, { type Logger } from 'pino';
+import pino, { type DestinationStream, type Logger, type LoggerOptions } from 'pino';
+import { redactError, redactErrorMessage, redactFields, redactRequest, redactResponse, redactText, redactValue } from './redact';
 
 interface RequestContext {
   correlationId: string;
@@ -18,9 +19,23 @@ export function currentCorrelationId(): string | undefined {
   return context.getStore()?.correlationId;
 }
 
-/** JSON-lines logger; every line carries the current correlation id when there is one. */
-export function createLogger(name: string, level = process.env.LOG_LEVEL ?? 'info'): Logger {
-  return pino({
+/** Serializers of the keys Fastify and our code log objects under (they win over Fastify's own). */
+const serializers = { req: redactRequest, request: redactRequest, res: redactResponse, reply: redactResponse, err: redactError, error: redactError };
+const SERIALIZED: ReadonlySet<string> = new Set(Object.keys(serializers));
+
+/** A log call's arguments with the message (and anything interpolated into it) redacted. */
+function redactArgs(args: unknown[]): unknown[] {
+  const [first, ...rest] = args;
+  if (typeof first === 'string') return [redactText(first), ...rest.map((arg) => redactValue(arg))];
+  // pino would take the message from the error itself when none is given: give the redacted one.
+  const err = first instanceof Error ? first : (first as { err?: unknown } | null)?.err;
+  if (rest.length === 0 && err instanceof Error && (first as { msg?: unknown }).msg === undefined) return [first, redactErrorMessage(err)];
+  return [first, ...rest.map((arg) => (typeof arg === 'string' ? redactText(arg) : redactValue(arg)))];
+}
+
+/** The options of every logger: one redaction policy for personal data and secrets (see ./redact). */
+export function loggerOptions(name: string, level: string): LoggerOptions {
+  return {
     name,
     level,
     base: { service: name },
@@ -29,15 +44,54 @@ export function createLogger(name: string, level = process.env.LOG_LEVEL ?? 'inf
       const correlationId = currentCorrelationId();
       return correlationId ? { correlationId } : {};
     },
-  });
+    serializers,
+    formatters: {
+      log: (fields) => redactFields(fields, SERIALIZED),
+    },
+    hooks: {
+      logMethod(args, method) {
+        method.apply(this, redactArgs(args) as Parameters<typeof method>);
+      },
+    },
+  };
 }
 
-/** Nest's logger interface over pino, so framework logs are JSON lines too. */
+/**
+ * JSON-lines logger; every line carries the current correlation id when there is one. Personal data and
+ * secrets are redacted on the way out (`destination`: standard output unless given, e.g. by tests).
+ */
+export function createLogger(name: string, level = process.env.LOG_LEVEL ?? 'info', destination?: DestinationStream): Logger {
+  const logger = destination ? pino(loggerOptions(name, level), destination) : pino(loggerOptions(name, level));
+  return redactingChildren(logger, logger.child as unknown as ChildFactory);
+}
+
+/** pino formats a child's bindings without the `bindings` formatter: each child redacts its own here. */
+type ChildFactory = (this: Logger, bindings: pino.Bindings, options?: object) => Logger;
+function redactingChildren(logger: Logger, pinoChild: ChildFactory): Logger {
+  const child: ChildFactory = (bindings, options) =>
+    redactingChildren(pinoChild.call(logger, redactFields(bindings, SERIALIZED), options), pinoChild);
+  logger.child = child as unknown as Logger['child'];
+  return logger;
+}
+
+/**
+ * Nest's logger interface over pino, so framework logs are JSON lines too. An object message (a Nest
+ * `Logger` given fields) is logged as fields, under the same redaction as every line.
+ */
 export class PinoNestLogger implements LoggerService {
   constructor(private readonly logger: Logger) {}
-  log(message: unknown, ...rest: unknown[]) { this.logger.info({ context: rest.at(-1) }, String(message)); }
-  error(message: unknown, ...rest: unknown[]) { this.logger.error({ context: rest.at(-1), trace: rest[0] }, String(message)); }
-  warn(message: unknown, ...rest: unknown[]) { this.logger.warn({ context: rest.at(-1) }, String(message)); }
-  debug(message: unknown, ...rest: unknown[]) { this.logger.debug({ context: rest.at(-1) }, String(message)); }
-  verbose(message: unknown, ...rest: unknown[]) { this.logger.trace({ context: rest.at(-1) }, String(message)); }
+  log(message: unknown, ...rest: unknown[]) { this.write('info', message, rest); }
+  error(message: unknown, ...rest: unknown[]) { this.write('error', message, rest); }
+  warn(message: unknown, ...rest: unknown[]) { this.write('warn', message, rest); }
+  debug(message: unknown, ...rest: unknown[]) { this.write('debug', message, rest); }
+  verbose(message: unknown, ...rest: unknown[]) { this.write('trace', message, rest); }
+
+  /** Nest passes (message, …params, context); an error's first param is its stack, another's a message. */
+  private write(level: 'info' | 'error' | 'warn' | 'debug' | 'trace', message: unknown, rest: unknown[]) {
+    const context = rest.at(-1);
+    const extra = rest.length > 1 ? rest[0] : undefined;
+    if (message instanceof Error) this.logger[level]({ context, err: message }, message.message);
+    else if (typeof message === 'object' && message !== null) this.logger[level]({ context, ...message }, typeof extra === 'string' ? extra : '');
+    else this.logger[level]({ context, ...(extra === undefined ? {} : { trace: extra }) }, String(message));
+  }
 }
