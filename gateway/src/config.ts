@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { IsIn, IsInt, IsString, Matches, Max, Min, MinLength, ValidateIf } from 'class-validator';
 import { AppEnv, LOG_LEVELS } from '@mc/kit';
+import { IsTrustedProxyList } from './http/trusted-proxies';
 
 /** The gateway's environment; every value has a local default, a bad one stops it at start. */
 export class GatewayEnv extends AppEnv {
@@ -9,6 +10,14 @@ export class GatewayEnv extends AppEnv {
 
   @IsString()
   HOST = '0.0.0.0';
+
+  /**
+   * The reverse proxies in front of the gateway (comma-separated addresses or CIDR ranges, e.g. 10.0.0.0/8).
+   * Only a hop from one of them may name the client in X-Forwarded-For; empty: the connecting address is the
+   * client, whatever the headers say (per-client rate limits count it).
+   */
+  @IsTrustedProxyList()
+  TRUSTED_PROXIES = '';
 
   @Matches(/^nats:\/\/.+/, { message: 'must be a nats:// URL' })
   NATS_URL = 'nats://127.0.0.1:4222';

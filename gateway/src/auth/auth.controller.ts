@@ -1,33 +1,29 @@
-import { Body, Controller, Delete, Get, HttpCode, Inject, Ip, Param, Patch, Post, Put, Req, UseGuards } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Patch, Post, Put, Req, UseGuards } from '@nestjs/common';
 import { AuthGuard } from '@nestjs/passport';
 import { ApiBadRequestResponse, ApiBearerAuth, ApiForbiddenResponse, ApiNotFoundResponse, ApiOkResponse, ApiTags, ApiTooManyRequestsResponse, ApiUnauthorizedResponse } from '@nestjs/swagger';
 import {
   Subjects, type Address, type AuthTokenResponse, type BusinessesResponse, type FavoriteSlugsResponse, type FavoritesResponse, type ProductDetailResponse, type UserProfile,
 } from '@mc/contracts';
 import { ServiceClients } from '../clients/clients.module';
-import { hitRateLimit, type RateLimit } from '../http/rate-limit';
-import { GatewayRedis } from '../site/presence.controller';
+import { RateLimit, type RateLimitRule } from '../http/rate-limit';
 import type { SignedInUser } from './jwt.strategy';
 
 type Body = Record<string, unknown> | undefined;
 /** Guards against guessing passwords and flooding inboxes (not spec rules; each answers 429 in Hebrew). */
 export const AUTH_LIMITS = {
-  signInPerAccount: { count: 10, windowSeconds: 15 * 60 },
-  signInPerAddress: { count: 50, windowSeconds: 15 * 60 },
-  emailsPerAddress: { count: 10, windowSeconds: 15 * 60 },
-  smsChecksPerPhone: { count: 10, windowSeconds: 15 * 60 },
-  signUpsPerAddress: { count: 20, windowSeconds: 60 * 60 },
-} satisfies Record<string, RateLimit>;
-
-const emailKey = (body: Body) => String(body?.email ?? '').trim().toLowerCase().slice(0, 200);
+  signInPerAccount: { name: 'signin', per: 'body:email', count: 10, windowSeconds: 15 * 60 },
+  signInPerAddress: { name: 'signin-ip', per: 'client', count: 50, windowSeconds: 15 * 60 },
+  emailsPerAddress: { name: 'auth-email', per: 'client', count: 10, windowSeconds: 15 * 60 },
+  smsChecksPerPhone: { name: 'sms-verify', per: 'body:phone', count: 10, windowSeconds: 15 * 60 },
+  signUpsPerAddress: { name: 'signup', per: 'client', count: 20, windowSeconds: 60 * 60 },
+  // Sign-up tells whether an address is taken (the spec's message): probing one address is limited too.
+  signUpsPerEmail: { name: 'signup-email', per: 'body:email', count: 5, windowSeconds: 60 * 60 },
+} satisfies Record<string, RateLimitRule>;
 
 @ApiTags('auth')
 @Controller('auth')
 export class AuthController {
-  constructor(
-    @Inject(ServiceClients) private readonly clients: ServiceClients,
-    @Inject(GatewayRedis) private readonly redis: GatewayRedis,
-  ) {}
+  constructor(@Inject(ServiceClients) private readonly clients: ServiceClients) {}
 
   private identity<T>(subject: string, body: unknown): Promise<T> {
     return this.clients.get('identity').send<T>(subject, body ?? {});
@@ -37,8 +33,10 @@ export class AuthController {
   @HttpCode(200)
   @ApiOkResponse({ description: 'the account is created pending activation; the activation e-mail is on its way' })
   @ApiBadRequestResponse({ description: "a field of spec 5 with its Hebrew message, or 'הדוא״ל שבחרת כבר נמצא בשימוש'" })
-  async signUp(@Body() body: Body, @Ip() ip: string) {
-    await hitRateLimit(this.redis.client, `signup:${ip}`, AUTH_LIMITS.signUpsPerAddress);
+  @ApiTooManyRequestsResponse({ description: 'too many sign-ups from this address, or for this e-mail' })
+  @RateLimit(AUTH_LIMITS.signUpsPerAddress)
+  @RateLimit(AUTH_LIMITS.signUpsPerEmail)
+  signUp(@Body() body: Body) {
     return this.identity(Subjects.identity.signUp, body);
   }
 
@@ -54,8 +52,8 @@ export class AuthController {
   @HttpCode(200)
   @ApiOkResponse({ description: 'the same answer whether or not the e-mail has a pending account' })
   @ApiTooManyRequestsResponse({ description: 'too many e-mails asked from one address' })
-  async resendActivation(@Body() body: Body, @Ip() ip: string) {
-    await hitRateLimit(this.redis.client, `auth-email:${ip}`, AUTH_LIMITS.emailsPerAddress);
+  @RateLimit(AUTH_LIMITS.emailsPerAddress)
+  resendActivation(@Body() body: Body) {
     return this.identity(Subjects.identity.resendActivation, body);
   }
 
@@ -65,9 +63,9 @@ export class AuthController {
   @ApiUnauthorizedResponse({ description: "'הדוא״ל או הסיסמה אינם נכונים'" })
   @ApiForbiddenResponse({ description: 'the account is pending activation, or disabled' })
   @ApiTooManyRequestsResponse({ description: 'too many attempts for this e-mail or from this address' })
-  async signIn(@Body() body: Body, @Ip() ip: string): Promise<AuthTokenResponse> {
-    await hitRateLimit(this.redis.client, `signin-ip:${ip}`, AUTH_LIMITS.signInPerAddress);
-    await hitRateLimit(this.redis.client, `signin:${emailKey(body)}`, AUTH_LIMITS.signInPerAccount);
+  @RateLimit(AUTH_LIMITS.signInPerAddress)
+  @RateLimit(AUTH_LIMITS.signInPerAccount)
+  signIn(@Body() body: Body): Promise<AuthTokenResponse> {
     return this.identity(Subjects.identity.signIn, body);
   }
 
@@ -75,8 +73,8 @@ export class AuthController {
   @HttpCode(200)
   @ApiOkResponse({ description: 'always the same answer (it never tells whether the e-mail has an account)' })
   @ApiTooManyRequestsResponse({ description: 'too many e-mails asked from one address' })
-  async forgotPassword(@Body() body: Body, @Ip() ip: string) {
-    await hitRateLimit(this.redis.client, `auth-email:${ip}`, AUTH_LIMITS.emailsPerAddress);
+  @RateLimit(AUTH_LIMITS.emailsPerAddress)
+  forgotPassword(@Body() body: Body) {
     return this.identity(Subjects.identity.forgotPassword, body);
   }
 
@@ -92,8 +90,8 @@ export class AuthController {
   @HttpCode(200)
   @ApiOkResponse({ description: "'בקשתך להסרה מרשימת התפוצה נשלחה בהצלחה.' (the same whether or not anyone matched)" })
   @ApiBadRequestResponse({ description: 'neither a valid e-mail nor a valid phone' })
-  async unsubscribe(@Body() body: Body, @Ip() ip: string) {
-    await hitRateLimit(this.redis.client, `auth-email:${ip}`, AUTH_LIMITS.emailsPerAddress);
+  @RateLimit(AUTH_LIMITS.emailsPerAddress)
+  unsubscribe(@Body() body: Body) {
     return this.identity(Subjects.identity.unsubscribe, body);
   }
 
@@ -102,8 +100,8 @@ export class AuthController {
   @ApiOkResponse({ description: 'a 4-digit code is texted to the phone if it belongs to an account (the same answer either way)' })
   @ApiBadRequestResponse({ description: "'שדה טלפון לא תקין'" })
   @ApiTooManyRequestsResponse({ description: 'a new code within 30 s of the last, or too many texts from one address' })
-  async smsRequest(@Body() body: Body, @Ip() ip: string) {
-    await hitRateLimit(this.redis.client, `auth-email:${ip}`, AUTH_LIMITS.emailsPerAddress);
+  @RateLimit(AUTH_LIMITS.emailsPerAddress)
+  smsRequest(@Body() body: Body) {
     return this.identity(Subjects.identity.smsRequest, body);
   }
 
@@ -112,9 +110,9 @@ export class AuthController {
   @ApiOkResponse({ description: '{ jwt }' })
   @ApiBadRequestResponse({ description: "'הקוד אינו תקין'" })
   @ApiTooManyRequestsResponse({ description: 'too many tries for this phone or from this address' })
-  async smsVerify(@Body() body: Body, @Ip() ip: string): Promise<AuthTokenResponse> {
-    await hitRateLimit(this.redis.client, `signin-ip:${ip}`, AUTH_LIMITS.signInPerAddress);
-    await hitRateLimit(this.redis.client, `sms-verify:${String(body?.phone ?? '').replace(/\D/g, '').slice(0, 15)}`, AUTH_LIMITS.smsChecksPerPhone);
+  @RateLimit(AUTH_LIMITS.signInPerAddress)
+  @RateLimit(AUTH_LIMITS.smsChecksPerPhone)
+  smsVerify(@Body() body: Body): Promise<AuthTokenResponse> {
     return this.identity(Subjects.identity.smsVerify, body);
   }
 

@@ -1,22 +1,20 @@
-import { Controller, Get, HttpException, Inject, Ip, Query, Req, UseGuards } from '@nestjs/common';
+import { Controller, Get, HttpException, Inject, Query, UseGuards } from '@nestjs/common';
 import { AuthGuard } from '@nestjs/passport';
 import { ApiBadRequestResponse, ApiBearerAuth, ApiOkResponse, ApiQuery, ApiTags, ApiTooManyRequestsResponse, ApiUnauthorizedResponse } from '@nestjs/swagger';
 import { AddressSearchDto, ErrorCodes, Messages, Subjects, type AddressSearchResponse } from '@mc/contracts';
 import { plainToInstance } from 'class-transformer';
 import { validateSync } from 'class-validator';
-import type { SignedInUser } from '../auth/jwt.strategy';
 import { ServiceClients } from '../clients/clients.module';
-import { hitRateLimit, type RateLimit } from '../http/rate-limit';
-import { GatewayRedis } from './presence.controller';
+import { RateLimit, type RateLimitRule } from '../http/rate-limit';
 
 /**
  * A person typing, one search per 500 ms pause, stays far below these; scripts walking the gazetteer
  * (or spending the Google quota) do not. Not spec rules; over them the answer is 429 in Hebrew.
  */
 export const ADDRESS_SEARCH_LIMITS = {
-  perUser: { count: 60, windowSeconds: 60 },
-  perAddress: { count: 300, windowSeconds: 60 },
-} satisfies Record<string, RateLimit>;
+  perUser: { name: 'address-search', per: 'user', count: 60, windowSeconds: 60 },
+  perAddress: { name: 'address-search-ip', per: 'client', count: 300, windowSeconds: 60 },
+} satisfies Record<string, RateLimitRule>;
 
 /** The text of a search, trimmed and 2–100 characters (400 with the Hebrew message otherwise). */
 export function addressSearchText(text: unknown): string {
@@ -32,10 +30,7 @@ export function addressSearchText(text: unknown): string {
 @ApiTags('user')
 @Controller('addresses')
 export class AddressesController {
-  constructor(
-    @Inject(ServiceClients) private readonly clients: ServiceClients,
-    @Inject(GatewayRedis) private readonly redis: GatewayRedis,
-  ) {}
+  constructor(@Inject(ServiceClients) private readonly clients: ServiceClients) {}
 
   @Get('search')
   @UseGuards(AuthGuard('jwt'))
@@ -45,9 +40,9 @@ export class AddressesController {
   @ApiBadRequestResponse({ description: "'יש להזין בין 2 ל-100 תווים לחיפוש כתובת'" })
   @ApiUnauthorizedResponse({ description: 'no valid token' })
   @ApiTooManyRequestsResponse({ description: 'more than 60 searches a minute by one user, or 300 from one address' })
-  async search(@Req() request: { user: SignedInUser }, @Query('text') text: unknown, @Ip() ip: string): Promise<AddressSearchResponse> {
-    await hitRateLimit(this.redis.client, `address-search:${request.user.id}`, ADDRESS_SEARCH_LIMITS.perUser);
-    await hitRateLimit(this.redis.client, `address-search-ip:${ip}`, ADDRESS_SEARCH_LIMITS.perAddress);
+  @RateLimit(ADDRESS_SEARCH_LIMITS.perUser)
+  @RateLimit(ADDRESS_SEARCH_LIMITS.perAddress)
+  search(@Query('text') text: unknown): Promise<AddressSearchResponse> {
     return this.clients.get('shipping-quote').send<AddressSearchResponse>(Subjects.shippingQuote.addressSearch, { text: addressSearchText(text) });
   }
 }

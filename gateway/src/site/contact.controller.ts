@@ -1,29 +1,25 @@
-import { Body, Controller, HttpCode, Inject, Ip, Post } from '@nestjs/common';
+import { Body, Controller, HttpCode, Inject, Post } from '@nestjs/common';
 import { ApiBadRequestResponse, ApiOkResponse, ApiTags, ApiTooManyRequestsResponse } from '@nestjs/swagger';
 import { Subjects } from '@mc/contracts';
 import { ServiceClients } from '../clients/clients.module';
-import { hitRateLimit, type RateLimit } from '../http/rate-limit';
-import { GatewayRedis } from './presence.controller';
+import { RateLimit, type RateLimitRule } from '../http/rate-limit';
 
 /** A visitor may send this many contact messages per window (a guard against floods, not a spec rule). */
-export const CONTACT_LIMIT: RateLimit = { count: 5, windowSeconds: 600 };
+export const CONTACT_LIMIT: RateLimitRule = { name: 'contact', per: 'client', count: 5, windowSeconds: 600 };
 
 /** The footer's contact form, kept by notifications. */
 @ApiTags('site')
 @Controller('contact')
 export class ContactController {
-  constructor(
-    @Inject(ServiceClients) private readonly clients: ServiceClients,
-    @Inject(GatewayRedis) private readonly redis: GatewayRedis,
-  ) {}
+  constructor(@Inject(ServiceClients) private readonly clients: ServiceClients) {}
 
   @Post()
   @HttpCode(200)
   @ApiOkResponse({ description: '{ id } of the kept message' })
   @ApiBadRequestResponse({ description: "a missing or malformed field, with the spec's Hebrew message" })
   @ApiTooManyRequestsResponse({ description: 'more than 5 messages from one address in 10 minutes' })
-  async send(@Body() body: unknown, @Ip() ip: string): Promise<{ id: number }> {
-    await hitRateLimit(this.redis.client, `contact:${ip}`, CONTACT_LIMIT);
+  @RateLimit(CONTACT_LIMIT)
+  send(@Body() body: unknown): Promise<{ id: number }> {
     return this.clients.get('notifications').send<{ id: number }>(Subjects.notifications.contactCreate, body ?? {});
   }
 }

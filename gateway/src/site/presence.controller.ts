@@ -1,4 +1,4 @@
-import { Body, Controller, HttpCode, HttpException, Inject, Injectable, OnApplicationShutdown, Post } from '@nestjs/common';
+import { Body, Controller, HttpCode, HttpException, Inject, Injectable, Ip, OnApplicationShutdown, Post } from '@nestjs/common';
 import { ApiBadRequestResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { ErrorCodes, Messages } from '@mc/contracts';
 import { createRedis } from '@mc/kit';
@@ -7,6 +7,11 @@ import { GatewayEnv } from '../config';
 
 /** How far back a visit counts as "watching now". */
 export const PRESENCE_WINDOW_MS = 5 * 60_000;
+/**
+ * How many distinct visitors of one page one client address may add within the window (a household or an
+ * office behind one address); further visitor ids from it are not counted, so a script cannot inflate 'watching now'.
+ */
+export const PRESENCE_VISITORS_PER_CLIENT = 5;
 const PAGE = /^\/(products|pharms)\/[a-z0-9-]{1,200}$/;
 const VISITOR = /^[A-Za-z0-9-]{8,64}$/;
 
@@ -23,8 +28,30 @@ export class GatewayRedis implements OnApplicationShutdown {
 }
 
 /**
+ * Records a visit and answers the page's other visitors in the window. KEYS: the page's set, the client's set for
+ * that page; ARGV: visitor id, now, window (ms), cap. A visitor id new to the client's set joins (both sets)
+ * only while the client has fewer than `cap` visitors there; a known one is refreshed.
+ */
+const VISIT_SCRIPT = `
+local now = tonumber(ARGV[2])
+local since = now - tonumber(ARGV[3])
+redis.call('ZREMRANGEBYSCORE', KEYS[2], 0, since)
+if redis.call('ZSCORE', KEYS[2], ARGV[1]) or redis.call('ZCARD', KEYS[2]) < tonumber(ARGV[4]) then
+  redis.call('ZADD', KEYS[2], now, ARGV[1])
+  redis.call('PEXPIRE', KEYS[2], ARGV[3])
+  redis.call('ZADD', KEYS[1], now, ARGV[1])
+end
+redis.call('ZREMRANGEBYSCORE', KEYS[1], 0, since)
+redis.call('PEXPIRE', KEYS[1], ARGV[3])
+local others = redis.call('ZCARD', KEYS[1])
+if redis.call('ZSCORE', KEYS[1], ARGV[1]) then others = others - 1 end
+return others
+`;
+
+/**
  * 'Watching now', honestly: the distinct other visitors of a product or pharmacy page in the last five
- * minutes, one sorted set per page in Redis (member: the browser's visitor id, score: last seen).
+ * minutes, one sorted set per page in Redis (member: the browser's visitor id, score: last seen), at most
+ * PRESENCE_VISITORS_PER_CLIENT of them from one client address.
  */
 @ApiTags('site')
 @Controller('presence')
@@ -35,21 +62,15 @@ export class PresenceController {
   @HttpCode(200)
   @ApiOkResponse({ description: '{ watching }: other visitors of the page in the last 5 minutes' })
   @ApiBadRequestResponse({ description: 'not a product or pharmacy page, or a malformed visitor id' })
-  async visit(@Body() body: { path?: unknown; visitorId?: unknown } | undefined): Promise<{ watching: number }> {
+  async visit(@Body() body: { path?: unknown; visitorId?: unknown } | undefined, @Ip() ip: string): Promise<{ watching: number }> {
     const path = body?.path;
     const visitorId = body?.visitorId;
     if (typeof path !== 'string' || !PAGE.test(path) || typeof visitorId !== 'string' || !VISITOR.test(visitorId)) {
       throw new HttpException({ statusCode: 400, code: ErrorCodes.badRequest, message: Messages.badRequest }, 400);
     }
-    const key = `presence:${path}`;
-    const now = Date.now();
-    const results = await this.redis.client.multi()
-      .zadd(key, now, visitorId)
-      .zremrangebyscore(key, 0, now - PRESENCE_WINDOW_MS)
-      .zcard(key)
-      .pexpire(key, PRESENCE_WINDOW_MS)
-      .exec();
-    const count = Number(results?.[2]?.[1] ?? 1);
-    return { watching: Math.max(0, count - 1) };
+    const others = Number(await this.redis.client.eval(
+      VISIT_SCRIPT, 2, `presence:${path}`, `presence-client:${ip}:${path}`, visitorId, Date.now(), PRESENCE_WINDOW_MS, PRESENCE_VISITORS_PER_CLIENT,
+    ));
+    return { watching: Math.max(0, others) };
   }
 }

@@ -1,12 +1,11 @@
-import { Controller, Get, Headers, Inject, Ip, Logger, Query, Res } from '@nestjs/common';
+import { Controller, Get, Headers, Inject, Logger, Query, Res } from '@nestjs/common';
 import {
   ApiBadRequestResponse, ApiConflictResponse, ApiForbiddenResponse, ApiOkResponse, ApiQuery, ApiServiceUnavailableResponse, ApiTags, ApiTooManyRequestsResponse,
 } from '@nestjs/swagger';
 import { safeReturnPath, Subjects, type AuthTokenResponse, type GoogleAuthUrlResponse, type GoogleCallbackResponse } from '@mc/contracts';
 import type { FastifyReply } from 'fastify';
 import { ServiceClients } from '../../clients/clients.module';
-import { hitRateLimit, type RateLimit } from '../../http/rate-limit';
-import { GatewayRedis } from '../../site/presence.controller';
+import { RateLimit, type RateLimitRule } from '../../http/rate-limit';
 import { callbackFailure, googleErrors } from './google-errors';
 import { GoogleSettings } from './google-settings';
 import { GoogleStrategy } from './google.strategy';
@@ -14,7 +13,7 @@ import { runStrategy } from './run-strategy';
 import { clearedFlowCookie, flowCookie, flowCookieValue, isRandomToken, newRandomToken, type FlowRequest } from './state-store';
 
 /** Starting and finishing Google sign-ins, per address (not a spec rule; a Hebrew 429 past it). */
-export const GOOGLE_LIMIT: RateLimit = { count: 60, windowSeconds: 15 * 60 };
+export const GOOGLE_LIMIT: RateLimitRule = { name: 'google', per: 'client', count: 60, windowSeconds: 15 * 60 };
 /** Google's codes are a few hundred characters; anything far longer is not one. */
 const MAX_CODE_LENGTH = 2048;
 
@@ -33,7 +32,6 @@ export class GoogleAuthController {
     @Inject(GoogleSettings) private readonly settings: GoogleSettings,
     @Inject(GoogleStrategy) private readonly strategy: GoogleStrategy,
     @Inject(ServiceClients) private readonly clients: ServiceClients,
-    @Inject(GatewayRedis) private readonly redis: GatewayRedis,
   ) {}
 
   @Get('url')
@@ -41,9 +39,9 @@ export class GoogleAuthController {
   @ApiOkResponse({ description: "{ url }: Google's authorization URL with a single-use state (10 minutes) and a PKCE challenge; sets the flow cookie that ties the sign-in to this browser" })
   @ApiServiceUnavailableResponse({ description: 'Google sign-in is not configured here, or failed to start' })
   @ApiTooManyRequestsResponse({ description: 'too many Google sign-ins from this address' })
-  async url(@Query('returnTo') returnTo: unknown, @Ip() ip: string, @Res({ passthrough: true }) reply: FastifyReply): Promise<GoogleAuthUrlResponse> {
+  @RateLimit(GOOGLE_LIMIT)
+  async url(@Query('returnTo') returnTo: unknown, @Res({ passthrough: true }) reply: FastifyReply): Promise<GoogleAuthUrlResponse> {
     this.ensureEnabled();
-    await hitRateLimit(this.redis.client, `google:${ip}`, GOOGLE_LIMIT);
     const browser = newRandomToken();
     const request: FlowRequest = { query: {}, flow: { browser, returnTo: safeReturnPath(returnTo) } };
     const outcome = await runStrategy(this.strategy, request, { prompt: 'select_account' }, this.settings.timeoutMs);
@@ -64,14 +62,13 @@ export class GoogleAuthController {
   @ApiConflictResponse({ description: "the e-mail's account is linked to another Google account" })
   @ApiServiceUnavailableResponse({ description: 'Google failed or did not answer' })
   @ApiTooManyRequestsResponse({ description: 'too many Google sign-ins from this address' })
+  @RateLimit(GOOGLE_LIMIT)
   async callback(
     @Query() query: Record<string, unknown>,
     @Headers('cookie') cookie: string | undefined,
-    @Ip() ip: string,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<GoogleCallbackResponse> {
     this.ensureEnabled();
-    await hitRateLimit(this.redis.client, `google:${ip}`, GOOGLE_LIMIT);
     // One try per started sign-in, whatever happens next.
     void reply.header('set-cookie', clearedFlowCookie(this.settings.secureCookie));
     if (typeof query.error === 'string') throw query.error === 'access_denied' ? googleErrors.cancelled() : googleErrors.codeInvalid();
