@@ -30,6 +30,8 @@ module.exports = async () => {
   }
   const port = Number(process.env.E2E_GATEWAY_PORT || 18080);
   const env = { DATABASE_NAME: 'medcanna_e2e', NATS_URL: process.env.TEST_NATS_URL || 'nats://127.0.0.1:4223', LOG_LEVEL: process.env.E2E_LOG_LEVEL || 'info', APP_ENV: 'test' };
+  // The tests on 127.0.0.1 stand in for the site's proxy (they may name a client in X-Forwarded-For); from any other address the header is ignored.
+  env.TRUSTED_PROXIES = '127.0.0.1';
   // Google sign-in runs against a fake of Google's endpoints, on a fixed port since the stack's settings are fixed at its start.
   const callbackUrl = `http://127.0.0.1:${port}/auth/google-callback`;
   const google = await startFakeGoogle({ port: Number(process.env.E2E_GOOGLE_PORT || 18099), redirectUris: [callbackUrl] });
@@ -51,3 +53,4 @@ module.exports = async () => {
   process.env.GATEWAY_URL = running.baseUrl;
   process.env.E2E_STACK_STATE = STATE;
 };
+module.exports.clearRateLimits = clearRateLimits;
