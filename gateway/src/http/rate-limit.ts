@@ -5,6 +5,7 @@ import type { FastifyRequest } from 'fastify';
 import type Redis from 'ioredis';
 import type { Observable } from 'rxjs';
 import { GatewayRedis } from '../site/presence.controller';
+import { clientKey } from './client-key';
 
 export interface RateLimitWindow {
   /** Requests allowed per window. */
@@ -14,8 +15,8 @@ export interface RateLimitWindow {
 
 /** What one limit counts requests of (body fields are normalised the way identity compares them). */
 const SUBJECTS = {
-  /** The client's address: the connecting one, or the one a trusted proxy names (TRUSTED_PROXIES). */
-  client: (request: LimitedRequest) => request.ip,
+  /** The client's address (see clientKey): the connecting one, or the one a trusted proxy names (TRUSTED_PROXIES). */
+  client: (request: LimitedRequest) => clientKey(request.ip),
   /** The signed-in user; the route must authenticate (its guards run before the limit is counted). */
   user: (request: LimitedRequest) => {
     if (request.user?.id === undefined) throw new Error('@RateLimit per user on a route without a signed-in user');

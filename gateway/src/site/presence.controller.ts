@@ -4,6 +4,7 @@ import { ErrorCodes, Messages } from '@mc/contracts';
 import { createRedis } from '@mc/kit';
 import type Redis from 'ioredis';
 import { GatewayEnv } from '../config';
+import { clientKey } from '../http/client-key';
 
 /** How far back a visit counts as "watching now". */
 export const PRESENCE_WINDOW_MS = 5 * 60_000;
@@ -69,7 +70,7 @@ export class PresenceController {
       throw new HttpException({ statusCode: 400, code: ErrorCodes.badRequest, message: Messages.badRequest }, 400);
     }
     const others = Number(await this.redis.client.eval(
-      VISIT_SCRIPT, 2, `presence:${path}`, `presence-client:${ip}:${path}`, visitorId, Date.now(), PRESENCE_WINDOW_MS, PRESENCE_VISITORS_PER_CLIENT,
+      VISIT_SCRIPT, 2, `presence:${path}`, `presence-client:${clientKey(ip)}:${path}`, visitorId, Date.now(), PRESENCE_WINDOW_MS, PRESENCE_VISITORS_PER_CLIENT,
     ));
     return { watching: Math.max(0, others) };
   }
