@@ -1,4 +1,5 @@
 export * from './cart';
+export * from './control-chars';
 export * from './discount';
 export * from './dosage';
 export * from './expiry';

@@ -1,5 +1,6 @@
 import { CANNABIS_TYPES, type CannabisType } from '../catalog/product';
 import { DOSAGE_PATTERN } from '../rules/dosage';
+import { CONTROL_CHARS, withoutControlChars } from '../rules/control-chars';
 
 /** Product forms the lists filter on (`types`). */
 export const PRODUCT_TYPES = ['flower', 'oil', 'pre-roll'] as const;
@@ -87,7 +88,7 @@ type Raw = Record<string, unknown>;
 const text = (value: unknown): string | undefined => {
   const v = Array.isArray(value) ? value[0] : value;
   if (typeof v !== 'string' && typeof v !== 'number') return undefined;
-  const s = String(v).trim();
+  const s = withoutControlChars(String(v)).trim();
   return s ? s.slice(0, 200) : undefined;
 };
 
@@ -97,7 +98,7 @@ export function parseList<T extends string>(value: unknown, allowed?: readonly T
     .filter((v): v is string => typeof v === 'string')
     .flatMap((v) => v.split(','))
     .map((v) => v.trim())
-    .filter((v) => v.length > 0 && v.length <= 100);
+    .filter((v) => v.length > 0 && v.length <= 100 && !CONTROL_CHARS.test(v));
   const unique = [...new Set(parts)].slice(0, 50);
   return (allowed ? unique.filter((v) => (allowed as readonly string[]).includes(v)) : unique) as T[];
 }
@@ -127,12 +128,19 @@ export function parseEnum<T extends string>(value: unknown, allowed: readonly T[
   return v !== undefined && (allowed as readonly string[]).includes(v) ? (v as T) : fallback;
 }
 
+/** The highest price a filter may name, in shekels: its agorot still fit the integer price columns. */
+export const MAX_FILTER_PRICE = 1_000_000;
+
+/** Two bounds in shekels as a range: swapped when reversed, within [0, MAX_FILTER_PRICE]; undefined unless both are finite and not negative. */
+export function priceRangeOf(a: unknown, b: unknown): PriceRange | undefined {
+  if (typeof a !== 'number' || typeof b !== 'number' || !Number.isFinite(a) || !Number.isFinite(b) || a < 0 || b < 0) return undefined;
+  return { min: Math.min(a, b, MAX_FILTER_PRICE), max: Math.min(Math.max(a, b), MAX_FILTER_PRICE) };
+}
+
 /** `min-max` in shekels; reversed bounds are swapped, anything unreadable is ignored. */
 export function parsePriceRange(value: unknown): PriceRange | undefined {
   const match = /^(\d+(?:\.\d+)?)-(\d+(?:\.\d+)?)$/.exec(text(value) ?? '');
-  if (!match) return undefined;
-  const [a, b] = [Number(match[1]), Number(match[2])];
-  return { min: Math.min(a, b), max: Math.max(a, b) };
+  return match ? priceRangeOf(Number(match[1]), Number(match[2])) : undefined;
 }
 
 export function parseLocation(raw: Raw): GeoPoint | undefined {

@@ -1,4 +1,4 @@
-import { ErrorCodes, Messages, type HttpErrorBody } from '@mc/contracts';
+import { CONTROL_CHARS, ErrorCodes, Messages, type HttpErrorBody } from '@mc/contracts';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 
 /**
@@ -14,10 +14,7 @@ export const INPUT_LIMITS = {
   maxBodyBytes: 256 * 1024,
 } as const;
 
-/** C0 control characters other than tab, line feed and carriage return (PostgreSQL refuses NUL in text). */
-// eslint-disable-next-line no-control-regex -- finding them is the point
-const CONTROL_CHARS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f]/;
-/** The same, percent-encoded in a URL. */
+/** `CONTROL_CHARS`, percent-encoded in a URL. */
 const ENCODED_CONTROL_CHARS = /%(?:0[0-8bcef]|1[0-9a-f])/i;
 
 export type UnusableInput = { message: string };

@@ -1,4 +1,4 @@
-import { PER_PAGE, RELATED_SIZE, SEARCH_LIMIT } from '@mc/contracts';
+import { MAX_FILTER_PRICE, PER_PAGE, RELATED_SIZE, SEARCH_LIMIT, shekelsToAgorot } from '@mc/contracts';
 import { cleanMediaSlug, cleanProductListQuery, cleanRelatedRequest, cleanSearchRequest, cleanTagRequest, MAX_RELATED } from './sanitize';
 
 describe('request cleaning', () => {
@@ -40,5 +40,15 @@ describe('request cleaning', () => {
     expect(cleanMediaSlug({ slug: 'dr-green-t20-c4' })).toBe('dr-green-t20-c4');
     expect(cleanMediaSlug({ slug: '../../etc/passwd' })).toBeUndefined();
     expect(cleanMediaSlug(null)).toBeUndefined();
+  });
+});
+
+describe('request cleaning of what PostgreSQL cannot take', () => {
+  it('replaces control characters in text (PostgreSQL refuses NUL) and keeps price bounds within the integer columns', () => {
+    expect(cleanProductListQuery({ search: 'a\u0000b', companies: ['x\u0000', 'חברה'] })).toMatchObject({ search: 'a b', companies: ['חברה'] });
+    expect(cleanProductListQuery({ search: '\u0000' }).search).toBeUndefined();
+    expect(cleanProductListQuery({ priceRange: { min: 1e308, max: 5 } }).priceRange).toEqual({ min: 5, max: MAX_FILTER_PRICE });
+    expect(cleanProductListQuery({ priceRange: `${'9'.repeat(30)}-1` }).priceRange).toEqual({ min: 1, max: MAX_FILTER_PRICE });
+    expect(shekelsToAgorot(MAX_FILTER_PRICE)).toBeLessThanOrEqual(2_147_483_647);
   });
 });

@@ -1,6 +1,6 @@
 import {
   CANNABIS_TYPES, DOSAGE_PATTERN, LIST_SORTS, MAX_PAGE, PRODUCT_TYPES, RELATED_SIZE, SEARCH_LIMIT, SLUG_PATTERN,
-  parseEnum, parseFlag, parseList, parsePage, parsePriceRange,
+  parseEnum, parseFlag, parseList, parsePage, parsePriceRange, priceRangeOf, withoutControlChars,
   type PriceRange, type ProductFilters, type ProductListQuery,
 } from '@mc/contracts';
 
@@ -17,7 +17,7 @@ const flag = (value: unknown, fallback: boolean): boolean => (typeof value === '
 
 export function cleanText(value: unknown, max = 200): string | undefined {
   if (typeof value !== 'string' && typeof value !== 'number') return undefined;
-  const s = String(value).trim().slice(0, max);
+  const s = withoutControlChars(String(value)).trim().slice(0, max);
   return s ? s : undefined;
 }
 
@@ -39,9 +39,7 @@ export function cleanSize(value: unknown, fallback: number, max: number): number
 function cleanPriceRange(value: unknown): PriceRange | undefined {
   if (typeof value === 'string') return parsePriceRange(value);
   const v = asRecord(value);
-  const [min, max] = [v.min, v.max];
-  if (typeof min !== 'number' || typeof max !== 'number' || !Number.isFinite(min) || !Number.isFinite(max) || min < 0 || max < 0) return undefined;
-  return { min: Math.min(min, max), max: Math.max(min, max) };
+  return priceRangeOf(v.min, v.max);
 }
 
 export function cleanProductFilters(raw: Raw): ProductFilters {

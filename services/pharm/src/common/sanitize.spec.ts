@@ -1,3 +1,4 @@
+import { MAX_FILTER_PRICE } from '@mc/contracts';
 import { cleanComparisonQuery, cleanId, cleanPharmListQuery, cleanPharmProductListQuery } from './sanitize';
 
 describe('cleaning what arrives on a request subject', () => {
@@ -19,5 +20,13 @@ describe('cleaning what arrives on a request subject', () => {
 
   it('reads ids as digits only', () => {
     expect([cleanId(5), cleanId('12'), cleanId('12a'), cleanId(0), cleanId(1.5), cleanId('-3'), cleanId(2 ** 31)]).toEqual([5, 12, undefined, undefined, undefined, undefined, undefined]);
+  });
+});
+
+describe('cleaning what PostgreSQL cannot take', () => {
+  it('replaces control characters in text (PostgreSQL refuses NUL) and keeps price bounds within the integer columns', () => {
+    expect(cleanPharmListQuery({ search: 'a\u0000b' }).search).toBe('a b');
+    expect(cleanPharmProductListQuery({ search: '\u0000\u001b', companies: 'x\u0000,חברה' })).toMatchObject({ search: undefined, companies: ['חברה'] });
+    expect(cleanPharmProductListQuery({ priceRange: { min: 0, max: 1e308 } }).priceRange).toEqual({ min: 0, max: MAX_FILTER_PRICE });
   });
 });

@@ -1,6 +1,6 @@
 import {
   CANNABIS_TYPES, COMPARISON_SORTS, DOSAGE_PATTERN, LIST_SORTS, MAX_PAGE, PRODUCT_TYPES, SLUG_PATTERN,
-  parseEnum, parseFlag, parseList, parseLocation, parseNumber, parsePage, parsePriceRange,
+  parseEnum, parseFlag, parseList, parseLocation, parseNumber, parsePage, parsePriceRange, priceRangeOf, withoutControlChars,
   type ComparisonQuery, type GeoPoint, type GeoSort, type PharmListQuery, type PharmProductListQuery, type PriceRange, type ProductFilters,
 } from '@mc/contracts';
 
@@ -17,7 +17,7 @@ const flag = (value: unknown, fallback: boolean): boolean => (typeof value === '
 
 export function cleanText(value: unknown): string | undefined {
   if (typeof value !== 'string') return undefined;
-  const s = value.trim().slice(0, 200);
+  const s = withoutControlChars(value).trim().slice(0, 200);
   return s ? s : undefined;
 }
 
@@ -44,9 +44,7 @@ export function cleanLocation(value: unknown): GeoPoint | undefined {
 function cleanPriceRange(value: unknown): PriceRange | undefined {
   if (typeof value === 'string') return parsePriceRange(value);
   const v = asRecord(value);
-  const [min, max] = [v.min, v.max];
-  if (typeof min !== 'number' || typeof max !== 'number' || !Number.isFinite(min) || !Number.isFinite(max) || min < 0 || max < 0) return undefined;
-  return { min: Math.min(min, max), max: Math.max(min, max) };
+  return priceRangeOf(v.min, v.max);
 }
 
 export function cleanProductFilters(raw: Raw): ProductFilters {

@@ -1,11 +1,10 @@
 import { Controller, Inject } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import { Subjects, type Location } from '@mc/contracts';
-import { IsInt, Min } from 'class-validator';
+import { INT4_MAX, IntInRange, Messages, Subjects, type Location } from '@mc/contracts';
 import { LocationsService } from './locations.service';
 
 class LocationGetRequest {
-  @IsInt() @Min(1)
+  @IntInRange(1, INT4_MAX, Messages.locationNotFound)
   id: number;
 }
 

@@ -1,11 +1,11 @@
 import { Controller, Inject } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import { Subjects, type Shipment } from '@mc/contracts';
-import { IsString, MaxLength } from 'class-validator';
+import { Messages, SLUG_PATTERN, Subjects, type Shipment } from '@mc/contracts';
+import { IsString, Matches, MaxLength } from 'class-validator';
 import { ShipmentsService } from './shipments.service';
 
 class ShipmentListRequest {
-  @IsString() @MaxLength(200)
+  @IsString({ message: Messages.pharmNotFound }) @MaxLength(200, { message: Messages.pharmNotFound }) @Matches(SLUG_PATTERN, { message: Messages.pharmNotFound })
   pharmSlug: string;
 }
 
