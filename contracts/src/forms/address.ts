@@ -1,7 +1,7 @@
 import { IsBoolean, IsOptional, ValidateIf } from 'class-validator';
 import { Messages } from '../messages';
 import { ADDRESS_PATTERN } from '../rules/patterns';
-import { Filled, INT4_MAX, IntInRange, MatchesIfFilled, ToOptionalNumber } from './decorators';
+import { Filled, INT4_MAX, IntInRange, MatchesIfFilled, NoControlChars, ToOptionalNumber } from './decorators';
 
 /** A delivery address, in checkout and in the settings address book. */
 export class AddressDto {
@@ -10,6 +10,8 @@ export class AddressDto {
   address: string;
 
   @Filled(Messages.required)
+  @MatchesIfFilled(/^[\s\S]{1,20}$/, Messages.invalidName)
+  @NoControlChars(Messages.invalidName)
   houseNumber: string;
 
   @ToOptionalNumber()

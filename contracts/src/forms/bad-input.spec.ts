@@ -1,6 +1,6 @@
 import { ClassConstructor, plainToInstance } from 'class-transformer';
 import { validateSync } from 'class-validator';
-import { AddressCommand, AddressRemoveCommand, AddressUpdateCommand, SignInDto, SignUpDto, UpdateUserCommand } from './index';
+import { AddressCommand, AddressRemoveCommand, AddressUpdateCommand, CheckoutDetailsDto, ContactDto, SignInDto, SignUpDto, UpdateUserCommand } from './index';
 import { INT4_MAX } from './decorators';
 
 /** The properties that fail, as a service's ValidationPipe (transform, whitelist) would see them. */
@@ -40,5 +40,16 @@ describe('DTOs refuse input no column can hold (a 400 at the service, never a da
 
   it('refuses objects where strings belong', () => {
     expect(failing(SignInDto, { email: { toString: 1 }, password: ['x'] })).toEqual(['email', 'password']);
+  });
+});
+
+describe('free text refuses control characters (PostgreSQL refuses NUL)', () => {
+  it('in a contact message or name, a house number and checkout notes; tabs and line breaks are fine', () => {
+    const contact = { name: 'דנה', email: 'a@b.co', phone: '0521234567', message: 'שורה\nשורה\tסוף' };
+    expect(failing(ContactDto, contact)).toEqual([]);
+    expect(failing(ContactDto, { ...contact, message: 'a\u0000b', name: 'x\u001b' })).toEqual(['message', 'name']);
+    expect(failing(AddressCommand, { ...address, houseNumber: '5\u0000' })).toEqual(['houseNumber']);
+    expect(failing(AddressCommand, { ...address, houseNumber: '5'.repeat(21) })).toEqual(['houseNumber']);
+    expect(validateSync(plainToInstance(CheckoutDetailsDto, { notes: 'a\u0000' })).map((e) => e.property)).toContain('notes');
   });
 });

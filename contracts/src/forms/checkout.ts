@@ -1,7 +1,7 @@
 import { Equals, IsOptional, MaxLength } from 'class-validator';
 import { Messages } from '../messages';
 import { EMAIL_PATTERN, PHONE_PATTERN } from '../rules/patterns';
-import { Filled, IsIsraeliId, MatchesIfFilled, Trim } from './decorators';
+import { Filled, IsIsraeliId, MatchesIfFilled, NoControlChars, Trim } from './decorators';
 
 export const NOTES_MAX_LENGTH = 300;
 
@@ -35,5 +35,6 @@ export class CheckoutDetailsDto {
 
   @IsOptional()
   @MaxLength(NOTES_MAX_LENGTH, { message: Messages.notesTooLong })
+  @NoControlChars(Messages.inputControlChars)
   notes?: string;
 }

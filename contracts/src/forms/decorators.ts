@@ -1,5 +1,6 @@
 import { Transform } from 'class-transformer';
 import { ValidateBy, ValidationArguments } from 'class-validator';
+import { CONTROL_CHARS } from '../rules/control-chars';
 import { isValidIsraeliId } from '../rules/israeli-id';
 
 /** The largest id of a PostgreSQL `integer`/`serial` column: a larger one is refused before it reaches the database. */
@@ -20,6 +21,14 @@ const isBlank = (value: unknown): boolean =>
 export function Filled(message: string): PropertyDecorator {
   return ValidateBy(
     { name: 'filled', validator: { validate: (value: unknown) => typeof value === 'string' && !isBlank(value) } },
+    { message },
+  );
+}
+
+/** Free text without control characters (tab and line breaks are fine): PostgreSQL refuses NUL in text. */
+export function NoControlChars(message: string): PropertyDecorator {
+  return ValidateBy(
+    { name: 'noControlChars', validator: { validate: (value: unknown) => typeof value !== 'string' || !CONTROL_CHARS.test(value) } },
     { message },
   );
 }
