@@ -81,6 +81,14 @@ describe('per-client rate limits cannot be bypassed with X-Forwarded-For', () =>
     expect(await signUp(client, { ...person, email: `probe-${run}-x@example.co.il` })).toMatchObject(tooMany);
   }, 60_000);
 
+  it('asks for at most 5 reset e-mails an hour to one address, however many clients ask', async () => {
+    const email = `inbox-${run}@example.co.il`;
+    const ask = (body: object) => call('127.0.0.1', '/api/auth/forgot-password', body, { 'x-forwarded-for': anyClient() });
+    for (let i = 0; i < 5; i++) expect((await ask({ email })).status).toBe(200);
+    expect(await ask({ email: email.toUpperCase() })).toMatchObject(tooMany);
+    expect((await ask({ email: `other-${email}` })).status).toBe(200);
+  });
+
   it('keeps the contact form limit per address (5 in 10 minutes)', async () => {
     const client = untrusted(4);
     const message = { name: 'ישראל ישראלי', email: 'israel@example.co.il', phone: '052-1234567', message: 'האם יש משלוח לאילת?' };

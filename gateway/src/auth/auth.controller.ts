@@ -14,6 +14,8 @@ export const AUTH_LIMITS = {
   signInPerAccount: { name: 'signin', per: 'body:email', count: 10, windowSeconds: 15 * 60 },
   signInPerAddress: { name: 'signin-ip', per: 'client', count: 50, windowSeconds: 15 * 60 },
   emailsPerAddress: { name: 'auth-email', per: 'client', count: 10, windowSeconds: 15 * 60 },
+  // Many clients together cannot flood one inbox (the answer is the same whether or not the e-mail has an account).
+  emailsPerRecipient: { name: 'auth-email-to', per: 'body:email', count: 5, windowSeconds: 60 * 60 },
   smsChecksPerPhone: { name: 'sms-verify', per: 'body:phone', count: 10, windowSeconds: 15 * 60 },
   signUpsPerAddress: { name: 'signup', per: 'client', count: 20, windowSeconds: 60 * 60 },
   // Sign-up tells whether an address is taken (the spec's message): probing one address is limited too.
@@ -51,8 +53,9 @@ export class AuthController {
   @Post('resend-activation')
   @HttpCode(200)
   @ApiOkResponse({ description: 'the same answer whether or not the e-mail has a pending account' })
-  @ApiTooManyRequestsResponse({ description: 'too many e-mails asked from one address' })
+  @ApiTooManyRequestsResponse({ description: 'too many e-mails asked from one address, or to this e-mail' })
   @RateLimit(AUTH_LIMITS.emailsPerAddress)
+  @RateLimit(AUTH_LIMITS.emailsPerRecipient)
   resendActivation(@Body() body: Body) {
     return this.identity(Subjects.identity.resendActivation, body);
   }
@@ -72,8 +75,9 @@ export class AuthController {
   @Post('forgot-password')
   @HttpCode(200)
   @ApiOkResponse({ description: 'always the same answer (it never tells whether the e-mail has an account)' })
-  @ApiTooManyRequestsResponse({ description: 'too many e-mails asked from one address' })
+  @ApiTooManyRequestsResponse({ description: 'too many e-mails asked from one address, or to this e-mail' })
   @RateLimit(AUTH_LIMITS.emailsPerAddress)
+  @RateLimit(AUTH_LIMITS.emailsPerRecipient)
   forgotPassword(@Body() body: Body) {
     return this.identity(Subjects.identity.forgotPassword, body);
   }
