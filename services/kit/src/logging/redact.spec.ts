@@ -84,7 +84,16 @@ describe('the log redaction policy', () => {
     expect(lines[4].err.message).toContain('params: [redacted]');
     expect(lines[4].err.cause.detail).toBe('Key (email)=([redacted]) already exists.');
     expect(lines[8].user.id).toBe(17);
+    expect(lines[9].code).toBe('[redacted]');
     expect(lines[15]).toMatchObject({ context: 'GoogleSignIn', outcome: 'error', msg: 'could not start a Google sign-in' });
+  });
+
+  it("keeps an error's code, also in a framework error's answer", () => {
+    const { logger, output } = capturedLogger();
+    logger.error({ err: Object.assign(new Error('too many'), { response: { statusCode: 429, code: 'TOO_MANY_REQUESTS' } }), answer: { code: 'EMAIL_TAKEN' } }, 'request failed');
+    const line = JSON.parse(output());
+    expect(line.err.response.code).toBe('TOO_MANY_REQUESTS');
+    expect(line.answer.code).toBe('EMAIL_TAKEN');
   });
 
   it('masks e-mails, phones, ID numbers, tokens and query strings in text, and leaves the rest', () => {

@@ -21,6 +21,12 @@ const SECRET_FIELDS = new Set([
 
 const isSecretField = (key: string) => SECRET_FIELDS.has(key.replace(/[-_]/g, '').toLowerCase());
 
+/** An error code ('EMAIL_TAKEN', 'ECONNREFUSED') under `code` is kept; anything else there may be a sign-in code. */
+const isErrorCode = (key: string, value: unknown) => key === 'code' && typeof value === 'string' && /^[A-Z][A-Z0-9_]*$/.test(value);
+
+/** Whether a field's value is replaced whole. */
+const hidden = (key: string, value: unknown) => value !== undefined && value !== null && isSecretField(key) && !isErrorCode(key, value);
+
 const PATTERNS: Array<[RegExp, string]> = [
   // A URL's query string (the path kept): `/api/addresses/search?text=…`, `https://…/reset-password?token=…`.
   [/\?[^\s#"'?]*=[^\s#"']*/g, `?${REDACTED}`],
@@ -100,7 +106,7 @@ export function redactValue(value: unknown, depth = 0, seen = new WeakSet<object
   if (typeof (value as { toJSON?: unknown }).toJSON === 'function') return redactValue((value as { toJSON(): unknown }).toJSON(), depth + 1, seen);
   const out: Record<string, unknown> = {};
   for (const [key, item] of Object.entries(value)) {
-    out[key] = isSecretField(key) && item !== undefined && item !== null ? REDACTED : redactValue(item, depth + 1, seen);
+    out[key] = hidden(key, item) ? REDACTED : redactValue(item, depth + 1, seen);
   }
   return out;
 }
@@ -110,7 +116,7 @@ export function redactFields(fields: Record<string, unknown>, serialized: Readon
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(fields)) {
     if (serialized.has(key)) out[key] = value;
-    else out[key] = isSecretField(key) && value !== undefined && value !== null ? REDACTED : redactValue(value);
+    else out[key] = hidden(key, value) ? REDACTED : redactValue(value);
   }
   return out;
 }
