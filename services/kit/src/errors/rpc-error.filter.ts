@@ -1,5 +1,6 @@
-import { ArgumentsHost, Catch, RpcExceptionFilter, ValidationError, ValidationPipe } from '@nestjs/common';
-import { ErrorCodes, Messages } from '@mc/contracts';
+import { ArgumentMetadata, ArgumentsHost, Catch, RpcExceptionFilter, ValidationError, ValidationPipe } from '@nestjs/common';
+import { BaseRpcContext } from '@nestjs/microservices';
+import { ErrorCodes, findUnusableInput, Messages } from '@mc/contracts';
 import type { Logger } from 'pino';
 import { Observable, throwError } from 'rxjs';
 import { isPostgresDataError, serviceError, toServiceError } from './service-error';
@@ -29,9 +30,23 @@ export function firstValidationMessage(errors: ValidationError[]): string {
   return Messages.badRequest;
 }
 
+/**
+ * First refuses a payload no service can use (control characters such as NUL, nesting deeper than the limit,
+ * strings longer than any field), whatever type the handler takes, then validates it against its DTO.
+ */
+class PayloadValidationPipe extends ValidationPipe {
+  override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
+    if (!(value instanceof BaseRpcContext)) {
+      const found = findUnusableInput(value);
+      if (found) throw serviceError(400, ErrorCodes.badRequest, found.message);
+    }
+    return super.transform(value, metadata);
+  }
+}
+
 /** Validates request payloads against their contracts DTOs; failures keep the error shape over NATS. */
 export function createValidationPipe(): ValidationPipe {
-  return new ValidationPipe({
+  return new PayloadValidationPipe({
     transform: true,
     whitelist: true,
     exceptionFactory: (errors) => serviceError(400, ErrorCodes.validation, firstValidationMessage(errors)),
