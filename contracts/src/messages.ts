@@ -47,7 +47,11 @@ export const Messages = {
   favoritesFull: 'ניתן לשמור עד 100 מוצרים מועדפים',
   addressesFull: 'ניתן לשמור עד 20 כתובות',
   smsResendLocked: 'ניתן לבקש קוד חדש בעוד 30 שניות',
-  smsCodeSent: 'שלחנו קוד בן 4 ספרות לטלפון שלך',
+  smsCodeSent: 'שלחנו קוד בן 6 ספרות לטלפון שלך',
+  smsSignInLocked: 'נרשמו יותר מדי ניסיונות כניסה שגויים לטלפון זה. ניתן לנסות שוב בעוד שעה.',
+  smsDailyLimit: 'נשלחו היום יותר מדי קודים לטלפון זה. ניתן לבקש קוד חדש מחר.',
+  identityBusy: 'המערכת עמוסה כרגע. אנא נסה שנית בעוד מספר רגעים.',
+  unsubscribeSignInRequired: 'יש להתחבר כדי להסיר את הכתובת מרשימת התפוצה, או להשתמש בקישור שבהודעה שקיבלת.',
   addressNotFound: 'הכתובת לא נמצאה',
   addressSaved: 'הכתובת עודכנה בהצלחה',
   /** Spec 8: an address search without results. */

@@ -154,7 +154,10 @@ export class UserSettingsDto {
   subscribed?: boolean;
 }
 
-/** Unsubscribe (spec 2.2): an e-mail or a phone in a valid format. */
+/**
+ * Unsubscribe (spec 2.2): an e-mail or a phone in a valid format, with the signature of the e-mailed link (`sig`);
+ * without one, only the signed-in owner of the address (identity receives the bearer token as `token`).
+ */
 export class UnsubscribeRequest {
   @ValidateIf((o: UnsubscribeRequest) => !o.phone)
   @Filled(Messages.required)
@@ -165,6 +168,23 @@ export class UnsubscribeRequest {
   @Filled(Messages.required)
   @MatchesIfFilled(PHONE_PATTERN, Messages.invalidPhone)
   phone?: string;
+
+  @IsOptional()
+  @IsString({ message: Messages.badRequest })
+  @MaxLength(200, { message: Messages.badRequest })
+  sig?: string;
+
+  @IsOptional()
+  @IsString({ message: Messages.badRequest })
+  @MaxLength(4000, { message: Messages.badRequest })
+  token?: string;
+}
+
+/** `identity.delivery-secret.get` / `.forget`: the reference an identity event carries instead of its secret. */
+export class DeliverySecretRequest {
+  @IsString({ message: Messages.badRequest })
+  @MaxLength(100, { message: Messages.badRequest })
+  secretRef: string;
 }
 
 /** The signed-in user's commands as identity receives them: the bearer token beside the form. */

@@ -100,7 +100,7 @@ describe('ResetPasswordDto', () => {
 describe('PhoneSignInDto and SmsVerifyDto', () => {
   it.each(['0501234567', '050-1234567', '031234567'])('accepts phone %s', (phone) => {
     expect(errorsOf(PhoneSignInDto, { phone })).toEqual({});
-    expect(errorsOf(SmsVerifyDto, { phone, code: '1234' })).toEqual({});
+    expect(errorsOf(SmsVerifyDto, { phone, code: '123456' })).toEqual({});
   });
 
   it.each(['501234567', '05012345678', '+972501234567'])('rejects phone %s', (phone) => {
@@ -111,7 +111,7 @@ describe('PhoneSignInDto and SmsVerifyDto', () => {
     expect(errorsOf(PhoneSignInDto, {})).toEqual({ phone: [Messages.required] });
   });
 
-  it.each(['123', '12345', '12a4'])('rejects code %j', (code) => {
+  it.each(['1234', '12345', '1234567', '12a456'])('rejects code %j', (code) => {
     expect(errorsOf(SmsVerifyDto, { phone: '0501234567', code })).toEqual({ code: [Messages.invalidSmsCode] });
   });
 

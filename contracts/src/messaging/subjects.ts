@@ -55,6 +55,10 @@ export const Subjects = {
     userGeo: 'identity.user.geo',
     passwordChange: 'identity.user.change-password',
     unsubscribe: 'identity.auth.unsubscribe',
+    /** The secret (link token, SMS code) an event refers to (`DeliverySecretRequest` → `DeliverySecret`), for notifications only. */
+    deliverySecretGet: 'identity.delivery-secret.get',
+    /** Forgets that secret once its message is sent (or failed for good). */
+    deliverySecretForget: 'identity.delivery-secret.forget',
     addressList: 'identity.address.list',
     addressCreate: 'identity.address.create',
     addressUpdate: 'identity.address.update',
@@ -90,6 +94,10 @@ export const Events = {
     activationRequested: 'evt.identity.activation.requested',
     passwordResetRequested: 'evt.identity.password-reset.requested',
     smsCodeRequested: 'evt.identity.sms-code.requested',
+    /** Identity's own work queue (`AccountAskedEvent`): asked and answered at once, worked on after answering. */
+    activationResendAsked: 'evt.identity.activation.asked',
+    passwordResetAsked: 'evt.identity.password-reset.asked',
+    smsCodeAsked: 'evt.identity.sms-code.asked',
   },
   pharm: {
     offersChanged: 'evt.pharm.offers.changed',

@@ -33,7 +33,7 @@ const cases: [string, RegExp, string[], string[]][] = [
     ['EASY_AB12CD34', 'summer2025', '_'],
     ['', 'EASY-1', 'קופון', 'A B', 'EASY!'],
   ],
-  ['SMS_CODE_PATTERN', SMS_CODE_PATTERN, ['1234', '0000'], ['', '123', '12345', '12a4', ' 1234']],
+  ['SMS_CODE_PATTERN', SMS_CODE_PATTERN, ['123456', '000000'], ['', '1234', '12345', '1234567', '12a456', ' 123456']],
   [
     'ADDRESS_PATTERN',
     ADDRESS_PATTERN,

@@ -11,7 +11,7 @@ export const NAME_PATTERN = new RegExp(`^[A-Za-z${HEBREW_LETTER} ${QUOTES}]+$`);
 
 export const COUPON_PATTERN = /^[A-Za-z0-9_]+$/;
 
-export const SMS_CODE_PATTERN = /^\d{4}$/;
+export const SMS_CODE_PATTERN = /^\d{6}$/;
 
 const STREET = `[${HEBREW_LETTER}0-9 ${QUOTES}.\\-]*[${HEBREW_LETTER}][${HEBREW_LETTER}0-9 ${QUOTES}.\\-]*`;
 const PLACE = `[${HEBREW_LETTER}][${HEBREW_LETTER} ${QUOTES}\\-]*`;

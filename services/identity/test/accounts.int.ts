@@ -1,10 +1,11 @@
-import { ErrorCodes, Events, Messages, Subjects, type AccountLinkEvent, type Address, type SmsCodeEvent, type AuthTokenResponse, type FavoriteSlugsResponse, type SigningKeysResponse, type UserProfile } from '@mc/contracts';
+import { ErrorCodes, Events, Messages, Subjects, type Address, type AuthTokenResponse, type FavoriteSlugsResponse, type SigningKeysResponse, type UserProfile } from '@mc/contracts';
 import { DATABASE, type Database } from '@mc/kit';
 import { rpc, useService } from '@mc/kit/testing';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { decodeJwt, decodeProtectedHeader } from 'jose';
-import { oneTimeTokens, outbox, users } from '../src/db/schema';
+import { oneTimeTokens, users } from '../src/db/schema';
 import { identityService } from '../src/service';
+import { codeOf, linkOf } from './delivered';
 
 describe('accounts with a password', () => {
   const service = useService(identityService);
@@ -14,13 +15,8 @@ describe('accounts with a password', () => {
   const signUp = (address: string, password = 'a good secret') =>
     call(Subjects.identity.signUp, { firstName: 'דנה', lastName: 'כהן', email: address, password, agreeTOU: true });
 
-  /** The newest link e-mail event for an address (what notifications will send). */
-  async function lastLink(address: string, subject: string): Promise<AccountLinkEvent> {
-    const [row] = await db().select().from(outbox)
-      .where(and(eq(outbox.subject, subject), sql`${outbox.envelope} -> 'data' ->> 'email' = ${address.toLowerCase()}`))
-      .orderBy(desc(outbox.id)).limit(1);
-    return (row.envelope as { data: AccountLinkEvent }).data;
-  }
+  /** The newest link e-mail event for an address after `afterId`, with the token identity keeps for it (what notifications will send). */
+  const lastLink = (address: string, subject: string, afterId = 0) => linkOf(db(), service.nc(), subject, address, afterId);
 
   it('signs up a pending account that cannot sign in until the activation link is opened', async () => {
     const address = email('Dana');
@@ -80,7 +76,7 @@ describe('accounts with a password', () => {
     expect(known).toEqual(unknown);
     const first = await lastLink(address, Events.identity.passwordResetRequested);
     await call(Subjects.identity.forgotPassword, { email: address });
-    const second = await lastLink(address, Events.identity.passwordResetRequested);
+    const second = await lastLink(address, Events.identity.passwordResetRequested, first.outboxId);
     await expect(call(Subjects.identity.resetPassword, { token: first.token, newPassword: 'another secret' }))
       .rejects.toMatchObject({ status: 401, message: Messages.linkInvalid });
 
@@ -140,13 +136,29 @@ describe('the signed-in user', () => {
     await expect(call(Subjects.identity.signIn, { email, password: 'a new secret' })).resolves.toHaveProperty('jwt');
   });
 
-  it('unsubscribes by e-mail or by phone in any format, answering alike when no one matches', async () => {
+  it('unsubscribes with the signed link of an e-mail (alike when no one matches); unsigned, only the signed-in owner', async () => {
     const { email, jwt } = await signedIn();
     await call(Subjects.identity.userUpdate, { token: jwt, firstName: 'דנה', lastName: 'כהן', phone: '0521112233', subscribed: true });
-    const answer = await call<{ message: string }>(Subjects.identity.unsubscribe, { phone: '052-1112233' });
+    const db = service.app().get<Database>(DATABASE);
+    const { unsubscribeSig } = await linkOf(db, service.nc(), Events.identity.activationRequested, email);
+    expect(unsubscribeSig).toEqual(expect.any(String));
+
+    // The attack: anyone unsubscribing any address. Unsigned and signed out, a forged or another address's signature: refused, nothing changes.
+    await expect(call(Subjects.identity.unsubscribe, { email })).rejects.toMatchObject({ status: 401, message: Messages.unsubscribeSignInRequired });
+    await expect(call(Subjects.identity.unsubscribe, { phone: '052-1112233' })).rejects.toMatchObject({ status: 401 });
+    await expect(call(Subjects.identity.unsubscribe, { email, sig: 'forged' })).rejects.toMatchObject({ status: 403, message: Messages.unsubscribeFailed });
+    await expect(call(Subjects.identity.unsubscribe, { email: `other-${email}`, sig: unsubscribeSig })).rejects.toMatchObject({ status: 403 });
+    const other = await signedIn();
+    await expect(call(Subjects.identity.unsubscribe, { email, token: other.jwt })).rejects.toMatchObject({ status: 403 });
+    expect(await call<UserProfile>(Subjects.identity.userGet, { token: jwt })).toMatchObject({ subscribed: true });
+
+    const answer = await call<{ message: string }>(Subjects.identity.unsubscribe, { email: email.toUpperCase(), sig: unsubscribeSig });
     expect(answer).toEqual({ message: Messages.unsubscribed });
     expect(await call<UserProfile>(Subjects.identity.userGet, { token: jwt })).toMatchObject({ subscribed: false });
-    expect(await call(Subjects.identity.unsubscribe, { email: `nobody-${email}` })).toEqual(answer);
+
+    await call(Subjects.identity.userUpdate, { token: jwt, firstName: 'דנה', lastName: 'כהן', phone: '0521112233', subscribed: true });
+    expect(await call(Subjects.identity.unsubscribe, { phone: '052-1112233', token: jwt })).toEqual(answer);
+    expect(await call<UserProfile>(Subjects.identity.userGet, { token: jwt })).toMatchObject({ subscribed: false });
     await expect(call(Subjects.identity.unsubscribe, {})).rejects.toMatchObject({ status: 400 });
     await expect(call(Subjects.identity.unsubscribe, { email: 'not-an-email' })).rejects.toMatchObject({ status: 400, message: Messages.invalidEmail });
   });
@@ -238,21 +250,16 @@ describe('sign-in by SMS code', () => {
     await call(Subjects.identity.signUp, { firstName: 'דנה', lastName: 'כהן', email, password: 'a good secret', agreeTOU: true });
     await service.app().get<Database>(DATABASE).update(users).set({ status: 'active', phone }).where(eq(users.email, email));
   }
-  async function lastCode(phone: string): Promise<string | undefined> {
-    const rows = await service.app().get<Database>(DATABASE).select().from(outbox)
-      .where(and(eq(outbox.subject, Events.identity.smsCodeRequested), sql`${outbox.envelope} -> 'data' ->> 'phone' = ${phone}`))
-      .orderBy(desc(outbox.id)).limit(1);
-    return (rows[0]?.envelope as { data: SmsCodeEvent } | undefined)?.data.code;
-  }
+  const lastCode = (phone: string, afterId = 0, timeoutMs?: number) => codeOf(service.app().get<Database>(DATABASE), service.nc(), phone, afterId, timeoutMs);
 
-  it('texts a 4-digit code to an account’s phone, signs in with it once, and locks a new request for 30 s', async () => {
+  it('texts a 6-digit code to an account’s phone, signs in with it once, and locks a new request for 30 s', async () => {
     const phone = randomPhone();
     await activeUserWithPhone(phone);
     expect(await call(Subjects.identity.smsRequest, { phone })).toEqual({ message: Messages.smsCodeSent });
     const code = (await lastCode(phone))!;
-    expect(code).toMatch(/^\d{4}$/);
+    expect(code).toMatch(/^\d{6}$/);
     await expect(call(Subjects.identity.smsRequest, { phone })).rejects.toMatchObject({ status: 429, message: Messages.smsResendLocked });
-    const wrong = code === '0000' ? '1111' : '0000';
+    const wrong = code === '000000' ? '111111' : '000000';
     await expect(call(Subjects.identity.smsVerify, { phone, code: wrong })).rejects.toMatchObject({ status: 400, message: Messages.invalidSmsCode });
     const { jwt } = await call<AuthTokenResponse>(Subjects.identity.smsVerify, { phone: phone.replace('-', ''), code });
     expect(decodeJwt(jwt).typ).toBe('user');
@@ -262,14 +269,16 @@ describe('sign-in by SMS code', () => {
   it('answers alike for a phone without an account (and texts nothing), and stops a code after 5 wrong tries', async () => {
     const stranger = randomPhone();
     expect(await call(Subjects.identity.smsRequest, { phone: stranger })).toEqual({ message: Messages.smsCodeSent });
-    expect(await lastCode(stranger)).toBeUndefined();
+    expect(await lastCode(stranger, 0, 1500)).toBeUndefined();
     const phone = randomPhone();
     await activeUserWithPhone(phone);
     await call(Subjects.identity.smsRequest, { phone });
     const code = (await lastCode(phone))!;
-    const wrong = code === '0000' ? '1111' : '0000';
-    for (let i = 0; i < 5; i++) await expect(call(Subjects.identity.smsVerify, { phone, code: wrong })).rejects.toMatchObject({ status: 400 });
-    await expect(call(Subjects.identity.smsVerify, { phone, code })).rejects.toMatchObject({ status: 400, message: Messages.invalidSmsCode });
+    const wrong = code === '000000' ? '111111' : '000000';
+    for (let i = 0; i < 4; i++) await expect(call(Subjects.identity.smsVerify, { phone, code: wrong })).rejects.toMatchObject({ status: 400 });
+    // The fifth wrong code locks the phone's code sign-in, even the right code.
+    await expect(call(Subjects.identity.smsVerify, { phone, code: wrong })).rejects.toMatchObject({ status: 429, message: Messages.smsSignInLocked });
+    await expect(call(Subjects.identity.smsVerify, { phone, code })).rejects.toMatchObject({ status: 429, message: Messages.smsSignInLocked });
     await expect(call(Subjects.identity.smsRequest, { phone: '123' })).rejects.toMatchObject({ status: 400, message: Messages.invalidPhone });
   });
 });

@@ -1,10 +1,11 @@
-import { ErrorCodes, Events, Messages, Subjects, type AccountLinkEvent, type AuthTokenResponse, type UserProfile } from '@mc/contracts';
+import { ErrorCodes, Events, Messages, Subjects, type AuthTokenResponse, type UserProfile } from '@mc/contracts';
 import { DATABASE, type Database } from '@mc/kit';
 import { rpc, useService } from '@mc/kit/testing';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
-import { outbox, users } from '../src/db/schema';
+import { users } from '../src/db/schema';
 import { identityService } from '../src/service';
+import { linkOf } from './delivered';
 
 describe('sign-in with Google (the account the gateway read from Google)', () => {
   const service = useService(identityService);
@@ -22,10 +23,8 @@ describe('sign-in with Google (the account the gateway read from Google)', () =>
 
   async function activeAccount(address: string, password = 'a good secret') {
     await call(Subjects.identity.signUp, { firstName: 'דנה', lastName: 'כהן', email: address, password, agreeTOU: true });
-    const [row] = await db().select().from(outbox)
-      .where(and(eq(outbox.subject, Events.identity.activationRequested), sql`${outbox.envelope} -> 'data' ->> 'email' = ${address.toLowerCase()}`))
-      .orderBy(desc(outbox.id)).limit(1);
-    await call(Subjects.identity.activate, { activationToken: (row.envelope as { data: AccountLinkEvent }).data.token });
+    const { token } = await linkOf(db(), service.nc(), Events.identity.activationRequested, address);
+    await call(Subjects.identity.activate, { activationToken: token });
   }
 
   it('creates a new account active, with the google method and no password, and finds it again by its Google id', async () => {

@@ -19,7 +19,9 @@ describe('the contact form', () => {
     expect(row).toMatchObject({ name: 'ישראל ישראלי', email: valid.email, phone: valid.phone, message: valid.message, correlationId });
     const [forward] = await settledMessages(db, `contact-${id}`);
     expect(forward).toMatchObject({ recipient: 'support@medcanna.local', subject: 'פנייה מהאתר: ישראל ישראלי', status: 'sent' });
-    expect(forward.body).toContain(valid.message);
+    // The stored forward names the contact message; its text is rendered when sending, not kept twice.
+    expect(forward).toMatchObject({ template: 'contact', params: { contactId: id } });
+    expect(JSON.stringify(forward)).not.toContain(valid.message);
   });
 
   it.each([

@@ -3,7 +3,7 @@ import { useService } from '@mc/kit/testing';
 import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { notificationsService } from '../src/service';
-import { publishActivation, settledMessages } from './account-emails';
+import { FakeIdentitySecrets, publishActivation, settledMessages } from './account-emails';
 
 const PORT = 2525 + Math.floor(Math.random() * 1000);
 const received: { to: string[]; raw: string }[] = [];
@@ -34,6 +34,9 @@ describe('account e-mails over SMTP', () => {
   beforeAll(() => new Promise<void>((resolve) => smtp.listen(PORT, '127.0.0.1', resolve)));
   afterAll(() => new Promise<void>((resolve) => smtp.close(resolve)));
   const service = useService(notificationsService);
+  const identity = new FakeIdentitySecrets();
+  beforeAll(() => identity.start(service.nc()));
+  afterAll(() => identity.stop());
   afterAll(() => {
     delete process.env.SMTP_URL;
   });
@@ -41,7 +44,7 @@ describe('account e-mails over SMTP', () => {
   it('sends the activation e-mail in Hebrew with the link, retrying after the server refuses once', async () => {
     const address = `smtp-${Date.now()}@example.co.il`;
     refuseOnce.add(address);
-    const eventId = await publishActivation(service.nc(), address);
+    const eventId = await publishActivation(service.nc(), identity, address);
     const [row] = await settledMessages(service.app().get<Database>(DATABASE), eventId);
     expect(row).toMatchObject({ status: 'sent', transport: 'smtp', attempts: 2 });
     const mail = received.find((m) => m.to.includes(address))!;
@@ -49,5 +52,8 @@ describe('account e-mails over SMTP', () => {
     expect(parsed.subject).toBe('אימות כתובת הדוא״ל שלך במדקאנה');
     expect(parsed.text).toContain(`/auth/verify-email?token=token-${eventId}`);
     expect(received.filter((m) => m.to.includes(address))).toHaveLength(1);
+    // Sent: the token is forgotten by identity and the stored row never held it.
+    expect(identity.forgotten).toContain(`ref-${eventId}`);
+    expect(JSON.stringify(row)).not.toContain(`token-${eventId}`);
   });
 });

@@ -1,21 +1,25 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
   ErrorCodes, Events, Messages, TOKEN_LIFETIME,
-  MAX_FAVORITES, type AccessTokenClaims, type AccountLinkEvent, type BusinessAccessClaims, type AuthTokenResponse, type BusinessesResponse, type FavoriteSlugsResponse, type UserProfile,
+  MAX_FAVORITES, type AccessTokenClaims, type AccountAskedEvent, type AccountLinkEvent, type BusinessAccessClaims, type AuthTokenResponse, type BusinessesResponse, type FavoriteSlugsResponse, type UserProfile,
 } from '@mc/contracts';
-import { DATABASE, OutboxWriter, serviceError, type Database } from '@mc/kit';
+import { DATABASE, OutboxRelay, OutboxWriter, SERVICE_ENV, serviceError, type Database } from '@mc/kit';
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import { businessMemberships, favorites, oneTimeTokens, users } from '../db/schema';
+import { hmacSecret, type IdentityEnv } from '../config';
 import { SigningKeys } from '../keys/signing-keys';
-import { hashPassword, hashToken, newLinkToken, passwordMatches } from './secrets';
+import { DeliverySecrets } from './delivery-secrets';
+import { HashPool } from './hash-pool';
+import { hashToken, keyedHash, newLinkToken, sameSecret } from './secrets';
 
 type User = typeof users.$inferSelect;
-type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 type LinkPurpose = 'activation' | 'reset';
+export type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 const LINK_HOURS: Record<LinkPurpose, number> = { activation: TOKEN_LIFETIME.activationHours, reset: TOKEN_LIFETIME.resetHours };
 const LINK_EVENT: Record<LinkPurpose, string> = { activation: Events.identity.activationRequested, reset: Events.identity.passwordResetRequested };
 const normalEmail = (email: string) => email.trim().toLowerCase();
+const phoneDigits = (phone: string) => phone.replace(/\D/g, '');
 
 const fail = (status: number, code: string, message: string) => serviceError(status, code, message);
 const wrongCredentials = () => fail(401, ErrorCodes.invalidCredentials, Messages.wrongCredentials);
@@ -24,6 +28,10 @@ const signInAgain = () => fail(401, ErrorCodes.unauthorized, Messages.signInRequ
 /** A hash to verify against when no account matches, so a missing e-mail takes as long as a wrong password. */
 let dummyHash: Promise<string> | undefined;
 
+/** Whom an unsubscribe link names: an e-mail (lower-cased) or a phone (its digits). */
+export type UnsubscribeTarget = { email: string } | { phone: string };
+const unsubscribeValue = (target: UnsubscribeTarget) => ('email' in target ? `email:${normalEmail(target.email)}` : `phone:${phoneDigits(target.phone)}`);
+
 /** Accounts with a password: sign-up and activation, sign-in, forgotten passwords, and token refresh. */
 @Injectable()
 export class AccountsService {
@@ -31,11 +39,15 @@ export class AccountsService {
     @Inject(DATABASE) private readonly db: Database,
     @Inject(OutboxWriter) private readonly outbox: OutboxWriter,
     @Inject(SigningKeys) private readonly keys: SigningKeys,
+    @Inject(OutboxRelay) private readonly relay: OutboxRelay,
+    @Inject(DeliverySecrets) private readonly secrets: DeliverySecrets,
+    @Inject(HashPool) private readonly hashing: HashPool,
+    @Inject(SERVICE_ENV) private readonly env: IdentityEnv,
   ) {}
 
   async signUp(input: { firstName: string; lastName: string; email: string; password: string; subscribe?: boolean }): Promise<{ ok: true }> {
     const email = normalEmail(input.email);
-    const passwordHash = await hashPassword(input.password);
+    const passwordHash = await this.hashing.hash(input.password);
     await this.db.transaction(async (tx) => {
       const [user] = await tx.insert(users).values({
         email, firstName: input.firstName.trim(), lastName: input.lastName.trim(), passwordHash, subscribed: input.subscribe !== false,
@@ -46,11 +58,24 @@ export class AccountsService {
     return { ok: true };
   }
 
-  /** Another activation e-mail for an account still pending; the same answer whatever the e-mail. */
+  /**
+   * Another activation e-mail for an account still pending; the same answer whatever the e-mail, in the same time:
+   * the request is queued (identity's own event) and looked up after answering (`sendActivationAgain`).
+   */
   async resendActivation(rawEmail: string): Promise<{ message: string }> {
-    const user = await this.byEmail(rawEmail);
-    if (user?.status === 'pending') await this.db.transaction((tx) => this.sendLink(tx, user, 'activation'));
+    await this.ask(Events.identity.activationResendAsked, { email: normalEmail(rawEmail) });
     return { message: Messages.activationResent };
+  }
+
+  async sendActivationAgain(tx: Tx, rawEmail: string): Promise<void> {
+    const [user] = await tx.select().from(users).where(eq(users.email, normalEmail(rawEmail)));
+    if (user?.status === 'pending') await this.sendLink(tx, user, 'activation');
+  }
+
+  /** Queues work to do after answering (`AccountAsks` takes it from identity's stream). */
+  async ask(subject: string, data: AccountAskedEvent): Promise<void> {
+    await this.db.transaction((tx) => this.outbox.add<AccountAskedEvent>(tx, subject, data));
+    this.relay.poke();
   }
 
   async activate(token: string): Promise<AuthTokenResponse> {
@@ -70,10 +95,10 @@ export class AccountsService {
   async signIn(rawEmail: string, password: string): Promise<AuthTokenResponse> {
     const user = await this.byEmail(rawEmail);
     if (!user || !user.passwordHash) {
-      await passwordMatches(await (dummyHash ??= hashPassword('no such account')), password);
+      await this.hashing.matches(await (dummyHash ??= this.hashing.hash('no such account')), password);
       throw wrongCredentials();
     }
-    if (!(await passwordMatches(user.passwordHash, password))) throw wrongCredentials();
+    if (!(await this.hashing.matches(user.passwordHash, password))) throw wrongCredentials();
     if (user.status === 'pending') throw fail(403, ErrorCodes.userPending, Messages.userPending);
     if (user.status === 'disabled') throw fail(403, ErrorCodes.userDisabled, Messages.userDisabled);
     const [signedIn] = await this.db.update(users).set({ lastSignedAt: new Date() }).where(eq(users.id, user.id)).returning();
@@ -87,16 +112,20 @@ export class AccountsService {
     return this.tokenFor(user);
   }
 
-  /** Spec 8: the answer never tells whether the e-mail has an account. */
+  /** Spec 8: the answer never tells whether the e-mail has an account, nor does its time (the lookup is done after answering). */
   async forgotPassword(rawEmail: string): Promise<{ message: string }> {
-    const user = await this.byEmail(rawEmail);
-    if (user && user.status !== 'disabled') await this.db.transaction((tx) => this.sendLink(tx, user, 'reset'));
+    await this.ask(Events.identity.passwordResetAsked, { email: normalEmail(rawEmail) });
     return { message: Messages.forgotReceived };
+  }
+
+  async sendReset(tx: Tx, rawEmail: string): Promise<void> {
+    const [user] = await tx.select().from(users).where(eq(users.email, normalEmail(rawEmail)));
+    if (user && user.status !== 'disabled') await this.sendLink(tx, user, 'reset');
   }
 
   /** A valid reset link sets the password, proves the e-mail (activating a pending account) and ends older sessions. */
   async resetPassword(token: string, newPassword: string): Promise<AuthTokenResponse> {
-    const passwordHash = await hashPassword(newPassword);
+    const passwordHash = await this.hashing.hash(newPassword);
     const user = await this.db.transaction(async (tx) => {
       const [link] = await tx.select().from(oneTimeTokens)
         .where(and(eq(oneTimeTokens.tokenHash, hashToken(token)), eq(oneTimeTokens.purpose, 'reset'), isNull(oneTimeTokens.usedAt), gt(oneTimeTokens.expiresAt, new Date())))
@@ -149,17 +178,35 @@ export class AccountsService {
   async changePassword(token: string, currentPassword: string, newPassword: string): Promise<AuthTokenResponse> {
     const user = await this.current(token);
     if (user.authMethod !== 'password' || !user.passwordHash) throw fail(400, ErrorCodes.badRequest, Messages.noPasswordMethod);
-    if (!(await passwordMatches(user.passwordHash, currentPassword))) throw fail(400, ErrorCodes.invalidCredentials, Messages.wrongCurrentPassword);
+    if (!(await this.hashing.matches(user.passwordHash, currentPassword))) throw fail(400, ErrorCodes.invalidCredentials, Messages.wrongCurrentPassword);
     const [updated] = await this.db.update(users)
-      .set({ passwordHash: await hashPassword(newPassword), tokenVersion: sql`${users.tokenVersion} + 1` })
+      .set({ passwordHash: await this.hashing.hash(newPassword), tokenVersion: sql`${users.tokenVersion} + 1` })
       .where(eq(users.id, user.id)).returning();
     return this.tokenFor(updated);
   }
 
-  /** The unsubscribe link of an e-mail or SMS: the same answer whether or not anyone matched. */
-  async unsubscribe(target: { email?: string; phone?: string }): Promise<{ message: string }> {
-    const where = target.email ? eq(users.email, normalEmail(target.email)) : eq(sql`regexp_replace(${users.phone}, '[^0-9]', '', 'g')`, (target.phone ?? '').replace(/\D/g, ''));
-    await this.db.update(users).set({ subscribed: false }).where(where);
+  /** The signature of an unsubscribe link for an e-mail or a phone (HMAC with the server's secret). */
+  unsubscribeSig(target: UnsubscribeTarget): string {
+    return keyedHash(hmacSecret(this.env), 'unsubscribe', unsubscribeValue(target));
+  }
+
+  /**
+   * Unsubscribes an e-mail or a phone: with the signature of the link we sent (the same answer whether or not
+   * anyone matched), or, without one, only for the signed-in owner of that address.
+   */
+  async unsubscribe(request: { email?: string; phone?: string; sig?: string; token?: string }): Promise<{ message: string }> {
+    const target: UnsubscribeTarget = request.email ? { email: request.email } : { phone: request.phone ?? '' };
+    const where = 'email' in target ? eq(users.email, normalEmail(target.email)) : eq(sql`regexp_replace(${users.phone}, '[^0-9]', '', 'g')`, phoneDigits(target.phone));
+    if (request.sig) {
+      if (!sameSecret(request.sig, this.unsubscribeSig(target))) throw fail(403, ErrorCodes.forbidden, Messages.unsubscribeFailed);
+      await this.db.update(users).set({ subscribed: false }).where(where);
+      return { message: Messages.unsubscribed };
+    }
+    if (!request.token) throw fail(401, ErrorCodes.unauthorized, Messages.unsubscribeSignInRequired);
+    const user = await this.current(request.token);
+    const owns = 'email' in target ? user.email === normalEmail(target.email) : !!user.phone && phoneDigits(user.phone) === phoneDigits(target.phone);
+    if (!owns) throw fail(403, ErrorCodes.forbidden, Messages.unsubscribeSignInRequired);
+    await this.db.update(users).set({ subscribed: false }).where(eq(users.id, user.id));
     return { message: Messages.unsubscribed };
   }
 
@@ -230,15 +277,19 @@ export class AccountsService {
     return { jwt: await this.keys.sign(claims, TOKEN_LIFETIME.accessSeconds) };
   }
 
-  /** A new single-use link (older unused ones of the same kind stop working) and its e-mail event, in the caller's transaction. */
+  /**
+   * A new single-use link (older unused ones of the same kind stop working) and its e-mail event, in the caller's
+   * transaction. The event names the token only by reference (see DeliverySecrets).
+   */
   private async sendLink(tx: Tx, user: User, purpose: LinkPurpose) {
     const token = newLinkToken();
     const expiresAt = new Date(Date.now() + LINK_HOURS[purpose] * 3600_000);
+    const secretRef = await this.secrets.keep({ token, unsubscribeSig: this.unsubscribeSig({ email: user.email }) }, LINK_HOURS[purpose] * 3600);
     await tx.update(oneTimeTokens).set({ expiresAt: new Date() })
       .where(and(eq(oneTimeTokens.userId, user.id), eq(oneTimeTokens.purpose, purpose), isNull(oneTimeTokens.usedAt), gt(oneTimeTokens.expiresAt, new Date())));
     await tx.insert(oneTimeTokens).values({ userId: user.id, purpose, tokenHash: hashToken(token), expiresAt });
     await this.outbox.add<AccountLinkEvent>(tx, LINK_EVENT[purpose], {
-      userId: user.id, email: user.email, firstName: user.firstName, token, expiresAt: expiresAt.toISOString(),
+      userId: user.id, email: user.email, firstName: user.firstName, secretRef, expiresAt: expiresAt.toISOString(),
     });
   }
 }

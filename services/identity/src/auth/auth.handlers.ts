@@ -7,6 +7,8 @@ import {
 } from '@mc/contracts';
 import { SigningKeys } from '../keys/signing-keys';
 import { AccountsService } from './accounts.service';
+import { DeliverySecretHandlers, DeliverySecrets } from './delivery-secrets';
+import { HashPool } from './hash-pool';
 
 @Controller()
 export class AuthHandlers {
@@ -106,5 +108,9 @@ export class AuthHandlers {
   }
 }
 
-@Module({ controllers: [AuthHandlers], providers: [AccountsService, SigningKeys], exports: [AccountsService] })
+@Module({
+  controllers: [AuthHandlers, DeliverySecretHandlers],
+  providers: [AccountsService, SigningKeys, DeliverySecrets, HashPool],
+  exports: [AccountsService, DeliverySecrets, SigningKeys],
+})
 export class AuthModule {}

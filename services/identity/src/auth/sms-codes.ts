@@ -4,62 +4,95 @@ import {
   ErrorCodes, Events, Messages, PhoneSignInDto, SMS_CODE, SmsVerifyDto, Subjects,
   type AuthTokenResponse, type SmsCodeEvent,
 } from '@mc/contracts';
-import { DATABASE, OutboxWriter, REDIS, serviceError, type Database } from '@mc/kit';
+import { OutboxWriter, REDIS, SERVICE_ENV, serviceError } from '@mc/kit';
 import { and, eq, sql } from 'drizzle-orm';
 import type Redis from 'ioredis';
-import { randomInt, timingSafeEqual } from 'node:crypto';
+import { randomInt } from 'node:crypto';
+import { hmacSecret, type IdentityEnv } from '../config';
 import { users } from '../db/schema';
-import { AccountsService } from './accounts.service';
+import { AccountsService, type Tx } from './accounts.service';
 import { AuthModule } from './auth.handlers';
-import { hashToken } from './secrets';
+import { DeliverySecrets } from './delivery-secrets';
+import { keyedHash, sameSecret } from './secrets';
 
 const digitsOf = (phone: string) => phone.replace(/\D/g, '');
 const wrongCode = () => serviceError(400, ErrorCodes.invalidCredentials, Messages.invalidSmsCode);
+const locked = () => serviceError(429, ErrorCodes.tooManyRequests, Messages.smsSignInLocked);
 interface StoredCode { hash: string; userId: number; tries: number }
 
 /**
- * Sign-in by SMS (spec 4): a 4-digit code for the phone of an active account, texted through
- * notifications; a new code only after 30 s. Codes live in Redis, hashed, for 5 minutes and 5 tries.
+ * Sign-in by SMS (spec 4, with stronger codes): a 6-digit code for the phone of an active account, texted
+ * through notifications; a new code only after 30 s and at most SMS_CODE.perPhonePerDay a day. Codes live in
+ * Redis as an HMAC keyed by the server's secret, for 5 minutes and 5 tries; 5 wrong codes in a row, across
+ * codes, lock the phone's code sign-in for an hour.
  */
 @Injectable()
 export class SmsCodes {
   constructor(
-    @Inject(DATABASE) private readonly db: Database,
     @Inject(REDIS) private readonly redis: Redis,
     @Inject(OutboxWriter) private readonly outbox: OutboxWriter,
     @Inject(AccountsService) private readonly accounts: AccountsService,
+    @Inject(DeliverySecrets) private readonly secrets: DeliverySecrets,
+    @Inject(SERVICE_ENV) private readonly env: IdentityEnv,
   ) {}
 
-  /** The same answer whether or not the phone has an account (only an account's phone gets a text). */
+  private hash(digits: string, code: string): string {
+    return keyedHash(hmacSecret(this.env), 'sms-code', `${digits}:${code}`);
+  }
+
+  /**
+   * The same answer, in the same time, whether or not the phone has an account: the limits depend on the phone
+   * only, and the lookup is done after answering (`sendCode`, from identity's own queue).
+   */
   async request(phone: string): Promise<{ message: string }> {
     const digits = digitsOf(phone);
-    const locked = await this.redis.set(`sms-lock:${digits}`, '1', 'EX', SMS_CODE.resendAfterSeconds, 'NX');
-    if (locked !== 'OK') throw serviceError(429, ErrorCodes.tooManyRequests, Messages.smsResendLocked);
-    const [user] = await this.db.select({ id: users.id }).from(users)
-      .where(and(eq(users.status, 'active'), eq(sql`regexp_replace(${users.phone}, '[^0-9]', '', 'g')`, digits))).limit(1);
-    if (user) {
-      const code = String(randomInt(0, 10_000)).padStart(4, '0');
-      const stored: StoredCode = { hash: hashToken(`${digits}:${code}`), userId: user.id, tries: 0 };
-      await this.redis.set(`sms-code:${digits}`, JSON.stringify(stored), 'EX', SMS_CODE.lifetimeSeconds);
-      await this.db.transaction((tx) => this.outbox.add<SmsCodeEvent>(tx, Events.identity.smsCodeRequested, { phone, code }));
-    }
+    if (await this.redis.exists(`sms-signin-lock:${digits}`)) throw locked();
+    const resend = await this.redis.set(`sms-lock:${digits}`, '1', 'EX', SMS_CODE.resendAfterSeconds, 'NX');
+    if (resend !== 'OK') throw serviceError(429, ErrorCodes.tooManyRequests, Messages.smsResendLocked);
+    const sentToday = await this.redis.incr(`sms-day:${digits}`);
+    if (sentToday === 1) await this.redis.expire(`sms-day:${digits}`, 86_400);
+    if (sentToday > SMS_CODE.perPhonePerDay) throw serviceError(429, ErrorCodes.tooManyRequests, Messages.smsDailyLimit);
+    await this.accounts.ask(Events.identity.smsCodeAsked, { phone });
     return { message: Messages.smsCodeSent };
+  }
+
+  /** A new code for the phone of an active account (none otherwise), and the event that texts it, in the caller's transaction. */
+  async sendCode(tx: Tx, phone: string): Promise<void> {
+    const digits = digitsOf(phone);
+    const [user] = await tx.select({ id: users.id }).from(users)
+      .where(and(eq(users.status, 'active'), eq(sql`regexp_replace(${users.phone}, '[^0-9]', '', 'g')`, digits))).limit(1);
+    if (!user) return;
+    const code = String(randomInt(0, 10 ** SMS_CODE.digits)).padStart(SMS_CODE.digits, '0');
+    const stored: StoredCode = { hash: this.hash(digits, code), userId: user.id, tries: 0 };
+    await this.redis.set(`sms-code:${digits}`, JSON.stringify(stored), 'EX', SMS_CODE.lifetimeSeconds);
+    const secretRef = await this.secrets.keep({ code }, SMS_CODE.lifetimeSeconds);
+    await this.outbox.add<SmsCodeEvent>(tx, Events.identity.smsCodeRequested, { phone, secretRef });
   }
 
   async verify(phone: string, code: string): Promise<AuthTokenResponse> {
     const digits = digitsOf(phone);
+    if (await this.redis.exists(`sms-signin-lock:${digits}`)) throw locked();
     const key = `sms-code:${digits}`;
     const raw = await this.redis.get(key);
     const stored = raw ? (JSON.parse(raw) as StoredCode) : undefined;
-    if (!stored || stored.tries >= SMS_CODE.attempts) throw wrongCode();
-    const expected = Buffer.from(stored.hash);
-    const given = Buffer.from(hashToken(`${digits}:${code}`));
-    if (!timingSafeEqual(expected, given)) {
-      await this.redis.set(key, JSON.stringify({ ...stored, tries: stored.tries + 1 }), 'KEEPTTL');
-      throw wrongCode();
+    if (!stored || stored.tries >= SMS_CODE.attempts || !sameSecret(stored.hash, this.hash(digits, code))) {
+      if (stored) await this.redis.set(key, JSON.stringify({ ...stored, tries: stored.tries + 1 }), 'KEEPTTL');
+      return this.wrong(digits);
     }
-    await this.redis.del(key);
+    await this.redis.del(key, `sms-wrong:${digits}`);
     return this.accounts.signInById(stored.userId);
+  }
+
+  /** Counts a wrong code against the phone (whichever code it was for); the last allowed one locks code sign-in for an hour. */
+  private async wrong(digits: string): Promise<never> {
+    const wrong = await this.redis.incr(`sms-wrong:${digits}`);
+    if (wrong === 1) await this.redis.expire(`sms-wrong:${digits}`, SMS_CODE.lockSeconds);
+    if (wrong >= SMS_CODE.lockAfterWrong) {
+      await this.redis.set(`sms-signin-lock:${digits}`, '1', 'EX', SMS_CODE.lockSeconds);
+      await this.redis.del(`sms-wrong:${digits}`, `sms-code:${digits}`);
+      throw locked();
+    }
+    throw wrongCode();
   }
 }
 
@@ -78,5 +111,5 @@ export class SmsHandlers {
   }
 }
 
-@Module({ imports: [AuthModule], controllers: [SmsHandlers], providers: [SmsCodes] })
+@Module({ imports: [AuthModule], controllers: [SmsHandlers], providers: [SmsCodes], exports: [SmsCodes] })
 export class SmsModule {}

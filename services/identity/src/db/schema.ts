@@ -43,11 +43,16 @@ export const oneTimeTokens = identitySchema.table('one_time_tokens', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [uniqueIndex('one_time_tokens_hash_idx').on(t.tokenHash), index('one_time_tokens_user_idx').on(t.userId, t.purpose)]);
 
-/** The key pairs that sign access tokens (ES256); the gateway verifies with the public halves. */
+/**
+ * The key pairs that sign access tokens (ES256); the gateway verifies with the public halves. The private half
+ * is stored encrypted (AES-256-GCM, `privateKeyEnc`); `privateJwk` only held it in clear before that, and is
+ * emptied at the first start with an encryption key.
+ */
 export const signingKeys = identitySchema.table('signing_keys', {
   kid: text('kid').primaryKey(),
   publicJwk: jsonb('public_jwk').notNull(),
-  privateJwk: jsonb('private_jwk').notNull(),
+  privateJwk: jsonb('private_jwk'),
+  privateKeyEnc: text('private_key_enc'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

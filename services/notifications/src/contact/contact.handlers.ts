@@ -27,9 +27,8 @@ export class ContactHandlers {
         .returning({ id: contactMessages.id });
       const eventId = `contact-${row.id}`;
       const [forward] = await tx.insert(outgoingMessages).values({
-        eventId, channel: 'email', recipient: this.env.OPERATOR_EMAIL,
-        subject: `פנייה מהאתר: ${fields.name.replace(/[\r\n]+/g, ' ')}`,
-        body: `שם: ${fields.name}\nדוא״ל: ${fields.email}\nטלפון: ${fields.phone}\n\n${fields.message}`,
+        eventId, channel: 'email', template: 'contact', recipient: this.env.OPERATOR_EMAIL,
+        subject: `פנייה מהאתר: ${fields.name.replace(/[\r\n]+/g, ' ')}`, params: { contactId: row.id },
       }).returning({ id: outgoingMessages.id });
       await this.mail.enqueue(forward.id, eventId);
       return { id: row.id };

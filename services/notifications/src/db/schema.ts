@@ -1,5 +1,5 @@
 import { messagingTables } from '@mc/kit/tables';
-import { index, integer, pgSchema, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgSchema, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 export const notificationsSchema = pgSchema('notifications');
 export const { outbox, inbox } = messagingTables(notificationsSchema);
@@ -16,16 +16,20 @@ export const contactMessages = notificationsSchema.table('contact_messages', {
 }, (t) => [index('contact_messages_created_at_idx').on(t.createdAt)]);
 
 /**
- * Every e-mail and SMS the system sends, one row per event that asked for it (so one is never sent
- * twice). Without SMTP settings, `transport` is 'mailbox': the message stays here for the local mailbox page.
+ * Every e-mail and SMS the system sends, one row per event that asked for it (so one is never sent twice).
+ * A row keeps the template, the recipient and the template's parameters, never the text: the text is rendered
+ * when sending (a link's token or an SMS code is fetched from identity then, and forgotten once sent), so no
+ * live link or code stays here. Without SMTP settings `transport` is 'mailbox' (development: the local mailbox).
  */
 export const outgoingMessages = notificationsSchema.table('outgoing_messages', {
   id: serial('id').primaryKey(),
   eventId: text('event_id').notNull(),
   channel: text('channel', { enum: ['email', 'sms'] }).notNull(),
+  template: text('template').notNull(),
   recipient: text('recipient').notNull(),
   subject: text('subject').notNull(),
-  body: text('body').notNull(),
+  /** What the template needs besides a secret: a first name, an expiry, the identity reference of the secret, a contact message id. */
+  params: jsonb('params').$type<Record<string, string | number>>().notNull().default({}),
   status: text('status', { enum: ['queued', 'sent', 'failed'] }).notNull().default('queued'),
   transport: text('transport'),
   attempts: integer('attempts').notNull().default(0),

@@ -1,24 +1,30 @@
 import { Events } from '@mc/contracts';
-import { accountMessage } from './account-messages';
+import { accountMessage, renderAccountMessage } from './account-messages';
 
-const data = { userId: 1, email: 'dana@example.co.il', firstName: 'דנה\r\nBcc: x', token: 'a+b/c', expiresAt: '2026-11-26T10:00:00Z' };
+const data = { userId: 1, email: 'dana@example.co.il', firstName: 'דנה\r\nBcc: x', secretRef: 'ref-1', expiresAt: '2026-11-26T10:00:00Z' };
 
 describe('account e-mails', () => {
-  it('links to the activation page with the token escaped, greeting on one line', () => {
-    const email = accountMessage(Events.identity.activationRequested, data, 'https://medcanna.co.il')!;
-    expect(email.to).toBe('dana@example.co.il');
-    expect(email.text).toContain('https://medcanna.co.il/auth/verify-email?token=a%2Bb%2Fc');
-    expect(email.text.split('\n')[0]).toBe('שלום דנה Bcc: x,');
+  it('stores the template, recipient and reference only; renders the link with the token escaped, greeting on one line', () => {
+    const planned = accountMessage(Events.identity.activationRequested, data)!;
+    expect(planned).toEqual({
+      channel: 'email', template: 'activation', to: 'dana@example.co.il', subject: 'אימות כתובת הדוא״ל שלך במדקאנה', params: { firstName: 'דנה Bcc: x', secretRef: 'ref-1' },
+    });
+    const text = renderAccountMessage(planned.template, planned.to, planned.params, { token: 'a+b/c', unsubscribeSig: 's/g' }, 'https://medcanna.co.il');
+    expect(text).toContain('https://medcanna.co.il/auth/verify-email?token=a%2Bb%2Fc');
+    expect(text).toContain('https://medcanna.co.il/unsubscribe?email=dana%40example.co.il&sig=s%2Fg');
+    expect(text.split('\n')[0]).toBe('שלום דנה Bcc: x,');
   });
 
-  it('texts a sign-in code to the phone in its +972 form', () => {
-    expect(accountMessage(Events.identity.smsCodeRequested, { phone: '052-1234567', code: '0423' }, 'x')).toEqual({
-      channel: 'sms', to: '+972521234567', subject: 'קוד כניסה', text: 'קוד הכניסה שלך למדקאנה: 0423. הקוד בתוקף 5 דקות.',
-    });
+  it('texts a 6-digit sign-in code to the phone in its +972 form', () => {
+    const planned = accountMessage(Events.identity.smsCodeRequested, { phone: '052-1234567', secretRef: 'ref-2' })!;
+    expect(planned).toEqual({ channel: 'sms', template: 'sms-code', to: '+972521234567', subject: 'קוד כניסה', params: { secretRef: 'ref-2' } });
+    expect(renderAccountMessage('sms-code', planned.to, planned.params, { code: '042318' }, 'x')).toBe('קוד הכניסה שלך למדקאנה: 042318. הקוד בתוקף 5 דקות.');
   });
 
   it('links to the reset page for a reset, and sends nothing for other events', () => {
-    expect(accountMessage(Events.identity.passwordResetRequested, data, 'http://localhost:8080')!.text).toContain('http://localhost:8080/reset-password?token=a%2Bb%2Fc');
-    expect(accountMessage('evt.identity.something.else', data, 'x')).toBeUndefined();
+    const planned = accountMessage(Events.identity.passwordResetRequested, data)!;
+    expect(renderAccountMessage(planned.template, planned.to, planned.params, { token: 'a+b/c' }, 'http://localhost:8080')).toContain('http://localhost:8080/reset-password?token=a%2Bb%2Fc');
+    expect(accountMessage('evt.identity.something.else', data)).toBeUndefined();
+    expect(accountMessage(Events.identity.passwordResetAsked, { email: 'dana@example.co.il' })).toBeUndefined();
   });
 });

@@ -1,56 +1,74 @@
-import { Events, SMS_CODE, toInternationalPhone, TOKEN_LIFETIME, type AccountLinkEvent, type SmsCodeEvent } from '@mc/contracts';
+import {
+  Events, SMS_CODE, toInternationalPhone, TOKEN_LIFETIME,
+  type AccountLinkEvent, type DeliverySecret, type SmsCodeEvent,
+} from '@mc/contracts';
 
-export interface Email {
+export const TEMPLATES = ['activation', 'reset', 'sms-code', 'contact'] as const;
+export type Template = (typeof TEMPLATES)[number];
+export type MessageParams = Record<string, string | number>;
+
+/** A message to send, as stored: the template, the recipient and parameters, never a secret (nor the text). */
+export interface PlannedMessage {
+  channel: 'email' | 'sms';
+  template: Template;
   to: string;
   subject: string;
-  text: string;
-}
-
-export interface OutgoingMessage extends Email {
-  channel: 'email' | 'sms';
+  params: MessageParams;
 }
 
 const escape = (s: string) => s.replace(/[\r\n]+/g, ' ').trim();
 
-/** The e-mail an identity event asks for (activation or password reset), with its single-use link; none for other events. */
-function accountEmail(type: string, data: AccountLinkEvent, publicUrl: string): Email | undefined {
-  const name = escape(data.firstName);
-  const token = encodeURIComponent(data.token);
+/** What an identity event asks to send: an e-mail with a link, or a text with a sign-in code; none for other events. */
+export function accountMessage(type: string, data: unknown): PlannedMessage | undefined {
+  if (type === Events.identity.smsCodeRequested) {
+    const { phone, secretRef } = data as SmsCodeEvent;
+    return { channel: 'sms', template: 'sms-code', to: toInternationalPhone(phone), subject: 'קוד כניסה', params: { secretRef } };
+  }
+  const link = data as AccountLinkEvent;
+  const params = { firstName: escape(link.firstName ?? ''), secretRef: link.secretRef };
   if (type === Events.identity.activationRequested) {
-    return {
-      to: data.email,
-      subject: 'אימות כתובת הדוא״ל שלך במדקאנה',
-      text: [
-        `שלום ${name},`,
-        'תודה שנרשמת למדקאנה. כדי להפעיל את החשבון יש לפתוח את הקישור:',
-        `${publicUrl}/auth/verify-email?token=${token}`,
-        `הקישור בתוקף ${TOKEN_LIFETIME.activationHours} שעות וניתן להשתמש בו פעם אחת.`,
-        'אם לא נרשמת לאתר, אפשר להתעלם מהודעה זו.',
-      ].join('\n\n'),
-    };
+    return { channel: 'email', template: 'activation', to: link.email, subject: 'אימות כתובת הדוא״ל שלך במדקאנה', params };
   }
   if (type === Events.identity.passwordResetRequested) {
-    return {
-      to: data.email,
-      subject: 'איפוס הסיסמה במדקאנה',
-      text: [
-        `שלום ${name},`,
-        'קיבלנו בקשה לאיפוס הסיסמה שלך. לבחירת סיסמה חדשה יש לפתוח את הקישור:',
-        `${publicUrl}/reset-password?token=${token}`,
-        `הקישור בתוקף ${TOKEN_LIFETIME.resetHours} שעות וניתן להשתמש בו פעם אחת.`,
-        'אם לא ביקשת לאפס את הסיסמה, אפשר להתעלם מהודעה זו; הסיסמה הנוכחית נשארת בתוקף.',
-      ].join('\n\n'),
-    };
+    return { channel: 'email', template: 'reset', to: link.email, subject: 'איפוס הסיסמה במדקאנה', params };
   }
   return undefined;
 }
 
-/** What an identity event asks to send: an e-mail with a link, or a text with a sign-in code; none for other events. */
-export function accountMessage(type: string, data: unknown, publicUrl: string): OutgoingMessage | undefined {
-  if (type === Events.identity.smsCodeRequested) {
-    const { phone, code } = data as SmsCodeEvent;
-    return { channel: 'sms', to: toInternationalPhone(phone), subject: 'קוד כניסה', text: `קוד הכניסה שלך למדקאנה: ${code}. הקוד בתוקף ${SMS_CODE.lifetimeSeconds / 60} דקות.` };
+/** The unsubscribe line of an e-mail to a person (the link is signed by identity, so it unsubscribes only this address). */
+function unsubscribeLine(to: string, secret: DeliverySecret, publicUrl: string): string[] {
+  if (!secret.unsubscribeSig) return [];
+  return [`להסרה מרשימת התפוצה: ${publicUrl}/unsubscribe?email=${encodeURIComponent(to)}&sig=${encodeURIComponent(secret.unsubscribeSig)}`];
+}
+
+/** The text of an account message, rendered when it is sent, with the secret identity kept for it. */
+export function renderAccountMessage(template: Template, to: string, params: MessageParams, secret: DeliverySecret, publicUrl: string): string {
+  if (template === 'sms-code') {
+    if (!secret.code) throw new Error('no code for an SMS');
+    return `קוד הכניסה שלך למדקאנה: ${secret.code}. הקוד בתוקף ${SMS_CODE.lifetimeSeconds / 60} דקות.`;
   }
-  const email = accountEmail(type, data as AccountLinkEvent, publicUrl);
-  return email && { channel: 'email', ...email };
+  if (!secret.token) throw new Error('no token for a link');
+  const token = encodeURIComponent(secret.token);
+  const name = escape(String(params.firstName ?? ''));
+  if (template === 'activation') {
+    return [
+      `שלום ${name},`,
+      'תודה שנרשמת למדקאנה. כדי להפעיל את החשבון יש לפתוח את הקישור:',
+      `${publicUrl}/auth/verify-email?token=${token}`,
+      `הקישור בתוקף ${TOKEN_LIFETIME.activationHours} שעות וניתן להשתמש בו פעם אחת.`,
+      'אם לא נרשמת לאתר, אפשר להתעלם מהודעה זו.',
+      ...unsubscribeLine(to, secret, publicUrl),
+    ].join('\n\n');
+  }
+  if (template === 'reset') {
+    return [
+      `שלום ${name},`,
+      'קיבלנו בקשה לאיפוס הסיסמה שלך. לבחירת סיסמה חדשה יש לפתוח את הקישור:',
+      `${publicUrl}/reset-password?token=${token}`,
+      `הקישור בתוקף ${TOKEN_LIFETIME.resetHours} שעות וניתן להשתמש בו פעם אחת.`,
+      'אם לא ביקשת לאפס את הסיסמה, אפשר להתעלם מהודעה זו; הסיסמה הנוכחית נשארת בתוקף.',
+      ...unsubscribeLine(to, secret, publicUrl),
+    ].join('\n\n');
+  }
+  throw new Error(`template ${template} is not an account message`);
 }

@@ -1,13 +1,18 @@
 import { Inject, Injectable, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import { DATABASE, LOGGER, SERVICE_ENV, type Database } from '@mc/kit';
-import { Queue, Worker, type Job } from 'bullmq';
+import { Queue, UnrecoverableError, Worker, type Job } from 'bullmq';
 import { eq, sql } from 'drizzle-orm';
 import Redis from 'ioredis';
 import { createTransport, type Transporter } from 'nodemailer';
 import type { Logger } from 'pino';
 import type { NotificationsEnv } from '../config';
-import { outgoingMessages } from '../db/schema';
+import { contactMessages, outgoingMessages } from '../db/schema';
+import { renderAccountMessage, type Template } from './account-messages';
+import { DevMailbox } from './dev-mailbox';
+import { IdentitySecrets, SecretGoneError } from './identity-secrets';
 import { sendTwilioSms } from './twilio-sms';
+
+type Message = typeof outgoingMessages.$inferSelect;
 
 export const MAIL_QUEUE = 'notifications-email';
 const ATTEMPTS = 6;
@@ -17,7 +22,9 @@ const COMMIT_GRACE_MS = 250;
 /**
  * Sends queued e-mails (SMTP) and texts (Twilio) with BullMQ: retried with exponential backoff (1 s, 2 s, … over about half a minute),
  * then left in BullMQ's failed set and marked 'failed'. A message already sent is never sent again.
- * Without SMTP or Twilio settings the message stays in the local mailbox (the outgoing_messages table).
+ * The text is rendered just before sending (with the secret identity keeps for it, forgotten once the message is
+ * sent or failed for good), and kept nowhere but in a development environment's local mailbox.
+ * Without SMTP or Twilio settings (development only) the message goes to that mailbox alone.
  */
 @Injectable()
 export class MailQueue implements OnModuleInit, OnApplicationShutdown {
@@ -30,6 +37,8 @@ export class MailQueue implements OnModuleInit, OnApplicationShutdown {
     @Inject(DATABASE) private readonly db: Database,
     @Inject(SERVICE_ENV) private readonly env: NotificationsEnv,
     @Inject(LOGGER) private readonly logger: Logger,
+    @Inject(IdentitySecrets) private readonly secrets: IdentitySecrets,
+    @Inject(DevMailbox) private readonly mailbox: DevMailbox,
   ) {}
 
   onModuleInit() {
@@ -40,9 +49,9 @@ export class MailQueue implements OnModuleInit, OnApplicationShutdown {
     this.transporter = this.env.SMTP_URL ? createTransport(this.env.SMTP_URL) : undefined;
     this.worker = new Worker(MAIL_QUEUE, (job: Job<{ messageId: number }>) => this.deliver(job.data.messageId), { connection: this.connection, prefix, concurrency: 4 });
     this.worker.on('failed', (job, error) => {
-      if (!job || job.attemptsMade < ATTEMPTS) return;
+      if (!job || (job.attemptsMade < ATTEMPTS && error.name !== 'UnrecoverableError')) return;
       this.logger.error({ messageId: job.data.messageId, err: error.message }, 'e-mail failed for good');
-      void this.db.update(outgoingMessages).set({ status: 'failed' }).where(eq(outgoingMessages.id, job.data.messageId));
+      void this.failedForGood(job.data.messageId).catch((err) => this.logger.warn({ err }, 'marking a message failed failed'));
     });
   }
 
@@ -60,29 +69,60 @@ export class MailQueue implements OnModuleInit, OnApplicationShutdown {
     const [message] = await this.db.select().from(outgoingMessages).where(eq(outgoingMessages.id, messageId));
     if (!message) throw new Error(`message ${messageId} not stored (yet)`);
     if (message.status === 'sent') return;
+    let sentAt: Date;
+    let body: string;
     try {
-      const transport = message.channel === 'sms' ? await this.text(message) : await this.email(message);
+      body = await this.render(message);
+      const transport = message.channel === 'sms' ? await this.text(message, body) : await this.email(message, body);
+      sentAt = new Date();
       await this.db.update(outgoingMessages)
-        .set({ status: 'sent', transport, sentAt: new Date(), attempts: sql`${outgoingMessages.attempts} + 1` })
+        .set({ status: 'sent', transport, sentAt, attempts: sql`${outgoingMessages.attempts} + 1` })
         .where(eq(outgoingMessages.id, messageId));
     } catch (error) {
       await this.db.update(outgoingMessages)
         .set({ attempts: sql`${outgoingMessages.attempts} + 1`, lastError: error instanceof Error ? error.message : String(error) })
         .where(eq(outgoingMessages.id, messageId));
+      if (error instanceof SecretGoneError) throw new UnrecoverableError(error.message);
       throw error;
     }
+    await this.forgetSecret(message);
+    await this.mailbox.keep({ id: message.id, to: message.recipient, subject: message.subject, body, status: 'sent', createdAt: sentAt.toISOString() });
   }
 
-  private async email(message: typeof outgoingMessages.$inferSelect): Promise<'smtp' | 'mailbox'> {
+  /** The text of a message: an account message with the secret identity keeps for it, or a contact message from its row. */
+  private async render(message: Message): Promise<string> {
+    if (message.template === 'contact') {
+      const [contact] = await this.db.select().from(contactMessages).where(eq(contactMessages.id, Number(message.params.contactId)));
+      if (!contact) throw new UnrecoverableError(`contact message ${message.params.contactId} not found`);
+      return `שם: ${contact.name}\nדוא״ל: ${contact.email}\nטלפון: ${contact.phone}\n\n${contact.message}`;
+    }
+    const secretRef = String(message.params.secretRef ?? '');
+    if (!secretRef) throw new UnrecoverableError(`message ${message.id} (${message.template}) cannot be rendered`);
+    return renderAccountMessage(message.template as Template, message.recipient, message.params, await this.secrets.get(secretRef), this.env.PUBLIC_URL);
+  }
+
+  private async forgetSecret(message: Message): Promise<void> {
+    const secretRef = message.params.secretRef;
+    if (!secretRef) return;
+    // Identity's entry also expires with its link or code: a forget that fails leaves nothing for long.
+    await this.secrets.forget(String(secretRef)).catch((err) => this.logger.warn({ err, messageId: message.id }, 'the secret of a sent message was not forgotten; it expires'));
+  }
+
+  private async failedForGood(messageId: number): Promise<void> {
+    const [message] = await this.db.update(outgoingMessages).set({ status: 'failed' }).where(eq(outgoingMessages.id, messageId)).returning();
+    if (message) await this.forgetSecret(message);
+  }
+
+  private async email(message: Message, body: string): Promise<'smtp' | 'mailbox'> {
     if (!this.transporter) return 'mailbox';
-    await this.transporter.sendMail({ from: this.env.MAIL_FROM, to: message.recipient, subject: message.subject, text: message.body });
+    await this.transporter.sendMail({ from: this.env.MAIL_FROM, to: message.recipient, subject: message.subject, text: body });
     return 'smtp';
   }
 
-  private async text(message: typeof outgoingMessages.$inferSelect): Promise<'twilio' | 'mailbox'> {
+  private async text(message: Message, body: string): Promise<'twilio' | 'mailbox'> {
     const { TWILIO_ACCOUNT_SID: accountSid, TWILIO_AUTH_TOKEN: authToken, TWILIO_FROM: from, TWILIO_API_URL: apiUrl } = this.env;
     if (!accountSid || !authToken || !from) return 'mailbox';
-    await sendTwilioSms({ accountSid, authToken, from, apiUrl }, message.recipient, message.body);
+    await sendTwilioSms({ accountSid, authToken, from, apiUrl }, message.recipient, body);
     return 'twilio';
   }
 
