@@ -24,6 +24,7 @@ import { GatewayEnv } from './config';
 import { HealthController } from './health/health.controller';
 import { ClientHeadersGuard } from './http/client-headers.guard';
 import { HttpErrorFilter } from './http/http-error.filter';
+import { INPUT_LIMITS, registerInputLimits } from './http/input-limits';
 import { trustedProxies } from './http/trusted-proxies';
 import { registerNoStoreForPersonalAnswers, registerSecurityHeaders } from './http/security-headers';
 import { serveWebPages, WebApp } from './site/web-app';
@@ -98,6 +99,7 @@ export async function createGateway(overrides: NodeJS.ProcessEnv = {}): Promise<
     requestIdHeader: Headers.correlationId,
     requestIdLogLabel: 'correlationId',
     genReqId: () => randomUUID(),
+    bodyLimit: INPUT_LIMITS.maxBodyBytes,
     trustProxy: trustedProxies(env.TRUSTED_PROXIES),
   });
   const app = await NestFactory.create<NestFastifyApplication>(gatewayModule(env), adapter, { logger: new PinoNestLogger(logger) });
@@ -113,6 +115,7 @@ export async function createGateway(overrides: NodeJS.ProcessEnv = {}): Promise<
   const fastify = app.getHttpAdapter().getInstance();
   const webApp = webDist ? new WebApp(logger, webDist, env.WEB_SSR_ENTRY, fastify, env.API_KEY) : undefined;
   registerRequestHooks(fastify);
+  registerInputLimits(fastify);
   await registerSecurityHeaders(fastify, { production: !isDevelopment(env), inlineScriptHashes: () => webApp?.inlineScriptHashes() ?? [] });
   registerNoStoreForPersonalAnswers(fastify);
   await registerCompression(fastify);
