@@ -36,6 +36,9 @@ describe('accounts through the gateway', () => {
     expect(me).toMatchObject({ status: 200, body: { user: { email, firstName: 'דנה', subscribed: false, authMethod: 'password' } } });
     const refreshed = await api('/api/auth/refresh', { method: 'POST', headers: bearer(jwt) });
     expect(refreshed.body.jwt).toEqual(expect.any(String));
+    // Access tokens are short-lived (the web refreshes them hourly, before they expire).
+    const claims = JSON.parse(Buffer.from(refreshed.body.jwt.split('.')[1], 'base64url').toString());
+    expect(claims.exp - claims.iat).toBeLessThanOrEqual(3600);
   });
 
   it("answers the spec's messages: a taken e-mail, wrong credentials, an invalid reset link; 401 without a valid token", async () => {
@@ -115,14 +118,50 @@ describe('accounts through the gateway', () => {
     let code: string | undefined;
     for (let i = 0; i < 50 && !code; i++) {
       const page = String((await api('/dev/mailbox')).body);
-      code = page.split('<article>').find((a) => a.includes('+972521234567'))?.match(/קוד הכניסה שלך למדקאנה: (\d{4})/)?.[1];
+      code = page.split('<article>').find((a) => a.includes('+972521234567'))?.match(/קוד הכניסה שלך למדקאנה: (\d{6})/)?.[1];
       if (!code) await new Promise((resolve) => setTimeout(resolve, 200));
     }
-    expect(code).toMatch(/^\d{4}$/);
-    const wrong = code === '0000' ? '1111' : '0000';
+    expect(code).toMatch(/^\d{6}$/);
+    const wrong = code === '000000' ? '111111' : '000000';
     expect(await api('/api/auth/sms/verify', json({ phone, code: wrong }))).toMatchObject({ status: 400, body: { message: Messages.invalidSmsCode } });
     const signedIn = await api('/api/auth/sms/verify', json({ phone, code }));
     expect(signedIn.status).toBe(200);
     expect((await api('/api/user', { headers: bearer(signedIn.body.jwt) })).body.user.email).toBe('patient@medcanna.local');
+  });
+
+  it('unsubscribes an address only with the signed link e-mailed to it, or for its signed-in owner', async () => {
+    // Its own client address (a trusted proxy's header), so the e-mail limits of other tests are not shared.
+    const from = { 'x-forwarded-for': '10.77.0.1' };
+    const target = `unsub-${Date.now()}@example.co.il`;
+    expect((await api('/api/auth/signup', json({ firstName: 'דנה', lastName: 'כהן', email: target, password, agreeTOU: true, subscribe: true }, from))).status).toBe(200);
+    let sig: string | undefined;
+    for (let i = 0; i < 75 && !sig; i++) {
+      const article = String((await api('/dev/mailbox')).body).split('<article>').find((a) => a.includes(target) && a.includes('/unsubscribe?'));
+      sig = article?.match(/sig=([^"&<\s]+)/)?.[1];
+      if (!sig) await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    expect(sig).toEqual(expect.any(String));
+
+    // The attack: anyone unsubscribing anyone. Unsigned and signed out, or with a made-up signature: refused.
+    expect(await api('/api/auth/unsubscribe', json({ email: target }, from))).toMatchObject({ status: 401, body: { message: Messages.unsubscribeSignInRequired } });
+    expect((await api('/api/auth/unsubscribe', json({ email: target, sig: 'A'.repeat(43) }, from))).status).toBe(403);
+    const patient = (await api('/api/auth/signin', json({ email: 'patient@medcanna.local', password: 'demo-patient' }, from))).body.jwt;
+    expect((await api('/api/auth/unsubscribe', json({ email: target }, { ...from, ...bearer(patient) }))).status).toBe(403);
+
+    expect(await api('/api/auth/unsubscribe', json({ email: target, sig: decodeURIComponent(sig!) }, from)))
+      .toMatchObject({ status: 200, body: { message: Messages.unsubscribed } });
+    await api('/api/auth/activate', json({ activationToken: await mailedLink(target, '/auth/verify-email') }, from));
+    const { jwt } = (await api('/api/auth/signin', json({ email: target, password }, from))).body;
+    expect((await api('/api/user', { headers: bearer(jwt) })).body.user.subscribed).toBe(false);
+    expect(await api('/api/auth/unsubscribe', json({ email: target }, { ...from, ...bearer(jwt) }))).toMatchObject({ status: 200 });
+  });
+
+  it('signs up under load slowly rather than failing: password hashing waits its turn within its own timeout', async () => {
+    const burst = 60;
+    const answers = await Promise.all(Array.from({ length: burst }, (_, i) => api('/api/auth/signup', json(
+      { firstName: 'דנה', lastName: 'כהן', email: `burst-${Date.now()}-${i}@example.co.il`, password, agreeTOU: true },
+      { 'x-forwarded-for': `10.78.${Math.floor(i / 200)}.${i % 200 + 1}` },
+    ))));
+    expect(answers.map((a) => a.status)).toEqual(Array(burst).fill(200));
   });
 });

@@ -16,7 +16,7 @@ async function clearRateLimits() {
   const Redis = require(require.resolve('ioredis', { paths: [path.join(ROOT, 'gateway')] }));
   const redis = new Redis(process.env.REDIS_URL || 'redis://127.0.0.1:6379');
   try {
-    const keys = [...await redis.keys('rate:*'), ...await redis.keys('sms-lock:*'), ...await redis.keys('sms-code:*')];
+    const keys = [...await redis.keys('rate:*'), ...await redis.keys('sms-*'), ...await redis.keys('medcanna_e2e:*')];
     if (keys.length) await redis.del(...keys);
   } finally {
     redis.disconnect();

@@ -129,7 +129,7 @@ describe('web: an account from sign-up to a new password', () => {
     let code: string | undefined;
     for (let i = 0; i < 50 && !code; i++) {
       await mailbox.goto(`${GATEWAY_URL}/dev/mailbox`);
-      code = (await mailbox.locator('article', { hasText: '+972527654321' }).first().textContent().catch(() => null))?.match(/: (\d{4})\./)?.[1];
+      code = (await mailbox.locator('article', { hasText: '+972527654321' }).first().textContent().catch(() => null))?.match(/: (\d{6})\./)?.[1];
       if (!code) await mailbox.waitForTimeout(200);
     }
     await mailbox.close();
@@ -171,10 +171,13 @@ describe('web: an account from sign-up to a new password', () => {
     await owner.close();
   });
 
-  it('unsubscribes from the link of an e-mail, and sends a link without a valid address home', async () => {
+  it('unsubscribes from the signed link of an e-mail (not from a made-up one), and sends a link without a valid address home', async () => {
     const guest = await newPage(browser);
     await guest.goto(`${GATEWAY_URL}/unsubscribe?email=${encodeURIComponent(email)}`, { waitUntil: 'networkidle' });
+    await guest.getByText(Messages.unsubscribeSignInRequired).waitFor({ state: 'visible' });
+    await followMailedLink(guest, email, '/unsubscribe?');
     await guest.getByText(Messages.unsubscribed).waitFor({ state: 'visible' });
+    await guest.waitForURL((url) => url.pathname === '/unsubscribe' && !url.searchParams.has('sig'));
     await guest.goto(`${GATEWAY_URL}/unsubscribe?email=not-an-email`, { waitUntil: 'networkidle' });
     await guest.waitForURL((url) => url.pathname === '/');
     await guest.close();

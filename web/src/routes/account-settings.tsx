@@ -20,6 +20,8 @@ export const unsubscribeRoute = createRoute({
   validateSearch: (raw: Record<string, unknown>) => ({
     email: typeof raw.email === 'string' && EMAIL_PATTERN.test(raw.email) ? raw.email : undefined,
     phone: typeof raw.phone === 'string' && PHONE_PATTERN.test(raw.phone) ? raw.phone : undefined,
+    // The signature of the e-mailed link (without it, only the signed-in owner of the address may unsubscribe).
+    sig: typeof raw.sig === 'string' && /^[\w-]{1,200}$/.test(raw.sig) ? raw.sig : undefined,
   }),
   component: page('UnsubscribePage'),
 });

@@ -3,10 +3,10 @@ import {
   AddressDto, ChangePasswordDto, houseNumberFrom, Messages, UserSettingsDto, type Address, type AddressSuggestion, type AuthTokenResponse, type UserProfile,
 } from '@mc/contracts';
 import { useMutation } from '@tanstack/react-query';
-import { getRouteApi, Navigate } from '@tanstack/react-router';
+import { getRouteApi, Navigate, useNavigate } from '@tanstack/react-router';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { apiFetch } from '../api/client';
+import { apiFetch, isApiError } from '../api/client';
 import '../auth/auth.css';
 import { sessions } from '../auth/session';
 import { useSession } from '../auth/use-session';
@@ -214,20 +214,30 @@ export function SettingsPage() {
   );
 }
 
-/** /unsubscribe?email=…|phone=…: needs one in a valid format, otherwise goes to /. */
+/**
+ * /unsubscribe?email=…|phone=…[&sig=…]: needs one in a valid format, otherwise goes to /. The e-mailed link is signed
+ * (`sig`); without a signature only the signed-in owner of the address is unsubscribed. The signature leaves the
+ * address bar once read.
+ */
 export function UnsubscribePage() {
   const target = getRouteApi('/unsubscribe').useSearch();
-  const unsubscribe = useMutation({ mutationFn: () => send<{ message: string }>('POST', '/auth/unsubscribe', target) });
+  const navigate = useNavigate();
+  const [sig] = useState(target.sig);
+  const unsubscribe = useMutation({ mutationFn: () => send<{ message: string }>('POST', '/auth/unsubscribe', { email: target.email, phone: target.phone, sig }) });
   const { mutate } = unsubscribe;
   useEffect(() => {
     if (target.email || target.phone) mutate();
   }, [target.email, target.phone, mutate]);
+  useEffect(() => {
+    if (target.sig) void navigate({ to: '/unsubscribe', search: { email: target.email, phone: target.phone, sig: undefined }, replace: true });
+  }, [target.sig, target.email, target.phone, navigate]);
   if (!target.email && !target.phone) return <Navigate to="/" />;
+  const failure = unsubscribe.isError && isApiError(unsubscribe.error) && unsubscribe.error.status === 401 ? Messages.unsubscribeSignInRequired : Messages.unsubscribeFailed;
   return (
     <section className="card account-card">
       <h1>{heAuth.unsubscribeTitle}</h1>
       <p role="status">
-        {unsubscribe.isSuccess ? Messages.unsubscribed : unsubscribe.isError ? Messages.unsubscribeFailed : he.loading}
+        {unsubscribe.isSuccess ? Messages.unsubscribed : unsubscribe.isError ? failure : he.loading}
       </p>
     </section>
   );

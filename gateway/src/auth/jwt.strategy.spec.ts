@@ -1,0 +1,38 @@
+import { generateKeyPairSync, sign, type KeyObject } from 'node:crypto';
+import { IdentityKeys, JwtStrategy, type SignedInUser } from './jwt.strategy';
+
+const b64 = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+
+/** An ES256 JWT as identity signs one (kid k1), with the given claims. */
+function jwt(key: KeyObject, claims: Record<string, unknown>): string {
+  const input = `${b64({ alg: 'ES256', kid: 'k1', typ: 'JWT' })}.${b64(claims)}`;
+  return `${input}.${sign('sha256', Buffer.from(input), { key, dsaEncoding: 'ieee-p1363' }).toString('base64url')}`;
+}
+
+/** Runs the strategy on a request as passport does; resolves the user it accepts, or false. */
+function authenticate(strategy: JwtStrategy, token: string): Promise<SignedInUser | false> {
+  return new Promise((resolve, reject) => {
+    const s = strategy as unknown as Record<string, unknown> & { authenticate: (req: unknown) => void };
+    s.success = (user: SignedInUser) => resolve(user);
+    s.fail = () => resolve(false);
+    s.error = (err: unknown) => reject(err);
+    s.authenticate({ headers: { authorization: `Bearer ${token}` } });
+  });
+}
+
+describe('bearer tokens at the gateway', () => {
+  const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
+  const pem = publicKey.export({ type: 'spki', format: 'pem' }).toString();
+  const strategy = new JwtStrategy({ pem: async (kid: string) => (kid === 'k1' ? pem : undefined) } as unknown as IdentityKeys);
+  const now = Math.floor(Date.now() / 1000);
+  const claims = { sub: '7', typ: 'user', role: 'user', ver: 0, iss: 'medcanna-identity', iat: now };
+
+  it("accepts identity's token with an expiry that has not passed", async () => {
+    await expect(authenticate(strategy, jwt(privateKey, { ...claims, exp: now + 3600 }))).resolves.toMatchObject({ id: 7, role: 'user' });
+  });
+
+  it('refuses a correctly signed token without an expiry, and an expired one', async () => {
+    await expect(authenticate(strategy, jwt(privateKey, claims))).resolves.toBe(false);
+    await expect(authenticate(strategy, jwt(privateKey, { ...claims, exp: now - 60 }))).resolves.toBe(false);
+  });
+});
