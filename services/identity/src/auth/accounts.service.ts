@@ -95,7 +95,12 @@ export class AccountsService {
   async signIn(rawEmail: string, password: string): Promise<AuthTokenResponse> {
     const user = await this.byEmail(rawEmail);
     if (!user || !user.passwordHash) {
-      await this.hashing.matches(await (dummyHash ??= this.hashing.hash('no such account')), password);
+      // Kept once made (a refusal of the busy pool is not kept).
+      dummyHash ??= this.hashing.hash('no such account').catch((error: unknown) => {
+        dummyHash = undefined;
+        throw error;
+      });
+      await this.hashing.matches(await dummyHash, password);
       throw wrongCredentials();
     }
     if (!(await this.hashing.matches(user.passwordHash, password))) throw wrongCredentials();
