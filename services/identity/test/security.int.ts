@@ -136,7 +136,7 @@ describe('identity keeps no secret in clear', () => {
   });
 
   it('answers forgot-password, resend-activation and SMS requests in the same time whether or not an account exists', async () => {
-    const N = 15;
+    const N = 25;
     const known: string[] = [];
     const phones: string[] = [];
     for (let i = 0; i < N; i++) {
@@ -164,7 +164,9 @@ describe('identity keeps no secret in clear', () => {
       }
       const [r, u] = [median(registeredMs), median(unknownMs)];
       // Before, a registered address cost a transaction more (token, outbox) than an unknown one: about double.
-      expect({ subject, difference: Math.abs(r - u) < Math.max(2, 0.25 * Math.min(r, u)) }).toEqual({ subject, difference: true });
+      // The bound leaves room for a shared machine's noise (the work after answering runs beside the next call).
+      const same = Math.abs(r - u) < Math.max(3, 0.5 * Math.min(r, u));
+      expect({ subject, registeredMs: r, unknownMs: u, same }).toEqual({ subject, registeredMs: r, unknownMs: u, same: true });
     }
   });
 });
