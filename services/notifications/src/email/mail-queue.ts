@@ -10,7 +10,7 @@ import { contactMessages, outgoingMessages } from '../db/schema';
 import { renderAccountMessage, type Template } from './account-messages';
 import { DevMailbox } from './dev-mailbox';
 import { IdentitySecrets, SecretGoneError } from './identity-secrets';
-import { sendTwilioSms } from './twilio-sms';
+import { TwilioSms } from './twilio-sms';
 
 type Message = typeof outgoingMessages.$inferSelect;
 
@@ -32,6 +32,7 @@ export class MailQueue implements OnModuleInit, OnApplicationShutdown {
   private queue?: Queue;
   private worker?: Worker;
   private transporter?: Transporter;
+  private sms?: TwilioSms;
 
   constructor(
     @Inject(DATABASE) private readonly db: Database,
@@ -47,6 +48,8 @@ export class MailQueue implements OnModuleInit, OnApplicationShutdown {
     const prefix = `bull-${this.env.DATABASE_NAME}`;
     this.queue = new Queue(MAIL_QUEUE, { connection: this.connection, prefix });
     this.transporter = this.env.SMTP_URL ? createTransport(this.env.SMTP_URL) : undefined;
+    const { TWILIO_ACCOUNT_SID: accountSid, TWILIO_AUTH_TOKEN: authToken, TWILIO_FROM: from, TWILIO_API_URL: apiUrl } = this.env;
+    this.sms = accountSid && authToken && from ? new TwilioSms({ accountSid, authToken, from, apiUrl }) : undefined;
     this.worker = new Worker(MAIL_QUEUE, (job: Job<{ messageId: number }>) => this.deliver(job.data.messageId), { connection: this.connection, prefix, concurrency: 4 });
     this.worker.on('failed', (job, error) => {
       if (!job || (job.attemptsMade < ATTEMPTS && error.name !== 'UnrecoverableError')) return;
@@ -120,9 +123,8 @@ export class MailQueue implements OnModuleInit, OnApplicationShutdown {
   }
 
   private async text(message: Message, body: string): Promise<'twilio' | 'mailbox'> {
-    const { TWILIO_ACCOUNT_SID: accountSid, TWILIO_AUTH_TOKEN: authToken, TWILIO_FROM: from, TWILIO_API_URL: apiUrl } = this.env;
-    if (!accountSid || !authToken || !from) return 'mailbox';
-    await sendTwilioSms({ accountSid, authToken, from, apiUrl }, message.recipient, body);
+    if (!this.sms) return 'mailbox';
+    await this.sms.send(message.recipient, body);
     return 'twilio';
   }
 
