@@ -4,11 +4,11 @@ import { relative, sep } from 'node:path';
 import { constants as zlibConstants } from 'node:zlib';
 import compress from '@fastify/compress';
 import { randomUUID } from 'node:crypto';
-import { Module, RequestMethod, type DynamicModule } from '@nestjs/common';
+import { Module, RequestMethod, type DynamicModule, type INestApplication, type Type } from '@nestjs/common';
 import { NestFactory, Reflector } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { PassportModule } from '@nestjs/passport';
-import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
 import { Headers } from '@mc/contracts';
 import { createLogger, isDevelopment, loadEnv, PinoNestLogger, withCorrelationId } from '@mc/kit';
 import type { FastifyInstance } from 'fastify';
@@ -18,9 +18,10 @@ import { IdentityKeys, JwtStrategy } from './auth/jwt.strategy';
 import { CartController } from './cart/cart.controller';
 import { ClientsModule } from './clients/clients.module';
 import { MailboxController } from './site/mailbox.controller';
-import { GatewayRedis } from './site/presence.controller';
+import { RedisModule } from './redis/redis.module';
 import { JsonBody } from './clients/service-client';
 import { GatewayEnv } from './config';
+import { addRequestBodySchemas } from './docs/request-bodies';
 import { HealthController } from './health/health.controller';
 import { ClientHeadersGuard } from './http/client-headers.guard';
 import { HttpErrorFilter } from './http/http-error.filter';
@@ -32,19 +33,37 @@ import { catalogControllers } from './catalog';
 import { pharmControllers } from './pharms';
 import { siteControllers } from './site';
 
+/** Every controller of the gateway in this environment (the dev mailbox and the fake Google provider only where they belong). */
+export function gatewayControllers(env: GatewayEnv): Type<unknown>[] {
+  return [
+    HealthController, ...siteControllers, ...catalogControllers, ...pharmControllers, CartController, AuthController, UserController, BusinessesController,
+    ...googleSignIn(env).controllers, ...(isDevelopment(env) ? [MailboxController] : []),
+  ];
+}
+
 function gatewayModule(env: GatewayEnv): DynamicModule {
   @Module({})
   class GatewayModule {}
-  const google = googleSignIn(env);
   return {
     module: GatewayModule,
-    imports: [ClientsModule.forRoot(env), PassportModule],
-    controllers: [
-      HealthController, ...siteControllers, ...catalogControllers, ...pharmControllers, CartController, AuthController, UserController, BusinessesController,
-      ...google.controllers, ...(isDevelopment(env) ? [MailboxController] : []),
-    ],
-    providers: [{ provide: GatewayEnv, useValue: env }, GatewayRedis, IdentityKeys, JwtStrategy, ...google.providers],
+    imports: [ClientsModule.forRoot(env), RedisModule.forRoot(env), PassportModule],
+    controllers: gatewayControllers(env),
+    providers: [{ provide: GatewayEnv, useValue: env }, IdentityKeys, JwtStrategy, ...googleSignIn(env).providers],
   };
+}
+
+/** The OpenAPI document of the gateway's routes, with each request body's schema from its contracts DTO. */
+export function apiDocument(app: INestApplication): OpenAPIObject {
+  const document = SwaggerModule.createDocument(
+    app,
+    new DocumentBuilder()
+      .setTitle('Medical-cannabis marketplace API')
+      .setDescription('The public HTTP API of the gateway. Every call needs x-app-id, x-app-version and x-api-key.')
+      .setVersion('1')
+      .addApiKey({ type: 'apiKey', in: 'header', name: 'x-api-key' }, 'api-key')
+      .build(),
+  );
+  return addRequestBodySchemas(document);
 }
 
 /**
@@ -120,16 +139,7 @@ export async function createGateway(overrides: NodeJS.ProcessEnv = {}): Promise<
   registerNoStoreForPersonalAnswers(fastify);
   await registerCompression(fastify);
 
-  const document = SwaggerModule.createDocument(
-    app,
-    new DocumentBuilder()
-      .setTitle('Medical-cannabis marketplace API')
-      .setDescription('The public HTTP API of the gateway. Every call needs x-app-id, x-app-version and x-api-key.')
-      .setVersion('1')
-      .addApiKey({ type: 'apiKey', in: 'header', name: 'x-api-key' }, 'api-key')
-      .build(),
-  );
-  SwaggerModule.setup('api/docs', app, document, { jsonDocumentUrl: 'api/docs/json' });
+  SwaggerModule.setup('api/docs', app, apiDocument(app), { jsonDocumentUrl: 'api/docs/json' });
 
   if (webApp) {
     app.useStaticAssets({ root: webDist, prefix: '/', index: false, wildcard: false, preCompressed: true, setHeaders: webCacheHeaders(webDist) });

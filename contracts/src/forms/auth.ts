@@ -154,17 +154,14 @@ export class UserSettingsDto {
   subscribed?: boolean;
 }
 
-/**
- * Unsubscribe (spec 2.2): an e-mail or a phone in a valid format, with the signature of the e-mailed link (`sig`);
- * without one, only the signed-in owner of the address (identity receives the bearer token as `token`).
- */
-export class UnsubscribeRequest {
-  @ValidateIf((o: UnsubscribeRequest) => !o.phone)
+/** The unsubscribe form (spec 2.2): an e-mail or a phone in a valid format, with the signature of the e-mailed link (`sig`). */
+export class UnsubscribeDto {
+  @ValidateIf((o: UnsubscribeDto) => !o.phone)
   @Filled(Messages.required)
   @MatchesIfFilled(EMAIL_PATTERN, Messages.invalidEmail)
   email?: string;
 
-  @ValidateIf((o: UnsubscribeRequest) => !o.email)
+  @ValidateIf((o: UnsubscribeDto) => !o.email)
   @Filled(Messages.required)
   @MatchesIfFilled(PHONE_PATTERN, Messages.invalidPhone)
   phone?: string;
@@ -173,7 +170,13 @@ export class UnsubscribeRequest {
   @IsString({ message: Messages.badRequest })
   @MaxLength(200, { message: Messages.badRequest })
   sig?: string;
+}
 
+/**
+ * Unsubscribe as identity receives it: the form with the link's `sig`; without one, only the signed-in owner of
+ * the address (identity receives the bearer token as `token`).
+ */
+export class UnsubscribeRequest extends UnsubscribeDto {
   @IsOptional()
   @IsString({ message: Messages.badRequest })
   @MaxLength(4000, { message: Messages.badRequest })
@@ -199,20 +202,19 @@ export class ChangePasswordCommand extends ChangePasswordRequest {
 }
 
 /** A favourite to add or remove: a product slug. */
-export class FavoriteCommand {
-  @Filled(Messages.required)
-  token: string;
-
+export class FavoriteDto {
   @Filled(Messages.badRequest)
   @MatchesIfFilled(/^[a-z0-9-]{1,200}$/, Messages.badRequest)
   productSlug: string;
 }
 
-/** storeUserGeoLocation: the browser's position. */
-export class GeoLocationCommand {
+export class FavoriteCommand extends FavoriteDto {
   @Filled(Messages.required)
   token: string;
+}
 
+/** storeUserGeoLocation: the browser's position. */
+export class GeoLocationDto {
   @IsNumber({ allowNaN: false, allowInfinity: false }, { message: Messages.badRequest })
   @Min(-90, { message: Messages.badRequest })
   @Max(90, { message: Messages.badRequest })
@@ -222,6 +224,11 @@ export class GeoLocationCommand {
   @Min(-180, { message: Messages.badRequest })
   @Max(180, { message: Messages.badRequest })
   lng: number;
+}
+
+export class GeoLocationCommand extends GeoLocationDto {
+  @Filled(Messages.required)
+  token: string;
 }
 
 /** accessBusiness: the signed-in user's token and the business (its slug, as `GET /api/user/businesses` lists it). */

@@ -3,3 +3,4 @@ export * from './auth';
 export * from './checkout';
 export * from './contact';
 export * from './decorators';
+export * from './presence';

@@ -2,9 +2,11 @@ import { Body, Controller, Delete, Get, Headers, HttpCode, Inject, Param, Patch,
 import { AuthGuard } from '@nestjs/passport';
 import { ApiBadRequestResponse, ApiBearerAuth, ApiForbiddenResponse, ApiNotFoundResponse, ApiOkResponse, ApiTags, ApiTooManyRequestsResponse, ApiUnauthorizedResponse } from '@nestjs/swagger';
 import {
-  Subjects, type Address, type AuthTokenResponse, type BusinessesResponse, type FavoriteSlugsResponse, type FavoritesResponse, type ProductDetailResponse, type UserProfile,
+  ActivateRequest, AddressDto, ChangePasswordRequest, FavoriteDto, ForgotPasswordDto, GeoLocationDto, PhoneSignInDto, ResetPasswordRequest, SignInDto, SignUpDto,
+  SmsVerifyDto, UnsubscribeDto, UserSettingsDto, Subjects, type Address, type AuthTokenResponse, type BusinessesResponse, type FavoriteSlugsResponse, type FavoritesResponse, type ProductDetailResponse, type UserProfile,
 } from '@mc/contracts';
 import { ServiceClients } from '../clients/clients.module';
+import { RequestBody } from '../docs/request-bodies';
 import { RateLimit, type RateLimitRule } from '../http/rate-limit';
 import type { SignedInUser } from './jwt.strategy';
 
@@ -41,6 +43,7 @@ export class AuthController {
   @ApiTooManyRequestsResponse({ description: 'too many sign-ups from this address, or for this e-mail' })
   @RateLimit(AUTH_LIMITS.signUpsPerAddress)
   @RateLimit(AUTH_LIMITS.signUpsPerEmail)
+  @RequestBody(SignUpDto)
   signUp(@Body() body: Body) {
     return this.identity(Subjects.identity.signUp, body, HASHING_TIMEOUT_MS);
   }
@@ -49,6 +52,7 @@ export class AuthController {
   @HttpCode(200)
   @ApiOkResponse({ description: '{ jwt }: the account is active and signed in' })
   @ApiBadRequestResponse({ description: 'the link was used already, or is unknown or expired' })
+  @RequestBody(ActivateRequest)
   activate(@Body() body: Body): Promise<AuthTokenResponse> {
     return this.identity(Subjects.identity.activate, body);
   }
@@ -59,6 +63,7 @@ export class AuthController {
   @ApiTooManyRequestsResponse({ description: 'too many e-mails asked from one address, or to this e-mail' })
   @RateLimit(AUTH_LIMITS.emailsPerAddress)
   @RateLimit(AUTH_LIMITS.emailsPerRecipient)
+  @RequestBody(ForgotPasswordDto)
   resendActivation(@Body() body: Body) {
     return this.identity(Subjects.identity.resendActivation, body);
   }
@@ -71,6 +76,7 @@ export class AuthController {
   @ApiTooManyRequestsResponse({ description: 'too many attempts for this e-mail or from this address' })
   @RateLimit(AUTH_LIMITS.signInPerAddress)
   @RateLimit(AUTH_LIMITS.signInPerAccount)
+  @RequestBody(SignInDto)
   signIn(@Body() body: Body): Promise<AuthTokenResponse> {
     return this.identity(Subjects.identity.signIn, body, HASHING_TIMEOUT_MS);
   }
@@ -81,6 +87,7 @@ export class AuthController {
   @ApiTooManyRequestsResponse({ description: 'too many e-mails asked from one address, or to this e-mail' })
   @RateLimit(AUTH_LIMITS.emailsPerAddress)
   @RateLimit(AUTH_LIMITS.emailsPerRecipient)
+  @RequestBody(ForgotPasswordDto)
   forgotPassword(@Body() body: Body) {
     return this.identity(Subjects.identity.forgotPassword, body);
   }
@@ -89,6 +96,7 @@ export class AuthController {
   @HttpCode(200)
   @ApiOkResponse({ description: '{ jwt }: the new password is set and older sessions end' })
   @ApiUnauthorizedResponse({ description: "'הקישור לא קיים או פג תוקף'" })
+  @RequestBody(ResetPasswordRequest)
   resetPassword(@Body() body: Body): Promise<AuthTokenResponse> {
     return this.identity(Subjects.identity.resetPassword, body, HASHING_TIMEOUT_MS);
   }
@@ -100,6 +108,7 @@ export class AuthController {
   @ApiUnauthorizedResponse({ description: 'no `sig` and not signed in' })
   @ApiForbiddenResponse({ description: 'a wrong `sig`, or signed in as someone else' })
   @RateLimit(AUTH_LIMITS.emailsPerAddress)
+  @RequestBody(UnsubscribeDto)
   unsubscribe(@Body() body: Body, @Headers('authorization') authorization?: string) {
     // The e-mailed link's signature (`sig`) or the bearer token of the address's owner; identity checks either.
     const bearer = authorization?.startsWith('Bearer ') ? authorization.slice('Bearer '.length) : undefined;
@@ -112,6 +121,7 @@ export class AuthController {
   @ApiBadRequestResponse({ description: "'שדה טלפון לא תקין'" })
   @ApiTooManyRequestsResponse({ description: 'a new code within 30 s of the last, or too many texts from one address' })
   @RateLimit(AUTH_LIMITS.emailsPerAddress)
+  @RequestBody(PhoneSignInDto)
   smsRequest(@Body() body: Body) {
     return this.identity(Subjects.identity.smsRequest, body);
   }
@@ -123,6 +133,7 @@ export class AuthController {
   @ApiTooManyRequestsResponse({ description: 'too many tries for this phone or from this address' })
   @RateLimit(AUTH_LIMITS.signInPerAddress)
   @RateLimit(AUTH_LIMITS.smsChecksPerPhone)
+  @RequestBody(SmsVerifyDto)
   smsVerify(@Body() body: Body): Promise<AuthTokenResponse> {
     return this.identity(Subjects.identity.smsVerify, body);
   }
@@ -162,6 +173,7 @@ export class UserController {
   @ApiBearerAuth()
   @ApiOkResponse({ description: 'the position { lat, lng } is kept' })
   @ApiBadRequestResponse({ description: 'not a position' })
+  @RequestBody(GeoLocationDto)
   storeGeoLocation(@Req() request: { user: SignedInUser }, @Body() body: Body): Promise<{ ok: true }> {
     return this.clients.get('identity').send(Subjects.identity.userGeo, { lat: body?.lat, lng: body?.lng, token: request.user.token });
   }
@@ -172,6 +184,7 @@ export class UserController {
   @ApiBearerAuth()
   @ApiOkResponse({ description: 'the addresses after adding one (the first, or one marked isDefault, is the default)' })
   @ApiBadRequestResponse({ description: "'יש להזין כתובת תקנית עם רחוב ועיר …', a missing house number, or 20 addresses already" })
+  @RequestBody(AddressDto)
   addAddress(@Req() request: { user: SignedInUser }, @Body() body: Body): Promise<{ addresses: Address[] }> {
     return this.clients.get('identity').send(Subjects.identity.addressCreate, { ...body, token: request.user.token });
   }
@@ -181,6 +194,7 @@ export class UserController {
   @ApiBearerAuth()
   @ApiOkResponse({ description: 'the addresses after the change' })
   @ApiNotFoundResponse({ description: "not one of the user's addresses" })
+  @RequestBody(AddressDto)
   updateAddress(@Req() request: { user: SignedInUser }, @Param('id') id: string, @Body() body: Body): Promise<{ addresses: Address[] }> {
     return this.clients.get('identity').send(Subjects.identity.addressUpdate, { ...body, id: Number(id), token: request.user.token });
   }
@@ -199,6 +213,7 @@ export class UserController {
   @ApiBearerAuth()
   @ApiOkResponse({ description: 'the updated user (names, phone, newsletter; the e-mail is not changed here)' })
   @ApiBadRequestResponse({ description: "a field of spec 5 with its Hebrew message" })
+  @RequestBody(UserSettingsDto)
   async update(@Req() request: { user: SignedInUser }, @Body() body: Body): Promise<{ user: UserProfile }> {
     const user = await this.clients.get('identity').send<UserProfile>(Subjects.identity.userUpdate, { ...body, token: request.user.token });
     return { user };
@@ -210,6 +225,7 @@ export class UserController {
   @ApiBearerAuth()
   @ApiOkResponse({ description: '{ jwt }: the password changed; other sessions end' })
   @ApiBadRequestResponse({ description: "'הסיסמה הנוכחית שגויה', or a new password under 8 characters" })
+  @RequestBody(ChangePasswordRequest)
   changePassword(@Req() request: { user: SignedInUser }, @Body() body: Body): Promise<AuthTokenResponse> {
     return this.clients.get('identity').send<AuthTokenResponse>(Subjects.identity.passwordChange, { ...body, token: request.user.token }, HASHING_TIMEOUT_MS);
   }
@@ -228,6 +244,7 @@ export class UserController {
   @UseGuards(AuthGuard('jwt'))
   @ApiBearerAuth()
   @ApiOkResponse({ description: 'the favourites after adding { productSlug } (adding twice keeps one)' })
+  @RequestBody(FavoriteDto)
   async addFavorite(@Req() request: { user: SignedInUser }, @Body() body: Body): Promise<FavoritesResponse> {
     const productSlug = String(body?.productSlug ?? '');
     // Only products the catalogue lists (404 otherwise).

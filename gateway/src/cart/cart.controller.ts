@@ -1,7 +1,8 @@
 import { Body, Controller, HttpCode, Inject, Post } from '@nestjs/common';
 import { ApiBadRequestResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
-import { Subjects, type ResolvedCart } from '@mc/contracts';
+import { ResolveCartDto, Subjects, type ResolvedCart } from '@mc/contracts';
 import { ServiceClients } from '../clients/clients.module';
+import { RequestBody } from '../docs/request-bodies';
 
 /**
  * The cart routes that work signed out. The offers are pharm's, so pharm resolves a cart's lines (the
@@ -16,6 +17,7 @@ export class CartController {
   @HttpCode(200)
   @ApiOkResponse({ description: '{ items: [{ pharmProductId, amount, pharmProduct | null }] }: each line with its offer as shown now' })
   @ApiBadRequestResponse({ description: "a malformed cart, one product twice, or more than 10 of one ('ניתן להוסיף עד 10 פריטים מאותו מוצר')" })
+  @RequestBody(ResolveCartDto)
   resolve(@Body() body: { cartItems?: unknown } | undefined): Promise<ResolvedCart> {
     return this.clients.get('pharm').send<ResolvedCart>(Subjects.pharm.cartResolve, { cartItems: body?.cartItems });
   }

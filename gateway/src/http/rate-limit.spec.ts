@@ -3,7 +3,7 @@ import { INTERCEPTORS_METADATA } from '@nestjs/common/constants';
 import { Reflector } from '@nestjs/core';
 import { Messages } from '@mc/contracts';
 import { lastValueFrom, of } from 'rxjs';
-import type { GatewayRedis } from '../site/presence.controller';
+import type { GatewayRedis } from '../redis/redis.module';
 import { RateLimit, RateLimitInterceptor, type RateLimitRule } from './rate-limit';
 
 /** Redis's fixed-window counting (SET NX + INCR in MULTI), in memory. */

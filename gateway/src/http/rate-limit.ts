@@ -4,7 +4,7 @@ import { ErrorCodes, Messages } from '@mc/contracts';
 import type { FastifyRequest } from 'fastify';
 import type Redis from 'ioredis';
 import type { Observable } from 'rxjs';
-import { GatewayRedis } from '../site/presence.controller';
+import { GatewayRedis } from '../redis/redis.module';
 import { clientKey } from './client-key';
 
 export interface RateLimitWindow {

@@ -1,7 +1,8 @@
 import { Body, Controller, HttpCode, Inject, Post } from '@nestjs/common';
 import { ApiBadRequestResponse, ApiOkResponse, ApiTags, ApiTooManyRequestsResponse } from '@nestjs/swagger';
-import { Subjects } from '@mc/contracts';
+import { ContactDto, Subjects } from '@mc/contracts';
 import { ServiceClients } from '../clients/clients.module';
+import { RequestBody } from '../docs/request-bodies';
 import { RateLimit, type RateLimitRule } from '../http/rate-limit';
 
 /** A visitor may send this many contact messages per window (a guard against floods, not a spec rule). */
@@ -19,6 +20,7 @@ export class ContactController {
   @ApiBadRequestResponse({ description: "a missing or malformed field, with the spec's Hebrew message" })
   @ApiTooManyRequestsResponse({ description: 'more than 5 messages from one address in 10 minutes' })
   @RateLimit(CONTACT_LIMIT)
+  @RequestBody(ContactDto)
   send(@Body() body: unknown): Promise<{ id: number }> {
     return this.clients.get('notifications').send<{ id: number }>(Subjects.notifications.contactCreate, body ?? {});
   }

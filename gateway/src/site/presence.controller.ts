@@ -1,10 +1,9 @@
-import { Body, Controller, HttpCode, HttpException, Inject, Injectable, Ip, OnApplicationShutdown, Post } from '@nestjs/common';
+import { Body, Controller, HttpCode, HttpException, Inject, Ip, Post } from '@nestjs/common';
 import { ApiBadRequestResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
-import { ErrorCodes, Messages } from '@mc/contracts';
-import { createRedis } from '@mc/kit';
-import type Redis from 'ioredis';
-import { GatewayEnv } from '../config';
+import { ErrorCodes, Messages, PRESENCE_PAGE_PATTERN, PresenceVisitDto, VISITOR_ID_PATTERN } from '@mc/contracts';
+import { RequestBody } from '../docs/request-bodies';
 import { clientKey } from '../http/client-key';
+import { GatewayRedis } from '../redis/redis.module';
 
 /** How far back a visit counts as "watching now". */
 export const PRESENCE_WINDOW_MS = 5 * 60_000;
@@ -13,20 +12,6 @@ export const PRESENCE_WINDOW_MS = 5 * 60_000;
  * office behind one address); further visitor ids from it are not counted, so a script cannot inflate 'watching now'.
  */
 export const PRESENCE_VISITORS_PER_CLIENT = 5;
-const PAGE = /^\/(products|pharms)\/[a-z0-9-]{1,200}$/;
-const VISITOR = /^[A-Za-z0-9-]{8,64}$/;
-
-/** The gateway's Redis connection (ephemeral counters only; nothing durable lives in the gateway). */
-@Injectable()
-export class GatewayRedis implements OnApplicationShutdown {
-  readonly client: Redis;
-  constructor(@Inject(GatewayEnv) env: GatewayEnv) {
-    this.client = createRedis(env.REDIS_URL, 'gateway');
-  }
-  async onApplicationShutdown() {
-    await this.client.quit().catch(() => undefined);
-  }
-}
 
 /**
  * Records a visit and answers the page's other visitors in the window. KEYS: the page's set, the client's set for
@@ -62,11 +47,12 @@ export class PresenceController {
   @Post()
   @HttpCode(200)
   @ApiOkResponse({ description: '{ watching }: other visitors of the page in the last 5 minutes' })
+  @RequestBody(PresenceVisitDto)
   @ApiBadRequestResponse({ description: 'not a product or pharmacy page, or a malformed visitor id' })
   async visit(@Body() body: { path?: unknown; visitorId?: unknown } | undefined, @Ip() ip: string): Promise<{ watching: number }> {
     const path = body?.path;
     const visitorId = body?.visitorId;
-    if (typeof path !== 'string' || !PAGE.test(path) || typeof visitorId !== 'string' || !VISITOR.test(visitorId)) {
+    if (typeof path !== 'string' || !PRESENCE_PAGE_PATTERN.test(path) || typeof visitorId !== 'string' || !VISITOR_ID_PATTERN.test(visitorId)) {
       throw new HttpException({ statusCode: 400, code: ErrorCodes.badRequest, message: Messages.badRequest }, 400);
     }
     const others = Number(await this.redis.client.eval(

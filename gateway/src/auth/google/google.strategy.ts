@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { PassportStrategy } from '@nestjs/passport';
 import { Strategy, type Profile } from 'passport-google-oauth20';
 import type { StateStore } from 'passport-oauth2';
-import { GatewayRedis } from '../../site/presence.controller';
+import { GatewayRedis } from '../../redis/redis.module';
 import { googleAccountOf, type GoogleAccount } from './google-account';
 import { googleErrors } from './google-errors';
 import { GoogleSettings } from './google-settings';
