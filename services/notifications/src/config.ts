@@ -1,5 +1,5 @@
 import { isDevelopment, ServiceEnv } from '@mc/kit';
-import { IsNotEmpty, Matches, ValidateIf } from 'class-validator';
+import { IsNotEmpty, Matches, ValidateBy, ValidateIf, type ValidationArguments } from 'class-validator';
 
 export class NotificationsEnv extends ServiceEnv {
   /** smtp(s)://user:pass@host:port; empty keeps e-mails in the local mailbox (development and test only). */
@@ -24,7 +24,14 @@ export class NotificationsEnv extends ServiceEnv {
   @ValidateIf((env: NotificationsEnv) => !isDevelopment(env))
   @IsNotEmpty({ message: 'is required outside development' })
   TWILIO_FROM = '';
-  @Matches(/^https?:\/\/[^/]+$/, { message: 'must be an http(s) origin without a trailing slash' })
+  /** Twilio's REST origin (a local fake in development and tests); https outside development, as the auth token goes with every request. */
+  @ValidateBy({
+    name: 'twilioOrigin',
+    validator: {
+      validate: (value: unknown, args?: ValidationArguments) =>
+        typeof value === 'string' && /^https?:\/\/[^/]+$/.test(value) && (value.startsWith('https://') || isDevelopment(args?.object as NotificationsEnv)),
+    },
+  }, { message: 'must be an http(s) origin without a trailing slash, https outside development' })
   TWILIO_API_URL = 'https://api.twilio.com';
 
   /** Where contact-form messages are forwarded. */

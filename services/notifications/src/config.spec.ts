@@ -1,0 +1,25 @@
+import { EnvError, loadEnv } from '@mc/kit';
+import { NotificationsEnv } from './config';
+
+const production = { APP_ENV: 'production', SMTP_URL: 'smtp://x', TWILIO_ACCOUNT_SID: 'a', TWILIO_AUTH_TOKEN: 'b', TWILIO_FROM: 'c' };
+
+describe("notifications' Twilio origin", () => {
+  it("is Twilio's own by default", () => {
+    expect(loadEnv(NotificationsEnv, production).TWILIO_API_URL).toBe('https://api.twilio.com');
+  });
+
+  it('may be a local http fake in development and tests', () => {
+    expect(loadEnv(NotificationsEnv, { APP_ENV: 'test', TWILIO_API_URL: 'http://127.0.0.1:4010' }).TWILIO_API_URL).toBe('http://127.0.0.1:4010');
+    expect(loadEnv(NotificationsEnv, { APP_ENV: 'development', TWILIO_API_URL: 'http://localhost:4010' }).TWILIO_API_URL).toBe('http://localhost:4010');
+  });
+
+  it('must be https outside development (the auth token goes with every request)', () => {
+    expect(() => loadEnv(NotificationsEnv, { ...production, TWILIO_API_URL: 'http://twilio-proxy.internal' })).toThrow(EnvError);
+    expect(loadEnv(NotificationsEnv, { ...production, TWILIO_API_URL: 'https://twilio-proxy.internal' }).TWILIO_API_URL).toBe('https://twilio-proxy.internal');
+  });
+
+  it('is an origin, without a path', () => {
+    expect(() => loadEnv(NotificationsEnv, { APP_ENV: 'test', TWILIO_API_URL: 'http://127.0.0.1:4010/x' })).toThrow(EnvError);
+    expect(() => loadEnv(NotificationsEnv, { APP_ENV: 'test', TWILIO_API_URL: 'ftp://127.0.0.1' })).toThrow(EnvError);
+  });
+});
