@@ -69,6 +69,22 @@ describe('site', () => {
     expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/products/{slug}', '/api/health']));
   });
 
+  it('documents the request body of every POST, PUT and PATCH that takes one, with its fields', async () => {
+    type Schema = { $ref?: string; properties?: Record<string, unknown>; required?: string[] };
+    type Operation = { requestBody?: { content?: Record<string, { schema?: Schema }> } };
+    const doc = (await (await fetch(`${gatewayUrl()}/api/docs/json`)).json()) as { paths: Record<string, Record<string, Operation>>; components: { schemas: Record<string, Schema> } };
+    const fieldsOf = (op: Operation): string[] => {
+      const ref = op.requestBody?.content?.['application/json']?.schema?.$ref ?? '';
+      return Object.keys(doc.components.schemas[ref.split('/').pop()!]?.properties ?? {});
+    };
+    const operations = Object.entries(doc.paths).flatMap(([path, item]) => (['post', 'put', 'patch'] as const).flatMap((m) => (item[m] ? [{ route: `${m} ${path}`, op: item[m] }] : [])));
+    expect(operations.length).toBeGreaterThan(15);
+    // The two routes without a body: the token and the path say it all.
+    const undocumented = operations.filter(({ op }) => fieldsOf(op).length === 0).map(({ route }) => route);
+    expect(undocumented.sort()).toEqual(['post /api/auth/refresh', 'post /api/businesses/{businessId}/access']);
+    expect(doc.components.schemas.SignUpDto.required).toEqual(expect.arrayContaining(['email', 'password', 'agreeTOU']));
+  });
+
   it('serves the web app for pages and the version file beside it', async () => {
     const page = await fetch(`${gatewayUrl()}/products/dr-green-t20-c4`);
     expect(page.status).toBe(200);

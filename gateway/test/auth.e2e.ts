@@ -105,6 +105,10 @@ describe('accounts through the gateway', () => {
     expect(added.status).toBe(200);
     expect(added.body.favorites).toEqual(expect.arrayContaining([expect.objectContaining({ productSlug: 'dr-green-t20-c4', product: expect.objectContaining({ name: expect.any(String) }) })]));
     expect((await api('/api/user/favorites', json({ productSlug: 'no-such-product' }, bearer(jwt)))).status).toBe(404);
+    // Not a string (an object that cannot even be turned into one, a number, none): identity refuses it, never a 500.
+    for (const productSlug of [{ toString: 1, valueOf: 'x' }, [null, {}], 42, undefined]) {
+      expect((await api('/api/user/favorites', json({ productSlug }, bearer(jwt)))).status).toBe(400);
+    }
     const removed = await api('/api/user/favorites/dr-green-t20-c4', { method: 'DELETE', headers: bearer(jwt) });
     expect(removed.body.favorites.map((f: { productSlug: string }) => f.productSlug)).not.toContain('dr-green-t20-c4');
     expect((await api('/api/user/favorites')).status).toBe(401);

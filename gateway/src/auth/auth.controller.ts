@@ -246,9 +246,9 @@ export class UserController {
   @ApiOkResponse({ description: 'the favourites after adding { productSlug } (adding twice keeps one)' })
   @RequestBody(FavoriteDto)
   async addFavorite(@Req() request: { user: SignedInUser }, @Body() body: Body): Promise<FavoritesResponse> {
-    const productSlug = String(body?.productSlug ?? '');
-    // Only products the catalogue lists (404 otherwise).
-    await this.clients.get('catalog').read<ProductDetailResponse>(Subjects.catalog.productGet, { slug: productSlug });
+    const productSlug = body?.productSlug;
+    // Only products the catalogue lists (404 otherwise); a slug that is not a string is identity's to refuse (400).
+    if (typeof productSlug === 'string') await this.clients.get('catalog').read<ProductDetailResponse>(Subjects.catalog.productGet, { slug: productSlug });
     const { productSlugs } = await this.clients.get('identity').send<FavoriteSlugsResponse>(Subjects.identity.favoriteAdd, { token: request.user.token, productSlug });
     return this.withProducts(productSlugs);
   }
