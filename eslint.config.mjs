@@ -24,7 +24,7 @@ export default tseslint.config(
     plugins: { '@nx': nx },
     rules: {
       // deploy/ is tooling, not a project: the e2e tests drive the stack runner in it.
-      '@nx/enforce-module-boundaries': ['error', { allow: ['../../deploy/local/stack'], depConstraints, enforceBuildableLibDependency: false }],
+      '@nx/enforce-module-boundaries': ['error', { allow: ['../../deploy/local/stack', '../../../deploy/local/fake-twilio', '../../../../deploy/local/fake-twilio'], depConstraints, enforceBuildableLibDependency: false }],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
     },
   },

@@ -100,14 +100,27 @@ function demoAccounts() {
   }
 }
 
-module.exports = { SERVICES, startStack, startProcess, stopProcess, waitForHealth, waitForReadModels };
+module.exports = { SERVICES, startStack, startProcess, stopProcess, waitForHealth, waitForReadModels, devTwilio };
+
+/**
+ * `make dev`'s Twilio: without an account of one's own (TWILIO_ACCOUNT_SID unset), texts go through the twilio
+ * package to a local fake of its Messages API; the dev mailbox shows them as before.
+ */
+async function devTwilio() {
+  if (process.env.TWILIO_ACCOUNT_SID) return { env: {}, close: async () => {} };
+  const { startFakeTwilio } = require('./fake-twilio');
+  const account = { accountSid: 'ACdev00000000000000000000000000000', authToken: 'dev-token' };
+  const fake = await startFakeTwilio({ ...account, onText: ({ to }) => console.log(`  SMS to ${to} (local fake Twilio; the text is in the dev mailbox)`) });
+  return { env: { TWILIO_ACCOUNT_SID: account.accountSid, TWILIO_AUTH_TOKEN: account.authToken, TWILIO_FROM: '+15005550006', TWILIO_API_URL: fake.url }, close: fake.close };
+}
 
 if (require.main === module) {
   const port = Number(process.env.PORT || 8080);
-  startStack({ port })
-    .then((stack) => {
-      console.log(`\n  The marketplace is running: http://localhost:${port}\n  API docs: http://localhost:${port}/api/docs   Logs: artifacts/logs/\n  E-mails (no SMTP server set): http://localhost:${port}/dev/mailbox\n${demoAccounts()}  Ctrl-C stops it.\n`);
-      const shutdown = () => stack.stop().then(() => process.exit(0));
+  devTwilio()
+    .then(async (twilio) => ({ twilio, stack: await startStack({ port, env: twilio.env }) }))
+    .then(({ twilio, stack }) => {
+      console.log(`\n  The marketplace is running: http://localhost:${port}\n  API docs: http://localhost:${port}/api/docs   Logs: artifacts/logs/\n  E-mails and texts (no SMTP server set; texts through a local fake Twilio): http://localhost:${port}/dev/mailbox\n${demoAccounts()}  Ctrl-C stops it.\n`);
+      const shutdown = () => stack.stop().then(() => twilio.close()).then(() => process.exit(0));
       process.on('SIGINT', shutdown);
       process.on('SIGTERM', shutdown);
     })
