@@ -14,7 +14,7 @@ import { createLogger, isDevelopment, loadEnv, PinoNestLogger, withCorrelationId
 import type { FastifyInstance } from 'fastify';
 import { AuthController, BusinessesController, UserController } from './auth/auth.controller';
 import { DEV_OAUTH_PATHS, googleSignIn } from './auth/google';
-import { IdentityKeys, JwtStrategy } from './auth/jwt.strategy';
+import { identityKeysProvider, JwtStrategy } from './auth/jwt.strategy';
 import { CartController } from './cart/cart.controller';
 import { ClientsModule } from './clients/clients.module';
 import { MailboxController } from './site/mailbox.controller';
@@ -43,7 +43,7 @@ function gatewayModule(env: GatewayEnv): DynamicModule {
       HealthController, ...siteControllers, ...catalogControllers, ...pharmControllers, CartController, AuthController, UserController, BusinessesController,
       ...google.controllers, ...(isDevelopment(env) ? [MailboxController] : []),
     ],
-    providers: [{ provide: GatewayEnv, useValue: env }, GatewayRedis, IdentityKeys, JwtStrategy, ...google.providers],
+    providers: [{ provide: GatewayEnv, useValue: env }, GatewayRedis, identityKeysProvider, JwtStrategy, ...google.providers],
   };
 }
 

@@ -5,6 +5,7 @@ import {
   UnsubscribeRequest, UpdateUserCommand,
   type AuthTokenResponse, type BusinessesResponse, type FavoriteSlugsResponse, type SigningKeysResponse, type UserProfile,
 } from '@mc/contracts';
+import { ACCESS_TOKEN_VERIFIER } from '@mc/kit';
 import { SigningKeys } from '../keys/signing-keys';
 import { AccountsService } from './accounts.service';
 import { DeliverySecretHandlers, DeliverySecrets } from './delivery-secrets';
@@ -110,7 +111,8 @@ export class AuthHandlers {
 
 @Module({
   controllers: [AuthHandlers, DeliverySecretHandlers],
-  providers: [AccountsService, SigningKeys, DeliverySecrets, HashPool],
+  // Identity signs the access tokens: it verifies its callers with its own keys, not over NATS.
+  providers: [AccountsService, SigningKeys, DeliverySecrets, HashPool, { provide: ACCESS_TOKEN_VERIFIER, useExisting: SigningKeys }],
   exports: [AccountsService, DeliverySecrets, SigningKeys],
 })
 export class AuthModule {}
