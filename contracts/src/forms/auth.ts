@@ -129,12 +129,6 @@ export class ActivateRequest {
   activationToken: string;
 }
 
-/** Body of refreshToken (the gateway passes the bearer token). */
-export class RefreshRequest {
-  @Filled(Messages.required)
-  token: string;
-}
-
 /** The settings form (spec 5): names required and of letters; the e-mail is shown disabled; the phone optional. */
 export class UserSettingsDto {
   @Filled(Messages.required)
@@ -187,22 +181,15 @@ export class DeliverySecretRequest {
   secretRef: string;
 }
 
-/** The signed-in user's commands as identity receives them: the bearer token beside the form. */
+/** The signed-in user's commands as identity receives them (the caller travels in the `x-caller` header). */
 export class UpdateUserCommand extends UserSettingsDto {
-  @Filled(Messages.required)
-  token: string;
 }
 
 export class ChangePasswordCommand extends ChangePasswordRequest {
-  @Filled(Messages.required)
-  token: string;
 }
 
 /** A favourite to add or remove: a product slug. */
 export class FavoriteCommand {
-  @Filled(Messages.required)
-  token: string;
-
   @Filled(Messages.badRequest)
   @MatchesIfFilled(/^[a-z0-9-]{1,200}$/, Messages.badRequest)
   productSlug: string;
@@ -210,9 +197,6 @@ export class FavoriteCommand {
 
 /** storeUserGeoLocation: the browser's position. */
 export class GeoLocationCommand {
-  @Filled(Messages.required)
-  token: string;
-
   @IsNumber({ allowNaN: false, allowInfinity: false }, { message: Messages.badRequest })
   @Min(-90, { message: Messages.badRequest })
   @Max(90, { message: Messages.badRequest })
@@ -224,11 +208,8 @@ export class GeoLocationCommand {
   lng: number;
 }
 
-/** accessBusiness: the signed-in user's token and the business (its slug, as `GET /api/user/businesses` lists it). */
+/** accessBusiness: the business (its slug, as `GET /api/user/businesses` lists it); the caller travels in the `x-caller` header. */
 export class BusinessAccessCommand {
-  @Filled(Messages.required)
-  token: string;
-
   @IsString({ message: Messages.businessNotFound })
   @Matches(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, { message: Messages.businessNotFound })
   @MaxLength(100, { message: Messages.businessNotFound })
