@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { IdentityKeys, setCallerToken } from '@mc/kit';
+import { IdentityKeys, setCallerToken, TOKEN_ALG, TOKEN_ISSUER } from '@mc/kit';
 import { PassportStrategy } from '@nestjs/passport';
 import { Subjects, type AccessTokenClaims, type SigningKeysResponse } from '@mc/contracts';
 import { ExtractJwt, Strategy } from 'passport-jwt';
@@ -27,8 +27,8 @@ export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
   constructor(@Inject(IdentityKeys) keys: IdentityKeys) {
     super({
       jwtFromRequest: ExtractJwt.fromAuthHeaderAsBearerToken(),
-      algorithms: ['ES256'],
-      issuer: 'medcanna-identity',
+      algorithms: [TOKEN_ALG],
+      issuer: TOKEN_ISSUER,
       passReqToCallback: true,
       secretOrKeyProvider: (_request: unknown, rawToken: string, done: (err: unknown, key?: string) => void) => {
         let kid: string | undefined;
