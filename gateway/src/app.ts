@@ -14,7 +14,7 @@ import { createLogger, isDevelopment, loadEnv, PinoNestLogger, withCorrelationId
 import type { FastifyInstance } from 'fastify';
 import { AuthController, BusinessesController, UserController } from './auth/auth.controller';
 import { DEV_OAUTH_PATHS, googleSignIn } from './auth/google';
-import { IdentityKeys, JwtStrategy } from './auth/jwt.strategy';
+import { identityKeysProvider, JwtStrategy } from './auth/jwt.strategy';
 import { CartController } from './cart/cart.controller';
 import { ClientsModule } from './clients/clients.module';
 import { MailboxController } from './site/mailbox.controller';
@@ -48,7 +48,7 @@ function gatewayModule(env: GatewayEnv): DynamicModule {
     module: GatewayModule,
     imports: [ClientsModule.forRoot(env), RedisModule.forRoot(env), PassportModule],
     controllers: gatewayControllers(env),
-    providers: [{ provide: GatewayEnv, useValue: env }, IdentityKeys, JwtStrategy, ...googleSignIn(env).providers],
+    providers: [{ provide: GatewayEnv, useValue: env }, identityKeysProvider, JwtStrategy, ...googleSignIn(env).providers],
   };
 }
 

@@ -289,9 +289,13 @@ describe('read models through events', () => {
     const { pharmProducts } = (await api('/api/products/balance-t10-c10/pharm-products?sortBy=price')).body;
     const cheapest = pharmProducts[0];
     const newPrice = Math.max(1, Math.floor(cheapest.totalPrice) - 17);
+    const signIn = await api('/api/auth/signin', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'admin@medcanna.local', password: 'demo-admin' }) });
     const started = performance.now();
-    // The back office's command (its HTTP route comes with the back-office issue), straight to pharm.
-    await expect(rpc(nc, Subjects.pharm.pharmProductUpdate, { id: cheapest.id, price: newPrice })).resolves.toMatchObject({ totalPrice: newPrice });
+    // The back office's command (its HTTP route comes with the back-office issue), straight to pharm, as the seeded admin
+    // (pharm verifies the caller's token itself).
+    const command = { businessId: cheapest.pharm.slug, id: cheapest.id, price: newPrice };
+    await expect(rpc(nc, Subjects.pharm.pharmProductUpdate, command)).rejects.toMatchObject({ status: 401 });
+    await expect(rpc(nc, Subjects.pharm.pharmProductUpdate, command, { caller: signIn.body.jwt })).resolves.toMatchObject({ totalPrice: newPrice });
     let seen = false;
     while (!seen && performance.now() - started < 1000) {
       const { body } = await api('/api/products?search=balance&inStock=1');

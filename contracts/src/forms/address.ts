@@ -29,10 +29,8 @@ export class AddressDto {
   isDefault?: boolean;
 }
 
-/** The address book's commands as identity receives them: the bearer token beside the form. */
+/** The address book's commands as identity receives them (the caller travels in the `x-caller` header). */
 export class AddressCommand extends AddressDto {
-  @Filled(Messages.required)
-  token: string;
 }
 
 export class AddressUpdateCommand extends AddressCommand {
@@ -41,9 +39,6 @@ export class AddressUpdateCommand extends AddressCommand {
 }
 
 export class AddressRemoveCommand {
-  @Filled(Messages.required)
-  token: string;
-
   @IntInRange(1, INT4_MAX, Messages.badRequest)
   id: number;
 }

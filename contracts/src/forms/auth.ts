@@ -129,12 +129,6 @@ export class ActivateRequest {
   activationToken: string;
 }
 
-/** Body of refreshToken (the gateway passes the bearer token). */
-export class RefreshRequest {
-  @Filled(Messages.required)
-  token: string;
-}
-
 /** The settings form (spec 5): names required and of letters; the e-mail is shown disabled; the phone optional. */
 export class UserSettingsDto {
   @Filled(Messages.required)
@@ -190,15 +184,11 @@ export class DeliverySecretRequest {
   secretRef: string;
 }
 
-/** The signed-in user's commands as identity receives them: the bearer token beside the form. */
+/** The signed-in user's commands as identity receives them (the caller travels in the `x-caller` header). */
 export class UpdateUserCommand extends UserSettingsDto {
-  @Filled(Messages.required)
-  token: string;
 }
 
 export class ChangePasswordCommand extends ChangePasswordRequest {
-  @Filled(Messages.required)
-  token: string;
 }
 
 /** A favourite to add or remove: a product slug. */
@@ -206,11 +196,6 @@ export class FavoriteDto {
   @Filled(Messages.badRequest)
   @MatchesIfFilled(/^[a-z0-9-]{1,200}$/, Messages.badRequest)
   productSlug: string;
-}
-
-export class FavoriteCommand extends FavoriteDto {
-  @Filled(Messages.required)
-  token: string;
 }
 
 /** storeUserGeoLocation: the browser's position. */
@@ -226,16 +211,8 @@ export class GeoLocationDto {
   lng: number;
 }
 
-export class GeoLocationCommand extends GeoLocationDto {
-  @Filled(Messages.required)
-  token: string;
-}
-
-/** accessBusiness: the signed-in user's token and the business (its slug, as `GET /api/user/businesses` lists it). */
+/** accessBusiness: the business (its slug, as `GET /api/user/businesses` lists it); the caller travels in the `x-caller` header. */
 export class BusinessAccessCommand {
-  @Filled(Messages.required)
-  token: string;
-
   @IsString({ message: Messages.businessNotFound })
   @Matches(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, { message: Messages.businessNotFound })
   @MaxLength(100, { message: Messages.businessNotFound })

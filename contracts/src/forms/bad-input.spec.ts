@@ -12,9 +12,9 @@ const address = { token: 't', address: 'הרצל, תל אביב', houseNumber: '
 
 describe('DTOs refuse input no column can hold (a 400 at the service, never a database error)', () => {
   it('refuses an address id beyond PostgreSQL integer, and not a whole number', () => {
-    expect(failing(AddressRemoveCommand, { token: 't', id: INT4_MAX })).toEqual([]);
-    expect(failing(AddressRemoveCommand, { token: 't', id: 99999999999 })).toEqual(['id']);
-    expect(failing(AddressRemoveCommand, { token: 't', id: Number('abc') })).toEqual(['id']);
+    expect(failing(AddressRemoveCommand, { id: INT4_MAX })).toEqual([]);
+    expect(failing(AddressRemoveCommand, { id: 99999999999 })).toEqual(['id']);
+    expect(failing(AddressRemoveCommand, { id: Number('abc') })).toEqual(['id']);
     expect(failing(AddressUpdateCommand, { ...address, id: 1e308 })).toEqual(['id']);
     expect(failing(AddressUpdateCommand, { ...address, id: Infinity })).toEqual(['id']);
   });

@@ -10,6 +10,13 @@ export interface AccessTokenClaims {
   role: UserRole;
   /** The account's token version: a password change or sign-out everywhere makes older tokens stale. */
   ver: number;
+  /**
+   * The slugs of the businesses the account is a member of (managers only; absent for a patient). Signed into the
+   * token and refreshed with it: services check business access against these claims, so a membership given or
+   * taken away takes effect at the next refresh (the web refreshes on load and hourly), at the latest when the
+   * token expires (`TOKEN_LIFETIME.accessSeconds`).
+   */
+  biz?: string[];
 }
 
 /**

@@ -108,4 +108,9 @@ export const Events = {
 /** Header names carried on every NATS message. */
 export const Headers = {
   correlationId: 'x-correlation-id',
+  /** The caller's verified access token, or `ANONYMOUS_CALLER` (set by the gateway on every request). */
+  caller: 'x-caller',
 } as const;
+
+/** The `Headers.caller` value of a request that nobody signed in made. */
+export const ANONYMOUS_CALLER = 'anonymous';

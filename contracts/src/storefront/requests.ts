@@ -24,9 +24,11 @@ export type DiscountListRequest = PharmProductListQuery;
 /**
  * `pharm.pharm-product.update`: the fields to change (money in shekels, up to 2 decimals); a field left
  * out stays as it is, `originalPrice: null` ends a discount, `expiresAt: null` clears the expiry.
- * Answers the offer as the storefront shows it (`PharmProduct`).
+ * Answers the offer as the storefront shows it (`PharmProduct`); an offer of another pharmacy is 404.
  */
 export interface PharmProductUpdateRequest {
+  /** The pharmacy's business (its slug): the caller must be a member of it or an admin, and the offer must be its. */
+  businessId: string;
   id: number;
   price?: number;
   originalPrice?: number | null;

@@ -144,8 +144,8 @@ export class AuthController {
   @ApiBearerAuth()
   @ApiOkResponse({ description: '{ jwt }: a fresh token' })
   @ApiUnauthorizedResponse({ description: 'no valid token, or the account signed out everywhere or changed its password' })
-  refresh(@Req() request: { user: SignedInUser }): Promise<AuthTokenResponse> {
-    return this.identity(Subjects.identity.refresh, { token: request.user.token });
+  refresh(): Promise<AuthTokenResponse> {
+    return this.identity(Subjects.identity.refresh, {});
   }
 }
 
@@ -159,11 +159,11 @@ export class UserController {
   @ApiBearerAuth()
   @ApiOkResponse({ description: 'the signed-in user and their addresses' })
   @ApiUnauthorizedResponse({ description: 'no valid token' })
-  async get(@Req() request: { user: SignedInUser }): Promise<{ user: UserProfile; addresses: Address[] }> {
+  async get(): Promise<{ user: UserProfile; addresses: Address[] }> {
     const identity = this.clients.get('identity');
     const [user, book] = await Promise.all([
-      identity.send<UserProfile>(Subjects.identity.userGet, { token: request.user.token }),
-      identity.send<{ addresses: Address[] }>(Subjects.identity.addressList, { token: request.user.token }),
+      identity.send<UserProfile>(Subjects.identity.userGet, {}),
+      identity.send<{ addresses: Address[] }>(Subjects.identity.addressList, {}),
     ]);
     return { user, addresses: book.addresses };
   }
@@ -175,7 +175,7 @@ export class UserController {
   @ApiBadRequestResponse({ description: 'not a position' })
   @RequestBody(GeoLocationDto)
   storeGeoLocation(@Req() request: { user: SignedInUser }, @Body() body: Body): Promise<{ ok: true }> {
-    return this.clients.get('identity').send(Subjects.identity.userGeo, { lat: body?.lat, lng: body?.lng, token: request.user.token });
+    return this.clients.get('identity').send(Subjects.identity.userGeo, { lat: body?.lat, lng: body?.lng });
   }
 
   @Post('addresses')
@@ -186,7 +186,7 @@ export class UserController {
   @ApiBadRequestResponse({ description: "'יש להזין כתובת תקנית עם רחוב ועיר …', a missing house number, or 20 addresses already" })
   @RequestBody(AddressDto)
   addAddress(@Req() request: { user: SignedInUser }, @Body() body: Body): Promise<{ addresses: Address[] }> {
-    return this.clients.get('identity').send(Subjects.identity.addressCreate, { ...body, token: request.user.token });
+    return this.clients.get('identity').send(Subjects.identity.addressCreate, { ...body });
   }
 
   @Patch('addresses/:id')
@@ -196,7 +196,7 @@ export class UserController {
   @ApiNotFoundResponse({ description: "not one of the user's addresses" })
   @RequestBody(AddressDto)
   updateAddress(@Req() request: { user: SignedInUser }, @Param('id') id: string, @Body() body: Body): Promise<{ addresses: Address[] }> {
-    return this.clients.get('identity').send(Subjects.identity.addressUpdate, { ...body, id: Number(id), token: request.user.token });
+    return this.clients.get('identity').send(Subjects.identity.addressUpdate, { ...body, id: Number(id) });
   }
 
   @Delete('addresses/:id')
@@ -205,7 +205,7 @@ export class UserController {
   @ApiOkResponse({ description: 'the addresses after removing one (a removed default passes to the newest)' })
   @ApiNotFoundResponse({ description: "not one of the user's addresses" })
   removeAddress(@Req() request: { user: SignedInUser }, @Param('id') id: string): Promise<{ addresses: Address[] }> {
-    return this.clients.get('identity').send(Subjects.identity.addressRemove, { id: Number(id), token: request.user.token });
+    return this.clients.get('identity').send(Subjects.identity.addressRemove, { id: Number(id) });
   }
 
   @Patch()
@@ -215,7 +215,7 @@ export class UserController {
   @ApiBadRequestResponse({ description: "a field of spec 5 with its Hebrew message" })
   @RequestBody(UserSettingsDto)
   async update(@Req() request: { user: SignedInUser }, @Body() body: Body): Promise<{ user: UserProfile }> {
-    const user = await this.clients.get('identity').send<UserProfile>(Subjects.identity.userUpdate, { ...body, token: request.user.token });
+    const user = await this.clients.get('identity').send<UserProfile>(Subjects.identity.userUpdate, { ...body });
     return { user };
   }
 
@@ -227,15 +227,15 @@ export class UserController {
   @ApiBadRequestResponse({ description: "'הסיסמה הנוכחית שגויה', or a new password under 8 characters" })
   @RequestBody(ChangePasswordRequest)
   changePassword(@Req() request: { user: SignedInUser }, @Body() body: Body): Promise<AuthTokenResponse> {
-    return this.clients.get('identity').send<AuthTokenResponse>(Subjects.identity.passwordChange, { ...body, token: request.user.token }, HASHING_TIMEOUT_MS);
+    return this.clients.get('identity').send<AuthTokenResponse>(Subjects.identity.passwordChange, { ...body }, HASHING_TIMEOUT_MS);
   }
 
   @Get('favorites')
   @UseGuards(AuthGuard('jwt'))
   @ApiBearerAuth()
   @ApiOkResponse({ description: 'the favourite products, newest first (a product the catalogue no longer lists is left out)' })
-  async favorites(@Req() request: { user: SignedInUser }): Promise<FavoritesResponse> {
-    const { productSlugs } = await this.clients.get('identity').send<FavoriteSlugsResponse>(Subjects.identity.favoritesList, { token: request.user.token });
+  async favorites(): Promise<FavoritesResponse> {
+    const { productSlugs } = await this.clients.get('identity').send<FavoriteSlugsResponse>(Subjects.identity.favoritesList, {});
     return this.withProducts(productSlugs);
   }
 
@@ -245,11 +245,11 @@ export class UserController {
   @ApiBearerAuth()
   @ApiOkResponse({ description: 'the favourites after adding { productSlug } (adding twice keeps one)' })
   @RequestBody(FavoriteDto)
-  async addFavorite(@Req() request: { user: SignedInUser }, @Body() body: Body): Promise<FavoritesResponse> {
+  async addFavorite(@Body() body: Body): Promise<FavoritesResponse> {
     const productSlug = body?.productSlug;
     // Only products the catalogue lists (404 otherwise); a slug that is not a string is identity's to refuse (400).
     if (typeof productSlug === 'string') await this.clients.get('catalog').read<ProductDetailResponse>(Subjects.catalog.productGet, { slug: productSlug });
-    const { productSlugs } = await this.clients.get('identity').send<FavoriteSlugsResponse>(Subjects.identity.favoriteAdd, { token: request.user.token, productSlug });
+    const { productSlugs } = await this.clients.get('identity').send<FavoriteSlugsResponse>(Subjects.identity.favoriteAdd, { productSlug });
     return this.withProducts(productSlugs);
   }
 
@@ -258,7 +258,7 @@ export class UserController {
   @ApiBearerAuth()
   @ApiOkResponse({ description: 'the favourites after removing one' })
   async removeFavorite(@Req() request: { user: SignedInUser }, @Param('productSlug') productSlug: string): Promise<FavoritesResponse> {
-    const { productSlugs } = await this.clients.get('identity').send<FavoriteSlugsResponse>(Subjects.identity.favoriteRemove, { token: request.user.token, productSlug });
+    const { productSlugs } = await this.clients.get('identity').send<FavoriteSlugsResponse>(Subjects.identity.favoriteRemove, { productSlug });
     return this.withProducts(productSlugs);
   }
 
@@ -274,8 +274,8 @@ export class UserController {
   @ApiBearerAuth()
   @ApiOkResponse({ description: 'the pharmacies and cannabis companies a manager runs (none for other users)' })
   @ApiUnauthorizedResponse({ description: 'no valid token' })
-  businesses(@Req() request: { user: SignedInUser }): Promise<BusinessesResponse> {
-    return this.clients.get('identity').send<BusinessesResponse>(Subjects.identity.userBusinesses, { token: request.user.token });
+  businesses(): Promise<BusinessesResponse> {
+    return this.clients.get('identity').send<BusinessesResponse>(Subjects.identity.userBusinesses, {});
   }
 }
 
@@ -294,6 +294,6 @@ export class BusinessesController {
   @ApiForbiddenResponse({ description: 'the user manages no business' })
   @ApiNotFoundResponse({ description: 'the user has no part in that business' })
   access(@Req() request: { user: SignedInUser }, @Param('businessId') businessId: string): Promise<AuthTokenResponse> {
-    return this.clients.get('identity').send<AuthTokenResponse>(Subjects.identity.businessAccess, { token: request.user.token, businessId });
+    return this.clients.get('identity').send<AuthTokenResponse>(Subjects.identity.businessAccess, { businessId });
   }
 }

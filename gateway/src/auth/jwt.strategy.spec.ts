@@ -1,5 +1,6 @@
 import { generateKeyPairSync, sign, type KeyObject } from 'node:crypto';
-import { IdentityKeys, JwtStrategy, type SignedInUser } from './jwt.strategy';
+import type { IdentityKeys } from '@mc/kit';
+import { JwtStrategy, type SignedInUser } from './jwt.strategy';
 
 const b64 = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
 

@@ -1,30 +1,16 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { IdentityKeys, setCallerToken, TOKEN_ALG, TOKEN_ISSUER } from '@mc/kit';
 import { PassportStrategy } from '@nestjs/passport';
 import { Subjects, type AccessTokenClaims, type SigningKeysResponse } from '@mc/contracts';
-import { createPublicKey } from 'node:crypto';
 import { ExtractJwt, Strategy } from 'passport-jwt';
 import { ServiceClients } from '../clients/clients.module';
 
-const KEYS_TTL_MS = 5 * 60_000;
-const UNKNOWN_KID_REFETCH_MS = 5_000;
-
-/** The public halves of identity's signing keys as PEM, by key id; fetched again every 5 minutes, or for an unknown kid. */
-@Injectable()
-export class IdentityKeys {
-  private cache?: { at: number; byKid: Map<string, string> };
-  constructor(@Inject(ServiceClients) private readonly clients: ServiceClients) {}
-
-  async pem(kid: string): Promise<string | undefined> {
-    const age = this.cache ? Date.now() - this.cache.at : Infinity;
-    // An unknown kid (a new key, or a forged token) fetches again, but at most every few seconds.
-    if (!this.cache || age > KEYS_TTL_MS || (!this.cache.byKid.has(kid) && age > UNKNOWN_KID_REFETCH_MS)) {
-      const { keys } = await this.clients.get('identity').send<SigningKeysResponse>(Subjects.identity.keysGet, {});
-      const byKid = new Map(keys.map((jwk) => [jwk.kid, createPublicKey({ key: jwk as never, format: 'jwk' }).export({ type: 'spki', format: 'pem' }).toString()]));
-      this.cache = { at: Date.now(), byKid };
-    }
-    return this.cache.byKid.get(kid);
-  }
-}
+/** The kit's cache of identity's public keys, fetched through the gateway's identity client (its breaker and timeout). */
+export const identityKeysProvider = {
+  provide: IdentityKeys,
+  inject: [ServiceClients],
+  useFactory: (clients: ServiceClients) => new IdentityKeys(() => clients.get('identity').send<SigningKeysResponse>(Subjects.identity.keysGet, {})),
+};
 
 export interface SignedInUser {
   id: number;
@@ -41,8 +27,8 @@ export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
   constructor(@Inject(IdentityKeys) keys: IdentityKeys) {
     super({
       jwtFromRequest: ExtractJwt.fromAuthHeaderAsBearerToken(),
-      algorithms: ['ES256'],
-      issuer: 'medcanna-identity',
+      algorithms: [TOKEN_ALG],
+      issuer: TOKEN_ISSUER,
       passReqToCallback: true,
       secretOrKeyProvider: (_request: unknown, rawToken: string, done: (err: unknown, key?: string) => void) => {
         let kid: string | undefined;
@@ -60,6 +46,9 @@ export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
   validate(request: { headers: { authorization?: string } }, claims: AccessTokenClaims & { exp?: unknown }): SignedInUser | false {
     // jsonwebtoken checks `exp` only when present: a token without one would never expire, so it is refused.
     if (typeof claims.exp !== 'number' || claims.typ !== 'user' || !Number.isInteger(Number(claims.sub))) return false;
-    return { id: Number(claims.sub), role: claims.role, token: (request.headers.authorization ?? '').slice('Bearer '.length) };
+    const token = (request.headers.authorization ?? '').slice('Bearer '.length);
+    // Every NATS request this HTTP request makes carries the token (services verify it again themselves).
+    setCallerToken(token);
+    return { id: Number(claims.sub), role: claims.role, token };
   }
 }

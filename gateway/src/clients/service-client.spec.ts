@@ -1,5 +1,6 @@
 import type { ClientNats } from '@nestjs/microservices';
-import { Messages } from '@mc/contracts';
+import { ANONYMOUS_CALLER, Headers, Messages } from '@mc/contracts';
+import { setCallerToken, withCorrelationId } from '@mc/kit';
 import { NEVER, Observable, of, throwError } from 'rxjs';
 import { ServiceClient } from './service-client';
 
@@ -78,5 +79,25 @@ describe('ServiceClient', () => {
     await expect(client.read('s', {})).rejects.toMatchObject({ status: 404 });
     fail = false;
     await expect(client.read('s', {})).resolves.toEqual({ ok: true });
+  });
+});
+
+describe('the caller header on every request', () => {
+  it("carries the request's verified token, or 'anonymous' when nobody signed in", async () => {
+    const sent: (string | undefined)[] = [];
+    const proxy = {
+      send: (_subject: string, record: { headers: { get: (name: string) => string } }) => {
+        sent.push(record.headers.get(Headers.caller));
+        return of({ ok: true });
+      },
+    } as unknown as ClientNats;
+    const client = new ServiceClient('identity', proxy, options);
+    await withCorrelationId('r1', () => client.send('s', {}));
+    await withCorrelationId('r2', async () => {
+      setCallerToken('a.verified.token');
+      await client.send('s', {});
+    });
+    await withCorrelationId('r3', () => client.send('s', {}));
+    expect(sent).toEqual([ANONYMOUS_CALLER, 'a.verified.token', ANONYMOUS_CALLER]);
   });
 });

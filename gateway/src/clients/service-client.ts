@@ -1,6 +1,6 @@
 import { ClientNats, NatsRecordBuilder } from '@nestjs/microservices';
-import { ErrorCodes, Headers, isServiceError, Messages, type ServiceError, type ServiceName } from '@mc/contracts';
-import { currentCorrelationId } from '@mc/kit';
+import { ANONYMOUS_CALLER, ErrorCodes, Headers, isServiceError, Messages, type ServiceError, type ServiceName } from '@mc/contracts';
+import { currentCallerToken, currentCorrelationId } from '@mc/kit';
 import { headers as natsHeaders } from 'nats';
 import { LRUCache } from 'lru-cache';
 import CircuitBreaker from 'opossum';
@@ -99,10 +99,12 @@ export class ServiceClient {
     }
   }
 
-  /** One call without the breaker (health probes must see the real state). */
+  /** One call without the breaker (health probes must see the real state). Every call names its caller (`x-caller`). */
   call<T>(subject: string, data: unknown, timeoutMs: number): Promise<T> {
     const h = natsHeaders();
     h.set(Headers.correlationId, currentCorrelationId() ?? '');
+    // The caller's token, verified by the bearer strategy on routes that take one; services verify it again.
+    h.set(Headers.caller, currentCallerToken() ?? ANONYMOUS_CALLER);
     const record = new NatsRecordBuilder(data).setHeaders(h).build();
     return firstValueFrom(this.proxy.send<T>(subject, record).pipe(timeout(timeoutMs)));
   }

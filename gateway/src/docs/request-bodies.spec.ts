@@ -7,7 +7,7 @@ import type { OpenAPIObject } from '@nestjs/swagger';
 import { PRESENCE_PAGE_PATTERN, SmsVerifyDto } from '@mc/contracts';
 import { loadEnv } from '@mc/kit';
 import { apiDocument, gatewayControllers } from '../app';
-import { IdentityKeys, JwtStrategy } from '../auth/jwt.strategy';
+import { identityKeysProvider, JwtStrategy } from '../auth/jwt.strategy';
 import { googleSignIn } from '../auth/google';
 import { ServiceClients } from '../clients/clients.module';
 import { GatewayEnv } from '../config';
@@ -47,7 +47,7 @@ describe("the OpenAPI document's request bodies", () => {
       controllers,
       providers: [
         { provide: GatewayEnv, useValue: env }, { provide: ServiceClients, useValue: {} }, { provide: GatewayRedis, useValue: { client: {} } },
-        IdentityKeys, JwtStrategy, ...googleSignIn(env).providers,
+        identityKeysProvider, JwtStrategy, ...googleSignIn(env).providers,
       ],
     })
     class DocsModule {}

@@ -15,4 +15,5 @@ export const identityService: ServiceDefinition<IdentityEnv> = {
   tables: { outbox, inbox },
   migrationsFolder: join(__dirname, 'migrations'),
   imports: [AuthModule, AddressesModule, SmsModule, GoogleModule, AccountAsksModule],
+  ownAccessTokenVerifier: true,
 };

@@ -1,6 +1,7 @@
 import { ErrorCodes, Events, Messages, Subjects, type Address, type AuthTokenResponse, type FavoriteSlugsResponse, type SigningKeysResponse, type UserProfile } from '@mc/contracts';
 import { DATABASE, type Database } from '@mc/kit';
-import { rpc, useService } from '@mc/kit/testing';
+import { useService } from '@mc/kit/testing';
+import { callAsGateway } from './as-gateway';
 import { eq } from 'drizzle-orm';
 import { decodeJwt, decodeProtectedHeader } from 'jose';
 import { oneTimeTokens, users } from '../src/db/schema';
@@ -10,7 +11,7 @@ import { codeOf, linkOf } from './delivered';
 describe('accounts with a password', () => {
   const service = useService(identityService);
   const db = () => service.app().get<Database>(DATABASE);
-  const call = <T>(subject: string, data: unknown) => rpc<T>(service.nc(), subject, data);
+  const call = <T>(subject: string, data: unknown) => callAsGateway<T>(service.nc(), subject, data);
   const email = (name: string) => `${name}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.co.il`;
   const signUp = (address: string, password = 'a good secret') =>
     call(Subjects.identity.signUp, { firstName: 'דנה', lastName: 'כהן', email: address, password, agreeTOU: true });
@@ -106,7 +107,7 @@ describe('accounts with a password', () => {
 
 describe('the signed-in user', () => {
   const service = useService(identityService);
-  const call = <T>(subject: string, data: unknown) => rpc<T>(service.nc(), subject, data);
+  const call = <T>(subject: string, data: unknown) => callAsGateway<T>(service.nc(), subject, data);
 
   async function signedIn(): Promise<{ email: string; jwt: string }> {
     const email = `settings-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.co.il`;
@@ -166,7 +167,7 @@ describe('the signed-in user', () => {
 
 describe('favourites', () => {
   const service = useService(identityService);
-  const call = <T>(subject: string, data: unknown) => rpc<T>(service.nc(), subject, data);
+  const call = <T>(subject: string, data: unknown) => callAsGateway<T>(service.nc(), subject, data);
 
   it('adds (once), lists newest first and removes a user’s favourite products; refuses a bad slug', async () => {
     const email = `fav-${Date.now()}@example.co.il`;
@@ -186,7 +187,7 @@ describe('favourites', () => {
 
 describe('the address book', () => {
   const service = useService(identityService);
-  const call = <T>(subject: string, data: unknown) => rpc<T>(service.nc(), subject, data);
+  const call = <T>(subject: string, data: unknown) => callAsGateway<T>(service.nc(), subject, data);
   type Book = { addresses: Address[] };
 
   async function tokenOfNewUser(): Promise<string> {
@@ -223,7 +224,7 @@ describe('the address book', () => {
 
 describe('the stored geo-location', () => {
   const service = useService(identityService);
-  const call = <T>(subject: string, data: unknown) => rpc<T>(service.nc(), subject, data);
+  const call = <T>(subject: string, data: unknown) => callAsGateway<T>(service.nc(), subject, data);
 
   it("keeps the browser's last position, and refuses what is not one", async () => {
     const email = `geo-${Date.now()}@example.co.il`;
@@ -242,7 +243,7 @@ describe('the stored geo-location', () => {
 
 describe('sign-in by SMS code', () => {
   const service = useService(identityService);
-  const call = <T>(subject: string, data: unknown) => rpc<T>(service.nc(), subject, data);
+  const call = <T>(subject: string, data: unknown) => callAsGateway<T>(service.nc(), subject, data);
   const randomPhone = () => `05${Math.floor(Math.random() * 10)}-${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`;
 
   async function activeUserWithPhone(phone: string) {

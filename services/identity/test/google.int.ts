@@ -1,6 +1,7 @@
 import { ErrorCodes, Events, Messages, Subjects, type AuthTokenResponse, type UserProfile } from '@mc/contracts';
 import { DATABASE, type Database } from '@mc/kit';
-import { rpc, useService } from '@mc/kit/testing';
+import { useService } from '@mc/kit/testing';
+import { callAsGateway } from './as-gateway';
 import { eq } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
 import { users } from '../src/db/schema';
@@ -10,7 +11,7 @@ import { linkOf } from './delivered';
 describe('sign-in with Google (the account the gateway read from Google)', () => {
   const service = useService(identityService);
   const db = () => service.app().get<Database>(DATABASE);
-  const call = <T>(subject: string, data: unknown) => rpc<T>(service.nc(), subject, data);
+  const call = <T>(subject: string, data: unknown) => callAsGateway<T>(service.nc(), subject, data);
   const unique = () => `${Date.now()}-${Math.floor(Math.random() * 1e9)}`;
   const email = (name: string) => `${name}-${unique()}@example.co.il`;
   const google = (account: { sub?: string; email: string; emailVerified?: boolean; firstName?: string; lastName?: string }) =>

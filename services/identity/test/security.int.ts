@@ -1,6 +1,7 @@
 import { Events, Messages, SMS_CODE, streamName, Subjects, type AuthTokenResponse, type SigningKeysResponse } from '@mc/contracts';
 import { DATABASE, REDIS, SERVICE_ENV, type Database } from '@mc/kit';
-import { rpc, useService } from '@mc/kit/testing';
+import { useService } from '@mc/kit/testing';
+import { callAsGateway } from './as-gateway';
 import { desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type Redis from 'ioredis';
 import { decodeProtectedHeader, exportJWK, generateKeyPair, importJWK, SignJWT, type JWK } from 'jose';
@@ -21,7 +22,7 @@ describe('identity keeps no secret in clear', () => {
   const db = () => service.app().get<Database>(DATABASE);
   const redis = () => service.app().get<Redis>(REDIS);
   const env = () => service.app().get<IdentityEnv>(SERVICE_ENV);
-  const call = <T>(subject: string, data: unknown) => rpc<T>(service.nc(), subject, data);
+  const call = <T>(subject: string, data: unknown) => callAsGateway<T>(service.nc(), subject, data);
 
   async function activeAccount(phone: string | null = null) {
     const email = `sec-${unique()}@example.co.il`;
@@ -176,7 +177,7 @@ describe('signing keys', () => {
   const db = () => service.app().get<Database>(DATABASE);
   const keys = () => service.app().get(SigningKeys);
   const env = () => service.app().get<IdentityEnv>(SERVICE_ENV);
-  const call = <T>(subject: string, data: unknown) => rpc<T>(service.nc(), subject, data);
+  const call = <T>(subject: string, data: unknown) => callAsGateway<T>(service.nc(), subject, data);
 
   async function signedIn(): Promise<{ id: number; jwt: string }> {
     const email = `keys-${unique()}@example.co.il`;

@@ -1,4 +1,5 @@
 import 'reflect-metadata';
+export * from './caller';
 export * from './config/env';
 export * from './database/database';
 export * from './errors/rpc-error.filter';

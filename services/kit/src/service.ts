@@ -1,11 +1,13 @@
 import { Global, Inject, Module, type DynamicModule, type INestApplicationContext, type INestMicroservice, type OnApplicationBootstrap, type OnApplicationShutdown, type Type } from '@nestjs/common';
-import { NestFactory } from '@nestjs/core';
+import { APP_GUARD, NestFactory } from '@nestjs/core';
 import { Transport, type MicroserviceOptions } from '@nestjs/microservices';
 import type { ServiceName } from '@mc/contracts';
 import type Redis from 'ioredis';
 import { connect, type NatsConnection } from 'nats';
 import type { Pool } from 'pg';
 import type { Logger } from 'pino';
+import { ACCESS_TOKEN_VERIFIER, CallerGuard } from './caller/caller';
+import { IdentityKeysVerifier } from './caller/nats-identity-keys';
 import { databaseUrl, EnvError, loadEnv, type ServiceEnv } from './config/env';
 import { createDatabase, createPool, runMigrations, type Database } from './database/database';
 import { createValidationPipe, RpcErrorFilter } from './errors/rpc-error.filter';
@@ -29,6 +31,11 @@ export interface ServiceDefinition<E extends ServiceEnv = ServiceEnv> {
   tables: MessagingTables;
   migrationsFolder: string;
   imports: Type<unknown>[];
+  /**
+   * The service provides `ACCESS_TOKEN_VERIFIER` itself (identity: it signs the tokens and verifies them with its
+   * own keys). Every other service verifies its callers with identity's public keys, fetched over NATS.
+   */
+  ownAccessTokenVerifier?: boolean;
 }
 
 /** Starts durable consumers for a service and stops them on shutdown. */
@@ -113,6 +120,10 @@ export class ServiceKitModule {
           useFactory: (nc: NatsConnection, db: Database) => new EventConsumers(nc, db, def.tables, logger),
         },
         KitLifecycle,
+        ...(def.ownAccessTokenVerifier
+          ? []
+          : [{ provide: ACCESS_TOKEN_VERIFIER, inject: [NATS_CONNECTION], useFactory: (nc: NatsConnection) => new IdentityKeysVerifier(nc) }]),
+        { provide: APP_GUARD, useClass: CallerGuard },
       ],
       exports: [SERVICE_ENV, LOGGER, PG_POOL, DATABASE, REDIS, NATS_CONNECTION, OutboxWriter, OutboxRelay, EventConsumers],
     };

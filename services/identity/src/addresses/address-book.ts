@@ -1,10 +1,10 @@
 import { Controller, Inject, Injectable, Module } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import {
-  AddressCommand, AddressRemoveCommand, AddressUpdateCommand, ErrorCodes, MAX_ADDRESSES, Messages, RefreshRequest, Subjects,
+  AddressCommand, AddressRemoveCommand, AddressUpdateCommand, ErrorCodes, MAX_ADDRESSES, Messages, Subjects,
   type Address, type AddressDto,
 } from '@mc/contracts';
-import { DATABASE, serviceError, type Database } from '@mc/kit';
+import { Caller, DATABASE, RequireUser, serviceError, type Database } from '@mc/kit';
 import { and, asc, desc, eq, ne, sql } from 'drizzle-orm';
 import { AccountsService } from '../auth/accounts.service';
 import { AuthModule } from '../auth/auth.handlers';
@@ -81,23 +81,27 @@ export class AddressHandlers {
   constructor(@Inject(AddressBook) private readonly book: AddressBook) {}
 
   @MessagePattern(Subjects.identity.addressList)
-  list(@Payload() dto: RefreshRequest) {
-    return this.book.list(dto.token);
+  @RequireUser()
+  list(@Caller() caller: Caller) {
+    return this.book.list(caller.token);
   }
 
   @MessagePattern(Subjects.identity.addressCreate)
-  create(@Payload() dto: AddressCommand) {
-    return this.book.create(dto.token, dto);
+  @RequireUser()
+  create(@Caller() caller: Caller, @Payload() dto: AddressCommand) {
+    return this.book.create(caller.token, dto);
   }
 
   @MessagePattern(Subjects.identity.addressUpdate)
-  update(@Payload() dto: AddressUpdateCommand) {
-    return this.book.update(dto.token, dto.id, dto);
+  @RequireUser()
+  update(@Caller() caller: Caller, @Payload() dto: AddressUpdateCommand) {
+    return this.book.update(caller.token, dto.id, dto);
   }
 
   @MessagePattern(Subjects.identity.addressRemove)
-  remove(@Payload() dto: AddressRemoveCommand) {
-    return this.book.remove(dto.token, dto.id);
+  @RequireUser()
+  remove(@Caller() caller: Caller, @Payload() dto: AddressRemoveCommand) {
+    return this.book.remove(caller.token, dto.id);
   }
 }
 

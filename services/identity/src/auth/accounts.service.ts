@@ -279,6 +279,13 @@ export class AccountsService {
   /** The access token of an account (every way of signing in answers this one shape). */
   async tokenFor(user: User): Promise<AuthTokenResponse> {
     const claims: AccessTokenClaims = { sub: String(user.id), typ: 'user', role: user.role, ver: user.tokenVersion };
+    // A manager's memberships travel in the token (services check business access against them): read afresh at every
+    // sign-in and refresh, so a membership taken away stops working at the next refresh, at the latest at expiry.
+    if (user.role !== 'user') {
+      const rows = await this.db.selectDistinct({ slug: businessMemberships.slug }).from(businessMemberships)
+        .where(eq(businessMemberships.userId, user.id)).orderBy(businessMemberships.slug);
+      claims.biz = rows.map((r) => r.slug);
+    }
     return { jwt: await this.keys.sign(claims, TOKEN_LIFETIME.accessSeconds) };
   }
 

@@ -1,15 +1,20 @@
 import { Controller, Inject, Module } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import {
-  ActivateRequest, BusinessAccessCommand, ChangePasswordCommand, FavoriteCommand, ForgotPasswordDto, GeoLocationCommand, RefreshRequest, ResetPasswordRequest, SignInDto, SignUpDto, Subjects,
+  ActivateRequest, BusinessAccessCommand, ChangePasswordCommand, FavoriteDto, ForgotPasswordDto, GeoLocationDto, ResetPasswordRequest, SignInDto, SignUpDto, Subjects,
   UnsubscribeRequest, UpdateUserCommand,
   type AuthTokenResponse, type BusinessesResponse, type FavoriteSlugsResponse, type SigningKeysResponse, type UserProfile,
 } from '@mc/contracts';
+import { ACCESS_TOKEN_VERIFIER, Caller, RequireUser } from '@mc/kit';
 import { SigningKeys } from '../keys/signing-keys';
 import { AccountsService } from './accounts.service';
 import { DeliverySecretHandlers, DeliverySecrets } from './delivery-secrets';
 import { HashPool } from './hash-pool';
 
+/**
+ * The signed-in user's subjects take the caller from the `x-caller` header (`@RequireUser()`: 401 without a valid
+ * one); the account behind it is still checked on every call (active, token version current).
+ */
 @Controller()
 export class AuthHandlers {
   constructor(
@@ -48,38 +53,45 @@ export class AuthHandlers {
   }
 
   @MessagePattern(Subjects.identity.refresh)
-  refresh(@Payload() dto: RefreshRequest): Promise<AuthTokenResponse> {
-    return this.accounts.refresh(dto.token);
+  @RequireUser()
+  refresh(@Caller() caller: Caller): Promise<AuthTokenResponse> {
+    return this.accounts.refresh(caller.token);
   }
 
   @MessagePattern(Subjects.identity.userGet)
-  profile(@Payload() dto: RefreshRequest): Promise<UserProfile> {
-    return this.accounts.profile(dto.token);
+  @RequireUser()
+  profile(@Caller() caller: Caller): Promise<UserProfile> {
+    return this.accounts.profile(caller.token);
   }
 
   @MessagePattern(Subjects.identity.userBusinesses)
-  businesses(@Payload() dto: RefreshRequest): Promise<BusinessesResponse> {
-    return this.accounts.businesses(dto.token);
+  @RequireUser()
+  businesses(@Caller() caller: Caller): Promise<BusinessesResponse> {
+    return this.accounts.businesses(caller.token);
   }
 
   @MessagePattern(Subjects.identity.businessAccess)
-  accessBusiness(@Payload() dto: BusinessAccessCommand): Promise<AuthTokenResponse> {
-    return this.accounts.accessBusiness(dto.token, dto.businessId);
+  @RequireUser()
+  accessBusiness(@Caller() caller: Caller, @Payload() dto: BusinessAccessCommand): Promise<AuthTokenResponse> {
+    return this.accounts.accessBusiness(caller.token, dto.businessId);
   }
 
   @MessagePattern(Subjects.identity.userUpdate)
-  update(@Payload() dto: UpdateUserCommand): Promise<UserProfile> {
-    return this.accounts.update(dto.token, dto);
+  @RequireUser()
+  update(@Caller() caller: Caller, @Payload() dto: UpdateUserCommand): Promise<UserProfile> {
+    return this.accounts.update(caller.token, dto);
   }
 
   @MessagePattern(Subjects.identity.userGeo)
-  storeGeoLocation(@Payload() dto: GeoLocationCommand): Promise<{ ok: true }> {
-    return this.accounts.storeGeoLocation(dto.token, dto.lat, dto.lng);
+  @RequireUser()
+  storeGeoLocation(@Caller() caller: Caller, @Payload() dto: GeoLocationDto): Promise<{ ok: true }> {
+    return this.accounts.storeGeoLocation(caller.token, dto.lat, dto.lng);
   }
 
   @MessagePattern(Subjects.identity.passwordChange)
-  changePassword(@Payload() dto: ChangePasswordCommand): Promise<AuthTokenResponse> {
-    return this.accounts.changePassword(dto.token, dto.currentPassword, dto.newPassword);
+  @RequireUser()
+  changePassword(@Caller() caller: Caller, @Payload() dto: ChangePasswordCommand): Promise<AuthTokenResponse> {
+    return this.accounts.changePassword(caller.token, dto.currentPassword, dto.newPassword);
   }
 
   @MessagePattern(Subjects.identity.unsubscribe)
@@ -88,18 +100,21 @@ export class AuthHandlers {
   }
 
   @MessagePattern(Subjects.identity.favoritesList)
-  favorites(@Payload() dto: RefreshRequest): Promise<FavoriteSlugsResponse> {
-    return this.accounts.favorites(dto.token);
+  @RequireUser()
+  favorites(@Caller() caller: Caller): Promise<FavoriteSlugsResponse> {
+    return this.accounts.favorites(caller.token);
   }
 
   @MessagePattern(Subjects.identity.favoriteAdd)
-  addFavorite(@Payload() dto: FavoriteCommand): Promise<FavoriteSlugsResponse> {
-    return this.accounts.addFavorite(dto.token, dto.productSlug);
+  @RequireUser()
+  addFavorite(@Caller() caller: Caller, @Payload() dto: FavoriteDto): Promise<FavoriteSlugsResponse> {
+    return this.accounts.addFavorite(caller.token, dto.productSlug);
   }
 
   @MessagePattern(Subjects.identity.favoriteRemove)
-  removeFavorite(@Payload() dto: FavoriteCommand): Promise<FavoriteSlugsResponse> {
-    return this.accounts.removeFavorite(dto.token, dto.productSlug);
+  @RequireUser()
+  removeFavorite(@Caller() caller: Caller, @Payload() dto: FavoriteDto): Promise<FavoriteSlugsResponse> {
+    return this.accounts.removeFavorite(caller.token, dto.productSlug);
   }
 
   @MessagePattern(Subjects.identity.keysGet)
@@ -110,7 +125,8 @@ export class AuthHandlers {
 
 @Module({
   controllers: [AuthHandlers, DeliverySecretHandlers],
-  providers: [AccountsService, SigningKeys, DeliverySecrets, HashPool],
+  // Identity signs the access tokens: it verifies its callers with its own keys, not over NATS.
+  providers: [AccountsService, SigningKeys, DeliverySecrets, HashPool, { provide: ACCESS_TOKEN_VERIFIER, useExisting: SigningKeys }],
   exports: [AccountsService, DeliverySecrets, SigningKeys],
 })
 export class AuthModule {}

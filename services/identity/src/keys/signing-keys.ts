@@ -1,6 +1,6 @@
 import { Inject, Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import { TOKEN_LIFETIME, type AccessTokenClaims, type BusinessAccessClaims, type SigningKeysResponse } from '@mc/contracts';
-import { DATABASE, LOGGER, SERVICE_ENV, type Database } from '@mc/kit';
+import { DATABASE, LOGGER, SERVICE_ENV, TOKEN_ALG, TOKEN_ISSUER, type Database } from '@mc/kit';
 import { and, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import { exportJWK, generateKeyPair, importJWK, jwtVerify, SignJWT, type JWK, type KeyLike } from 'jose';
 import { createCipheriv, createDecipheriv, randomBytes, randomUUID } from 'node:crypto';
@@ -8,8 +8,9 @@ import type { Logger } from 'pino';
 import { keyEncryptionKey, type IdentityEnv } from '../config';
 import { signingKeys } from '../db/schema';
 
-export const ALG = 'ES256';
-export const ISSUER = 'medcanna-identity';
+/** The algorithm and issuer every verifier checks (the kit's rules, the gateway's too). */
+export const ALG = TOKEN_ALG;
+export const ISSUER = TOKEN_ISSUER;
 
 /** How often every copy of the service looks for a rotation due (and for a key another copy created). */
 const CHECK_EVERY_MS = 10 * 60_000;

@@ -6,6 +6,8 @@ import { redactError, redactErrorMessage, redactFields, redactRequest, redactRes
 
 interface RequestContext {
   correlationId: string;
+  /** The request's verified access token (the gateway sets it once its bearer strategy accepts one). */
+  callerToken?: string;
 }
 
 const context = new AsyncLocalStorage<RequestContext>();
@@ -17,6 +19,17 @@ export function withCorrelationId<T>(correlationId: string | undefined, fn: () =
 
 export function currentCorrelationId(): string | undefined {
   return context.getStore()?.correlationId;
+}
+
+/** Records the current request's verified access token, for the `x-caller` header of every NATS message it sends. */
+export function setCallerToken(token: string): void {
+  const store = context.getStore();
+  if (store) store.callerToken = token;
+}
+
+/** The current request's verified access token; undefined for an anonymous request (or outside one). */
+export function currentCallerToken(): string | undefined {
+  return context.getStore()?.callerToken;
 }
 
 /** Serializers of the keys Fastify and our code log objects under (they win over Fastify's own). */

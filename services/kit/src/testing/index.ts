@@ -1,5 +1,5 @@
 import type { INestMicroservice } from '@nestjs/common';
-import { Headers, healthSubject, type ServiceHealth } from '@mc/contracts';
+import { ANONYMOUS_CALLER, Headers, healthSubject, type ServiceHealth } from '@mc/contracts';
 import { connect, headers as natsHeaders, JSONCodec, type NatsConnection } from 'nats';
 import { startService, type ServiceDefinition } from '../service';
 
@@ -13,10 +13,21 @@ export const TEST_ENV = { APP_ENV: 'test', DATABASE_NAME: 'medcanna_test', NATS_
 
 export const connectNats = (): Promise<NatsConnection> => connect({ servers: TEST_NATS_URL });
 
-/** Sends a request the way the gateway does (Nest's packet over NATS request-reply); resolves the answer or rejects with the service's error. */
-export async function rpc<T>(nc: NatsConnection, subject: string, data: unknown, correlationId?: string): Promise<T> {
+export interface RpcOptions {
+  correlationId?: string;
+  /** The caller's access token for the `x-caller` header, as the gateway sends it; absent: an anonymous caller. */
+  caller?: string;
+}
+
+/**
+ * Sends a request the way the gateway does (Nest's packet over NATS request-reply, the caller in its header, anonymous
+ * unless `caller` is given); resolves the answer or rejects with the service's error. A string is the correlation id.
+ */
+export async function rpc<T>(nc: NatsConnection, subject: string, data: unknown, options: RpcOptions | string = {}): Promise<T> {
+  const { correlationId, caller } = typeof options === 'string' ? { correlationId: options, caller: undefined } : options;
   const h = natsHeaders();
   if (correlationId) h.set(Headers.correlationId, correlationId);
+  h.set(Headers.caller, caller ?? ANONYMOUS_CALLER);
   const reply = await nc.request(subject, codec.encode({ pattern: subject, data, id: String(Date.now()) }), { timeout: 5000, headers: h });
   const packet = codec.decode(reply.data) as { err?: unknown; response?: T };
   if (packet.err) throw packet.err;
@@ -48,3 +59,5 @@ export function describeServiceHealth(def: ServiceDefinition): void {
     });
   });
 }
+
+export * from './test-identity';

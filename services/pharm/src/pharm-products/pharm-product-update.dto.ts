@@ -1,5 +1,5 @@
 import { Messages, type PharmProductUpdateRequest } from '@mc/contracts';
-import { IsBoolean, IsInt, IsISO8601, IsNumber, Max, Min, ValidateIf } from 'class-validator';
+import { IsBoolean, IsInt, IsISO8601, IsNumber, IsString, Matches, Max, MaxLength, Min, ValidateIf } from 'class-validator';
 
 const invalid = { message: Messages.badRequest };
 const MAX_SHEKELS = 100_000;
@@ -7,6 +7,11 @@ const money = { maxDecimalPlaces: 2, allowNaN: false, allowInfinity: false };
 
 /** `pharm.pharm-product.update`: a field left out stays; `null` clears the original price or the expiry (and only those). */
 export class PharmProductUpdateDto implements PharmProductUpdateRequest {
+  @IsString({ message: Messages.businessNotFound })
+  @Matches(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, { message: Messages.businessNotFound })
+  @MaxLength(100, { message: Messages.businessNotFound })
+  businessId: string;
+
   @IsInt(invalid) @Min(1, invalid) @Max(2_147_483_647, invalid)
   id: number;
 

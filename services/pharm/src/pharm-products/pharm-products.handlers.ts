@@ -1,6 +1,7 @@
 import { Controller, Inject } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { ResolveCartDto, Subjects, type PharmProduct, type ResolvedCart, type PharmProductDetailResponse, type PharmProductListResponse } from '@mc/contracts';
+import { RequireBusiness } from '@mc/kit';
 import { PharmProductUpdateDto } from './pharm-product-update.dto';
 import { PharmProductsReader } from './pharm-products.reader';
 import { PharmProductsWriter } from './pharm-products.writer';
@@ -43,7 +44,9 @@ export class PharmProductsHandlers {
     return this.reader.resolveCart(request.cartItems);
   }
 
+  /** The back office's command: members of the pharmacy's business (`businessId`) and admins only. */
   @MessagePattern(Subjects.pharm.pharmProductUpdate)
+  @RequireBusiness()
   update(@Payload() request: PharmProductUpdateDto): Promise<PharmProduct> {
     return this.writer.update(request);
   }

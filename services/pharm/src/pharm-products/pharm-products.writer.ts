@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { Events, Messages, shekelsToAgorot, type OfferSnapshot, type OffersChangedEvent, type PharmProduct, type PharmProductUpdateRequest } from '@mc/contracts';
 import { badRequest, DATABASE, notFound, OutboxRelay, OutboxWriter, type Database, type Tx } from '@mc/kit';
-import { eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { Clock } from '../common/clock';
 import { pharmacies, pharmProducts } from '../db/schema';
 import { PharmDirectory } from '../pharms/pharm-directory';
@@ -121,7 +121,8 @@ export class PharmProductsWriter {
         .select({ offer: pharmProducts, pharmSlug: pharmacies.slug })
         .from(pharmProducts)
         .innerJoin(pharmacies, eq(pharmacies.id, pharmProducts.pharmId))
-        .where(eq(pharmProducts.id, request.id))
+        // Only an offer of the caller's pharmacy (the guard checked the caller's membership of `businessId`).
+        .where(and(eq(pharmProducts.id, request.id), eq(pharmacies.slug, request.businessId)))
         .for('update');
       if (!found) throw notFound(Messages.productNotFound);
       const next = applyUpdate(found.offer, request);
@@ -221,7 +222,7 @@ export async function touchPharmacy(tx: Tx, pharmId: number, now: Date): Promise
  * The fields after an update request (shekels to agorot). An original price given with the request
  * must be above the price; a price raised to or above the standing original price ends the discount.
  */
-export function applyUpdate(row: OfferRow, request: PharmProductUpdateRequest): OfferFields {
+export function applyUpdate(row: OfferRow, request: Omit<PharmProductUpdateRequest, 'businessId'>): OfferFields {
   const price = request.price !== undefined ? shekelsToAgorot(request.price) : row.price;
   let originalPrice = row.originalPrice;
   if (request.originalPrice !== undefined) {

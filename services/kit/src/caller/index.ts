@@ -1,0 +1,4 @@
+export * from './access-token';
+export * from './caller';
+export * from './identity-keys';
+export * from './nats-identity-keys';

@@ -1,0 +1,48 @@
+import { generateKeyPairSync, randomUUID, sign, type KeyObject } from 'node:crypto';
+import { Subjects, type AccessTokenClaims, type SigningKeysResponse } from '@mc/contracts';
+import { JSONCodec, type NatsConnection, type Subscription } from 'nats';
+import { TOKEN_ALG, TOKEN_ISSUER } from '../caller/access-token';
+
+const codec = JSONCodec();
+const b64 = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+
+/** Signs a compact ES256 JWS with `kid` in its header (any claims: tests also make the ones a verifier must refuse). */
+export function signJwt(key: KeyObject, kid: string, claims: Record<string, unknown>, header: Record<string, unknown> = {}): string {
+  const input = `${b64({ alg: TOKEN_ALG, kid, typ: 'JWT', ...header })}.${b64(claims)}`;
+  return `${input}.${sign('sha256', Buffer.from(input), { key, dsaEncoding: 'ieee-p1363' }).toString('base64url')}`;
+}
+
+/**
+ * Identity's part in a test that does not run identity: a key pair of its own whose public half it answers on
+ * `identity.keys.get` (as identity does), and access tokens signed with it.
+ */
+export class TestIdentity {
+  readonly kid = randomUUID();
+  private readonly pair = generateKeyPairSync('ec', { namedCurve: 'P-256' });
+  private subscription?: Subscription;
+
+  get publicKeys(): SigningKeysResponse {
+    const jwk = this.pair.publicKey.export({ format: 'jwk' });
+    return { keys: [{ ...(jwk as { kty: string; crv: string; x: string; y: string }), kid: this.kid, alg: TOKEN_ALG }] };
+  }
+
+  /** Answers `identity.keys.get` on `nc` until `stop` (resolves once the server has the subscription). */
+  async serveKeys(nc: NatsConnection): Promise<void> {
+    this.subscription = nc.subscribe(Subjects.identity.keysGet, {
+      callback: (_err, msg) => msg.respond(codec.encode({ response: this.publicKeys, isDisposed: true, id: (codec.decode(msg.data) as { id?: string }).id })),
+    });
+    await nc.flush();
+  }
+
+  stop(): void {
+    this.subscription?.unsubscribe();
+  }
+
+  /** An access token as identity signs one: `claims` over a valid user token of account `sub`, expiring in an hour. */
+  token(claims: Partial<AccessTokenClaims> & { sub: string } & Record<string, unknown>, options: { key?: KeyObject; kid?: string } = {}): string {
+    const now = Math.floor(Date.now() / 1000);
+    const full = { typ: 'user', role: 'user', ver: 0, iss: TOKEN_ISSUER, iat: now, exp: now + 3600, ...claims };
+    for (const [name, value] of Object.entries(full)) if (value === undefined) delete (full as Record<string, unknown>)[name];
+    return signJwt(options.key ?? this.pair.privateKey, options.kid ?? this.kid, full);
+  }
+}
