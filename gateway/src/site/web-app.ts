@@ -48,8 +48,8 @@ const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u0
  * draws the page itself as before.
  */
 export class WebApp {
-  private readonly indexHtml: () => string | undefined;
-  private readonly scriptHashes: () => string[] | undefined;
+  /** `index.html` and the CSP hashes of its inline scripts, read again when a new build replaces it. */
+  private readonly shell: () => { html: string; scriptHashes: string[] } | undefined;
   private readonly serverRender: () => ServerRender | undefined;
 
   constructor(
@@ -59,8 +59,10 @@ export class WebApp {
     fastify: FastifyInstance,
     apiKey: string,
   ) {
-    this.indexHtml = reloading(join(webDist, 'index.html'), (file) => readFileSync(file, 'utf8'));
-    this.scriptHashes = reloading(join(webDist, 'index.html'), (file) => inlineScriptHashes(readFileSync(file, 'utf8')));
+    this.shell = reloading(join(webDist, 'index.html'), (file) => {
+      const html = readFileSync(file, 'utf8');
+      return { html, scriptHashes: inlineScriptHashes(html) };
+    });
     const entry = ssrEntry || join(dirname(webDist), 'dist-ssr', 'entry-server.cjs');
     this.serverRender = reloading(entry, (file) => {
       delete require.cache[require.resolve(file)];
@@ -73,12 +75,12 @@ export class WebApp {
 
   /** The CSP sources of the pages' inline scripts (the start script of `index.html`). */
   inlineScriptHashes(): string[] {
-    return this.scriptHashes() ?? [];
+    return this.shell()?.scriptHashes ?? [];
   }
 
   /** The page at `url`; undefined without a web build. */
   async page(url: string): Promise<WebPage | undefined> {
-    const shell = this.indexHtml();
+    const shell = this.shell()?.html;
     if (!shell) return undefined;
     const render = this.serverRender();
     if (!render) return { status: 200, html: shell };
