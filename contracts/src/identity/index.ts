@@ -12,9 +12,9 @@ export interface AccessTokenClaims {
   ver: number;
   /**
    * The slugs of the businesses the account is a member of (managers only; absent for a patient). Signed into the
-   * token and refreshed with it: services check business access against these claims, so a membership given or
-   * taken away takes effect at the next refresh (the web refreshes on load and hourly), at the latest when the
-   * token expires (`TOKEN_LIFETIME.accessSeconds`).
+   * token and read afresh at every refresh: services check business access against these claims (no lookup on the
+   * request path). A token that carries them lives `TOKEN_LIFETIME.membershipSeconds` (5 minutes), so a membership
+   * given or taken away takes effect at the next refresh, and a removed one stops working within 5 minutes.
    */
   biz?: string[];
 }
@@ -149,10 +149,15 @@ export const SMS_CODE = {
   digits: 6, resendAfterSeconds: 30, lifetimeSeconds: 300, attempts: 5, perPhonePerDay: 5, lockAfterWrong: 5, lockSeconds: 3600,
 } as const;
 
-/** Access tokens are short-lived: the web refreshes them on load and hourly (spec 4), before they expire. */
+/**
+ * Access tokens are short-lived: the web refreshes them on load and before they expire (spec 4). A token that names
+ * business memberships (a manager's access token with `biz`, a business access token) lives 5 minutes, so a
+ * removed membership stops working within 5 minutes; any other access token an hour.
+ */
 export const TOKEN_LIFETIME = {
   accessSeconds: 3600,
-  businessAccessSeconds: 3600,
+  membershipSeconds: 300,
+  businessAccessSeconds: 300,
   activationHours: 72,
   resetHours: 2,
 } as const;

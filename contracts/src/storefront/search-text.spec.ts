@@ -1,4 +1,4 @@
-import { normalizeSearchText, searchDocument, spellingSkeleton } from './search-text';
+import { escapeLike, normalizeSearchText, searchDocument, searchForms, spellingSkeleton } from './search-text';
 
 describe('search text', () => {
   it('drops niqqud, final letters, geresh and quotes', () => {
@@ -16,5 +16,25 @@ describe('search text', () => {
 
   it('stores each form once', () => {
     expect(searchDocument('גרין', null, 'Green')).toBe('גרינ | green | גרנ');
+  });
+});
+
+describe('searchForms', () => {
+  it('normalises the term and keeps its spelling skeleton and words', () => {
+    expect(searchForms('דוקטור גְּרִין')).toEqual({
+      normalized: 'דוקטור גרינ', skeleton: 'דקטר גרנ', words: ['דוקטור', 'גרינ'], skeletonWords: ['דקטר', 'גרנ'],
+    });
+    expect(searchForms('Dr. GREEN')?.normalized).toBe('dr green');
+  });
+
+  it('has nothing to search in a term of punctuation, niqqud or separators only', () => {
+    for (const term of [undefined, '', '   ', '׳״', 'ְֱ', '|||', '- _ /']) expect(searchForms(term)).toBeUndefined();
+  });
+});
+
+describe('escapeLike', () => {
+  it('escapes the LIKE wildcards and the escape character only', () => {
+    expect(escapeLike('100%_a\\b')).toBe('100\\%\\_a\\\\b');
+    expect(escapeLike('גרין')).toBe('גרין');
   });
 });

@@ -34,3 +34,32 @@ export function searchDocument(...names: (string | null | undefined)[]): string 
   const parts = names.filter((n): n is string => !!n).map(normalizeSearchText);
   return [...new Set([...parts, ...parts.map(spellingSkeleton)])].join(' | ');
 }
+
+/** The forms of a typed term that search compares (catalog's and pharm's queries alike). */
+export interface SearchForms {
+  /** The term as stored text is normalised (no niqqud, no final letters, lower case). */
+  normalized: string;
+  /** Its spelling skeleton (no inner ו/י/א): meets full and defective spellings. */
+  skeleton: string;
+  words: string[];
+  skeletonWords: string[];
+}
+
+/** The forms of a typed term that search compares, or undefined when nothing searchable is left. */
+export function searchForms(term: string | undefined): SearchForms | undefined {
+  if (term === undefined) return undefined;
+  // '|' separates the names inside a stored search document; a term never needs it.
+  const cleaned = term.replace(/\|/g, ' ');
+  const normalized = normalizeSearchText(cleaned);
+  if (!normalized) return undefined;
+  const skeleton = spellingSkeleton(cleaned);
+  return {
+    normalized,
+    skeleton,
+    words: normalized.split(' '),
+    skeletonWords: skeleton.split(' ').filter(Boolean),
+  };
+}
+
+/** A value to match literally inside a SQL LIKE pattern (its %, _ and \\ escaped). */
+export const escapeLike = (value: string): string => value.replace(/[\\%_]/g, (c) => `\\${c}`);

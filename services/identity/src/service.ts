@@ -1,12 +1,15 @@
 import { join } from 'node:path';
 import type { ServiceDefinition } from '@mc/kit';
-import { AddressesModule } from './addresses/address-book';
-import { AccountAsksModule } from './auth/account-asks';
-import { AuthModule } from './auth/auth.handlers';
-import { GoogleModule } from './auth/google-sign-in';
-import { SmsModule } from './auth/sms-codes';
+import { AccountsModule } from './accounts/accounts.module';
+import { AddressesModule } from './addresses/addresses.module';
+import { AuthModule } from './auth/auth.module';
+import { BusinessesModule } from './businesses/businesses.module';
 import { IdentityEnv } from './config';
 import { inbox, outbox } from './db/schema';
+import { DeliverySecretsModule } from './delivery-secrets/delivery-secrets.module';
+import { EventsModule } from './events/events.module';
+import { FavouritesModule } from './favourites/favourites.module';
+import { ProfileModule } from './profile/profile.module';
 
 export const identityService: ServiceDefinition<IdentityEnv> = {
   name: 'identity',
@@ -14,6 +17,6 @@ export const identityService: ServiceDefinition<IdentityEnv> = {
   schema: 'identity',
   tables: { outbox, inbox },
   migrationsFolder: join(__dirname, 'migrations'),
-  imports: [AuthModule, AddressesModule, SmsModule, GoogleModule, AccountAsksModule],
+  imports: [AccountsModule, AuthModule, ProfileModule, FavouritesModule, BusinessesModule, AddressesModule, DeliverySecretsModule, EventsModule],
   ownAccessTokenVerifier: true,
 };

@@ -1,5 +1,6 @@
 import 'reflect-metadata';
 export * from './caller';
+export * from './clock';
 export * from './config/env';
 export * from './database/database';
 export * from './errors/rpc-error.filter';

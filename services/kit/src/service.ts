@@ -8,6 +8,7 @@ import type { Pool } from 'pg';
 import type { Logger } from 'pino';
 import { ACCESS_TOKEN_VERIFIER, CallerGuard } from './caller/caller';
 import { IdentityKeysVerifier } from './caller/nats-identity-keys';
+import { Clock } from './clock/clock';
 import { databaseUrl, EnvError, loadEnv, type ServiceEnv } from './config/env';
 import { createDatabase, createPool, runMigrations, type Database } from './database/database';
 import { createValidationPipe, RpcErrorFilter } from './errors/rpc-error.filter';
@@ -36,6 +37,12 @@ export interface ServiceDefinition<E extends ServiceEnv = ServiceEnv> {
    * own keys). Every other service verifies its callers with identity's public keys, fetched over NATS.
    */
   ownAccessTokenVerifier?: boolean;
+}
+
+/** How a service is started besides its environment (tests: a clock they set and move). */
+export interface StartOptions {
+  /** The service's one `Clock` (default: the real time). */
+  clock?: Clock;
 }
 
 /** Starts durable consumers for a service and stops them on shutdown. */
@@ -82,13 +89,14 @@ class KitLifecycle implements OnApplicationBootstrap, OnApplicationShutdown {
 @Global()
 @Module({})
 export class ServiceKitModule {
-  static forRoot(def: ServiceDefinition, env: ServiceEnv, logger: Logger): DynamicModule {
+  static forRoot(def: ServiceDefinition, env: ServiceEnv, logger: Logger, options: StartOptions = {}): DynamicModule {
     return {
       module: ServiceKitModule,
       controllers: [healthController(def.name)],
       providers: [
         { provide: SERVICE_ENV, useValue: env },
         { provide: LOGGER, useValue: logger },
+        { provide: Clock, useValue: options.clock ?? new Clock() },
         {
           provide: PG_POOL,
           useFactory: async () => {
@@ -125,31 +133,31 @@ export class ServiceKitModule {
           : [{ provide: ACCESS_TOKEN_VERIFIER, inject: [NATS_CONNECTION], useFactory: (nc: NatsConnection) => new IdentityKeysVerifier(nc) }]),
         { provide: APP_GUARD, useClass: CallerGuard },
       ],
-      exports: [SERVICE_ENV, LOGGER, PG_POOL, DATABASE, REDIS, NATS_CONNECTION, OutboxWriter, OutboxRelay, EventConsumers],
+      exports: [SERVICE_ENV, LOGGER, Clock, PG_POOL, DATABASE, REDIS, NATS_CONNECTION, OutboxWriter, OutboxRelay, EventConsumers],
     };
   }
 }
 
-function rootModule(def: ServiceDefinition, overrides: NodeJS.ProcessEnv) {
+function rootModule(def: ServiceDefinition, overrides: NodeJS.ProcessEnv, options: StartOptions) {
   const env = loadEnv(def.env, { ...process.env, ...overrides });
   const logger = createLogger(def.name, env.LOG_LEVEL);
 
-  @Module({ imports: [ServiceKitModule.forRoot(def, env, logger), ...def.imports] })
+  @Module({ imports: [ServiceKitModule.forRoot(def, env, logger, options), ...def.imports] })
   class RootModule {}
 
   return { RootModule, env, logger };
 }
 
 /** The service's modules without its NATS transport: for seeds, scripts and integration tests. */
-export async function createServiceContext(def: ServiceDefinition, overrides: NodeJS.ProcessEnv = {}): Promise<INestApplicationContext> {
-  const { RootModule, logger } = rootModule(def, overrides);
+export async function createServiceContext(def: ServiceDefinition, overrides: NodeJS.ProcessEnv = {}, options: StartOptions = {}): Promise<INestApplicationContext> {
+  const { RootModule, logger } = rootModule(def, overrides, options);
   const app = await NestFactory.createApplicationContext(RootModule, { logger: new PinoNestLogger(logger) });
   return app.init();
 }
 
 /** Boots a service: validated environment, migrations, NATS queue group named after it, shared pipes and filters. */
-export async function startService(def: ServiceDefinition, overrides: NodeJS.ProcessEnv = {}): Promise<INestMicroservice> {
-  const { RootModule, env, logger } = rootModule(def, overrides);
+export async function startService(def: ServiceDefinition, overrides: NodeJS.ProcessEnv = {}, options: StartOptions = {}): Promise<INestMicroservice> {
+  const { RootModule, env, logger } = rootModule(def, overrides, options);
   const app = await NestFactory.createMicroservice<MicroserviceOptions>(RootModule, {
     transport: Transport.NATS,
     options: { servers: [env.NATS_URL], queue: def.name, name: def.name, maxReconnectAttempts: -1, reconnectTimeWait: 1000 },

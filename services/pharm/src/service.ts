@@ -1,6 +1,5 @@
 import { join } from 'node:path';
 import type { ServiceDefinition } from '@mc/kit';
-import { CommonModule } from './common/common.module';
 import { PharmEnv } from './config';
 import { inbox, outbox } from './db/schema';
 import { MediaModule } from './media/media.module';
@@ -15,5 +14,5 @@ export const pharmService: ServiceDefinition<PharmEnv> = {
   schema: 'pharm',
   tables: { outbox, inbox },
   migrationsFolder: join(__dirname, 'migrations'),
-  imports: [CommonModule, PharmsModule, PharmProductsModule, ProductsViewModule, MediaModule, SitemapModule],
+  imports: [PharmsModule, PharmProductsModule, ProductsViewModule, MediaModule, SitemapModule],
 };

@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { INestApplicationContext, INestMicroservice } from '@nestjs/common';
 import { Events, type OpeningHours, type ProductChangedEvent } from '@mc/contracts';
-import { DATABASE, startService, type Database } from '@mc/kit';
+import { Clock, DATABASE, startService, type Database } from '@mc/kit';
 import { connectNats, TEST_ENV } from '@mc/kit/testing';
 import type { NatsConnection } from 'nats';
 import { eq, inArray, like } from 'drizzle-orm';
-import { Clock } from '../src/common/clock';
 import { pharmacies, pharmProducts, productsView } from '../src/db/schema';
 import { PharmProductsWriter, type OfferInput } from '../src/pharm-products/pharm-products.writer';
 import { PharmsWriter, type PharmInput } from '../src/pharms/pharms.writer';

@@ -1,8 +1,7 @@
 import { Global, Module } from '@nestjs/common';
-import { Clock } from './clock';
 import { ReadCache } from './read-cache';
 
-/** What every module of the service shares: the clock and the one cache of answers. */
+/** What every module of the service shares: the one cache of answers (the clock is the kit's). */
 @Global()
-@Module({ providers: [Clock, ReadCache], exports: [Clock, ReadCache] })
+@Module({ providers: [ReadCache], exports: [ReadCache] })
 export class CommonModule {}

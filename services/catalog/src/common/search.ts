@@ -1,4 +1,4 @@
-import { normalizeSearchText, spellingSkeleton } from '@mc/contracts';
+import { escapeLike, spellingSkeleton, type SearchForms } from '@mc/contracts';
 import type { Database } from '@mc/kit';
 import { sql, type SQL } from 'drizzle-orm';
 
@@ -12,33 +12,6 @@ export const TYPO_SIMILARITY = 0.4;
 
 /** Words shorter than this are matched as typed only: a typo in them leaves too few trigrams to tell. */
 const FUZZY_MIN_LENGTH = 3;
-
-export interface SearchForms {
-  /** The term as stored text is normalised (no niqqud, no final letters, lower case). */
-  normalized: string;
-  /** Its spelling skeleton (no inner ו/י/א): meets full and defective spellings. */
-  skeleton: string;
-  words: string[];
-  skeletonWords: string[];
-}
-
-const escapeLike = (value: string): string => value.replace(/[\\%_]/g, (c) => `\\${c}`);
-
-/** The forms of a typed term that search compares, or undefined when nothing searchable is left. */
-export function searchForms(term: string | undefined): SearchForms | undefined {
-  if (term === undefined) return undefined;
-  // '|' separates the names inside a stored search document; a term never needs it.
-  const cleaned = term.replace(/\|/g, ' ');
-  const normalized = normalizeSearchText(cleaned);
-  if (!normalized) return undefined;
-  const skeleton = spellingSkeleton(cleaned);
-  return {
-    normalized,
-    skeleton,
-    words: normalized.split(' '),
-    skeletonWords: skeleton.split(' ').filter(Boolean),
-  };
-}
 
 const like = (column: SQL, pattern: string) => sql`${column} LIKE ${pattern}`;
 const contains = (column: SQL, value: string) => like(column, `%${escapeLike(value)}%`);

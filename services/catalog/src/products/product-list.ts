@@ -1,10 +1,10 @@
 import {
-  agorotToShekels, shekelsToAgorot,
+  agorotToShekels, searchForms, shekelsToAgorot,
   type FacetCount, type FiltersData, type ListSort, type Product, type ProductFilters,
 } from '@mc/contracts';
 import type { Database } from '@mc/kit';
 import { sql, type SQL } from 'drizzle-orm';
-import { searchForms, searchMatch } from '../common/search';
+import { searchMatch } from '../common/search';
 import { PRODUCT_JSON, PRODUCTS_WITH_STATS, toProduct, type ProductRecord } from './product-record';
 
 export interface ProductListOptions {

@@ -3,9 +3,8 @@ import {
   Messages, PER_PAGE,
   type Product, type ProductDetailResponse, type ProductListQuery, type ProductListResponse, type Tag,
 } from '@mc/contracts';
-import { DATABASE, notFound, type Database } from '@mc/kit';
+import { Clock, DATABASE, notFound, type Database } from '@mc/kit';
 import { sql } from 'drizzle-orm';
-import { Clock } from '../common/clock';
 import { listProducts } from './product-list';
 import { PRODUCT_JSON, PRODUCTS_WITH_STATS, toProduct, type ProductRecord } from './product-record';
 

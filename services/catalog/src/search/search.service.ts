@@ -1,8 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { PharmSummary, SearchResponse, SearchResult } from '@mc/contracts';
+import { searchForms, type PharmSummary, type SearchResponse, type SearchResult } from '@mc/contracts';
 import { DATABASE, type Database } from '@mc/kit';
 import { sql } from 'drizzle-orm';
-import { searchForms, searchMatch, searchRank } from '../common/search';
+import { searchMatch, searchRank } from '../common/search';
 import { PRODUCT_JSON, PRODUCTS_WITH_STATS, toProduct, type ProductRecord } from '../products/product-record';
 
 type Row = { kind: 'product'; product: ProductRecord; pharm: null } | { kind: 'pharm'; product: null; pharm: PharmSummary };

@@ -1,8 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { Messages, PER_PAGE, type Product, type TagDetail } from '@mc/contracts';
-import { DATABASE, notFound, type Database } from '@mc/kit';
+import { Clock, DATABASE, notFound, type Database } from '@mc/kit';
 import { eq, notInArray, sql } from 'drizzle-orm';
-import { Clock } from '../common/clock';
 import { bumpReadVersion } from '../common/read-cache';
 import { tags } from '../db/schema';
 import { listProducts } from '../products/product-list';

@@ -1,26 +1,20 @@
-import { Controller, Inject, Module } from '@nestjs/common';
+import { Controller, Inject } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import {
-  ActivateRequest, BusinessAccessCommand, ChangePasswordCommand, FavoriteDto, ForgotPasswordDto, GeoLocationDto, ResetPasswordRequest, SignInDto, SignUpDto, Subjects,
-  UnsubscribeRequest, UpdateUserCommand,
-  type AuthTokenResponse, type BusinessesResponse, type FavoriteSlugsResponse, type SigningKeysResponse, type UserProfile,
+  ActivateRequest, ForgotPasswordDto, ResetPasswordRequest, SignInDto, SignUpDto, Subjects,
+  type AuthTokenResponse,
 } from '@mc/contracts';
-import { ACCESS_TOKEN_VERIFIER, Caller, RequireUser } from '@mc/kit';
-import { SigningKeys } from '../keys/signing-keys';
-import { AccountsService } from './accounts.service';
-import { DeliverySecretHandlers, DeliverySecrets } from './delivery-secrets';
-import { HashPool } from './hash-pool';
+import { Caller, RequireUser } from '@mc/kit';
+import { AuthService } from './auth.service';
 
 /**
- * The signed-in user's subjects take the caller from the `x-caller` header (`@RequireUser()`: 401 without a valid
- * one); the account behind it is still checked on every call (active, token version current).
+ * Signing in with a password: sign-up, activation, sign-in, forgotten passwords. Refresh takes the caller from the
+ * `x-caller` header (`@RequireUser()`: 401 without a valid one); the account behind it is still checked (active,
+ * token version current).
  */
 @Controller()
 export class AuthHandlers {
-  constructor(
-    @Inject(AccountsService) private readonly accounts: AccountsService,
-    @Inject(SigningKeys) private readonly keys: SigningKeys,
-  ) {}
+  constructor(@Inject(AuthService) private readonly accounts: AuthService) {}
 
   @MessagePattern(Subjects.identity.signUp)
   signUp(@Payload() dto: SignUpDto): Promise<{ ok: true }> {
@@ -57,76 +51,4 @@ export class AuthHandlers {
   refresh(@Caller() caller: Caller): Promise<AuthTokenResponse> {
     return this.accounts.refresh(caller.token);
   }
-
-  @MessagePattern(Subjects.identity.userGet)
-  @RequireUser()
-  profile(@Caller() caller: Caller): Promise<UserProfile> {
-    return this.accounts.profile(caller.token);
-  }
-
-  @MessagePattern(Subjects.identity.userBusinesses)
-  @RequireUser()
-  businesses(@Caller() caller: Caller): Promise<BusinessesResponse> {
-    return this.accounts.businesses(caller.token);
-  }
-
-  @MessagePattern(Subjects.identity.businessAccess)
-  @RequireUser()
-  accessBusiness(@Caller() caller: Caller, @Payload() dto: BusinessAccessCommand): Promise<AuthTokenResponse> {
-    return this.accounts.accessBusiness(caller.token, dto.businessId);
-  }
-
-  @MessagePattern(Subjects.identity.userUpdate)
-  @RequireUser()
-  update(@Caller() caller: Caller, @Payload() dto: UpdateUserCommand): Promise<UserProfile> {
-    return this.accounts.update(caller.token, dto);
-  }
-
-  @MessagePattern(Subjects.identity.userGeo)
-  @RequireUser()
-  storeGeoLocation(@Caller() caller: Caller, @Payload() dto: GeoLocationDto): Promise<{ ok: true }> {
-    return this.accounts.storeGeoLocation(caller.token, dto.lat, dto.lng);
-  }
-
-  @MessagePattern(Subjects.identity.passwordChange)
-  @RequireUser()
-  changePassword(@Caller() caller: Caller, @Payload() dto: ChangePasswordCommand): Promise<AuthTokenResponse> {
-    return this.accounts.changePassword(caller.token, dto.currentPassword, dto.newPassword);
-  }
-
-  @MessagePattern(Subjects.identity.unsubscribe)
-  unsubscribe(@Payload() dto: UnsubscribeRequest): Promise<{ message: string }> {
-    return this.accounts.unsubscribe(dto);
-  }
-
-  @MessagePattern(Subjects.identity.favoritesList)
-  @RequireUser()
-  favorites(@Caller() caller: Caller): Promise<FavoriteSlugsResponse> {
-    return this.accounts.favorites(caller.token);
-  }
-
-  @MessagePattern(Subjects.identity.favoriteAdd)
-  @RequireUser()
-  addFavorite(@Caller() caller: Caller, @Payload() dto: FavoriteDto): Promise<FavoriteSlugsResponse> {
-    return this.accounts.addFavorite(caller.token, dto.productSlug);
-  }
-
-  @MessagePattern(Subjects.identity.favoriteRemove)
-  @RequireUser()
-  removeFavorite(@Caller() caller: Caller, @Payload() dto: FavoriteDto): Promise<FavoriteSlugsResponse> {
-    return this.accounts.removeFavorite(caller.token, dto.productSlug);
-  }
-
-  @MessagePattern(Subjects.identity.keysGet)
-  publicKeys(): SigningKeysResponse {
-    return this.keys.publicKeys();
-  }
 }
-
-@Module({
-  controllers: [AuthHandlers, DeliverySecretHandlers],
-  // Identity signs the access tokens: it verifies its callers with its own keys, not over NATS.
-  providers: [AccountsService, SigningKeys, DeliverySecrets, HashPool, { provide: ACCESS_TOKEN_VERIFIER, useExisting: SigningKeys }],
-  exports: [AccountsService, DeliverySecrets, SigningKeys],
-})
-export class AuthModule {}

@@ -1,6 +1,6 @@
 import { Inject, Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import { TOKEN_LIFETIME, type AccessTokenClaims, type BusinessAccessClaims, type SigningKeysResponse } from '@mc/contracts';
-import { DATABASE, LOGGER, SERVICE_ENV, TOKEN_ALG, TOKEN_ISSUER, type Database } from '@mc/kit';
+import { Clock, DATABASE, LOGGER, SERVICE_ENV, TOKEN_ALG, TOKEN_ISSUER, type Database } from '@mc/kit';
 import { and, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import { exportJWK, generateKeyPair, importJWK, jwtVerify, SignJWT, type JWK, type KeyLike } from 'jose';
 import { createCipheriv, createDecipheriv, randomBytes, randomUUID } from 'node:crypto';
@@ -17,7 +17,7 @@ const CHECK_EVERY_MS = 10 * 60_000;
 /** An unknown kid in a token reloads the keys, at most this often (a key another copy just created). */
 const UNKNOWN_KID_RELOAD_MS = 5_000;
 /** A key stops signing when its successor is created; it is kept while what it signed may still be valid, plus one check. */
-const RETIRE_AFTER_MS = Math.max(TOKEN_LIFETIME.accessSeconds, TOKEN_LIFETIME.businessAccessSeconds) * 1000 + 2 * CHECK_EVERY_MS;
+const RETIRE_AFTER_MS = Math.max(TOKEN_LIFETIME.accessSeconds, TOKEN_LIFETIME.membershipSeconds, TOKEN_LIFETIME.businessAccessSeconds) * 1000 + 2 * CHECK_EVERY_MS;
 const ROTATION_LOCK = 7_411_001;
 
 type Row = typeof signingKeys.$inferSelect;
@@ -62,6 +62,7 @@ export class SigningKeys implements OnModuleInit, OnModuleDestroy {
     @Inject(DATABASE) private readonly db: Database,
     @Inject(SERVICE_ENV) private readonly env: IdentityEnv,
     @Inject(LOGGER) private readonly logger: Logger,
+    @Inject(Clock) private readonly clock: Clock,
   ) {}
 
   async onModuleInit() {
@@ -97,7 +98,7 @@ export class SigningKeys implements OnModuleInit, OnModuleDestroy {
    * Creates a signing key when there is none or the newest is older than the rotation period, and deletes the
    * keys whose successor is older than the longest token lifetime (nothing valid is signed with them any more).
    */
-  async rotateIfDue(now = new Date()): Promise<boolean> {
+  async rotateIfDue(now = this.clock.now()): Promise<boolean> {
     return this.db.transaction(async (tx) => {
       await tx.execute(sql`SELECT pg_advisory_xact_lock(${ROTATION_LOCK})`);
       const rows = await tx.select({ kid: signingKeys.kid, createdAt: signingKeys.createdAt }).from(signingKeys).orderBy(desc(signingKeys.createdAt));
@@ -127,7 +128,7 @@ export class SigningKeys implements OnModuleInit, OnModuleDestroy {
     this.signing = { kid: newest.kid, key: await importJWK(privateJwk, ALG) };
     this.verifying = verifying;
     this.published = { keys: rows.map((row) => ({ ...(row.publicJwk as SigningKeysResponse['keys'][number]), kid: row.kid, alg: ALG })) };
-    this.loadedAt = Date.now();
+    this.loadedAt = this.clock.millis();
   }
 
   publicKeys(): SigningKeysResponse {
@@ -139,14 +140,16 @@ export class SigningKeys implements OnModuleInit, OnModuleDestroy {
     return this.signing!.kid;
   }
 
+  /** A token issued now (by the service's clock) that expires `lifetimeSeconds` later. */
   sign(claims: AccessTokenClaims | BusinessAccessClaims, lifetimeSeconds: number): Promise<string> {
     const { sub, ...rest } = claims;
+    const issuedAt = this.clock.seconds();
     return new SignJWT({ ...rest })
       .setProtectedHeader({ alg: ALG, kid: this.signing!.kid })
       .setSubject(sub)
       .setIssuer(ISSUER)
-      .setIssuedAt()
-      .setExpirationTime(`${lifetimeSeconds}s`)
+      .setIssuedAt(issuedAt)
+      .setExpirationTime(issuedAt + lifetimeSeconds)
       .sign(this.signing!.key);
   }
 
@@ -154,11 +157,11 @@ export class SigningKeys implements OnModuleInit, OnModuleDestroy {
   async verify(token: string): Promise<AccessTokenClaims | undefined> {
     try {
       const { payload } = await jwtVerify(token, async (header) => {
-        if (header.kid && !this.verifying.has(header.kid) && Date.now() - this.loadedAt > UNKNOWN_KID_RELOAD_MS) await this.load();
+        if (header.kid && !this.verifying.has(header.kid) && this.clock.millis() - this.loadedAt > UNKNOWN_KID_RELOAD_MS) await this.load();
         const key = header.kid && this.verifying.get(header.kid);
         if (!key) throw new Error('unknown key');
         return key;
-      }, { issuer: ISSUER, algorithms: [ALG], requiredClaims: ['exp'] });
+      }, { issuer: ISSUER, algorithms: [ALG], requiredClaims: ['exp'], currentDate: this.clock.now() });
       if (payload.typ !== 'user' || typeof payload.sub !== 'string' || typeof payload.ver !== 'number') return undefined;
       return payload as unknown as AccessTokenClaims;
     } catch {

@@ -1,6 +1,7 @@
 import type { INestMicroservice } from '@nestjs/common';
 import { ANONYMOUS_CALLER, Headers, healthSubject, type ServiceHealth } from '@mc/contracts';
 import { connect, headers as natsHeaders, JSONCodec, type NatsConnection } from 'nats';
+import { TestClock } from '../clock/test-clock';
 import { startService, type ServiceDefinition } from '../service';
 
 const codec = JSONCodec();
@@ -34,19 +35,23 @@ export async function rpc<T>(nc: NatsConnection, subject: string, data: unknown,
   return packet.response as T;
 }
 
-/** Starts a service on the test database once for a suite; returns a getter for the app. */
-export function useService(def: ServiceDefinition): { app: () => INestMicroservice; nc: () => NatsConnection } {
+/**
+ * Starts a service on the test database once for a suite; returns getters for the app, a NATS connection and the
+ * service's clock (a `TestClock`: the real time until the suite sets or moves it).
+ */
+export function useService(def: ServiceDefinition): { app: () => INestMicroservice; nc: () => NatsConnection; clock: () => TestClock } {
   let app: INestMicroservice;
   let nc: NatsConnection;
+  const clock = new TestClock();
   beforeAll(async () => {
-    app = await startService(def, TEST_ENV);
+    app = await startService(def, TEST_ENV, { clock });
     nc = await connectNats();
   });
   afterAll(async () => {
     await nc?.close();
     await app?.close();
   });
-  return { app: () => app, nc: () => nc };
+  return { app: () => app, nc: () => nc, clock: () => clock };
 }
 
 /** The test every service has: it boots, applies its migrations and answers `<service>.health` on its queue group. */
@@ -60,4 +65,5 @@ export function describeServiceHealth(def: ServiceDefinition): void {
   });
 }
 
+export * from '../clock/test-clock';
 export * from './test-identity';

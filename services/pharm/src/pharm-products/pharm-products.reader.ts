@@ -4,9 +4,8 @@ import {
   type CartItemDto, type ComparisonQuery, type GeoPoint, type ResolvedCart, type PharmProduct, type PharmProductDetailResponse,
   type PharmProductListResponse,
 } from '@mc/contracts';
-import { badRequest, DATABASE, notFound, type Database } from '@mc/kit';
+import { Clock, badRequest, DATABASE, notFound, type Database } from '@mc/kit';
 import { and, asc, desc, eq, ne, sql } from 'drizzle-orm';
-import { Clock } from '../common/clock';
 import { asRecord, cleanComparisonQuery, cleanId, cleanPharmProductListQuery, cleanSlug } from '../common/sanitize';
 import { pharmProducts, productsView, type SlideQuery } from '../db/schema';
 import { PharmDirectory } from '../pharms/pharm-directory';

@@ -1,8 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { Events, Messages, shekelsToAgorot, type OfferSnapshot, type OffersChangedEvent, type PharmProduct, type PharmProductUpdateRequest } from '@mc/contracts';
-import { badRequest, DATABASE, notFound, OutboxRelay, OutboxWriter, type Database, type Tx } from '@mc/kit';
+import { Clock, badRequest, DATABASE, notFound, OutboxRelay, OutboxWriter, type Database, type Tx } from '@mc/kit';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { Clock } from '../common/clock';
 import { pharmacies, pharmProducts } from '../db/schema';
 import { PharmDirectory } from '../pharms/pharm-directory';
 import { PharmProductsReader } from './pharm-products.reader';

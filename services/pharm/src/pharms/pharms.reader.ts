@@ -3,9 +3,8 @@ import {
   Messages, PER_PAGE,
   type Announcement, type PharmDetailResponse, type PharmListResponse, type Slide,
 } from '@mc/contracts';
-import { DATABASE, notFound, type Database } from '@mc/kit';
+import { Clock, DATABASE, notFound, type Database } from '@mc/kit';
 import { and, asc, desc, eq, gt, isNull, lte, or, sql } from 'drizzle-orm';
-import { Clock } from '../common/clock';
 import { asRecord, cleanLocation, cleanPharmListQuery, cleanSlug } from '../common/sanitize';
 import { searchCondition } from '../common/search';
 import { announcements, pharmacies, slides } from '../db/schema';

@@ -3,9 +3,8 @@ import {
   Events, Messages, PHARM_SHIPPING, SLUG_PATTERN, searchDocument,
   type PharmChangedEvent, type Tag,
 } from '@mc/contracts';
-import { DATABASE, notFound, OutboxRelay, OutboxWriter, type Database, type Tx } from '@mc/kit';
+import { Clock, DATABASE, notFound, OutboxRelay, OutboxWriter, type Database, type Tx } from '@mc/kit';
 import { asc, eq, inArray, sql } from 'drizzle-orm';
-import { Clock } from '../common/clock';
 import { announcements, pharmacies, pharmacyTags, pharmTags, slides, type SlideQuery } from '../db/schema';
 import { PharmProductsWriter } from '../pharm-products/pharm-products.writer';
 import { PharmDirectory } from './pharm-directory';

@@ -1,16 +1,10 @@
-import { Controller, Inject, Injectable, Module } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
-import {
-  AddressCommand, AddressRemoveCommand, AddressUpdateCommand, ErrorCodes, MAX_ADDRESSES, Messages, Subjects,
-  type Address, type AddressDto,
-} from '@mc/contracts';
-import { Caller, DATABASE, RequireUser, serviceError, type Database } from '@mc/kit';
+import { Inject, Injectable } from '@nestjs/common';
+import { ErrorCodes, MAX_ADDRESSES, Messages, type Address, type AddressDto } from '@mc/contracts';
+import { DATABASE, serviceError, type Database, type Tx } from '@mc/kit';
 import { and, asc, desc, eq, ne, sql } from 'drizzle-orm';
-import { AccountsService } from '../auth/accounts.service';
-import { AuthModule } from '../auth/auth.handlers';
+import { Accounts } from '../accounts/accounts.service';
 import { addresses } from '../db/schema';
 
-type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 const notFound = () => serviceError(404, ErrorCodes.notFound, Messages.addressNotFound);
 const toAddress = (row: typeof addresses.$inferSelect): Address => ({
   id: row.id, address: row.address, houseNumber: row.houseNumber, floor: row.floor, apartment: row.apartment, isDefault: row.isDefault,
@@ -24,7 +18,7 @@ const fields = (dto: AddressDto) => ({
 export class AddressBook {
   constructor(
     @Inject(DATABASE) private readonly db: Database,
-    @Inject(AccountsService) private readonly accounts: AccountsService,
+    @Inject(Accounts) private readonly accounts: Accounts,
   ) {}
 
   async list(token: string): Promise<{ addresses: Address[] }> {
@@ -75,35 +69,3 @@ export class AddressBook {
     return rows.map(toAddress);
   }
 }
-
-@Controller()
-export class AddressHandlers {
-  constructor(@Inject(AddressBook) private readonly book: AddressBook) {}
-
-  @MessagePattern(Subjects.identity.addressList)
-  @RequireUser()
-  list(@Caller() caller: Caller) {
-    return this.book.list(caller.token);
-  }
-
-  @MessagePattern(Subjects.identity.addressCreate)
-  @RequireUser()
-  create(@Caller() caller: Caller, @Payload() dto: AddressCommand) {
-    return this.book.create(caller.token, dto);
-  }
-
-  @MessagePattern(Subjects.identity.addressUpdate)
-  @RequireUser()
-  update(@Caller() caller: Caller, @Payload() dto: AddressUpdateCommand) {
-    return this.book.update(caller.token, dto.id, dto);
-  }
-
-  @MessagePattern(Subjects.identity.addressRemove)
-  @RequireUser()
-  remove(@Caller() caller: Caller, @Payload() dto: AddressRemoveCommand) {
-    return this.book.remove(caller.token, dto.id);
-  }
-}
-
-@Module({ imports: [AuthModule], controllers: [AddressHandlers], providers: [AddressBook] })
-export class AddressesModule {}

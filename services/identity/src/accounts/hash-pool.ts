@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { ErrorCodes, Messages } from '@mc/contracts';
 import { SERVICE_ENV, serviceError } from '@mc/kit';
 import type { IdentityEnv } from '../config';
-import { hashPassword, passwordMatches } from './secrets';
+import { hashPassword, passwordMatches } from '../auth/secrets';
 
 /**
  * Password hashing with bounded concurrency: at most HASH_CONCURRENCY argon2 runs at once (more only slow

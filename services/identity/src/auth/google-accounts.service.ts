@@ -1,15 +1,10 @@
-import { Controller, Inject, Injectable, Module } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
-import { ErrorCodes, GoogleSignInCommand, Messages, Subjects, type AuthTokenResponse } from '@mc/contracts';
-import { DATABASE, serviceError, type Database } from '@mc/kit';
+import { Inject, Injectable } from '@nestjs/common';
+import { ErrorCodes, Messages, type AuthTokenResponse, type GoogleSignInCommand } from '@mc/contracts';
+import { Clock, DATABASE, serviceError, type Database, type Tx } from '@mc/kit';
 import { eq, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
+import { Accounts, type User } from '../accounts/accounts.service';
 import { users } from '../db/schema';
-import { AccountsService } from './accounts.service';
-import { AuthModule } from './auth.handlers';
-
-type User = typeof users.$inferSelect;
-type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 /** A first sign-in racing another for the same account finds the other's row on the next try. */
 const ATTEMPTS = 3;
@@ -27,7 +22,8 @@ const refuseDisabled = (user: User) => {
 export class GoogleAccounts {
   constructor(
     @Inject(DATABASE) private readonly db: Database,
-    @Inject(AccountsService) private readonly accounts: AccountsService,
+    @Inject(Accounts) private readonly accounts: Accounts,
+    @Inject(Clock) private readonly clock: Clock,
   ) {}
 
   async signIn(account: GoogleSignInCommand): Promise<AuthTokenResponse> {
@@ -68,7 +64,7 @@ export class GoogleAccounts {
       authMethod: 'google',
       // No sign-up form, so no consent to updates was given (the form's box is the only way to say yes).
       subscribed: false,
-      lastSignedAt: new Date(),
+      lastSignedAt: this.clock.now(),
     }).onConflictDoNothing().returning();
     return created;
   }
@@ -76,21 +72,8 @@ export class GoogleAccounts {
   private async signedIn(tx: Tx, user: User, changes: PgUpdateSetSource<typeof users>): Promise<User> {
     refuseDisabled(user);
     const [updated] = await tx.update(users)
-      .set({ ...changes, status: user.status === 'pending' ? 'active' : user.status, lastSignedAt: new Date() })
+      .set({ ...changes, status: user.status === 'pending' ? 'active' : user.status, lastSignedAt: this.clock.now() })
       .where(eq(users.id, user.id)).returning();
     return updated;
   }
 }
-
-@Controller()
-export class GoogleHandlers {
-  constructor(@Inject(GoogleAccounts) private readonly google: GoogleAccounts) {}
-
-  @MessagePattern(Subjects.identity.googleSignIn)
-  signIn(@Payload() dto: GoogleSignInCommand): Promise<AuthTokenResponse> {
-    return this.google.signIn(dto);
-  }
-}
-
-@Module({ imports: [AuthModule], controllers: [GoogleHandlers], providers: [GoogleAccounts] })
-export class GoogleModule {}

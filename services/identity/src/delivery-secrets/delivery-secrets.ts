@@ -1,6 +1,5 @@
-import { Controller, Inject, Injectable } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
-import { DeliverySecretRequest, ErrorCodes, Messages, Subjects, type DeliverySecret } from '@mc/contracts';
+import { Inject, Injectable } from '@nestjs/common';
+import { ErrorCodes, Messages, type DeliverySecret } from '@mc/contracts';
 import { REDIS, SERVICE_ENV, serviceError } from '@mc/kit';
 import type Redis from 'ioredis';
 import { randomUUID } from 'node:crypto';
@@ -38,21 +37,5 @@ export class DeliverySecrets {
   async forget(ref: string): Promise<{ ok: true }> {
     await this.redis.del(this.key(ref));
     return { ok: true };
-  }
-}
-
-/** For notifications: the secret of a message it is sending, then forgetting it once sent. */
-@Controller()
-export class DeliverySecretHandlers {
-  constructor(@Inject(DeliverySecrets) private readonly secrets: DeliverySecrets) {}
-
-  @MessagePattern(Subjects.identity.deliverySecretGet)
-  get(@Payload() dto: DeliverySecretRequest): Promise<DeliverySecret> {
-    return this.secrets.get(dto.secretRef);
-  }
-
-  @MessagePattern(Subjects.identity.deliverySecretForget)
-  forget(@Payload() dto: DeliverySecretRequest): Promise<{ ok: true }> {
-    return this.secrets.forget(dto.secretRef);
   }
 }

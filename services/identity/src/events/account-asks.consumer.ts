@@ -1,9 +1,8 @@
-import { Inject, Injectable, Module, type OnApplicationBootstrap } from '@nestjs/common';
+import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 import { Events, type AccountAskedEvent } from '@mc/contracts';
 import { EventConsumers } from '@mc/kit';
-import { AccountsService } from './accounts.service';
-import { AuthModule } from './auth.handlers';
-import { SmsCodes, SmsModule } from './sms-codes';
+import { AuthService } from '../auth/auth.service';
+import { SmsCodes } from '../auth/sms-codes.service';
 
 export const ACCOUNT_ASKS_DURABLE = 'identity-account-asks';
 
@@ -16,7 +15,7 @@ export const ACCOUNT_ASKS_DURABLE = 'identity-account-asks';
 export class AccountAsks implements OnApplicationBootstrap {
   constructor(
     @Inject(EventConsumers) private readonly consumers: EventConsumers,
-    @Inject(AccountsService) private readonly accounts: AccountsService,
+    @Inject(AuthService) private readonly accounts: AuthService,
     @Inject(SmsCodes) private readonly sms: SmsCodes,
   ) {}
 
@@ -35,5 +34,3 @@ export class AccountAsks implements OnApplicationBootstrap {
   }
 }
 
-@Module({ imports: [AuthModule, SmsModule], providers: [AccountAsks] })
-export class AccountAsksModule {}

@@ -1,0 +1,82 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { ErrorCodes, Messages, type AuthTokenResponse, type UserProfile } from '@mc/contracts';
+import { Clock, DATABASE, SERVICE_ENV, serviceError, type Database } from '@mc/kit';
+import { eq, sql } from 'drizzle-orm';
+import { Accounts, normalEmail, phoneDigits } from '../accounts/accounts.service';
+import { HashPool } from '../accounts/hash-pool';
+import { sameSecret } from '../auth/secrets';
+import type { IdentityEnv } from '../config';
+import { users } from '../db/schema';
+import { unsubscribeSig, type UnsubscribeTarget } from './unsubscribe-link';
+
+const fail = (status: number, code: string, message: string) => serviceError(status, code, message);
+
+/** The signed-in user's own account: the profile, its settings, its last position, its password, and unsubscribing. */
+@Injectable()
+export class ProfileService {
+  constructor(
+    @Inject(DATABASE) private readonly db: Database,
+    @Inject(Accounts) private readonly accounts: Accounts,
+    @Inject(HashPool) private readonly hashing: HashPool,
+    @Inject(SERVICE_ENV) private readonly env: IdentityEnv,
+    @Inject(Clock) private readonly clock: Clock,
+  ) {}
+
+  async profile(token: string): Promise<UserProfile> {
+    const user = await this.accounts.current(token);
+    return {
+      firstName: user.firstName, lastName: user.lastName, email: user.email, phone: user.phone, subscribed: user.subscribed,
+      lastSignedAt: user.lastSignedAt?.toISOString() ?? null, createdAt: user.createdAt.toISOString(), authMethod: user.authMethod, role: user.role,
+    };
+  }
+
+  /** The settings form: names, phone and the newsletter choice (the e-mail never changes here). */
+  async update(token: string, settings: { firstName: string; lastName: string; phone?: string | null; subscribed?: boolean }): Promise<UserProfile> {
+    const user = await this.accounts.current(token);
+    await this.db.update(users).set({
+      firstName: settings.firstName.trim(),
+      lastName: settings.lastName.trim(),
+      phone: settings.phone?.trim() || null,
+      ...(settings.subscribed === undefined ? {} : { subscribed: settings.subscribed }),
+    }).where(eq(users.id, user.id));
+    return this.profile(token);
+  }
+
+  /** Keeps the last position the user's browser reported. */
+  async storeGeoLocation(token: string, lat: number, lng: number): Promise<{ ok: true }> {
+    const user = await this.accounts.current(token);
+    await this.db.update(users).set({ geoLat: lat, geoLng: lng, geoAt: this.clock.now() }).where(eq(users.id, user.id));
+    return { ok: true };
+  }
+
+  /** A new password for an account that has one; every other session ends, this one gets a fresh token. */
+  async changePassword(token: string, currentPassword: string, newPassword: string): Promise<AuthTokenResponse> {
+    const user = await this.accounts.current(token);
+    if (user.authMethod !== 'password' || !user.passwordHash) throw fail(400, ErrorCodes.badRequest, Messages.noPasswordMethod);
+    if (!(await this.hashing.matches(user.passwordHash, currentPassword))) throw fail(400, ErrorCodes.invalidCredentials, Messages.wrongCurrentPassword);
+    const [updated] = await this.db.update(users)
+      .set({ passwordHash: await this.hashing.hash(newPassword), tokenVersion: sql`${users.tokenVersion} + 1` })
+      .where(eq(users.id, user.id)).returning();
+    return this.accounts.tokenFor(updated);
+  }
+
+  /**
+   * Unsubscribes an e-mail or a phone: with the signature of the link we sent (the same answer whether or not
+   * anyone matched), or, without one, only for the signed-in owner of that address.
+   */
+  async unsubscribe(request: { email?: string; phone?: string; sig?: string; token?: string }): Promise<{ message: string }> {
+    const target: UnsubscribeTarget = request.email ? { email: request.email } : { phone: request.phone ?? '' };
+    const where = 'email' in target ? eq(users.email, normalEmail(target.email)) : eq(sql`regexp_replace(${users.phone}, '[^0-9]', '', 'g')`, phoneDigits(target.phone));
+    if (request.sig) {
+      if (!sameSecret(request.sig, unsubscribeSig(this.env, target))) throw fail(403, ErrorCodes.forbidden, Messages.unsubscribeFailed);
+      await this.db.update(users).set({ subscribed: false }).where(where);
+      return { message: Messages.unsubscribed };
+    }
+    if (!request.token) throw fail(401, ErrorCodes.unauthorized, Messages.unsubscribeSignInRequired);
+    const user = await this.accounts.current(request.token);
+    const owns = 'email' in target ? user.email === normalEmail(target.email) : !!user.phone && phoneDigits(user.phone) === phoneDigits(target.phone);
+    if (!owns) throw fail(403, ErrorCodes.forbidden, Messages.unsubscribeSignInRequired);
+    await this.db.update(users).set({ subscribed: false }).where(eq(users.id, user.id));
+    return { message: Messages.unsubscribed };
+  }
+}
