@@ -1,12 +1,12 @@
-import { ErrorCodes, Events, Messages, Subjects, type Address, type AuthTokenResponse, type FavoriteSlugsResponse, type SigningKeysResponse, type UserProfile } from '@mc/contracts';
+import { ErrorCodes, Events, Messages, SMS_CODE, Subjects, TOKEN_LIFETIME, type Address, type AuthTokenResponse, type FavoriteSlugsResponse, type SigningKeysResponse, type UserProfile } from '@mc/contracts';
 import { DATABASE, type Database } from '@mc/kit';
 import { useService } from '@mc/kit/testing';
 import { callAsGateway } from './as-gateway';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { decodeJwt, decodeProtectedHeader } from 'jose';
-import { oneTimeTokens, users } from '../src/db/schema';
+import { businessMemberships, oneTimeTokens, users } from '../src/db/schema';
 import { identityService } from '../src/service';
-import { codeOf, linkOf } from './delivered';
+import { codeOf, lastOutboxId, linkOf } from './delivered';
 
 describe('accounts with a password', () => {
   const service = useService(identityService);
@@ -18,6 +18,27 @@ describe('accounts with a password', () => {
 
   /** The newest link e-mail event for an address after `afterId`, with the token identity keeps for it (what notifications will send). */
   const lastLink = (address: string, subject: string, afterId = 0) => linkOf(db(), service.nc(), subject, address, afterId);
+  afterEach(() => service.clock().reset());
+
+  it('refuses an activation link after 72 hours and a reset link after 2 hours (by the service clock)', async () => {
+    const address = email('expiry');
+    await signUp(address);
+    const activation = await lastLink(address, Events.identity.activationRequested);
+    service.clock().advance(TOKEN_LIFETIME.activationHours * 3600_000 + 1000);
+    await expect(call(Subjects.identity.activate, { activationToken: activation.token }))
+      .rejects.toMatchObject({ status: 400, code: ErrorCodes.tokenInvalid });
+    await call(Subjects.identity.resendActivation, { email: address });
+    const again = await lastLink(address, Events.identity.activationRequested, activation.outboxId);
+    await expect(call(Subjects.identity.activate, { activationToken: again.token })).resolves.toHaveProperty('jwt');
+
+    await call(Subjects.identity.forgotPassword, { email: address });
+    const reset = await lastLink(address, Events.identity.passwordResetRequested);
+    service.clock().advance(TOKEN_LIFETIME.resetHours * 3600_000 + 1000);
+    await expect(call(Subjects.identity.resetPassword, { token: reset.token, newPassword: 'another secret' })).rejects.toMatchObject({ status: 401 });
+    await call(Subjects.identity.forgotPassword, { email: address });
+    const fresh = await lastLink(address, Events.identity.passwordResetRequested, reset.outboxId);
+    await expect(call(Subjects.identity.resetPassword, { token: fresh.token, newPassword: 'another secret' })).resolves.toHaveProperty('jwt');
+  });
 
   it('signs up a pending account that cannot sign in until the activation link is opened', async () => {
     const address = email('Dana');
@@ -167,6 +188,7 @@ describe('the signed-in user', () => {
 
 describe('favourites', () => {
   const service = useService(identityService);
+  afterEach(() => service.clock().reset());
   const call = <T>(subject: string, data: unknown) => callAsGateway<T>(service.nc(), subject, data);
 
   it('adds (once), lists newest first and removes a user’s favourite products; refuses a bad slug', async () => {
@@ -175,7 +197,7 @@ describe('favourites', () => {
     await service.app().get<Database>(DATABASE).update(users).set({ status: 'active' }).where(eq(users.email, email));
     const { jwt: token } = await call<AuthTokenResponse>(Subjects.identity.signIn, { email, password: 'a good secret' });
     await call(Subjects.identity.favoriteAdd, { token, productSlug: 'dr-green-t20-c4' });
-    await new Promise((resolve) => setTimeout(resolve, 5));
+    service.clock().advance(1000);
     await call(Subjects.identity.favoriteAdd, { token, productSlug: 'balance-t10-c10' });
     const twice = await call<FavoriteSlugsResponse>(Subjects.identity.favoriteAdd, { token, productSlug: 'dr-green-t20-c4' });
     expect(twice.productSlugs).toEqual(['balance-t10-c10', 'dr-green-t20-c4']);
@@ -252,6 +274,27 @@ describe('sign-in by SMS code', () => {
     await service.app().get<Database>(DATABASE).update(users).set({ status: 'active', phone }).where(eq(users.email, email));
   }
   const lastCode = (phone: string, afterId = 0, timeoutMs?: number) => codeOf(service.app().get<Database>(DATABASE), service.nc(), phone, afterId, timeoutMs);
+  afterEach(() => service.clock().reset());
+
+  it('takes a new request 30 s after the last, and refuses a code 5 minutes after it was sent (by the service clock)', async () => {
+    const phone = randomPhone();
+    await activeUserWithPhone(phone);
+    await call(Subjects.identity.smsRequest, { phone });
+    const first = (await lastCode(phone))!;
+    service.clock().advance(SMS_CODE.resendAfterSeconds * 1000 - 1000);
+    await expect(call(Subjects.identity.smsRequest, { phone })).rejects.toMatchObject({ status: 429, message: Messages.smsResendLocked });
+    service.clock().advance(1000);
+    const before = await lastOutboxId(service.app().get<Database>(DATABASE));
+    expect(await call(Subjects.identity.smsRequest, { phone })).toEqual({ message: Messages.smsCodeSent });
+    const second = (await lastCode(phone, before))!;
+    expect(second).toMatch(/^\d{6}$/);
+    service.clock().advance(SMS_CODE.lifetimeSeconds * 1000 - 1000);
+    // The first code was replaced by the second; the second is still valid a second before it expires.
+    const wrong = [first, '000000', '111111'].find((c) => c !== second)!;
+    await expect(call(Subjects.identity.smsVerify, { phone, code: wrong })).rejects.toMatchObject({ status: 400, message: Messages.invalidSmsCode });
+    service.clock().advance(1000);
+    await expect(call(Subjects.identity.smsVerify, { phone, code: second })).rejects.toMatchObject({ status: 400, message: Messages.invalidSmsCode });
+  });
 
   it('texts a 6-digit code to an account’s phone, signs in with it once, and locks a new request for 30 s', async () => {
     const phone = randomPhone();
@@ -281,5 +324,54 @@ describe('sign-in by SMS code', () => {
     await expect(call(Subjects.identity.smsVerify, { phone, code: wrong })).rejects.toMatchObject({ status: 429, message: Messages.smsSignInLocked });
     await expect(call(Subjects.identity.smsVerify, { phone, code })).rejects.toMatchObject({ status: 429, message: Messages.smsSignInLocked });
     await expect(call(Subjects.identity.smsRequest, { phone: '123' })).rejects.toMatchObject({ status: 400, message: Messages.invalidPhone });
+  });
+});
+
+describe('business memberships in access tokens', () => {
+  const service = useService(identityService);
+  const db = () => service.app().get<Database>(DATABASE);
+  const call = <T>(subject: string, data: unknown) => callAsGateway<T>(service.nc(), subject, data);
+  const lifetime = (jwt: string) => {
+    const { exp, iat } = decodeJwt(jwt);
+    return exp! - iat!;
+  };
+  afterEach(() => service.clock().reset());
+
+  async function account(role: 'user' | 'business_owner') {
+    const email = `biz-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.co.il`;
+    await call(Subjects.identity.signUp, { firstName: 'דנה', lastName: 'כהן', email, password: 'a good secret', agreeTOU: true });
+    const [user] = await db().update(users).set({ status: 'active', role }).where(eq(users.email, email)).returning();
+    return { id: user.id, email };
+  }
+
+  it("a removed membership stops working within 5 minutes: a manager's token lives 5 minutes and every refresh reads the memberships again", async () => {
+    const { id, email } = await account('business_owner');
+    const [kept, removed] = [`biz-kept-${id}`, `biz-removed-${id}`];
+    await db().insert(businessMemberships).values([
+      { userId: id, kind: 'pharmacy', slug: kept, name: 'בית מרקחת א' },
+      { userId: id, kind: 'pharmacy', slug: removed, name: 'בית מרקחת ב' },
+    ]);
+    const { jwt } = await call<AuthTokenResponse>(Subjects.identity.signIn, { email, password: 'a good secret' });
+    expect(decodeJwt(jwt).biz).toEqual([kept, removed].sort());
+    expect(lifetime(jwt)).toBeLessThanOrEqual(300);
+    const access = await call<AuthTokenResponse>(Subjects.identity.businessAccess, { token: jwt, businessId: removed });
+    expect(lifetime(access.jwt)).toBeLessThanOrEqual(300);
+
+    await db().delete(businessMemberships).where(and(eq(businessMemberships.userId, id), eq(businessMemberships.slug, removed)));
+    const refreshed = await call<AuthTokenResponse>(Subjects.identity.refresh, { token: jwt });
+    expect(decodeJwt(refreshed.jwt).biz).toEqual([kept]);
+    await expect(call(Subjects.identity.businessAccess, { token: refreshed.jwt, businessId: removed })).rejects.toMatchObject({ status: 404 });
+    // The token signed before the removal (still naming it) is refused once its 5 minutes are over.
+    service.clock().advance(TOKEN_LIFETIME.membershipSeconds * 1000 + 1000);
+    await expect(call(Subjects.identity.refresh, { token: jwt })).rejects.toMatchObject({ status: 401 });
+  });
+
+  it("a patient's token carries no memberships and lives an hour", async () => {
+    const { email } = await account('user');
+    const { jwt } = await call<AuthTokenResponse>(Subjects.identity.signIn, { email, password: 'a good secret' });
+    expect(decodeJwt(jwt).biz).toBeUndefined();
+    expect(lifetime(jwt)).toBe(TOKEN_LIFETIME.accessSeconds);
+    service.clock().advance(TOKEN_LIFETIME.membershipSeconds * 1000 + 1000);
+    await expect(call(Subjects.identity.refresh, { token: jwt })).resolves.toHaveProperty('jwt');
   });
 });

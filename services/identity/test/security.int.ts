@@ -19,6 +19,7 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 
 describe('identity keeps no secret in clear', () => {
   const service = useService(identityService);
+  afterEach(() => service.clock().reset());
   const db = () => service.app().get<Database>(DATABASE);
   const redis = () => service.app().get<Redis>(REDIS);
   const env = () => service.app().get<IdentityEnv>(SERVICE_ENV);
@@ -115,24 +116,24 @@ describe('identity keeps no secret in clear', () => {
     const first = (await codeOf(db(), service.nc(), phone))!;
     const wrongFor = (code: string) => (code === '000000' ? '111111' : '000000');
     for (let i = 0; i < 3; i++) await expect(call(Subjects.identity.smsVerify, { phone, code: wrongFor(first) })).rejects.toMatchObject({ status: 400 });
-    // A new code does not start the count again (the 30 s wait is skipped here).
-    await redis().del(`sms-lock:${digits}`);
+    // A new code does not start the count again (30 s later, by the service clock).
+    service.clock().advance(SMS_CODE.resendAfterSeconds * 1000);
     const before = await lastOutboxId(db());
     await call(Subjects.identity.smsRequest, { phone });
     const second = (await codeOf(db(), service.nc(), phone, before))!;
     await expect(call(Subjects.identity.smsVerify, { phone, code: wrongFor(second) })).rejects.toMatchObject({ status: 400, message: Messages.invalidSmsCode });
     await expect(call(Subjects.identity.smsVerify, { phone, code: wrongFor(second) })).rejects.toMatchObject({ status: 429, message: Messages.smsSignInLocked });
     await expect(call(Subjects.identity.smsVerify, { phone, code: second })).rejects.toMatchObject({ status: 429, message: Messages.smsSignInLocked });
-    await redis().del(`sms-lock:${digits}`);
+    service.clock().advance(SMS_CODE.resendAfterSeconds * 1000);
     await expect(call(Subjects.identity.smsRequest, { phone })).rejects.toMatchObject({ status: 429, message: Messages.smsSignInLocked });
     expect(await redis().ttl(`sms-signin-lock:${digits}`)).toBeGreaterThan(SMS_CODE.lockSeconds - 60);
 
     const other = randomPhone();
     for (let i = 0; i < SMS_CODE.perPhonePerDay; i++) {
-      await redis().del(`sms-lock:${other.replace(/\D/g, '')}`);
+      service.clock().advance(SMS_CODE.resendAfterSeconds * 1000);
       expect(await call(Subjects.identity.smsRequest, { phone: other })).toEqual({ message: Messages.smsCodeSent });
     }
-    await redis().del(`sms-lock:${other.replace(/\D/g, '')}`);
+    service.clock().advance(SMS_CODE.resendAfterSeconds * 1000);
     await expect(call(Subjects.identity.smsRequest, { phone: other })).rejects.toMatchObject({ status: 429, message: Messages.smsDailyLimit });
   });
 
