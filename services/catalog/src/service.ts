@@ -4,12 +4,12 @@ import { CommonModule } from './common/common.module';
 import { CatalogEnv } from './config';
 import { ContentModule } from './content/content.module';
 import { inbox, outbox } from './db/schema';
+import { EventsModule } from './events/events.module';
 import { MediaModule } from './media/media.module';
 import { ProductsModule } from './products/products.module';
-import { ReadModelsModule } from './read-models/read-models.module';
 import { SearchModule } from './search/search.module';
+import { SitemapModule } from './sitemap/sitemap.module';
 import { TagsModule } from './tags/tags.module';
-import { SitemapModule } from './sitemap/sitemap.handlers';
 
 export const catalogService: ServiceDefinition<CatalogEnv> = {
   name: 'catalog',
@@ -17,5 +17,5 @@ export const catalogService: ServiceDefinition<CatalogEnv> = {
   schema: 'catalog',
   tables: { outbox, inbox },
   migrationsFolder: join(__dirname, 'migrations'),
-  imports: [CommonModule, ProductsModule, TagsModule, SearchModule, ContentModule, MediaModule, ReadModelsModule, SitemapModule],
+  imports: [CommonModule, ProductsModule, TagsModule, SearchModule, ContentModule, MediaModule, EventsModule, SitemapModule],
 };

@@ -6,7 +6,7 @@ import {
 } from '@mc/contracts';
 import { rpc } from '@mc/kit/testing';
 import { DeliverPolicy, JSONCodec } from 'nats';
-import { ProductsService } from '../src/products/products.service';
+import { ProductsWriter } from '../src/products/products.writer';
 import { P, testProducts, useTestCatalog } from './test-catalog';
 
 describe('catalog.product.get', () => {
@@ -88,7 +88,7 @@ describe('catalog.product.get', () => {
   });
 
   it('publishes `product changed` with the product and its tags through the outbox when a product changes, and nothing when it does not', async () => {
-    const products = service.app().get(ProductsService);
+    const products = service.app().get(ProductsWriter);
     const input = testProducts().find((p) => p.slug === P.cliffs)!;
     expect(await products.upsert(input)).toBe(false); // unchanged: no write, no event
     const started = new Date();
@@ -107,7 +107,7 @@ describe('catalog.product.get', () => {
   }, 30_000);
 
   it('publishes a deleted product as `deleted`', async () => {
-    const products = service.app().get(ProductsService);
+    const products = service.app().get(ProductsWriter);
     const input = { ...testProducts()[0], slug: 'ct-short-lived', family: null, tags: [] };
     await products.upsert(input);
     const started = new Date();

@@ -1,6 +1,6 @@
 import { Subjects, type Product, type ProductDetailResponse, type ProductListResponse, type SearchResponse } from '@mc/contracts';
 import { rpc } from '@mc/kit/testing';
-import { OFFERS_CONSUMER } from '../src/read-models/read-models.consumers';
+import { OFFERS_CONSUMER } from '../src/events/read-models.consumers';
 import { eventually, offer, publishOffers, publishPharm, publishPharmEvent } from './support';
 import { EXPIRES, P, PHARM, testOffers, testPharms, useTestCatalog } from './test-catalog';
 

@@ -1,5 +1,5 @@
 import type { CatalogSeedFile } from '../src/seed/seed';
-import type { ProductInput } from '../src/products/products.service';
+import type { ProductInput } from '../src/products/products.writer';
 import { eventually, offer, publishOffers, publishPharm, useCatalog } from './support';
 
 const DAY_MS = 86_400_000;

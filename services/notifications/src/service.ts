@@ -1,9 +1,10 @@
 import { join } from 'node:path';
 import type { ServiceDefinition } from '@mc/kit';
 import { NotificationsEnv } from './config';
-import { ContactModule } from './contact/contact.handlers';
-import { EmailModule } from './email/email.module';
+import { ContactModule } from './contact/contact.module';
 import { inbox, outbox } from './db/schema';
+import { EmailModule } from './email/email.module';
+import { EventsModule } from './events/events.module';
 
 export const notificationsService: ServiceDefinition<NotificationsEnv> = {
   name: 'notifications',
@@ -11,5 +12,5 @@ export const notificationsService: ServiceDefinition<NotificationsEnv> = {
   schema: 'notifications',
   tables: { outbox, inbox },
   migrationsFolder: join(__dirname, 'migrations'),
-  imports: [ContactModule, EmailModule],
+  imports: [ContactModule, EmailModule, EventsModule],
 };

@@ -2,11 +2,11 @@ import { join } from 'node:path';
 import type { ServiceDefinition } from '@mc/kit';
 import { PharmEnv } from './config';
 import { inbox, outbox } from './db/schema';
+import { EventsModule } from './events/events.module';
 import { MediaModule } from './media/media.module';
 import { PharmProductsModule } from './pharm-products/pharm-products.module';
 import { PharmsModule } from './pharms/pharms.module';
-import { ProductsViewModule } from './products-view/products-view.module';
-import { SitemapModule } from './sitemap/sitemap.handlers';
+import { SitemapModule } from './sitemap/sitemap.module';
 
 export const pharmService: ServiceDefinition<PharmEnv> = {
   name: 'pharm',
@@ -14,5 +14,5 @@ export const pharmService: ServiceDefinition<PharmEnv> = {
   schema: 'pharm',
   tables: { outbox, inbox },
   migrationsFolder: join(__dirname, 'migrations'),
-  imports: [PharmsModule, PharmProductsModule, ProductsViewModule, MediaModule, SitemapModule],
+  imports: [PharmsModule, PharmProductsModule, EventsModule, MediaModule, SitemapModule],
 };

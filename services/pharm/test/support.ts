@@ -8,7 +8,7 @@ import { eq, inArray, like } from 'drizzle-orm';
 import { pharmacies, pharmProducts, productsView } from '../src/db/schema';
 import { PharmProductsWriter, type OfferInput } from '../src/pharm-products/pharm-products.writer';
 import { PharmsWriter, type PharmInput } from '../src/pharms/pharms.writer';
-import { ProductsViewProjector } from '../src/products-view/products-view.projector';
+import { ProductsViewProjector } from '../src/events/products-view.projector';
 import { pharmService } from '../src/service';
 
 /**

@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { ProductsHandlers } from './products.handlers';
 import { ProductsReader } from './products.reader';
-import { ProductsService } from './products.service';
+import { ProductsWriter } from './products.writer';
 
-@Module({ controllers: [ProductsHandlers], providers: [ProductsService, ProductsReader], exports: [ProductsService, ProductsReader] })
+@Module({ controllers: [ProductsHandlers], providers: [ProductsWriter, ProductsReader], exports: [ProductsWriter, ProductsReader] })
 export class ProductsModule {}

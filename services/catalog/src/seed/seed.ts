@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import type { INestApplicationContext } from '@nestjs/common';
 import { createServiceContext } from '@mc/kit';
 import { ContentService, type ContentInput } from '../content/content.service';
-import { ProductsService, type ProductInput } from '../products/products.service';
+import { ProductsWriter, type ProductInput } from '../products/products.writer';
 import { catalogService } from '../service';
 import { TagsService, type TagInput } from '../tags/tags.service';
 
@@ -30,7 +30,7 @@ const BATCH = 200;
  */
 export async function loadCatalog(app: INestApplicationContext, file: CatalogSeedFile): Promise<SeedCounts> {
   const tags = app.get(TagsService);
-  const products = app.get(ProductsService);
+  const products = app.get(ProductsWriter);
   await tags.upsertMany(file.tags);
   let changed = 0;
   for (let i = 0; i < file.products.length; i += BATCH) changed += await products.upsertMany(file.products.slice(i, i + BATCH));

@@ -1,27 +1,15 @@
-import { Controller, Inject, Module } from '@nestjs/common';
+import { Controller, Inject } from '@nestjs/common';
 import { MessagePattern } from '@nestjs/microservices';
 import { Subjects, type CatalogSitemap } from '@mc/contracts';
-import { DATABASE, type Database } from '@mc/kit';
-import { asc } from 'drizzle-orm';
-import { products, tags } from '../db/schema';
+import { SitemapReader } from './sitemap.reader';
 
 /** Every product and tag page, for the gateway's sitemap.xml. */
 @Controller()
 export class SitemapHandlers {
-  constructor(@Inject(DATABASE) private readonly db: Database) {}
+  constructor(@Inject(SitemapReader) private readonly sitemap: SitemapReader) {}
 
   @MessagePattern(Subjects.catalog.sitemapGet)
-  async get(): Promise<CatalogSitemap> {
-    const [productRows, tagRows] = await Promise.all([
-      this.db.select({ slug: products.slug, updatedAt: products.updatedAt }).from(products).orderBy(asc(products.slug)),
-      this.db.select({ slug: tags.slug }).from(tags).orderBy(asc(tags.slug)),
-    ]);
-    return {
-      products: productRows.map((r) => ({ slug: r.slug, updatedAt: r.updatedAt.toISOString() })),
-      tags: tagRows.map((r) => ({ slug: r.slug, updatedAt: null })),
-    };
+  get(): Promise<CatalogSitemap> {
+    return this.sitemap.get();
   }
 }
-
-@Module({ controllers: [SitemapHandlers] })
-export class SitemapModule {}

@@ -1,40 +1,15 @@
-import { Controller, Inject, Module } from '@nestjs/common';
+import { Controller, Inject } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { ContactDto, Subjects } from '@mc/contracts';
-import { currentCorrelationId, DATABASE, SERVICE_ENV, type Database } from '@mc/kit';
-import type { NotificationsEnv } from '../config';
-import { contactMessages, outgoingMessages } from '../db/schema';
-import { EmailModule } from '../email/email.module';
-import { MailQueue } from '../email/mail-queue';
+import { ContactService } from './contact.service';
 
-/**
- * `notifications.contact.create`: keeps a visitor's message (fields trimmed) and forwards it by e-mail
- * to the operator, in one transaction (the e-mail is sent by the mail queue, once).
- */
+/** `notifications.contact.create`: a visitor's message, kept and forwarded to the operator. */
 @Controller()
 export class ContactHandlers {
-  constructor(
-    @Inject(DATABASE) private readonly db: Database,
-    @Inject(MailQueue) private readonly mail: MailQueue,
-    @Inject(SERVICE_ENV) private readonly env: NotificationsEnv,
-  ) {}
+  constructor(@Inject(ContactService) private readonly contacts: ContactService) {}
 
   @MessagePattern(Subjects.notifications.contactCreate)
-  async create(@Payload() contact: ContactDto): Promise<{ id: number }> {
-    const fields = { name: contact.name.trim(), email: contact.email.trim(), phone: contact.phone.trim(), message: contact.message.trim() };
-    return this.db.transaction(async (tx) => {
-      const [row] = await tx.insert(contactMessages).values({ ...fields, correlationId: currentCorrelationId() ?? null })
-        .returning({ id: contactMessages.id });
-      const eventId = `contact-${row.id}`;
-      const [forward] = await tx.insert(outgoingMessages).values({
-        eventId, channel: 'email', template: 'contact', recipient: this.env.OPERATOR_EMAIL,
-        subject: `פנייה מהאתר: ${fields.name.replace(/[\r\n]+/g, ' ')}`, params: { contactId: row.id },
-      }).returning({ id: outgoingMessages.id });
-      await this.mail.enqueue(forward.id, eventId);
-      return { id: row.id };
-    });
+  create(@Payload() contact: ContactDto): Promise<{ id: number }> {
+    return this.contacts.create(contact);
   }
 }
-
-@Module({ imports: [EmailModule], controllers: [ContactHandlers] })
-export class ContactModule {}

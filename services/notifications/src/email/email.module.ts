@@ -1,23 +1,9 @@
-import { Controller, Inject, Module } from '@nestjs/common';
-import { MessagePattern } from '@nestjs/microservices';
-import { Messages, Subjects, type MailboxResponse } from '@mc/contracts';
-import { notFound } from '@mc/kit';
-import { AccountEmailsConsumer } from './account-emails.consumer';
+import { Module } from '@nestjs/common';
 import { DevMailbox } from './dev-mailbox';
 import { IdentitySecrets } from './identity-secrets';
+import { MailboxHandlers } from './mailbox.handlers';
 import { MailQueue } from './mail-queue';
 
-/** `notifications.mailbox.list`: the latest e-mails and texts as sent, in a development environment only (texts show their codes). */
-@Controller()
-export class MailboxHandlers {
-  constructor(@Inject(DevMailbox) private readonly mailbox: DevMailbox) {}
-
-  @MessagePattern(Subjects.notifications.mailboxList)
-  async list(): Promise<MailboxResponse> {
-    if (!this.mailbox.enabled) throw notFound(Messages.pageNotFound);
-    return { messages: await this.mailbox.list() };
-  }
-}
-
-@Module({ controllers: [MailboxHandlers], providers: [MailQueue, AccountEmailsConsumer, DevMailbox, IdentitySecrets], exports: [MailQueue] })
+/** Sending e-mails and texts (the queue, the secrets they carry from identity) and the development mailbox. */
+@Module({ controllers: [MailboxHandlers], providers: [MailQueue, DevMailbox, IdentitySecrets], exports: [MailQueue] })
 export class EmailModule {}

@@ -1,21 +1,15 @@
-import { Controller, Inject, Module } from '@nestjs/common';
+import { Controller, Inject } from '@nestjs/common';
 import { MessagePattern } from '@nestjs/microservices';
 import { Subjects, type PharmSitemap } from '@mc/contracts';
-import { DATABASE, type Database } from '@mc/kit';
-import { asc } from 'drizzle-orm';
-import { pharmacies } from '../db/schema';
+import { SitemapReader } from './sitemap.reader';
 
 /** Every pharmacy page, for the gateway's sitemap.xml. */
 @Controller()
 export class SitemapHandlers {
-  constructor(@Inject(DATABASE) private readonly db: Database) {}
+  constructor(@Inject(SitemapReader) private readonly sitemap: SitemapReader) {}
 
   @MessagePattern(Subjects.pharm.sitemapGet)
-  async get(): Promise<PharmSitemap> {
-    const rows = await this.db.select({ slug: pharmacies.slug, updatedAt: pharmacies.updatedAt }).from(pharmacies).orderBy(asc(pharmacies.slug));
-    return { pharms: rows.map((r) => ({ slug: r.slug, updatedAt: r.updatedAt.toISOString() })) };
+  get(): Promise<PharmSitemap> {
+    return this.sitemap.get();
   }
 }
-
-@Module({ controllers: [SitemapHandlers] })
-export class SitemapModule {}

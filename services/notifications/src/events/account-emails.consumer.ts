@@ -1,8 +1,8 @@
 import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 import { EventConsumers } from '@mc/kit';
 import { outgoingMessages } from '../db/schema';
-import { accountMessage } from './account-messages';
-import { MailQueue } from './mail-queue';
+import { accountMessage } from '../email/account-messages';
+import { MailQueue } from '../email/mail-queue';
 
 export const ACCOUNT_EMAILS_DURABLE = 'notifications-account-emails';
 

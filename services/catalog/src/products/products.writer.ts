@@ -129,7 +129,7 @@ const EXCLUDED: Record<string, SQL> = Object.fromEntries(
 
 /** The catalogue's writes: each change and its `product changed` event commit in one transaction. */
 @Injectable()
-export class ProductsService {
+export class ProductsWriter {
   constructor(
     @Inject(DATABASE) private readonly db: Database,
     @Inject(OutboxWriter) private readonly outbox: OutboxWriter,
