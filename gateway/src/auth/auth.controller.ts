@@ -289,7 +289,7 @@ export class BusinessesController {
   @HttpCode(200)
   @UseGuards(AuthGuard('jwt'))
   @ApiBearerAuth()
-  @ApiOkResponse({ description: '`{ jwt }`: a business access token, valid for an hour, for the back office of that business' })
+  @ApiOkResponse({ description: '`{ jwt }`: a business access token, valid for 5 minutes (it names a membership), for the back office of that business' })
   @ApiUnauthorizedResponse({ description: 'no valid token' })
   @ApiForbiddenResponse({ description: 'the user manages no business' })
   @ApiNotFoundResponse({ description: 'the user has no part in that business' })
