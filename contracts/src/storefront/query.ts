@@ -20,6 +20,9 @@ export const SEARCH_LIMIT = 5;
 export const RELATED_SIZE = 3;
 export const MAX_PAGE = 10_000;
 
+/** How many rows come before page `page` (1-based) of `perPage` rows: every paged list skips this many. */
+export const pageStart = (page: number, perPage: number): number => (page - 1) * perPage;
+
 export interface PriceRange {
   min: number;
   max: number;

@@ -1,5 +1,5 @@
 import {
-  agorotToShekels, searchForms, shekelsToAgorot,
+  agorotToShekels, pageStart, searchForms, shekelsToAgorot,
   type FacetCount, type FiltersData, type ListSort, type Product, type ProductFilters,
 } from '@mc/contracts';
 import type { Database } from '@mc/kit';
@@ -104,7 +104,7 @@ export async function listProducts(db: Database, options: ProductListOptions): P
 
   const conditions = facetConditions(filters);
   const all = allBut(conditions);
-  const offset = (options.page - 1) * options.perPage;
+  const offset = pageStart(options.page, options.perPage);
 
   const query = sql`WITH base AS MATERIALIZED (
     SELECT p.id, p.slug, p.type::text AS type, p.cannabis_type::text AS cannabis_type, p.thc_cbd_dosage AS dosage, p.company,

@@ -1,5 +1,5 @@
 import {
-  agorotToShekels, shekelsToAgorot,
+  agorotToShekels, pageStart, shekelsToAgorot,
   type FacetCount, type FiltersData, type GeoPoint, type GeoSort, type ProductFilters,
 } from '@mc/contracts';
 import type { Database } from '@mc/kit';
@@ -137,7 +137,7 @@ export async function listOfferIds(db: Database, options: OfferListOptions): Pro
   const conditions = facetConditions(filters);
   const all = allBut(conditions);
   const order = orderSql(options.sortBy, nearby, options.firstProduct);
-  const offset = (options.page - 1) * options.perPage;
+  const offset = pageStart(options.page, options.perPage);
 
   const query = sql`WITH base AS MATERIALIZED (
     SELECT pp.id, pp.price, pp.in_stock, pp.is_promoted, pp.is_popular, pp.is_new, pp.created_at,

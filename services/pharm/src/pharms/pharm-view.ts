@@ -1,5 +1,5 @@
 import {
-  DISTANCE_BUCKETS_KM, distanceKm, isOpenAtClock, israelClock, opensOnSaturday, PER_PAGE, roundKm,
+  DISTANCE_BUCKETS_KM, distanceKm, isOpenAtClock, israelClock, opensOnSaturday, pageStart, PER_PAGE, roundKm,
   type FacetCount, type GeoPoint, type OpeningHours, type Pharm, type PharmListQuery, type PharmShipping, type Tag,
 } from '@mc/contracts';
 
@@ -116,7 +116,7 @@ export function arrangePharms(records: PharmRecord[], query: PharmListQuery, mom
   });
 
   const perPage = PER_PAGE.pharms;
-  const start = (query.page - 1) * perPage;
+  const start = pageStart(query.page, perPage);
   return {
     page: rows.slice(start, start + perPage).map((r) => toPharm(r.record, moment, location)),
     total: rows.length,
