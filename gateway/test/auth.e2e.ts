@@ -85,7 +85,8 @@ describe('accounts through the gateway', () => {
     expect(access.status).toBe(200);
     const claims = JSON.parse(Buffer.from(access.body.jwt.split('.')[1], 'base64url').toString());
     expect(claims).toMatchObject({ typ: 'business', role: 'business_owner', business: { kind: 'pharmacy', slug: 'merkaz-tel-aviv' } });
-    expect(claims.exp - claims.iat).toBe(3600);
+    // It names a membership: it lives 5 minutes, so a removed membership stops working within 5 minutes.
+    expect(claims.exp - claims.iat).toBe(300);
     // Not a user token: the API refuses it where a signed-in user is needed.
     expect((await api('/api/user', { headers: bearer(access.body.jwt) })).status).toBe(401);
 
