@@ -61,3 +61,4 @@ export function describeServiceHealth(def: ServiceDefinition): void {
 }
 
 export * from './test-identity';
+export * from './wait-for';
