@@ -86,7 +86,7 @@ export function useBrowser(pageOptions: BrowserContextOptions = {}, pageFlags?: 
   });
   afterEach(async () => {
     const test = currentTest();
-    const open = contexts.flatMap((context) => context.pages()).filter((p) => !p.isClosed());
+    const open = contexts.flatMap((context) => context.pages()).filter((p) => !p.isClosed() && p.url() !== 'about:blank');
     if (test?.failed) {
       for (const [i, shown] of open.entries()) {
         const name = `failed-${fileName(test.name)}${i ? `-${i + 1}` : ''}.png`;
