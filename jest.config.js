@@ -2,7 +2,6 @@
 //   unit         *.spec.ts beside the code, no infrastructure
 //   integration  services/*/test/**/*.int.ts against the real PostgreSQL, Redis and NATS
 //   e2e          gateway/test/**/*.e2e.ts and web/e2e/**/*.e2e.ts: the whole stack started once, spoken to over HTTP and in Chromium
-const path = require('path');
 
 const base = {
   rootDir: __dirname,
@@ -47,6 +46,8 @@ module.exports = {
       testMatch: ['<rootDir>/gateway/test/**/*.e2e.ts', '<rootDir>/web/e2e/**/*.e2e.ts'],
       globalSetup: '<rootDir>/gateway/test/stack.setup.js',
       globalTeardown: '<rootDir>/gateway/test/stack.teardown.js',
+      // Node's environment, telling the browser harness (web/e2e/browser.ts) which test failed, for its screenshots.
+      testEnvironment: '<rootDir>/web/e2e/environment.cjs',
     },
   ],
 };

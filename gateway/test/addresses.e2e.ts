@@ -1,5 +1,5 @@
 import { Messages, type AddressSearchResponse } from '@mc/contracts';
-import { api } from './http';
+import { api, fromMailbox } from './http';
 
 const json = (body: unknown, headers: Record<string, string> = {}) =>
   ({ method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'application/json', ...headers } });
@@ -8,15 +8,8 @@ const searchPath = (text: string) => `/api/addresses/search?text=${encodeURIComp
 
 /** The newest activation token e-mailed to `email`, read from the local mailbox page. */
 async function activationToken(email: string): Promise<string> {
-  const deadline = Date.now() + 15_000;
-  for (;;) {
-    const page = await api('/dev/mailbox');
-    const article = String(page.body).split('<article>').find((a) => a.includes(email) && a.includes('/auth/verify-email'));
-    const token = article?.match(/token=([^"&<\s]+)/)?.[1];
-    if (token) return decodeURIComponent(token);
-    if (Date.now() > deadline) throw new Error(`no activation e-mail to ${email}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
+  const pick = (a: string) => (a.includes(email) && a.includes('/auth/verify-email') ? a.match(/token=([^"&<\s]+)/)?.[1] : undefined);
+  return decodeURIComponent(await fromMailbox(`an activation e-mail to ${email}`, pick));
 }
 
 describe('address search through the gateway', () => {

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Messages, SERVICES } from '@mc/contracts';
+import { waitFor } from '@mc/kit/testing';
 import { api, gatewayUrl } from './http';
 
 /** The query answers a server-drawn page carries for the browser. */
@@ -32,11 +33,7 @@ describe('GET /api/products/{slug}', () => {
     const res = await api(`/api/search?term=${correlationId}`, { headers: { 'x-correlation-id': correlationId } });
     expect(res.headers.get('x-correlation-id')).toBe(correlationId);
     const catalogLog = join(__dirname, '../../artifacts/logs/e2e/catalog.log');
-    let line: string | undefined;
-    for (let i = 0; i < 40 && !line; i++) {
-      line = readFileSync(catalogLog, 'utf8').split('\n').find((l) => l.includes(correlationId));
-      if (!line) await new Promise((r) => setTimeout(r, 50));
-    }
+    const line = await waitFor(`catalog's log line of ${correlationId}`, () => readFileSync(catalogLog, 'utf8').split('\n').find((l) => l.includes(correlationId)), { timeoutMs: 5000 });
     expect(JSON.parse(line!)).toMatchObject({ correlationId, subject: 'catalog.search.suggest', outcome: 'ok' });
   });
 });

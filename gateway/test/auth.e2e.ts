@@ -1,5 +1,5 @@
 import { Messages } from '@mc/contracts';
-import { api } from './http';
+import { api, fromMailbox } from './http';
 
 const json = (body: unknown, headers: Record<string, string> = {}) =>
   ({ method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'application/json', ...headers } });
@@ -7,16 +7,8 @@ const bearer = (jwt: string) => ({ authorization: `Bearer ${jwt}` });
 
 /** The newest link to `path` e-mailed to `email`, read from the local mailbox page as a person would. */
 async function mailedLink(email: string, path: string): Promise<string> {
-  const deadline = Date.now() + 15_000;
-  for (;;) {
-    const page = await api('/dev/mailbox');
-    expect(page.status).toBe(200);
-    const article = String(page.body).split('<article>').find((a) => a.includes(email) && a.includes(path));
-    const token = article?.match(/token=([^"&<\s]+)/)?.[1];
-    if (token) return decodeURIComponent(token);
-    if (Date.now() > deadline) throw new Error(`no e-mail to ${email} with ${path}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
+  const token = await fromMailbox(`an e-mail to ${email} with ${path}`, (a) => (a.includes(email) && a.includes(path) ? a.match(/token=([^"&<\s]+)/)?.[1] : undefined));
+  return decodeURIComponent(token);
 }
 
 describe('accounts through the gateway', () => {
@@ -120,12 +112,7 @@ describe('accounts through the gateway', () => {
     const asked = await api('/api/auth/sms/request', json({ phone }));
     expect(asked).toMatchObject({ status: 200, body: { message: Messages.smsCodeSent } });
     expect((await api('/api/auth/sms/request', json({ phone }))).status).toBe(429);
-    let code: string | undefined;
-    for (let i = 0; i < 50 && !code; i++) {
-      const page = String((await api('/dev/mailbox')).body);
-      code = page.split('<article>').find((a) => a.includes('+972521234567'))?.match(/קוד הכניסה שלך למדקאנה: (\d{6})/)?.[1];
-      if (!code) await new Promise((resolve) => setTimeout(resolve, 200));
-    }
+    const code = await fromMailbox('the text with the code', (a) => (a.includes('+972521234567') ? a.match(/קוד הכניסה שלך למדקאנה: (\d{6})/)?.[1] : undefined), 10_000);
     expect(code).toMatch(/^\d{6}$/);
     const wrong = code === '000000' ? '111111' : '000000';
     expect(await api('/api/auth/sms/verify', json({ phone, code: wrong }))).toMatchObject({ status: 400, body: { message: Messages.invalidSmsCode } });
@@ -139,12 +126,7 @@ describe('accounts through the gateway', () => {
     const from = { 'x-forwarded-for': '10.77.0.1' };
     const target = `unsub-${Date.now()}@example.co.il`;
     expect((await api('/api/auth/signup', json({ firstName: 'דנה', lastName: 'כהן', email: target, password, agreeTOU: true, subscribe: true }, from))).status).toBe(200);
-    let sig: string | undefined;
-    for (let i = 0; i < 75 && !sig; i++) {
-      const article = String((await api('/dev/mailbox')).body).split('<article>').find((a) => a.includes(target) && a.includes('/unsubscribe?'));
-      sig = article?.match(/sig=([^"&<\s]+)/)?.[1];
-      if (!sig) await new Promise((resolve) => setTimeout(resolve, 200));
-    }
+    const sig = await fromMailbox(`an e-mail to ${target} with an unsubscribe link`, (a) => (a.includes(target) && a.includes('/unsubscribe?') ? a.match(/sig=([^"&<\s]+)/)?.[1] : undefined));
     expect(sig).toEqual(expect.any(String));
 
     // The attack: anyone unsubscribing anyone. Unsigned and signed out, or with a made-up signature: refused.

@@ -1,6 +1,7 @@
 // Sends malformed requests generated from the OpenAPI document to every operation, while other callers' valid
 // requests keep going: no answer may be a 5xx, no body may show a stack or SQL, every valid request must answer
 // 200, and the stack must be healthy afterwards. Deterministic: FUZZ_SEED reproduces a run, FUZZ_REQUESTS sizes it.
+import { waitFor } from '@mc/kit/testing';
 import { CLIENT_HEADERS, api, gatewayUrl } from './http';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -161,13 +162,8 @@ async function send(req: FuzzRequest): Promise<{ status: number; text: string }>
   }
 }
 
-async function waitHealthy(): Promise<void> {
-  for (let i = 0; i < 150; i++) {
-    if ((await api('/api/health')).status === 200 && (await api('/api/products')).status === 200) return;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error('the stack is not healthy before the fuzz');
-}
+const waitHealthy = () => waitFor('the stack to be healthy before the fuzz',
+  async () => (await api('/api/health')).status === 200 && (await api('/api/products')).status === 200, { timeoutMs: 30_000, intervalMs: 200 });
 
 const signIn = async (email: string, password: string): Promise<string> => {
   const res = await api('/api/auth/signin', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) });

@@ -1,5 +1,6 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { Messages, SERVICES } from '@mc/contracts';
+import { waitFor } from '@mc/kit/testing';
 import { api, gatewayUrl } from './http';
 import * as stack from '../../deploy/local/stack';
 
@@ -10,7 +11,8 @@ describe('a downstream service goes down and comes back', () => {
   it('answers 503 in under 2 s while catalog is down, reports it in /api/health, and recovers without a gateway restart', async () => {
     const state = readState();
     process.kill(state.pids.catalog, 'SIGKILL');
-    await new Promise((r) => setTimeout(r, 500)); // past the gateway's read cache (300 ms)
+    // Until the gateway's read cache (300 ms) has let go of the product's last answer.
+    await waitFor('the gateway to stop answering the product from its cache', async () => (await api('/api/products/dr-green-t20-c4')).status, { until: (status) => status !== 200 });
 
     for (let i = 0; i < 3; i++) {
       const res = await api('/api/products/dr-green-t20-c4');
@@ -32,12 +34,7 @@ describe('a downstream service goes down and comes back', () => {
 
     // Recovered: the product and the product list answer again (the list once catalog has warmed up).
     for (const path of ['/api/products/dr-green-t20-c4', '/api/products']) {
-      let status = 0;
-      for (let i = 0; i < 100 && status !== 200; i++) {
-        await new Promise((r) => setTimeout(r, 200));
-        status = (await api(path)).status;
-      }
-      expect(status).toBe(200);
+      await waitFor(`${path} to answer 200 again`, async () => (await api(path)).status, { until: (status) => status === 200, timeoutMs: 20_000, intervalMs: 200 });
     }
     expect(process.kill(state.pids.gateway, 0)).toBe(true); // the same gateway process answered throughout
     expect((await fetch(`${gatewayUrl()}/api/health`)).status).toBe(200);

@@ -1,5 +1,5 @@
 import { Messages, PER_PAGE, Subjects } from '@mc/contracts';
-import { rpc, TEST_NATS_URL } from '@mc/kit/testing';
+import { rpc, TEST_NATS_URL, waitFor } from '@mc/kit/testing';
 import { connect, type NatsConnection } from 'nats';
 import { api } from './http';
 
@@ -296,13 +296,8 @@ describe('read models through events', () => {
     const command = { businessId: cheapest.pharm.slug, id: cheapest.id, price: newPrice };
     await expect(rpc(nc, Subjects.pharm.pharmProductUpdate, command)).rejects.toMatchObject({ status: 401 });
     await expect(rpc(nc, Subjects.pharm.pharmProductUpdate, command, { caller: signIn.body.jwt })).resolves.toMatchObject({ totalPrice: newPrice });
-    let seen = false;
-    while (!seen && performance.now() - started < 1000) {
-      const { body } = await api('/api/products?search=balance&inStock=1');
-      seen = body.products.some((p: Json) => p.slug === 'balance-t10-c10' && p.priceRange.min === newPrice);
-      if (!seen) await new Promise((r) => setTimeout(r, 50));
-    }
-    expect(seen).toBe(true);
+    await waitFor('the new price in the product list', async () => (await api('/api/products?search=balance&inStock=1')).body.products
+      .some((p: Json) => p.slug === 'balance-t10-c10' && p.priceRange.min === newPrice), { timeoutMs: Math.max(0, 1000 - (performance.now() - started)) });
     const search = (await api(`/api/search?term=${encodeURIComponent('איזון')}`)).body;
     expect(search.results.find((r: Json) => r.data.slug === 'balance-t10-c10').data.priceRange.min).toBe(newPrice);
   });

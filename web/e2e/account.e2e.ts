@@ -4,39 +4,23 @@
  * and signs in again with the new password.
  */
 import { Messages } from '@mc/contracts';
-import type { Browser, Page } from 'playwright-core';
-import { GATEWAY_URL, launchBrowser, newPage, screenshotBothWidths } from './browser';
+import type { Page } from 'playwright-core';
+import { DESKTOP, fromMailbox, GATEWAY_URL, screenshotBothWidths, useBrowser } from './browser';
 
 /** Opens the local mailbox and follows the newest link to `path` in an e-mail to `email`. */
 async function followMailedLink(page: Page, email: string, path: string) {
-  const deadline = Date.now() + 15_000;
-  for (;;) {
-    await page.goto(`${GATEWAY_URL}/dev/mailbox`);
-    const link = page.locator('article', { hasText: email }).locator(`a[href*="${path}"]`).first();
-    if (await link.count()) {
-      await link.click();
-      return;
-    }
-    if (Date.now() > deadline) throw new Error(`no e-mail to ${email} linking to ${path}`);
-    await page.waitForTimeout(300);
-  }
+  await page.goto(`${GATEWAY_URL}/dev/mailbox`);
+  await fromMailbox(page, `an e-mail to ${email} linking to ${path}`, { has: [email], match: new RegExp(`href="([^"]*${path.replace('?', '\\?')}[^"]*)"`) });
+  await page.reload();
+  await page.locator('article', { hasText: email }).locator(`a[href*="${path}"]`).first().click();
 }
 
 describe('web: an account from sign-up to a new password', () => {
-  let browser: Browser;
-  let page: Page;
+  const web = useBrowser({ viewport: DESKTOP });
   const email = `web-${Date.now()}@example.co.il`;
 
-  beforeAll(async () => {
-    browser = await launchBrowser();
-    page = await newPage(browser, { viewport: { width: 1280, height: 900 } });
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-  });
-
   it('signs up, activates, signs out, resets the password and signs in again', async () => {
+    const { page } = web;
     await page.goto(`${GATEWAY_URL}/`, { waitUntil: 'networkidle' });
     await page.getByRole('button', { name: 'התחברות' }).click();
     const dialog = page.getByRole('dialog');
@@ -125,15 +109,8 @@ describe('web: an account from sign-up to a new password', () => {
     await dialog.getByLabel('טלפון').fill('052-7654321');
     await dialog.getByRole('button', { name: 'שליחת קוד' }).click();
     await dialog.getByRole('button', { name: /קוד חדש בעוד \d+ שניות/ }).waitFor({ state: 'visible' });
-    const mailbox = await page.context().newPage();
-    let code: string | undefined;
-    for (let i = 0; i < 50 && !code; i++) {
-      await mailbox.goto(`${GATEWAY_URL}/dev/mailbox`);
-      code = (await mailbox.locator('article', { hasText: '+972527654321' }).first().textContent().catch(() => null))?.match(/: (\d{6})\./)?.[1];
-      if (!code) await mailbox.waitForTimeout(200);
-    }
-    await mailbox.close();
-    for (const [i, digit] of [...code!].entries()) await dialog.getByLabel(`ספרה ${i + 1} של הקוד`).fill(digit);
+    const code = await fromMailbox(await web.newPage(), 'the text with the code', { has: ['+972527654321'], match: /: (\d{6})\./ }, 10_000);
+    for (const [i, digit] of [...code].entries()) await dialog.getByLabel(`ספרה ${i + 1} של הקוד`).fill(digit);
     await dialog.getByText('התחברת בהצלחה').waitFor({ state: 'visible' });
     await page.getByRole('link', { name: 'שלום, דנה' }).waitFor({ state: 'visible' });
 
@@ -146,17 +123,16 @@ describe('web: an account from sign-up to a new password', () => {
   }, 90_000);
 
   it('sends a signed-out visitor from /user to the home page, and asks them to sign in to favourite', async () => {
-    const guest = await newPage(browser);
+    const guest = await web.newPage();
     await guest.goto(`${GATEWAY_URL}/user`, { waitUntil: 'networkidle' });
     await guest.waitForURL((url) => url.pathname === '/');
     await guest.goto(`${GATEWAY_URL}/products/dr-green-t20-c4`, { waitUntil: 'networkidle' });
     await guest.getByRole('button', { name: /שמירה במועדפים/ }).click();
     await guest.getByRole('dialog', { name: 'התחברות' }).waitFor({ state: 'visible' });
-    await guest.close();
   });
 
   it("shows a pharmacy owner the businesses they run in the user menu, linked to each one's back office", async () => {
-    const owner = await newPage(browser, { viewport: { width: 1280, height: 900 } });
+    const owner = web.page;
     await owner.goto(`${GATEWAY_URL}/`, { waitUntil: 'networkidle' });
     await owner.getByRole('button', { name: 'התחברות' }).click();
     const dialog = owner.getByRole('dialog');
@@ -168,11 +144,10 @@ describe('web: an account from sign-up to a new password', () => {
     await owner.getByText('העסקים שלי').click();
     const link = owner.getByRole('link', { name: /בית מרקחת מרכז העיר/ });
     expect(await link.getAttribute('href')).toBe('/business/merkaz-tel-aviv');
-    await owner.close();
   });
 
   it('unsubscribes from the signed link of an e-mail (not from a made-up one), and sends a link without a valid address home', async () => {
-    const guest = await newPage(browser);
+    const guest = await web.newPage();
     await guest.goto(`${GATEWAY_URL}/unsubscribe?email=${encodeURIComponent(email)}`, { waitUntil: 'networkidle' });
     await guest.getByText(Messages.unsubscribeSignInRequired).waitFor({ state: 'visible' });
     await followMailedLink(guest, email, '/unsubscribe?');
@@ -180,6 +155,5 @@ describe('web: an account from sign-up to a new password', () => {
     await guest.waitForURL((url) => url.pathname === '/unsubscribe' && !url.searchParams.has('sig'));
     await guest.goto(`${GATEWAY_URL}/unsubscribe?email=not-an-email`, { waitUntil: 'networkidle' });
     await guest.waitForURL((url) => url.pathname === '/');
-    await guest.close();
   });
 });

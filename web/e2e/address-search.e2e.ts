@@ -4,41 +4,33 @@
  * address the gazetteer does not know says so, and the field keeps what was typed.
  */
 import { Messages } from '@mc/contracts';
-import type { Browser, Page } from 'playwright-core';
-import { GATEWAY_URL, launchBrowser, newPage, screenshotBothWidths } from './browser';
+import type { Page } from 'playwright-core';
+import { fromMailbox, GATEWAY_URL, screenshotBothWidths, useBrowser, type BrowserTest } from './browser';
 
 const CLIENT_HEADERS = { 'x-app-id': 'web', 'x-app-version': '0.1.0', 'x-api-key': process.env.API_KEY ?? 'mc-local-web-key', 'content-type': 'application/json' };
 const post = async (path: string, body: unknown) =>
   (await fetch(`${GATEWAY_URL}${path}`, { method: 'POST', headers: CLIENT_HEADERS, body: JSON.stringify(body) })).json() as Promise<Record<string, string>>;
 
-/** A new active account, signed in through the API: its token. */
-async function newAccount(email: string): Promise<string> {
+/** A new active account, signed up and activated through the API (the link read from the mailbox): its token. */
+async function newAccount(web: BrowserTest, email: string): Promise<string> {
   await post('/api/auth/signup', { firstName: 'יעל', lastName: 'כהן', email, password: 'a good secret', agreeTOU: true });
-  const deadline = Date.now() + 15_000;
-  let token: string | undefined;
-  while (!token) {
-    const mailbox = await (await fetch(`${GATEWAY_URL}/dev/mailbox`)).text();
-    token = mailbox.split('<article>').find((a) => a.includes(email) && a.includes('/auth/verify-email'))?.match(/token=([^"&<\s]+)/)?.[1];
-    if (!token && Date.now() > deadline) throw new Error(`no activation e-mail to ${email}`);
-    if (!token) await new Promise((resolve) => setTimeout(resolve, 200));
-  }
+  const token = await fromMailbox(await web.newPage(), `an activation e-mail to ${email}`, { has: [email, '/auth/verify-email'], match: /token=([^"&<\s]+)/ });
   await post('/api/auth/activate', { activationToken: decodeURIComponent(token) });
   return (await post('/api/auth/signin', { email, password: 'a good secret' })).jwt;
 }
 
 describe('web: the address field suggests addresses', () => {
-  let browser: Browser;
+  const web = useBrowser();
   let page: Page;
+  let jwt: string;
 
   beforeAll(async () => {
-    const jwt = await newAccount(`web-address-${Date.now()}@example.co.il`);
-    browser = await launchBrowser();
-    page = await newPage(browser);
-    await page.context().addCookies([{ name: 'token', value: jwt, url: GATEWAY_URL }]);
+    jwt = await newAccount(web, `web-address-${Date.now()}@example.co.il`);
   });
 
-  afterAll(async () => {
-    await browser?.close();
+  beforeEach(async () => {
+    page = web.page;
+    await page.context().addCookies([{ name: 'token', value: jwt, url: GATEWAY_URL }]);
   });
 
   it('types part of an address, chooses a suggestion with the keyboard and saves it', async () => {
@@ -66,6 +58,7 @@ describe('web: the address field suggests addresses', () => {
   }, 60_000);
 
   it("says 'כתובת לא נמצאת ב-Google' for an address it does not know, and the typed text is saved as it is", async () => {
+    await page.goto(`${GATEWAY_URL}/user/settings`, { waitUntil: 'networkidle' });
     const field = page.getByRole('combobox', { name: 'כתובת (רחוב ועיר)' });
     await field.fill('');
     await field.pressSequentially('הדובדבן 7, מצפה שלום', { delay: 20 });

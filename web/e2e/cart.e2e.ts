@@ -4,8 +4,8 @@
  * 'order now', and the embed opening the site in the top window instead of changing the cart.
  */
 import { Messages, type PharmProduct } from '@mc/contracts';
-import type { Browser, Page } from 'playwright-core';
-import { GATEWAY_URL, launchBrowser, newPhonePage, screenshotBothWidths } from './browser';
+import type { Page } from 'playwright-core';
+import { GATEWAY_URL, screenshotBothWidths, useBrowser } from './browser';
 
 const API_HEADERS = { 'x-app-id': 'web', 'x-app-version': '0.1.0', 'x-api-key': process.env.API_KEY ?? 'mc-local-web-key' };
 
@@ -18,28 +18,18 @@ async function inStockOffers(pharmSlug: string): Promise<PharmProduct[]> {
 const cartLink = (page: Page) => page.locator('header a.cart-link');
 
 describe('web: the guest cart', () => {
-  let browser: Browser;
+  const web = useBrowser();
   let page: Page;
   let first: PharmProduct;
   let second: PharmProduct;
 
   beforeAll(async () => {
-    browser = await launchBrowser();
     [first] = await inStockOffers('merkaz-tel-aviv');
     [second] = await inStockOffers('layla-haifa');
   });
 
-  afterAll(async () => {
-    await browser?.close();
-  });
-
-  beforeEach(async () => {
-    page = await newPhonePage(browser);
-  });
-
-  afterEach(async () => {
-    await page?.context().clearCookies();
-    await page?.close();
+  beforeEach(() => {
+    page = web.page;
   });
 
   it('adds from two pharmacies, counts in the header, refuses an 11th and shows /cart grouped by pharmacy', async () => {

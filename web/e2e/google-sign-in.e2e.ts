@@ -5,24 +5,15 @@
  * a code. Env: GATEWAY_URL, E2E_GOOGLE_URL (both set by the stack's setup).
  */
 import { Messages } from '@mc/contracts';
-import type { Browser } from 'playwright-core';
-import { GATEWAY_URL, launchBrowser, newPage, screenshotBothWidths } from './browser';
+import { DESKTOP, GATEWAY_URL, screenshotBothWidths, useBrowser } from './browser';
 
 const FAKE_GOOGLE = (process.env.E2E_GOOGLE_URL ?? 'http://127.0.0.1:18099').replace(/\/+$/, '');
 
 describe('web: sign-in with Google', () => {
-  let browser: Browser;
-
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const web = useBrowser({ viewport: DESKTOP });
 
   it('goes to Google from the dialog and comes back to the same page signed in, with the welcome notice', async () => {
-    const page = await newPage(browser, { viewport: { width: 1280, height: 900 } });
+    const { page } = web;
     const email = `web-google-${Date.now()}@gmail.com`;
     await page.goto(`${GATEWAY_URL}/products?sortBy=price`, { waitUntil: 'networkidle' });
     await page.getByRole('button', { name: 'התחברות' }).click();
@@ -53,11 +44,10 @@ describe('web: sign-in with Google', () => {
     await page.getByRole('link', { name: 'שלום, נועה' }).click();
     await page.getByRole('heading', { level: 1, name: 'שלום, נועה' }).waitFor({ state: 'visible' });
     expect(await page.locator('.account-details').textContent()).toContain(email);
-    await page.close();
   });
 
   it("shows the server's message when the callback fails, with a way back, and returns to the site after 5 s", async () => {
-    const page = await newPage(browser, { viewport: { width: 1280, height: 900 } });
+    const { page } = web;
     await page.goto(`${GATEWAY_URL}/auth/google-callback?code=4%2F0Amade-up&state=${'a'.repeat(43)}`, { waitUntil: 'networkidle' });
     const alert = page.getByRole('alert');
     await alert.getByText(Messages.googleStateInvalid).waitFor({ state: 'visible' });
@@ -65,11 +55,10 @@ describe('web: sign-in with Google', () => {
     await screenshotBothWidths(page, 'google-callback-failed');
     await page.waitForURL((url) => url.pathname === '/', { timeout: 8000 });
     expect(await page.getByRole('link', { name: /שלום/ }).count()).toBe(0);
-    await page.close();
   });
 
   it('shows the failed state in the dialog when Google sign-in cannot start', async () => {
-    const page = await newPage(browser, { viewport: { width: 1280, height: 900 } });
+    const { page } = web;
     await page.route('**/api/auth/google/url**', (route) =>
       route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ statusCode: 503, code: 'SERVICE_UNAVAILABLE', message: Messages.googleUnavailable }) }));
     await page.goto(`${GATEWAY_URL}/`, { waitUntil: 'networkidle' });
@@ -78,13 +67,11 @@ describe('web: sign-in with Google', () => {
     await dialog.getByRole('button', { name: 'כניסה עם Google' }).click();
     await dialog.getByRole('alert').getByText(Messages.googleUnavailable).waitFor({ state: 'visible' });
     expect(new URL(page.url()).pathname).toBe('/');
-    await page.close();
   });
 
   it('goes home from the callback page without a code', async () => {
-    const page = await newPage(browser, { viewport: { width: 1280, height: 900 } });
+    const { page } = web;
     await page.goto(`${GATEWAY_URL}/auth/google-callback?error=access_denied`, { waitUntil: 'networkidle' });
     await page.waitForURL((url) => url.pathname === '/' && url.search === '');
-    await page.close();
   });
 });

@@ -4,30 +4,18 @@
  * product's Hebrew name, shown in the h1), ARTIFACTS_DIR (screenshots go to its screenshots/; default <repo>/artifacts).
  */
 import { Messages } from '@mc/contracts';
-import type { Browser, Page } from 'playwright-core';
-import { GATEWAY_URL, launchBrowser, newPage, screenshotBothWidths } from './browser';
+import type { Page } from 'playwright-core';
+import { DESKTOP, GATEWAY_URL, screenshotBothWidths, useBrowser } from './browser';
 
 const PRODUCT_SLUG = process.env.E2E_PRODUCT_SLUG ?? 'dr-green-t20-c4';
 const PRODUCT_NAME = process.env.E2E_PRODUCT_NAME ?? 'דוקטור גרין';
 
 describe('web: product page', () => {
-  let browser: Browser;
+  const web = useBrowser({ viewport: DESKTOP });
   let page: Page;
 
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-  });
-
-  beforeEach(async () => {
-    page = await newPage(browser, { viewport: { width: 1280, height: 900 } });
-  });
-
-  afterEach(async () => {
-    await page?.close();
+  beforeEach(() => {
+    page = web.page;
   });
 
   it('shows the product in Hebrew, right to left, in Heebo', async () => {
@@ -57,12 +45,11 @@ describe('web: product page', () => {
 
   it('is drawn by the server before the app runs, and the app takes it over as it is', async () => {
     // Without JavaScript the page the server drew is there: the product, its image and its comparison.
-    const bare = await newPage(browser, { javaScriptEnabled: false });
+    const bare = await web.newPage({ javaScriptEnabled: false });
     await bare.goto(`${GATEWAY_URL}/products/${PRODUCT_SLUG}`);
     expect((await bare.locator('h1#product-title').textContent())?.trim()).toContain(PRODUCT_NAME);
     expect(await bare.locator('img.product-image[fetchpriority="high"]').count()).toBe(1);
     expect(await bare.locator('.comparison article.offer').count()).toBeGreaterThan(0);
-    await bare.close();
 
     // With it, React adopts that markup without redrawing it (a mismatch is reported as an error) and the page works.
     const errors: string[] = [];

@@ -3,8 +3,8 @@
  * discounts and tag pages, run by the root Jest e2e config against the whole stack.
  * Env: GATEWAY_URL, E2E_PRODUCT_SLUG, ARTIFACTS_DIR (screenshots go to its screenshots/; default <repo>/artifacts).
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { GATEWAY_URL, launchBrowser, newContext, screenshotBothWidths } from './browser';
+import type { Page } from 'playwright-core';
+import { GATEWAY_URL, screenshotBothWidths, useBrowser } from './browser';
 
 const PRODUCT_SLUG = process.env.E2E_PRODUCT_SLUG ?? 'dr-green-t20-c4';
 /** Tel Aviv, where the fixture has pharmacies. */
@@ -13,24 +13,11 @@ const POSITION = { latitude: 32.0853, longitude: 34.7818 };
 const searchOf = (page: Page) => new URL(page.url()).searchParams;
 
 describe('web: products, comparison, discounts, tags', () => {
-  let browser: Browser;
-  let context: BrowserContext;
+  const web = useBrowser();
   let page: Page;
 
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-  });
-
-  afterEach(async () => {
-    await context?.close();
-  });
-
   async function open(url: string, options: { width?: number; geolocation?: boolean } = {}) {
-    context = await newContext(browser, {
+    const context = await web.newContext({
       viewport: { width: options.width ?? 1280, height: 900 },
       locale: 'he-IL',
       ...(options.geolocation ? { geolocation: POSITION, permissions: ['geolocation'] } : {}),

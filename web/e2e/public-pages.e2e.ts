@@ -4,8 +4,8 @@
  * screenshots at both widths are kept.
  */
 import { readFileSync } from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
-import { DESKTOP, GATEWAY_URL, launchBrowser, newPhonePage, PHONE, screenshotBothWidths } from './browser';
+import type { Page } from 'playwright-core';
+import { DESKTOP, GATEWAY_URL, PHONE, screenshotBothWidths, useBrowser } from './browser';
 
 interface AxeViolation { id: string; impact: string | null; help: string; nodes: { target: string[] }[] }
 declare const axe: { run: (context: Document, options: object) => Promise<{ violations: AxeViolation[] }> };
@@ -32,7 +32,7 @@ async function seriousViolations(page: Page): Promise<string[]> {
 }
 
 describe('web: every public page is accessible, right-to-left, and screenshotted', () => {
-  let browser: Browser;
+  const web = useBrowser();
   let page: Page;
   const pages: [name: string, path: string, ready: string][] = [
     ['home', '/', 'h1'],
@@ -53,23 +53,14 @@ describe('web: every public page is accessible, right-to-left, and screenshotted
   ];
 
   beforeAll(async () => {
-    browser = await launchBrowser();
     const { pharmProducts } = await apiJson<{ pharmProducts: { id: number; inStock: boolean }[] }>(`/pharms/${PHARM}/products`);
     const { tags } = await apiJson<{ tags: { slug: string }[] }>(`/products/${PRODUCT}`);
     pages.push(['pharm-product', `/pharms/${PHARM}/products/${pharmProducts[0].id}`, '.pharm-product-detail']);
     pages.push(['tag', `/tags/${tags[0].slug}`, 'h1']);
   });
 
-  afterAll(async () => {
-    await browser?.close();
-  });
-
-  beforeEach(async () => {
-    page = await newPhonePage(browser);
-  });
-
-  afterEach(async () => {
-    await page?.close();
+  beforeEach(() => {
+    page = web.page;
   });
 
   it('renders each page with no serious or critical axe violation at either width, and nothing the CSP blocks', async () => {

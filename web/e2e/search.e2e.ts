@@ -4,29 +4,21 @@
  * Runs against the fixture data: the product `dr-green-t20-c4` ('דוקטור גרין'), the pharmacy `layla-haifa`.
  */
 import { Messages } from '@mc/contracts';
-import type { Browser, Page } from 'playwright-core';
-import { GATEWAY_URL, launchBrowser, newPage, screenshotBothWidths } from './browser';
+import type { Page } from 'playwright-core';
+import { DESKTOP, GATEWAY_URL, screenshotBothWidths, useBrowser } from './browser';
 
 const SEARCH_LABEL = 'חיפוש מוצר או בית מרקחת';
 
 describe('web: shell and search', () => {
-  let browser: Browser;
+  const web = useBrowser({ viewport: DESKTOP });
   let page: Page;
 
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-  });
-
-  afterEach(async () => {
-    await page?.close();
+  beforeEach(() => {
+    page = web.page;
   });
 
   it('suggests products and pharmacies as one types, and opens one with the keyboard', async () => {
-    page = await newPage(browser, { viewport: { width: 390, height: 844 } });
+    page = await web.newPage({ viewport: { width: 390, height: 844 } });
     await page.goto(`${GATEWAY_URL}/`, { waitUntil: 'networkidle' });
     expect(await page.getByRole('navigation', { name: 'תפריט ניווט תחתון' }).isVisible()).toBe(true);
 
@@ -45,7 +37,6 @@ describe('web: shell and search', () => {
   });
 
   it("says 'לא נמצאו תוצאות' for no match, and submitting opens the results page", async () => {
-    page = await newPage(browser, { viewport: { width: 1280, height: 900 } });
     await page.goto(`${GATEWAY_URL}/`, { waitUntil: 'networkidle' });
     const box = page.getByRole('combobox', { name: SEARCH_LABEL });
 
@@ -62,7 +53,6 @@ describe('web: shell and search', () => {
   });
 
   it('sends an empty search to /products, and the results page without a term to /', async () => {
-    page = await newPage(browser, { viewport: { width: 1280, height: 900 } });
     await page.goto(`${GATEWAY_URL}/`, { waitUntil: 'networkidle' });
     await page.getByRole('combobox', { name: SEARCH_LABEL }).press('Enter');
     await page.waitForURL((url) => url.pathname === '/products');
@@ -72,7 +62,6 @@ describe('web: shell and search', () => {
   });
 
   it("sends the footer's contact form: the spec's messages first, then success, and the modal closes 7 s later", async () => {
-    page = await newPage(browser, { viewport: { width: 1280, height: 900 } });
     await page.goto(`${GATEWAY_URL}/faq`, { waitUntil: 'networkidle' });
     await page.getByRole('button', { name: 'צרו קשר' }).click();
     const dialog = page.getByRole('dialog', { name: 'צרו קשר' });

@@ -2,8 +2,8 @@
  * Browser test of what search engines read: the canonical link and JSON-LD of the product and
  * pharmacy pages, replaced on client-side navigation. Runs against the fixture data (GATEWAY_URL).
  */
-import type { Browser, Page } from 'playwright-core';
-import { GATEWAY_URL, launchBrowser, newPage } from './browser';
+import type { Page } from 'playwright-core';
+import { DESKTOP, GATEWAY_URL, useBrowser } from './browser';
 
 const PRODUCT_SLUG = process.env.E2E_PRODUCT_SLUG ?? 'dr-green-t20-c4';
 
@@ -16,16 +16,11 @@ const head = (page: Page) =>
   }));
 
 describe('web: canonical URLs and structured data', () => {
-  let browser: Browser;
+  const web = useBrowser({ viewport: DESKTOP });
   let page: Page;
 
-  beforeAll(async () => {
-    browser = await launchBrowser();
-    page = await newPage(browser, { viewport: { width: 1280, height: 900 } });
-  });
-
-  afterAll(async () => {
-    await browser?.close();
+  beforeEach(() => {
+    page = web.page;
   });
 
   it('describes the product, then the pharmacy reached from its comparison', async () => {

@@ -61,15 +61,31 @@ describe('ServiceClient', () => {
   });
 
   it('shares one call among identical reads and reuses the answer only for readCacheMs', async () => {
-    let n = 0;
-    const { proxy, calls } = proxyAnswering(() => of({ n: ++n }));
-    const client = new ServiceClient('catalog', proxy, { ...options, readCacheMs: 40 });
-    const [a, b] = await Promise.all([client.read('s', { page: 1 }), client.read('s', { page: 1 })]);
-    expect([a, b]).toEqual([{ n: 1 }, { n: 1 }]);
-    await expect(client.read('s', { page: 2 })).resolves.toEqual({ n: 2 });
-    await new Promise((r) => setTimeout(r, 60));
-    await expect(client.read('s', { page: 1 })).resolves.toEqual({ n: 3 });
-    expect(calls).toHaveLength(3);
+    // The cache's clock is performance.now(), and it keeps a reading for a 1 ms timer: both are the test's.
+    jest.useFakeTimers({ doNotFake: ['performance'] });
+    let now = performance.now();
+    const clock = jest.spyOn(performance, 'now').mockImplementation(() => now);
+    const later = (ms: number) => {
+      now += ms;
+      jest.advanceTimersByTime(ms);
+    };
+    try {
+      let n = 0;
+      const { proxy, calls } = proxyAnswering(() => of({ n: ++n }));
+      const client = new ServiceClient('catalog', proxy, { ...options, readCacheMs: 40 });
+      const [a, b] = await Promise.all([client.read('s', { page: 1 }), client.read('s', { page: 1 })]);
+      expect([a, b]).toEqual([{ n: 1 }, { n: 1 }]);
+      await expect(client.read('s', { page: 2 })).resolves.toEqual({ n: 2 });
+      later(39);
+      await expect(client.read('s', { page: 1 })).resolves.toEqual({ n: 1 });
+      later(2);
+      await expect(client.read('s', { page: 1 })).resolves.toEqual({ n: 3 });
+      expect(calls).toHaveLength(3);
+      client.breaker.shutdown();
+    } finally {
+      clock.mockRestore();
+      jest.useRealTimers();
+    }
   });
 
   it('does not keep a failed read', async () => {

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import {
   Events, type EventEnvelope, type OfferSnapshot, type OffersChangedEvent, type PharmChangedEvent,
 } from '@mc/contracts';
-import { TEST_ENV, useService } from '@mc/kit/testing';
+import { TEST_ENV, useService, waitFor } from '@mc/kit/testing';
 import { JSONCodec, type NatsConnection } from 'nats';
 import { Pool, type PoolClient } from 'pg';
 import { loadCatalog, type CatalogSeedFile } from '../src/seed/seed';
@@ -53,17 +53,9 @@ export const publishOffers = (nc: NatsConnection, offers: OfferSnapshot[], occur
 export const publishPharm = (nc: NatsConnection, pharm: PharmChangedEvent['pharm'], deleted = false, occurredAt?: Date) =>
   publishPharmEvent<PharmChangedEvent>(nc, Events.pharm.pharmChanged, { pharm, deleted }, occurredAt);
 
-/** Polls `check` until it holds; fails after `timeoutMs` with the last value seen. */
-export async function eventually<T>(what: string, read: () => Promise<T>, check: (value: T) => boolean, timeoutMs = 10_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  let last: T;
-  for (;;) {
-    last = await read();
-    if (check(last)) return last;
-    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}; last: ${JSON.stringify(last).slice(0, 500)}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
+/** The kit's `waitFor` in the order these suites read best: what is awaited, how it is read, when it holds. */
+export const eventually = <T>(what: string, read: () => Promise<T>, check: (value: T) => boolean, timeoutMs = 10_000): Promise<T> =>
+  waitFor(what, read, { until: check, timeoutMs, intervalMs: 20 });
 
 /** An offer of the test catalogue; ids far above pharm's own, so no other suite's events touch them. */
 export const offer = (id: number, productSlug: string, pharmSlug: string, shekels: number, extra: Partial<OfferSnapshot> = {}): OfferSnapshot => ({

@@ -9,7 +9,7 @@ import {
   createDatabase, createLogger, createPool, deadLetterSubject, IdempotentConsumer, messagingTables, OutboxRelay, OutboxWriter,
   type Database,
 } from '../src';
-import { connectNats } from '../src/testing';
+import { connectNats, waitFor } from '../src/testing';
 import type { Pool } from 'pg';
 
 const SCHEMA = 'kit_outbox_test';
@@ -24,13 +24,8 @@ const tables = messagingTables(schema);
 const effects = schema.table('effects', { eventId: uuid('event_id').notNull(), note: text('note') });
 const logger = createLogger('outbox-test', 'silent');
 
-const waitFor = async (what: string, check: () => Promise<boolean>, timeoutMs = 20_000) => {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
-};
+// A batch of 400 through a relay that is killed and restarted: more than the default 10 s on two shared cores.
+const BATCH_MS = 20_000;
 
 describe('transactional outbox, relay and idempotent consumer', () => {
   let pool: Pool;
@@ -86,7 +81,7 @@ describe('transactional outbox, relay and idempotent consumer', () => {
       env: { ...process.env, SCHEMA, DATABASE_URL, BATCH: String(EVENTS), PUBLISH_DELAY_MS: '5' },
       stdio: 'inherit',
     });
-    await waitFor('a quarter of the batch to be published', async () => (await streamCount()) >= EVENTS / 4);
+    await waitFor('a quarter of the batch to be published', async () => (await streamCount()) >= EVENTS / 4, { timeoutMs: BATCH_MS });
     child.kill('SIGKILL');
     await new Promise((r) => child.once('exit', r));
 
@@ -107,8 +102,8 @@ describe('transactional outbox, relay and idempotent consumer', () => {
     const relay = new OutboxRelay(db, tables, nc.jetstream(), logger, { batchSize: 100, pollMs: 20 });
     relay.start();
     try {
-      await waitFor('every row to be marked sent', async () => (await sentCount()) === EVENTS);
-      await waitFor('every effect', async () => (await effectCounts()).all >= EVENTS);
+      await waitFor('every row to be marked sent', async () => (await sentCount()) === EVENTS, { timeoutMs: BATCH_MS });
+      await waitFor('every effect', async () => (await effectCounts()).all >= EVENTS, { timeoutMs: BATCH_MS });
       expect(await streamCount()).toBe(EVENTS); // the republished ones were dropped by the stream's dedupe
 
       // A redelivery of an event already handled (a new message id gets past the stream's dedupe) changes nothing.
@@ -117,7 +112,7 @@ describe('transactional outbox, relay and idempotent consumer', () => {
       await waitFor('the redelivered copy to be consumed', async () => {
         const info = await jsm.consumers.info(STREAM, 'kittest-effects');
         return info.num_pending === 0 && info.num_ack_pending === 0;
-      });
+      }, { timeoutMs: BATCH_MS });
       expect(await effectCounts()).toEqual({ all: EVENTS, distinct: EVENTS });
       const missing = await pool.query(`SELECT count(*)::int AS n FROM ${SCHEMA}.outbox o WHERE NOT EXISTS (SELECT 1 FROM ${SCHEMA}.effects e WHERE e.event_id = o.event_id)`);
       expect(missing.rows[0].n).toBe(0);

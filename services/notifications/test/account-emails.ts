@@ -1,5 +1,6 @@
 import { Events, streamName, Subjects, type AccountLinkEvent, type DeliverySecret, type EventEnvelope, type SmsCodeEvent } from '@mc/contracts';
 import type { Database } from '@mc/kit';
+import { waitFor } from '@mc/kit/testing';
 import { eq } from 'drizzle-orm';
 import { JSONCodec, type NatsConnection, type Subscription } from 'nats';
 import { randomUUID } from 'node:crypto';
@@ -67,11 +68,9 @@ export async function publishSmsCode(nc: NatsConnection, secrets: FakeIdentitySe
 }
 
 /** Waits until the message of an event is no longer queued, and answers its rows. */
-export async function settledMessages(db: Database, eventId: string, timeoutMs = 15_000) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const rows = await db.select().from(outgoingMessages).where(eq(outgoingMessages.eventId, eventId));
-    if ((rows.length && rows.every((r) => r.status !== 'queued')) || Date.now() > deadline) return rows;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
+export const settledMessages = (db: Database, eventId: string, timeoutMs = 15_000) =>
+  waitFor(`the message of event ${eventId} to be sent or to fail`, () => db.select().from(outgoingMessages).where(eq(outgoingMessages.eventId, eventId)), {
+    until: (rows) => rows.length > 0 && rows.every((r) => r.status !== 'queued'),
+    timeoutMs,
+    intervalMs: 100,
+  });

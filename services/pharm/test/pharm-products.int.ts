@@ -2,7 +2,7 @@ import {
   Events, isOrderable, Messages, PER_PAGE, Subjects,
   type OffersChangedEvent, type ResolvedCart, type PharmProduct, type PharmProductDetailResponse, type PharmProductListResponse,
 } from '@mc/contracts';
-import { rpc, TestIdentity } from '@mc/kit/testing';
+import { rpc, TestIdentity, waitFor } from '@mc/kit/testing';
 import { generateKeyPairSync } from 'node:crypto';
 import { and, eq, gt, sql } from 'drizzle-orm';
 import { outbox } from '../src/db/schema';
@@ -320,9 +320,7 @@ describe('pharm products: a pharmacy’s list and pages, the comparison, the dis
         pharmProductId: offerId, productSlug: data.slug('alpha'), pharmSlug: data.slug('one'), price: 19990, originalPrice: null,
         inStock: true, published: true, expiresAt: '2027-06-01T00:00:00.000Z', deleted: false,
       }]);
-      const deadline = Date.now() + 5000;
-      while (!(await eventsOf(offerId)).at(-1)!.sent && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
-      expect((await eventsOf(offerId)).at(-1)!.sent).toBe(true);
+      await waitFor('the event to be relayed', async () => (await eventsOf(offerId)).at(-1)!.sent, { timeoutMs: 5000 });
       expect((await one({ sortBy: 'price' })).pharmProducts.find((o) => o.id === offerId)!.totalPrice).toBe(199.9);
     });
 

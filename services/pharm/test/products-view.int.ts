@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Events, Messages, Subjects, type EventEnvelope, type PharmListResponse, type ProductChangedEvent } from '@mc/contracts';
-import { rpc } from '@mc/kit/testing';
+import { rpc, waitFor } from '@mc/kit/testing';
 import { eq } from 'drizzle-orm';
 import { JSONCodec } from 'nats';
 import { productsView } from '../src/db/schema';
@@ -23,13 +23,7 @@ describe('products view: pharm’s copy of the catalogue, fed by evt.catalog.pro
     await service.nc().jetstream().publish(Events.catalog.productChanged, codec.encode(envelope), { msgID: envelope.eventId });
   };
   const row = async (slug: string) => (await data.db.select().from(productsView).where(eq(productsView.slug, slug)))[0];
-  const waitFor = async (what: string, check: () => Promise<boolean>, timeoutMs = CATCH_UP_MS) => {
-    const deadline = Date.now() + timeoutMs;
-    while (!(await check())) {
-      if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-      await new Promise((r) => setTimeout(r, 50));
-    }
-  };
+  const caughtUp = { timeoutMs: CATCH_UP_MS };
   const changed = (slug: string, fields: Partial<ProductChangedEvent['product']> = {}, deleted = false): ProductChangedEvent =>
     ({ product: { ...productEvent(slug), ...fields }, deleted });
 
@@ -37,7 +31,7 @@ describe('products view: pharm’s copy of the catalogue, fed by evt.catalog.pro
     const slug = data.slug('kush');
     const t0 = new Date(Date.now() - 60_000);
     await publish(changed(slug, { name: 'קוש הגליל T22/C1', hebName: 'קוש הגליל', engName: 'Galilee Kush', thccbdDosage: 'T22/C1', company: 'חברה', cannabisType: 'indica', family: 'kush', isPopular: true, tags: [{ slug: 'indica', name: 'אינדיקה' }] }), t0);
-    await waitFor('the product', async () => !!(await row(slug)));
+    await waitFor('the product', async () => !!(await row(slug)), caughtUp);
     expect(await row(slug)).toMatchObject({
       name: 'קוש הגליל T22/C1', hebName: 'קוש הגליל', engName: 'Galilee Kush', dosage: 'T22/C1', thc: 22, cbd: 1, cannabisType: 'indica', family: 'kush',
       isPopular: true, tags: [{ slug: 'indica', name: 'אינדיקה' }], deleted: false, sourceAt: t0,
@@ -46,7 +40,7 @@ describe('products view: pharm’s copy of the catalogue, fed by evt.catalog.pro
 
     const t1 = new Date(t0.getTime() + 1000);
     await publish(changed(slug, { name: 'קוש הגליל החדש', thccbdDosage: 'T20/C2' }), t1);
-    await waitFor('the newer change', async () => (await row(slug)).sourceAt.getTime() === t1.getTime());
+    await waitFor('the newer change', async () => (await row(slug)).sourceAt.getTime() === t1.getTime(), caughtUp);
     expect(await row(slug)).toMatchObject({ name: 'קוש הגליל החדש', dosage: 'T20/C2', thc: 20, cbd: 2 });
   });
 
@@ -54,12 +48,12 @@ describe('products view: pharm’s copy of the catalogue, fed by evt.catalog.pro
     const slug = data.slug('order');
     const now = Date.now();
     await publish(changed(slug, { name: 'חדש' }), new Date(now));
-    await waitFor('the product', async () => !!(await row(slug)));
+    await waitFor('the product', async () => !!(await row(slug)), caughtUp);
     await publish(changed(slug, { name: 'ישן' }), new Date(now - 5000));
     await publish({ product: { slug: 'Not A Slug!' }, deleted: 'no' }, new Date(now));
     const marker = data.slug('marker');
     await publish(changed(marker), new Date(now));
-    await waitFor('the events after them', async () => !!(await row(marker)));
+    await waitFor('the events after them', async () => !!(await row(marker)), caughtUp);
     expect((await row(slug)).name).toBe('חדש');
   });
 
@@ -72,11 +66,11 @@ describe('products view: pharm’s copy of the catalogue, fed by evt.catalog.pro
     expect((await service.app().get(PharmsReader).list({ tag: data.tag, hasPharmProducts: true })).total).toBe(1);
 
     await publish(changed(slug, {}, true), new Date(Date.now() + 1000));
-    await waitFor('the tombstone', async () => (await row(slug)).deleted);
+    await waitFor('the tombstone', async () => (await row(slug)).deleted, caughtUp);
     expect((await reader.list({ slug: pharm })).total).toBe(0);
     await expect(rpc(service.nc(), Subjects.pharm.comparisonList, { slug, sortBy: 'price' })).rejects.toMatchObject({ status: 404, message: Messages.productNotFound });
     // The directory sees it within a second (its fingerprint follows the view): the pharmacy sells nothing now.
-    await waitFor('the directory', async () => (await service.app().get(PharmsReader).list({ tag: data.tag, hasPharmProducts: true })).total === 0, 3000);
+    await waitFor('the directory', async () => (await service.app().get(PharmsReader).list({ tag: data.tag, hasPharmProducts: true })).total === 0, { timeoutMs: 3000 });
     const all = await rpc<PharmListResponse>(service.nc(), Subjects.pharm.pharmList, { tag: data.tag });
     expect(all.total).toBe(1);
   });

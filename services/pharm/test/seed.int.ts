@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { distanceKm, DISTRICTS, isOpenAt, LOCALITIES, opensOnSaturday } from '@mc/contracts';
-import { TEST_ENV } from '@mc/kit/testing';
+import { TEST_ENV, waitFor } from '@mc/kit/testing';
 import { sql } from 'drizzle-orm';
 import { PharmProductsReader } from '../src/pharm-products/pharm-products.reader';
 import { DIRECTORY_TTL_MS } from '../src/pharms/pharm-directory';
@@ -124,12 +124,9 @@ describe('the seed: the generator and the loader', () => {
       // The seed ran in its own process context: this copy of the service sees it once its directory
       // refreshes (DIRECTORY_TTL_MS), not at once.
       const saturdaySlugs = async () => (await service.app().get(PharmsReader).list({ tag: data.tag, openInSaturday: true })).pharms.map((p) => p.slug);
-      const deadline = Date.now() + DIRECTORY_TTL_MS + 1000;
-      let slugs = await saturdaySlugs();
-      while (slugs.length !== 1 && Date.now() < deadline) {
-        await new Promise((r) => setTimeout(r, 100));
-        slugs = await saturdaySlugs();
-      }
+      const slugs = await waitFor('the directory to refresh with one pharmacy open on Saturday', saturdaySlugs, {
+        until: (s) => s.length === 1, timeoutMs: DIRECTORY_TTL_MS + 1000, intervalMs: 100,
+      });
       expect(slugs).toEqual([data.slug('b')]);
     });
   });

@@ -67,3 +67,4 @@ export function describeServiceHealth(def: ServiceDefinition): void {
 
 export * from '../clock/test-clock';
 export * from './test-identity';
+export * from './wait-for';

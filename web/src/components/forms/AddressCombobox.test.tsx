@@ -1,5 +1,5 @@
 import { classValidatorResolver } from '@hookform/resolvers/class-validator';
-import { AddressDto, type AddressSearchResponse } from '@mc/contracts';
+import { ADDRESS_SEARCH_DEBOUNCE_MS, AddressDto, type AddressSearchResponse } from '@mc/contracts';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { useForm } from 'react-hook-form';
@@ -40,15 +40,25 @@ function renderForm() {
   return screen.getByRole('combobox', { name: 'כתובת (רחוב ועיר)' }) as HTMLInputElement;
 }
 
+/** Past the typing pause the field waits for before it asks (the test's clock, not a real wait). */
+const pastTheDebounce = () => act(async () => {
+  await vi.advanceTimersByTimeAsync(ADDRESS_SEARCH_DEBOUNCE_MS + 200);
+});
+
 describe('AddressCombobox', () => {
   let fetchMock: ReturnType<typeof vi.fn>;
 
   beforeEach(() => {
+    // Fake timers that still move with real time, so Testing Library's waits keep working.
+    vi.useFakeTimers({ shouldAdvanceTime: true });
     fetchMock = vi.fn(async () => new Response(JSON.stringify(answer), { status: 200 }));
     vi.stubGlobal('fetch', fetchMock);
   });
 
-  afterEach(() => vi.unstubAllGlobals());
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.useRealTimers();
+  });
 
   it('asks once after the typing pauses 500 ms, then moves with the arrows and chooses with Enter', async () => {
     const box = renderForm();
@@ -58,6 +68,7 @@ describe('AddressCombobox', () => {
     expect(screen.getByText('מחפשים כתובת…')).toBeTruthy();
     expect(fetchMock).not.toHaveBeenCalled();
 
+    await pastTheDebounce();
     const options = await screen.findAllByRole('option', {}, { timeout: 2000 });
     expect(options).toHaveLength(2);
     expect(fetchMock).toHaveBeenCalledTimes(1);
@@ -76,7 +87,7 @@ describe('AddressCombobox', () => {
     expect((screen.getByLabelText('מספר בית') as HTMLInputElement).value).toBe('12');
     expect(box.getAttribute('aria-expanded')).toBe('false');
     // The chosen address written into the field is not searched again.
-    await new Promise((resolve) => setTimeout(resolve, 700));
+    await pastTheDebounce();
     expect(fetchMock).toHaveBeenCalledTimes(1);
   });
 
@@ -84,6 +95,7 @@ describe('AddressCombobox', () => {
     const box = renderForm();
     fireEvent.focus(box);
     fireEvent.change(box, { target: { value: 'הרצליה' } });
+    await pastTheDebounce();
     await screen.findAllByRole('option', {}, { timeout: 2000 });
     fireEvent.keyDown(box, { key: 'Escape' });
     expect(box.getAttribute('aria-expanded')).toBe('false');
@@ -100,6 +112,7 @@ describe('AddressCombobox', () => {
     const box = renderForm();
     fireEvent.focus(box);
     fireEvent.change(box, { target: { value: 'רחוב שאיננו 3, עיר' } });
+    await pastTheDebounce();
     expect((await screen.findAllByText('כתובת לא נמצאת ב-Google', {}, { timeout: 2000 })).length).toBeGreaterThan(0);
     expect(screen.queryAllByRole('option')).toHaveLength(0);
     expect(box.value).toBe('רחוב שאיננו 3, עיר');
@@ -109,12 +122,13 @@ describe('AddressCombobox', () => {
     const box = renderForm();
     fireEvent.focus(box);
     fireEvent.change(box, { target: { value: 'ה' } });
-    await new Promise((resolve) => setTimeout(resolve, 700));
+    await pastTheDebounce();
     expect(fetchMock).not.toHaveBeenCalled();
     expect(box.getAttribute('aria-expanded')).toBe('false');
 
     fetchMock.mockImplementation(async () => new Response(JSON.stringify({ statusCode: 429, code: 'TOO_MANY_REQUESTS', message: 'נשלחו יותר מדי בקשות' }), { status: 429 }));
     fireEvent.change(box, { target: { value: 'הרצל' } });
+    await pastTheDebounce();
     await waitFor(() => expect(screen.getByText('נשלחו יותר מדי בקשות')).toBeTruthy(), { timeout: 2000 });
   });
 });
