@@ -8,7 +8,7 @@ const facet = (values: { value: string; count: number }[]) => Object.fromEntries
 
 describe('catalog.product.list', () => {
   const service = useTestCatalog();
-  const list = (query: Record<string, unknown> | null = {}) => rpc<ProductListResponse>(service.nc(), Subjects.catalog.productList, query);
+  const list = (query: Record<string, unknown> | null = {}) => rpc(service.nc(), Subjects.catalog.productList, query);
 
   describe('stock', () => {
     it('lists only products some pharmacy has in stock by default, with the server’s page size', async () => {

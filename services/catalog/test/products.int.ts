@@ -11,7 +11,7 @@ import { P, testProducts, useTestCatalog } from './test-catalog';
 
 describe('catalog.product.get', () => {
   const service = useTestCatalog();
-  const get = (slug: unknown) => rpc<ProductDetailResponse>(service.nc(), Subjects.catalog.productGet, { slug });
+  const get = (slug: unknown) => rpc(service.nc(), Subjects.catalog.productGet, { slug });
   /**
    * The first `product changed` event relayed since `since` that `wanted` picks: other suites' saves may
    * be relayed in the same window (a whole demo catalogue, after the seed suite), so it reads on until found.
@@ -119,7 +119,7 @@ describe('catalog.product.get', () => {
 
 describe('catalog.product.related', () => {
   const service = useTestCatalog();
-  const related = (request: unknown) => rpc<{ related: Product[] }>(service.nc(), Subjects.catalog.productRelated, request);
+  const related = (request: unknown) => rpc(service.nc(), Subjects.catalog.productRelated, request);
 
   it('answers other strains, in stock first, then the same form, cannabis type and the closest dosage', async () => {
     // ginger (sativa flower T20/C4): its own oil variant is left out; in stock: cliffs (flower) before polar (pre-roll);

@@ -8,7 +8,7 @@ const names = (answer: SearchResponse) => answer.results.map((r) => `${r.type}:$
 
 describe('catalog.search.suggest', () => {
   const service = useTestCatalog();
-  const search = (term: unknown, limit: unknown = 5) => rpc<SearchResponse>(service.nc(), Subjects.catalog.search, { term, limit });
+  const search = (term: unknown, limit: unknown = 5) => rpc(service.nc(), Subjects.catalog.search, { term, limit });
 
   it('finds a product by its Hebrew name, the better known first', async () => {
     const answer = await search('זנגביל');

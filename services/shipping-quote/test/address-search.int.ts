@@ -7,7 +7,7 @@ import { shippingQuoteService } from '../src/service';
 describe('address search over the gazetteer', () => {
   const service = useService(shippingQuoteService);
   const search = async (text: unknown): Promise<AddressSuggestion[]> =>
-    (await rpc<AddressSearchResponse>(service.nc(), Subjects.shippingQuote.addressSearch, { text })).results;
+    (await rpc(service.nc(), Subjects.shippingQuote.addressSearch, { text })).results;
 
   it.each(['הרצל 12 חיפה', 'הרצל 12, חיפה', 'חיפה, הרצל 12', 'רחוב הרצל 12 חיפה', '  הרצל   12 ,  חיפה  '])(
     'finds the street in the city with the house number typed: %j',

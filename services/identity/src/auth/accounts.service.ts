@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
   ErrorCodes, Events, Messages, TOKEN_LIFETIME,
-  MAX_FAVORITES, type AccessTokenClaims, type AccountAskedEvent, type AccountLinkEvent, type BusinessAccessClaims, type AuthTokenResponse, type BusinessesResponse, type FavoriteSlugsResponse, type UserProfile,
+  MAX_FAVORITES, type AccessTokenClaims, type AccountAskedEvent, type BusinessAccessClaims, type AuthTokenResponse, type BusinessesResponse, type EventSubject, type EventSubjectsMatching, type FavoriteSlugsResponse, type UserProfile,
 } from '@mc/contracts';
 import { DATABASE, OutboxRelay, OutboxWriter, SERVICE_ENV, serviceError, type Database } from '@mc/kit';
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
@@ -17,7 +17,7 @@ type LinkPurpose = 'activation' | 'reset';
 export type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 const LINK_HOURS: Record<LinkPurpose, number> = { activation: TOKEN_LIFETIME.activationHours, reset: TOKEN_LIFETIME.resetHours };
-const LINK_EVENT: Record<LinkPurpose, string> = { activation: Events.identity.activationRequested, reset: Events.identity.passwordResetRequested };
+const LINK_EVENT = { activation: Events.identity.activationRequested, reset: Events.identity.passwordResetRequested } as const satisfies Record<LinkPurpose, EventSubject>;
 const normalEmail = (email: string) => email.trim().toLowerCase();
 const phoneDigits = (phone: string) => phone.replace(/\D/g, '');
 
@@ -73,8 +73,8 @@ export class AccountsService {
   }
 
   /** Queues work to do after answering (`AccountAsks` takes it from identity's stream). */
-  async ask(subject: string, data: AccountAskedEvent): Promise<void> {
-    await this.db.transaction((tx) => this.outbox.add<AccountAskedEvent>(tx, subject, data));
+  async ask(subject: EventSubjectsMatching<'evt.identity.*.asked'>, data: AccountAskedEvent): Promise<void> {
+    await this.db.transaction((tx) => this.outbox.add(tx, subject, data));
     this.relay.poke();
   }
 
@@ -300,7 +300,7 @@ export class AccountsService {
     await tx.update(oneTimeTokens).set({ expiresAt: new Date() })
       .where(and(eq(oneTimeTokens.userId, user.id), eq(oneTimeTokens.purpose, purpose), isNull(oneTimeTokens.usedAt), gt(oneTimeTokens.expiresAt, new Date())));
     await tx.insert(oneTimeTokens).values({ userId: user.id, purpose, tokenHash: hashToken(token), expiresAt });
-    await this.outbox.add<AccountLinkEvent>(tx, LINK_EVENT[purpose], {
+    await this.outbox.add(tx, LINK_EVENT[purpose], {
       userId: user.id, email: user.email, firstName: user.firstName, secretRef, expiresAt: expiresAt.toISOString(),
     });
   }

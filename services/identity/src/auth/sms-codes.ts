@@ -2,7 +2,7 @@ import { Controller, Inject, Injectable, Module } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import {
   ErrorCodes, Events, Messages, PhoneSignInDto, SMS_CODE, SmsVerifyDto, Subjects,
-  type AuthTokenResponse, type SmsCodeEvent,
+  type AuthTokenResponse,
 } from '@mc/contracts';
 import { OutboxWriter, REDIS, SERVICE_ENV, serviceError } from '@mc/kit';
 import { and, eq, sql } from 'drizzle-orm';
@@ -66,7 +66,7 @@ export class SmsCodes {
     const stored: StoredCode = { hash: this.hash(digits, code), userId: user.id, tries: 0 };
     await this.redis.set(`sms-code:${digits}`, JSON.stringify(stored), 'EX', SMS_CODE.lifetimeSeconds);
     const secretRef = await this.secrets.keep({ code }, SMS_CODE.lifetimeSeconds);
-    await this.outbox.add<SmsCodeEvent>(tx, Events.identity.smsCodeRequested, { phone, secretRef });
+    await this.outbox.add(tx, Events.identity.smsCodeRequested, { phone, secretRef });
   }
 
   async verify(phone: string, code: string): Promise<AuthTokenResponse> {
