@@ -1,4 +1,4 @@
-import { Subjects, type Product, type ProductDetailResponse, type ProductListResponse, type SearchResponse } from '@mc/contracts';
+import { parseProductListQuery, Subjects, type Product, type ProductListResponse } from '@mc/contracts';
 import { rpc } from '@mc/kit/testing';
 import { OFFERS_CONSUMER } from '../src/read-models/read-models.consumers';
 import { eventually, offer, publishOffers, publishPharm, publishPharmEvent } from './support';
@@ -6,7 +6,7 @@ import { EXPIRES, P, PHARM, testOffers, testPharms, useTestCatalog } from './tes
 
 describe('read model of pharm’s offers and pharmacies', () => {
   const service = useTestCatalog();
-  const list = (query: Record<string, unknown> = {}) => rpc(service.nc(), Subjects.catalog.productList, query);
+  const list = (query: Record<string, unknown> = {}) => rpc(service.nc(), Subjects.catalog.productList, parseProductListQuery(query));
   const product = async (slug: string): Promise<Product> => (await rpc(service.nc(), Subjects.catalog.productGet, { slug })).product;
   const inList = (answer: ProductListResponse, slug: string) => answer.products.find((p) => p.slug === slug);
   const handled = async (eventId: string) =>

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { Subjects, type FaqItem, type ProductDetailResponse, type ProductListResponse } from '@mc/contracts';
+import { parseProductListQuery, Subjects } from '@mc/contracts';
 import { rpc } from '@mc/kit/testing';
 import { loadCatalog, type CatalogSeedFile } from '../src/seed/seed';
 import { useCatalog } from './support';
@@ -45,11 +45,11 @@ describe('catalog seed', () => {
     const seconds = (Date.now() - started) / 1000;
     expect(counts.changed).toBeGreaterThanOrEqual(794);
     expect(seconds).toBeLessThan(20);
-    const all = await rpc(service.nc(), Subjects.catalog.productList, { inStock: 0 });
+    const all = await rpc(service.nc(), Subjects.catalog.productList, parseProductListQuery({ inStock: '0' }));
     expect(all.total).toBe(800);
 
     const { catalog: fixtures } = generate('fixtures');
     expect(await loadCatalog(service.app(), fixtures)).toMatchObject({ removed: 800 - fixtures.products.length });
-    expect((await rpc(service.nc(), Subjects.catalog.productList, { inStock: 0 })).total).toBe(fixtures.products.length);
+    expect((await rpc(service.nc(), Subjects.catalog.productList, parseProductListQuery({ inStock: '0' }))).total).toBe(fixtures.products.length);
   }, 60_000);
 });

@@ -1,4 +1,4 @@
-import { Subjects, type MailboxResponse } from '@mc/contracts';
+import { Subjects } from '@mc/contracts';
 import { DATABASE, type Database } from '@mc/kit';
 import { rpc, useService } from '@mc/kit/testing';
 import { notificationsService } from '../src/service';

@@ -1,4 +1,4 @@
-import { Subjects, type AddressSearchResponse } from '@mc/contracts';
+import { Subjects } from '@mc/contracts';
 import { rpc, useService } from '@mc/kit/testing';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';

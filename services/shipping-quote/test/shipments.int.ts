@@ -1,4 +1,4 @@
-import { Subjects, type Location, type Shipment } from '@mc/contracts';
+import { Subjects, type Location } from '@mc/contracts';
 import { rpc, useService } from '@mc/kit/testing';
 import { LocationsService } from '../src/locations/locations.service';
 import { ShipmentsService } from '../src/shipments/shipments.service';
