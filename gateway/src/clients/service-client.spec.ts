@@ -101,3 +101,19 @@ describe('the caller header on every request', () => {
     expect(sent).toEqual([ANONYMOUS_CALLER, 'a.verified.token', ANONYMOUS_CALLER]);
   });
 });
+
+describe('the client typed by the bus', () => {
+  it('answers the subject’s type, and a payload that does not fit its subject does not compile', async () => {
+    const { proxy, calls } = proxyAnswering(() => of({ jwt: 'a.b.c' }));
+    const client = new ServiceClient('identity', proxy, options);
+    const { jwt } = await client.send(Subjects.identity.signIn, { email: 'a@b.co', password: 'secret' });
+    expect(jwt).toBe('a.b.c');
+    // @ts-expect-error: sign-in takes an e-mail and a password, not a phone
+    await client.send(Subjects.identity.signIn, { phone: '050-1234567' });
+    // @ts-expect-error: a pharm product's id is a number
+    await client.read(Subjects.pharm.pharmProductGet, { slug: 'a', id: '7' });
+    // @ts-expect-error: not a subject of the bus
+    await client.readAsJson('identity.auth.sign-inn', {});
+    expect(calls).toHaveLength(4);
+  });
+});
