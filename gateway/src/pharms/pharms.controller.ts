@@ -1,8 +1,9 @@
 import { Controller, Get, HttpException, Inject, Param, Query } from '@nestjs/common';
 import { ApiBadRequestResponse, ApiNotFoundResponse, ApiOkResponse, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
 import {
-  ErrorCodes, Messages, parseLocation, parsePharmListQuery, parsePharmProductId, parsePharmProductListQuery, Subjects, type PharmDetailResponse, type PharmListQuery, type PharmListResponse, type PharmProduct,
-  type PharmProductDetailResponse, type PharmProductListResponse, type Slide,
+  ErrorCodes, Messages, parseLocation, parsePharmListQuery, parsePharmProductId, parsePharmProductListQuery, Subjects,
+  type PharmDetailResponse, type PharmListQuery, type PharmListResponse, type PharmProduct, type PharmProductDetailResponse,
+  type PharmProductListResponse, type Slide,
 } from '@mc/contracts';
 import { ServiceClients } from '../clients/clients.module';
 import { JsonBody } from '../clients/service-client';
