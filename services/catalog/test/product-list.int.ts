@@ -163,10 +163,13 @@ describe('catalog.product.list', () => {
     });
 
     it('ignores bad numbers and unknown values as the gateway parses them, and refuses them (400) unparsed', async () => {
-      for (const query of [{ page: 'abc' }, { page: -3 }, { page: 1.5 }, { inStock: 'maybe' }, { sortBy: 42 }, { priceRange: '1-x' }, { types: { a: 1 } }, { search: '' }, { search: '%_\\' }]) {
+      const unparsable = [{ page: 'abc' }, { page: -3 }, { page: 1.5 }, { inStock: 'maybe' }, { sortBy: 42 }, { priceRange: '1-x' }, { types: { a: 1 } }];
+      for (const query of [...unparsable, { search: '' }, { search: '%_\\' }]) {
         const answer = await list(query);
         expect(answer.currentPage).toBe(1);
         expect(answer.total).toBeGreaterThanOrEqual(0);
+      }
+      for (const query of unparsable) {
         await expect(rpcUntyped(service.nc(), Subjects.catalog.productList, { ...parseProductListQuery({}), ...query })).rejects.toMatchObject({ status: 400 });
       }
       await expect(rpcUntyped(service.nc(), Subjects.catalog.productList, null)).rejects.toMatchObject({ status: 400 });
