@@ -2,3 +2,5 @@ export * from './subjects';
 export * from './envelope';
 export * from './errors';
 export * from './health';
+export * from './bus';
+export * from './untrusted';

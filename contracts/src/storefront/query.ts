@@ -1,4 +1,4 @@
-import { CANNABIS_TYPES, type CannabisType } from '../catalog/product';
+import { CANNABIS_TYPES, SLUG_PATTERN, type CannabisType } from '../catalog/product';
 import { DOSAGE_PATTERN } from '../rules/dosage';
 import { CONTROL_CHARS, withoutControlChars } from '../rules/control-chars';
 
@@ -19,6 +19,8 @@ export const PER_PAGE = { products: 24, pharms: 20, pharmProducts: 24, discounts
 export const SEARCH_LIMIT = 5;
 export const RELATED_SIZE = 3;
 export const MAX_PAGE = 10_000;
+/** The largest id the services keep (PostgreSQL `integer`; `INT4_MAX` of the forms, not imported: no class-validator here). */
+const MAX_ID = 2_147_483_647;
 
 /** How many rows come before page `page` (1-based) of `perPage` rows: every paged list skips this many. */
 export const pageStart = (page: number, perPage: number): number => (page - 1) * perPage;
@@ -50,9 +52,9 @@ export interface ProductListQuery extends ProductFilters {
   firstProductSlugs: string[];
 }
 
-export interface PharmProductListQuery extends ProductFilters {
+export interface PharmProductListQuery<S extends GeoSort = GeoSort> extends ProductFilters {
   page: number;
-  sortBy: GeoSort;
+  sortBy: S;
   /** A pharm product id shown first (the pharmacy page's `product`/`firstProduct`). */
   firstProduct?: number;
   location?: GeoPoint;
@@ -104,6 +106,11 @@ export function parseList<T extends string>(value: unknown, allowed?: readonly T
     .filter((v) => v.length > 0 && v.length <= 100 && !CONTROL_CHARS.test(v));
   const unique = [...new Set(parts)].slice(0, 50);
   return (allowed ? unique.filter((v) => (allowed as readonly string[]).includes(v)) : unique) as T[];
+}
+
+/** `parseList` of slugs: anything that cannot be one is dropped. */
+export function parseSlugList(value: unknown): string[] {
+  return parseList(value).filter((s) => SLUG_PATTERN.test(s));
 }
 
 /** A positive page number; anything else is page 1. */
@@ -171,16 +178,16 @@ export function parseProductListQuery(raw: Raw): ProductListQuery {
     ...parseProductFilters(raw),
     page: parsePage(raw.page),
     sortBy: parseEnum(raw.sortBy, LIST_SORTS, 'magic'),
-    firstProductSlugs: parseList(raw.firstProductSlugs),
+    firstProductSlugs: parseSlugList(raw.firstProductSlugs),
   };
 }
 
-export function parsePharmProductListQuery(raw: Raw, sorts: readonly GeoSort[] = LIST_SORTS): PharmProductListQuery {
-  const first = parseNumber(raw.firstProduct ?? raw.product, 1, Number.MAX_SAFE_INTEGER);
+export function parsePharmProductListQuery<S extends GeoSort = ListSort>(raw: Raw, sorts: readonly S[] = LIST_SORTS as readonly GeoSort[] as readonly S[]): PharmProductListQuery<S> {
+  const first = parseNumber(raw.firstProduct ?? raw.product, 1, MAX_ID);
   return {
     ...parseProductFilters(raw),
     page: parsePage(raw.page),
-    sortBy: parseEnum(raw.sortBy, sorts, 'magic'),
+    sortBy: parseEnum(raw.sortBy, sorts, 'magic' as S),
     firstProduct: first !== undefined && Number.isInteger(first) ? first : undefined,
     location: parseLocation(raw),
   };
@@ -188,7 +195,7 @@ export function parsePharmProductListQuery(raw: Raw, sorts: readonly GeoSort[] =
 
 export function parsePharmListQuery(raw: Raw): PharmListQuery {
   const delivery = text(raw.delivery);
-  const radius = parseNumber(raw.locationRadius, 1, Number.MAX_SAFE_INTEGER);
+  const radius = parseNumber(raw.locationRadius, 1, MAX_ID);
   return {
     page: parsePage(raw.page),
     search: text(raw.search),
@@ -198,7 +205,7 @@ export function parsePharmListQuery(raw: Raw): PharmListQuery {
     delivery: delivery === 'free' || delivery === 'yes' ? delivery : undefined,
     location: parseLocation(raw),
     distance: parseNumber(raw.distance, 0.1, 1000),
-    firstPharmSlugs: parseList(raw.firstPharmSlugs),
+    firstPharmSlugs: parseSlugList(raw.firstPharmSlugs),
     hasPharmProducts: parseFlag(raw.hasPharmProducts, false),
   };
 }

@@ -3,14 +3,15 @@ import { AuthGuard } from '@nestjs/passport';
 import { ApiBadRequestResponse, ApiBearerAuth, ApiForbiddenResponse, ApiNotFoundResponse, ApiOkResponse, ApiTags, ApiTooManyRequestsResponse, ApiUnauthorizedResponse } from '@nestjs/swagger';
 import {
   ActivateRequest, AddressDto, ChangePasswordRequest, FavoriteDto, ForgotPasswordDto, GeoLocationDto, PhoneSignInDto, ResetPasswordRequest, SignInDto, SignUpDto,
-  SmsVerifyDto, UnsubscribeDto, UserSettingsDto, Subjects, type Address, type AuthTokenResponse, type BusinessesResponse, type FavoriteSlugsResponse, type FavoritesResponse, type ProductDetailResponse, type UserProfile,
+  SmsVerifyDto, UnsubscribeDto, UserSettingsDto, Subjects, type Address, type AuthTokenResponse, type BusinessesResponse, type FavoritesResponse,
+  type RequestOf, type RequestSubject, type ResponseOf, type UserProfile,
 } from '@mc/contracts';
 import { ServiceClients } from '../clients/clients.module';
+import { forwarded } from '../clients/service-client';
 import { RequestBody } from '../docs/request-bodies';
 import { RateLimit, type RateLimitRule } from '../http/rate-limit';
 import type { SignedInUser } from './jwt.strategy';
 
-type Body = Record<string, unknown> | undefined;
 /** Guards against guessing passwords and flooding inboxes (not spec rules; each answers 429 in Hebrew). */
 export const AUTH_LIMITS = {
   signInPerAccount: { name: 'signin', per: 'body:email', count: 10, windowSeconds: 15 * 60 },
@@ -32,8 +33,9 @@ export const HASHING_TIMEOUT_MS = 10_000;
 export class AuthController {
   constructor(@Inject(ServiceClients) private readonly clients: ServiceClients) {}
 
-  private identity<T>(subject: string, body: unknown, timeoutMs?: number): Promise<T> {
-    return this.clients.get('identity').send<T>(subject, body ?? {}, timeoutMs);
+  /** Bodies go to identity as they came (`forwarded`): identity validates them with the same DTOs. */
+  private identity<S extends RequestSubject>(subject: S, body: RequestOf<S>, timeoutMs?: number): Promise<ResponseOf<S>> {
+    return this.clients.get('identity').send(subject, body, timeoutMs);
   }
 
   @Post('signup')
@@ -44,8 +46,8 @@ export class AuthController {
   @RateLimit(AUTH_LIMITS.signUpsPerAddress)
   @RateLimit(AUTH_LIMITS.signUpsPerEmail)
   @RequestBody(SignUpDto)
-  signUp(@Body() body: Body) {
-    return this.identity(Subjects.identity.signUp, body, HASHING_TIMEOUT_MS);
+  signUp(@Body() body: SignUpDto | undefined) {
+    return this.identity(Subjects.identity.signUp, forwarded(body), HASHING_TIMEOUT_MS);
   }
 
   @Post('activate')
@@ -53,8 +55,8 @@ export class AuthController {
   @ApiOkResponse({ description: '{ jwt }: the account is active and signed in' })
   @ApiBadRequestResponse({ description: 'the link was used already, or is unknown or expired' })
   @RequestBody(ActivateRequest)
-  activate(@Body() body: Body): Promise<AuthTokenResponse> {
-    return this.identity(Subjects.identity.activate, body);
+  activate(@Body() body: ActivateRequest | undefined): Promise<AuthTokenResponse> {
+    return this.identity(Subjects.identity.activate, forwarded(body));
   }
 
   @Post('resend-activation')
@@ -64,8 +66,8 @@ export class AuthController {
   @RateLimit(AUTH_LIMITS.emailsPerAddress)
   @RateLimit(AUTH_LIMITS.emailsPerRecipient)
   @RequestBody(ForgotPasswordDto)
-  resendActivation(@Body() body: Body) {
-    return this.identity(Subjects.identity.resendActivation, body);
+  resendActivation(@Body() body: ForgotPasswordDto | undefined) {
+    return this.identity(Subjects.identity.resendActivation, forwarded(body));
   }
 
   @Post('signin')
@@ -77,8 +79,8 @@ export class AuthController {
   @RateLimit(AUTH_LIMITS.signInPerAddress)
   @RateLimit(AUTH_LIMITS.signInPerAccount)
   @RequestBody(SignInDto)
-  signIn(@Body() body: Body): Promise<AuthTokenResponse> {
-    return this.identity(Subjects.identity.signIn, body, HASHING_TIMEOUT_MS);
+  signIn(@Body() body: SignInDto | undefined): Promise<AuthTokenResponse> {
+    return this.identity(Subjects.identity.signIn, forwarded(body), HASHING_TIMEOUT_MS);
   }
 
   @Post('forgot-password')
@@ -88,8 +90,8 @@ export class AuthController {
   @RateLimit(AUTH_LIMITS.emailsPerAddress)
   @RateLimit(AUTH_LIMITS.emailsPerRecipient)
   @RequestBody(ForgotPasswordDto)
-  forgotPassword(@Body() body: Body) {
-    return this.identity(Subjects.identity.forgotPassword, body);
+  forgotPassword(@Body() body: ForgotPasswordDto | undefined) {
+    return this.identity(Subjects.identity.forgotPassword, forwarded(body));
   }
 
   @Post('reset-password')
@@ -97,8 +99,8 @@ export class AuthController {
   @ApiOkResponse({ description: '{ jwt }: the new password is set and older sessions end' })
   @ApiUnauthorizedResponse({ description: "'הקישור לא קיים או פג תוקף'" })
   @RequestBody(ResetPasswordRequest)
-  resetPassword(@Body() body: Body): Promise<AuthTokenResponse> {
-    return this.identity(Subjects.identity.resetPassword, body, HASHING_TIMEOUT_MS);
+  resetPassword(@Body() body: ResetPasswordRequest | undefined): Promise<AuthTokenResponse> {
+    return this.identity(Subjects.identity.resetPassword, forwarded(body), HASHING_TIMEOUT_MS);
   }
 
   @Post('unsubscribe')
@@ -109,10 +111,10 @@ export class AuthController {
   @ApiForbiddenResponse({ description: 'a wrong `sig`, or signed in as someone else' })
   @RateLimit(AUTH_LIMITS.emailsPerAddress)
   @RequestBody(UnsubscribeDto)
-  unsubscribe(@Body() body: Body, @Headers('authorization') authorization?: string) {
+  unsubscribe(@Body() body: UnsubscribeDto | undefined, @Headers('authorization') authorization?: string) {
     // The e-mailed link's signature (`sig`) or the bearer token of the address's owner; identity checks either.
     const bearer = authorization?.startsWith('Bearer ') ? authorization.slice('Bearer '.length) : undefined;
-    return this.identity(Subjects.identity.unsubscribe, { ...body, token: bearer });
+    return this.identity(Subjects.identity.unsubscribe, { ...forwarded(body), token: bearer });
   }
 
   @Post('sms/request')
@@ -122,8 +124,8 @@ export class AuthController {
   @ApiTooManyRequestsResponse({ description: 'a new code within 30 s of the last, or too many texts from one address' })
   @RateLimit(AUTH_LIMITS.emailsPerAddress)
   @RequestBody(PhoneSignInDto)
-  smsRequest(@Body() body: Body) {
-    return this.identity(Subjects.identity.smsRequest, body);
+  smsRequest(@Body() body: PhoneSignInDto | undefined) {
+    return this.identity(Subjects.identity.smsRequest, forwarded(body));
   }
 
   @Post('sms/verify')
@@ -134,8 +136,8 @@ export class AuthController {
   @RateLimit(AUTH_LIMITS.signInPerAddress)
   @RateLimit(AUTH_LIMITS.smsChecksPerPhone)
   @RequestBody(SmsVerifyDto)
-  smsVerify(@Body() body: Body): Promise<AuthTokenResponse> {
-    return this.identity(Subjects.identity.smsVerify, body);
+  smsVerify(@Body() body: SmsVerifyDto | undefined): Promise<AuthTokenResponse> {
+    return this.identity(Subjects.identity.smsVerify, forwarded(body));
   }
 
   @Post('refresh')
@@ -162,8 +164,8 @@ export class UserController {
   async get(): Promise<{ user: UserProfile; addresses: Address[] }> {
     const identity = this.clients.get('identity');
     const [user, book] = await Promise.all([
-      identity.send<UserProfile>(Subjects.identity.userGet, {}),
-      identity.send<{ addresses: Address[] }>(Subjects.identity.addressList, {}),
+      identity.send(Subjects.identity.userGet, {}),
+      identity.send(Subjects.identity.addressList, {}),
     ]);
     return { user, addresses: book.addresses };
   }
@@ -174,8 +176,9 @@ export class UserController {
   @ApiOkResponse({ description: 'the position { lat, lng } is kept' })
   @ApiBadRequestResponse({ description: 'not a position' })
   @RequestBody(GeoLocationDto)
-  storeGeoLocation(@Req() request: { user: SignedInUser }, @Body() body: Body): Promise<{ ok: true }> {
-    return this.clients.get('identity').send(Subjects.identity.userGeo, { lat: body?.lat, lng: body?.lng });
+  storeGeoLocation(@Req() request: { user: SignedInUser }, @Body() body: GeoLocationDto | undefined): Promise<{ ok: true }> {
+    const { lat, lng } = forwarded(body);
+    return this.clients.get('identity').send(Subjects.identity.userGeo, { lat, lng });
   }
 
   @Post('addresses')
@@ -185,8 +188,8 @@ export class UserController {
   @ApiOkResponse({ description: 'the addresses after adding one (the first, or one marked isDefault, is the default)' })
   @ApiBadRequestResponse({ description: "'יש להזין כתובת תקנית עם רחוב ועיר …', a missing house number, or 20 addresses already" })
   @RequestBody(AddressDto)
-  addAddress(@Req() request: { user: SignedInUser }, @Body() body: Body): Promise<{ addresses: Address[] }> {
-    return this.clients.get('identity').send(Subjects.identity.addressCreate, { ...body });
+  addAddress(@Req() request: { user: SignedInUser }, @Body() body: AddressDto | undefined): Promise<{ addresses: Address[] }> {
+    return this.clients.get('identity').send(Subjects.identity.addressCreate, { ...forwarded(body) });
   }
 
   @Patch('addresses/:id')
@@ -195,8 +198,8 @@ export class UserController {
   @ApiOkResponse({ description: 'the addresses after the change' })
   @ApiNotFoundResponse({ description: "not one of the user's addresses" })
   @RequestBody(AddressDto)
-  updateAddress(@Req() request: { user: SignedInUser }, @Param('id') id: string, @Body() body: Body): Promise<{ addresses: Address[] }> {
-    return this.clients.get('identity').send(Subjects.identity.addressUpdate, { ...body, id: Number(id) });
+  updateAddress(@Req() request: { user: SignedInUser }, @Param('id') id: string, @Body() body: AddressDto | undefined): Promise<{ addresses: Address[] }> {
+    return this.clients.get('identity').send(Subjects.identity.addressUpdate, { ...forwarded(body), id: Number(id) });
   }
 
   @Delete('addresses/:id')
@@ -214,8 +217,8 @@ export class UserController {
   @ApiOkResponse({ description: 'the updated user (names, phone, newsletter; the e-mail is not changed here)' })
   @ApiBadRequestResponse({ description: "a field of spec 5 with its Hebrew message" })
   @RequestBody(UserSettingsDto)
-  async update(@Req() request: { user: SignedInUser }, @Body() body: Body): Promise<{ user: UserProfile }> {
-    const user = await this.clients.get('identity').send<UserProfile>(Subjects.identity.userUpdate, { ...body });
+  async update(@Req() request: { user: SignedInUser }, @Body() body: UserSettingsDto | undefined): Promise<{ user: UserProfile }> {
+    const user = await this.clients.get('identity').send(Subjects.identity.userUpdate, { ...forwarded(body) });
     return { user };
   }
 
@@ -226,8 +229,8 @@ export class UserController {
   @ApiOkResponse({ description: '{ jwt }: the password changed; other sessions end' })
   @ApiBadRequestResponse({ description: "'הסיסמה הנוכחית שגויה', or a new password under 8 characters" })
   @RequestBody(ChangePasswordRequest)
-  changePassword(@Req() request: { user: SignedInUser }, @Body() body: Body): Promise<AuthTokenResponse> {
-    return this.clients.get('identity').send<AuthTokenResponse>(Subjects.identity.passwordChange, { ...body }, HASHING_TIMEOUT_MS);
+  changePassword(@Req() request: { user: SignedInUser }, @Body() body: ChangePasswordRequest | undefined): Promise<AuthTokenResponse> {
+    return this.clients.get('identity').send(Subjects.identity.passwordChange, { ...forwarded(body) }, HASHING_TIMEOUT_MS);
   }
 
   @Get('favorites')
@@ -235,7 +238,7 @@ export class UserController {
   @ApiBearerAuth()
   @ApiOkResponse({ description: 'the favourite products, newest first (a product the catalogue no longer lists is left out)' })
   async favorites(): Promise<FavoritesResponse> {
-    const { productSlugs } = await this.clients.get('identity').send<FavoriteSlugsResponse>(Subjects.identity.favoritesList, {});
+    const { productSlugs } = await this.clients.get('identity').send(Subjects.identity.favoritesList, {});
     return this.withProducts(productSlugs);
   }
 
@@ -245,11 +248,11 @@ export class UserController {
   @ApiBearerAuth()
   @ApiOkResponse({ description: 'the favourites after adding { productSlug } (adding twice keeps one)' })
   @RequestBody(FavoriteDto)
-  async addFavorite(@Body() body: Body): Promise<FavoritesResponse> {
-    const productSlug = body?.productSlug;
+  async addFavorite(@Body() body: FavoriteDto | undefined): Promise<FavoritesResponse> {
+    const { productSlug } = forwarded(body);
     // Only products the catalogue lists (404 otherwise); a slug that is not a string is identity's to refuse (400).
-    if (typeof productSlug === 'string') await this.clients.get('catalog').read<ProductDetailResponse>(Subjects.catalog.productGet, { slug: productSlug });
-    const { productSlugs } = await this.clients.get('identity').send<FavoriteSlugsResponse>(Subjects.identity.favoriteAdd, { productSlug });
+    if (typeof productSlug === 'string') await this.clients.get('catalog').read(Subjects.catalog.productGet, { slug: productSlug });
+    const { productSlugs } = await this.clients.get('identity').send(Subjects.identity.favoriteAdd, { productSlug });
     return this.withProducts(productSlugs);
   }
 
@@ -258,13 +261,13 @@ export class UserController {
   @ApiBearerAuth()
   @ApiOkResponse({ description: 'the favourites after removing one' })
   async removeFavorite(@Req() request: { user: SignedInUser }, @Param('productSlug') productSlug: string): Promise<FavoritesResponse> {
-    const { productSlugs } = await this.clients.get('identity').send<FavoriteSlugsResponse>(Subjects.identity.favoriteRemove, { productSlug });
+    const { productSlugs } = await this.clients.get('identity').send(Subjects.identity.favoriteRemove, { productSlug });
     return this.withProducts(productSlugs);
   }
 
   private async withProducts(productSlugs: string[]): Promise<FavoritesResponse> {
     const products = await Promise.all(productSlugs.map((slug) =>
-      this.clients.get('catalog').read<ProductDetailResponse>(Subjects.catalog.productGet, { slug })
+      this.clients.get('catalog').read(Subjects.catalog.productGet, { slug })
         .then((detail) => detail.product, (err: { status?: number }) => { if (err.status === 404) return undefined; throw err; })));
     return { favorites: productSlugs.flatMap((productSlug, i) => (products[i] ? [{ productSlug, product: products[i] }] : [])) };
   }
@@ -275,7 +278,7 @@ export class UserController {
   @ApiOkResponse({ description: 'the pharmacies and cannabis companies a manager runs (none for other users)' })
   @ApiUnauthorizedResponse({ description: 'no valid token' })
   businesses(): Promise<BusinessesResponse> {
-    return this.clients.get('identity').send<BusinessesResponse>(Subjects.identity.userBusinesses, {});
+    return this.clients.get('identity').send(Subjects.identity.userBusinesses, {});
   }
 }
 
@@ -294,6 +297,6 @@ export class BusinessesController {
   @ApiForbiddenResponse({ description: 'the user manages no business' })
   @ApiNotFoundResponse({ description: 'the user has no part in that business' })
   access(@Req() request: { user: SignedInUser }, @Param('businessId') businessId: string): Promise<AuthTokenResponse> {
-    return this.clients.get('identity').send<AuthTokenResponse>(Subjects.identity.businessAccess, { businessId });
+    return this.clients.get('identity').send(Subjects.identity.businessAccess, { businessId });
   }
 }

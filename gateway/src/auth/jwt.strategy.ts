@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { IdentityKeys, setCallerToken, TOKEN_ALG, TOKEN_ISSUER } from '@mc/kit';
 import { PassportStrategy } from '@nestjs/passport';
-import { Subjects, type AccessTokenClaims, type SigningKeysResponse } from '@mc/contracts';
+import { Subjects, type AccessTokenClaims } from '@mc/contracts';
 import { ExtractJwt, Strategy } from 'passport-jwt';
 import { ServiceClients } from '../clients/clients.module';
 
@@ -9,7 +9,7 @@ import { ServiceClients } from '../clients/clients.module';
 export const identityKeysProvider = {
   provide: IdentityKeys,
   inject: [ServiceClients],
-  useFactory: (clients: ServiceClients) => new IdentityKeys(() => clients.get('identity').send<SigningKeysResponse>(Subjects.identity.keysGet, {})),
+  useFactory: (clients: ServiceClients) => new IdentityKeys(() => clients.get('identity').send(Subjects.identity.keysGet, {})),
 };
 
 export interface SignedInUser {

@@ -2,6 +2,7 @@ import { Body, Controller, HttpCode, Inject, Post } from '@nestjs/common';
 import { ApiBadRequestResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { ResolveCartDto, Subjects, type ResolvedCart } from '@mc/contracts';
 import { ServiceClients } from '../clients/clients.module';
+import { forwarded } from '../clients/service-client';
 import { RequestBody } from '../docs/request-bodies';
 
 /**
@@ -18,7 +19,7 @@ export class CartController {
   @ApiOkResponse({ description: '{ items: [{ pharmProductId, amount, pharmProduct | null }] }: each line with its offer as shown now' })
   @ApiBadRequestResponse({ description: "a malformed cart, one product twice, or more than 10 of one ('ניתן להוסיף עד 10 פריטים מאותו מוצר')" })
   @RequestBody(ResolveCartDto)
-  resolve(@Body() body: { cartItems?: unknown } | undefined): Promise<ResolvedCart> {
-    return this.clients.get('pharm').send<ResolvedCart>(Subjects.pharm.cartResolve, { cartItems: body?.cartItems });
+  resolve(@Body() body: ResolveCartDto | undefined): Promise<ResolvedCart> {
+    return this.clients.get('pharm').send(Subjects.pharm.cartResolve, { cartItems: forwarded(body).cartItems });
   }
 }

@@ -1,19 +1,10 @@
 import { Controller, Get, Inject, Param, Query } from '@nestjs/common';
 import { ApiNotFoundResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import {
-  parsePage, parsePharmListQuery, Subjects,
-  type PharmListResponse, type Product, type TagDetail, type TagResponse,
+  parsePage, parsePharmListQuery, Subjects, type TagResponse,
 } from '@mc/contracts';
 import { ServiceClients } from '../clients/clients.module';
 import { JsonBody } from '../clients/service-client';
-
-interface CatalogTagPage {
-  tag: TagDetail;
-  products: Product[];
-  total: number;
-  perPage: number;
-  currentPage: number;
-}
 
 @ApiTags('catalog')
 @Controller('tags')
@@ -28,8 +19,8 @@ export class TagsController {
     const page = parsePage(query.page);
     return this.clients.pages.json(`tag ${slug} ${page}`, async () => {
       const [tagPage, pharms] = await Promise.all([
-        this.clients.get('catalog').send<CatalogTagPage>(Subjects.catalog.tagGet, { slug, page }),
-        this.clients.get('pharm').send<PharmListResponse>(Subjects.pharm.pharmList, { ...parsePharmListQuery({ page: String(page) }), tag: slug }),
+        this.clients.get('catalog').send(Subjects.catalog.tagGet, { slug, page }),
+        this.clients.get('pharm').send(Subjects.pharm.pharmList, { ...parsePharmListQuery({ page: String(page) }), tag: slug }),
       ]);
       return { ...tagPage, pharms: pharms.pharms, pharmsTotal: pharms.total };
     });

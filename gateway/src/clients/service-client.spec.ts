@@ -1,5 +1,5 @@
 import type { ClientNats } from '@nestjs/microservices';
-import { ANONYMOUS_CALLER, Headers, Messages } from '@mc/contracts';
+import { ANONYMOUS_CALLER, Headers, Messages, Subjects } from '@mc/contracts';
 import { setCallerToken, withCorrelationId } from '@mc/kit';
 import { NEVER, Observable, of, throwError } from 'rxjs';
 import { ServiceClient } from './service-client';
@@ -16,14 +16,14 @@ const options = { timeoutMs: 50, resetMs: 60_000, readCacheMs: 0 };
 describe('ServiceClient', () => {
   it('returns the answer', async () => {
     const { proxy } = proxyAnswering(() => of({ ok: true }));
-    await expect(new ServiceClient('catalog', proxy, options).send('catalog.product.get', {})).resolves.toEqual({ ok: true });
+    await expect(new ServiceClient('catalog', proxy, options).send(Subjects.catalog.productGet, { slug: 'a' })).resolves.toEqual({ ok: true });
   });
 
   it("passes a service's 4xx on and keeps the circuit closed", async () => {
     const notFound = { status: 404, code: 'NOT_FOUND', message: Messages.productNotFound };
     const { proxy, calls } = proxyAnswering(() => throwError(() => notFound));
     const client = new ServiceClient('catalog', proxy, options);
-    for (let i = 0; i < 5; i++) await expect(client.send('s', {})).rejects.toEqual(notFound);
+    for (let i = 0; i < 5; i++) await expect(client.send(Subjects.catalog.layoutGet, {})).rejects.toEqual(notFound);
     expect(client.breaker.opened).toBe(false);
     expect(calls).toHaveLength(5);
   });
@@ -33,9 +33,9 @@ describe('ServiceClient', () => {
     let bad = true;
     const { proxy, calls } = proxyAnswering(() => (bad ? throwError(() => invalid) : of({ ok: true })));
     const client = new ServiceClient('catalog', proxy, options);
-    for (let i = 0; i < 20; i++) await expect(client.send('s', { search: '\u0000' })).rejects.toEqual(invalid);
+    for (let i = 0; i < 20; i++) await expect(client.send(Subjects.catalog.search, { term: '\u0000', limit: 5 })).rejects.toEqual(invalid);
     bad = false;
-    await expect(client.send('s', {})).resolves.toEqual({ ok: true });
+    await expect(client.send(Subjects.catalog.layoutGet, {})).resolves.toEqual({ ok: true });
     expect(client.breaker.opened).toBe(false);
     expect(client.breaker.stats.failures).toBe(0);
     expect(calls).toHaveLength(21);
@@ -45,11 +45,11 @@ describe('ServiceClient', () => {
     const { proxy, calls } = proxyAnswering(() => NEVER);
     const client = new ServiceClient('catalog', proxy, options);
     const unavailable = { status: 503, code: 'SERVICE_UNAVAILABLE', message: Messages.serviceUnavailable };
-    await expect(client.send('s', {})).rejects.toEqual(unavailable);
-    await expect(client.send('s', {})).rejects.toEqual(unavailable);
+    await expect(client.send(Subjects.catalog.layoutGet, {})).rejects.toEqual(unavailable);
+    await expect(client.send(Subjects.catalog.layoutGet, {})).rejects.toEqual(unavailable);
     expect(client.breaker.opened).toBe(true);
     const started = Date.now();
-    await expect(client.send('s', {})).rejects.toEqual(unavailable);
+    await expect(client.send(Subjects.catalog.layoutGet, {})).rejects.toEqual(unavailable);
     expect(Date.now() - started).toBeLessThan(options.timeoutMs);
     expect(calls).toHaveLength(2);
     client.breaker.shutdown();
@@ -57,7 +57,7 @@ describe('ServiceClient', () => {
 
   it('treats a 5xx answer as a failure and hides its details', async () => {
     const { proxy } = proxyAnswering(() => throwError(() => ({ status: 500, code: 'INTERNAL', message: 'x' })));
-    await expect(new ServiceClient('catalog', proxy, options).send('s', {})).rejects.toMatchObject({ status: 503 });
+    await expect(new ServiceClient('catalog', proxy, options).send(Subjects.catalog.layoutGet, {})).rejects.toMatchObject({ status: 503 });
   });
 
   it('shares one call among identical reads and reuses the answer only for readCacheMs', async () => {
@@ -73,13 +73,13 @@ describe('ServiceClient', () => {
       let n = 0;
       const { proxy, calls } = proxyAnswering(() => of({ n: ++n }));
       const client = new ServiceClient('catalog', proxy, { ...options, readCacheMs: 40 });
-      const [a, b] = await Promise.all([client.read('s', { page: 1 }), client.read('s', { page: 1 })]);
+      const [a, b] = await Promise.all([client.read(Subjects.catalog.tagGet, { slug: 'a', page: 1 }), client.read(Subjects.catalog.tagGet, { slug: 'a', page: 1 })]);
       expect([a, b]).toEqual([{ n: 1 }, { n: 1 }]);
-      await expect(client.read('s', { page: 2 })).resolves.toEqual({ n: 2 });
+      await expect(client.read(Subjects.catalog.tagGet, { slug: 'a', page: 2 })).resolves.toEqual({ n: 2 });
       later(39);
-      await expect(client.read('s', { page: 1 })).resolves.toEqual({ n: 1 });
+      await expect(client.read(Subjects.catalog.tagGet, { slug: 'a', page: 1 })).resolves.toEqual({ n: 1 });
       later(2);
-      await expect(client.read('s', { page: 1 })).resolves.toEqual({ n: 3 });
+      await expect(client.read(Subjects.catalog.tagGet, { slug: 'a', page: 1 })).resolves.toEqual({ n: 3 });
       expect(calls).toHaveLength(3);
       client.breaker.shutdown();
     } finally {
@@ -92,9 +92,9 @@ describe('ServiceClient', () => {
     let fail = true;
     const { proxy } = proxyAnswering(() => (fail ? throwError(() => ({ status: 404, code: 'NOT_FOUND', message: 'x' })) : of({ ok: true })));
     const client = new ServiceClient('catalog', proxy, { ...options, readCacheMs: 10_000 });
-    await expect(client.read('s', {})).rejects.toMatchObject({ status: 404 });
+    await expect(client.read(Subjects.catalog.layoutGet, {})).rejects.toMatchObject({ status: 404 });
     fail = false;
-    await expect(client.read('s', {})).resolves.toEqual({ ok: true });
+    await expect(client.read(Subjects.catalog.layoutGet, {})).resolves.toEqual({ ok: true });
   });
 });
 
@@ -108,12 +108,28 @@ describe('the caller header on every request', () => {
       },
     } as unknown as ClientNats;
     const client = new ServiceClient('identity', proxy, options);
-    await withCorrelationId('r1', () => client.send('s', {}));
+    await withCorrelationId('r1', () => client.send(Subjects.catalog.layoutGet, {}));
     await withCorrelationId('r2', async () => {
       setCallerToken('a.verified.token');
-      await client.send('s', {});
+      await client.send(Subjects.catalog.layoutGet, {});
     });
-    await withCorrelationId('r3', () => client.send('s', {}));
+    await withCorrelationId('r3', () => client.send(Subjects.catalog.layoutGet, {}));
     expect(sent).toEqual([ANONYMOUS_CALLER, 'a.verified.token', ANONYMOUS_CALLER]);
+  });
+});
+
+describe('the client typed by the bus', () => {
+  it('answers the subject’s type, and a payload that does not fit its subject does not compile', async () => {
+    const { proxy, calls } = proxyAnswering(() => of({ jwt: 'a.b.c' }));
+    const client = new ServiceClient('identity', proxy, options);
+    const { jwt } = await client.send(Subjects.identity.signIn, { email: 'a@b.co', password: 'secret' });
+    expect(jwt).toBe('a.b.c');
+    // @ts-expect-error: sign-in takes an e-mail and a password, not a phone
+    await client.send(Subjects.identity.signIn, { phone: '050-1234567' });
+    // @ts-expect-error: a pharm product's id is a number
+    await client.read(Subjects.pharm.pharmProductGet, { slug: 'a', id: '7' });
+    // @ts-expect-error: not a subject of the bus
+    await client.readAsJson('identity.auth.sign-inn', {});
+    expect(calls).toHaveLength(4);
   });
 });

@@ -1,5 +1,8 @@
 import { ClientNats, NatsRecordBuilder } from '@nestjs/microservices';
-import { ANONYMOUS_CALLER, ErrorCodes, Headers, isServiceError, Messages, type ServiceError, type ServiceName } from '@mc/contracts';
+import {
+  ANONYMOUS_CALLER, ErrorCodes, Headers, healthSubject, isServiceError, Messages,
+  type RequestOf, type RequestSubject, type ResponseOf, type ServiceError, type ServiceName, type ServiceHealth,
+} from '@mc/contracts';
 import { currentCallerToken, currentCorrelationId } from '@mc/kit';
 import { headers as natsHeaders } from 'nats';
 import { LRUCache } from 'lru-cache';
@@ -52,6 +55,12 @@ export class ReadCache {
   }
 }
 
+/**
+ * An HTTP request body passed on as it came, typed as the subject's DTO: the gateway does not validate bodies, the
+ * service does (its ValidationPipe answers 400 for one that does not fit). No body is an empty object.
+ */
+export const forwarded = <T extends object>(body: T | undefined): T => body ?? ({} as T);
+
 export const unavailable = (): ServiceError => ({ status: 503, code: ErrorCodes.unavailable, message: Messages.serviceUnavailable });
 
 /**
@@ -64,7 +73,7 @@ export class ServiceClient {
   private readonly readsAsJson: ReadCache;
 
   constructor(readonly service: ServiceName, private readonly proxy: ClientNats, private readonly options: ServiceClientOptions) {
-    this.breaker = new CircuitBreaker((subject: string, data: unknown, timeoutMs?: number) => this.call(subject, data, timeoutMs ?? options.timeoutMs), {
+    this.breaker = new CircuitBreaker((subject: string, data: unknown, timeoutMs?: number) => this.request(subject, data, timeoutMs ?? options.timeoutMs), {
       name: service,
       timeout: false,
       resetTimeout: options.resetMs,
@@ -81,26 +90,36 @@ export class ServiceClient {
    * A public storefront read (the same for every visitor): identical calls in flight share one request,
    * and an answer is reused for `readCacheMs`, short enough that a price change still shows within a second.
    */
-  read<T>(subject: string, data: unknown): Promise<T> {
-    return this.reads.shared(`${subject} ${JSON.stringify(data)}`, () => this.send<T>(subject, data));
+  read<S extends RequestSubject>(subject: S, data: RequestOf<S>): Promise<ResponseOf<S>> {
+    return this.reads.shared(`${subject} ${JSON.stringify(data)}`, () => this.send(subject, data));
   }
 
   /** `read`, answered as JSON text made once per cached answer (lists are tens of kB: serialising each time costs most of a request). */
-  readAsJson<T>(subject: string, data: unknown): Promise<JsonBody<T>> {
-    return this.readsAsJson.json(`${subject} ${JSON.stringify(data)}`, () => this.send<T>(subject, data));
+  readAsJson<S extends RequestSubject>(subject: S, data: RequestOf<S>): Promise<JsonBody<ResponseOf<S>>> {
+    return this.readsAsJson.json(`${subject} ${JSON.stringify(data)}`, () => this.send(subject, data));
   }
 
   /** `timeoutMs`: this call's own limit instead of the service's (calls known to take longer, such as password hashing). */
-  async send<T>(subject: string, data: unknown, timeoutMs?: number): Promise<T> {
+  async send<S extends RequestSubject>(subject: S, data: RequestOf<S>, timeoutMs?: number): Promise<ResponseOf<S>> {
     try {
-      return (await this.breaker.fire(subject, data, timeoutMs)) as T;
+      return (await this.breaker.fire(subject, data, timeoutMs)) as ResponseOf<S>;
     } catch (err) {
       throw isServiceError(err) && err.status < 500 ? err : unavailable();
     }
   }
 
-  /** One call without the breaker (health probes must see the real state). Every call names its caller (`x-caller`). */
-  call<T>(subject: string, data: unknown, timeoutMs: number): Promise<T> {
+  /** The service's `<service>.health`, without the breaker (health probes must see the real state). */
+  health(timeoutMs: number): Promise<ServiceHealth> {
+    return this.request<ServiceHealth>(healthSubject(this.service), {}, timeoutMs);
+  }
+
+  /** One call without the breaker. */
+  call<S extends RequestSubject>(subject: S, data: RequestOf<S>, timeoutMs: number): Promise<ResponseOf<S>> {
+    return this.request<ResponseOf<S>>(subject, data, timeoutMs);
+  }
+
+  /** Every call names its caller (`x-caller`). */
+  private request<T>(subject: string, data: unknown, timeoutMs: number): Promise<T> {
     const h = natsHeaders();
     h.set(Headers.correlationId, currentCorrelationId() ?? '');
     // The caller's token, verified by the bearer strategy on routes that take one; services verify it again.

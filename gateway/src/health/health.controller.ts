@@ -1,6 +1,6 @@
 import { Controller, Get, Inject, Res } from '@nestjs/common';
 import { ApiOkResponse, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
-import { healthSubject, type ComponentState, type ServiceHealth, type SystemHealth } from '@mc/contracts';
+import type { ComponentState, SystemHealth } from '@mc/contracts';
 import type { FastifyReply } from 'fastify';
 import { ServiceClients } from '../clients/clients.module';
 import { GatewayEnv } from '../config';
@@ -20,7 +20,7 @@ export class HealthController {
     const states = await Promise.all(
       this.clients.all().map(async (client): Promise<[string, ComponentState]> => {
         try {
-          const answer = await client.call<ServiceHealth>(healthSubject(client.service), {}, this.env.HEALTH_TIMEOUT_MS);
+          const answer = await client.health(this.env.HEALTH_TIMEOUT_MS);
           return [client.service, answer.status];
         } catch {
           return [client.service, 'down'];

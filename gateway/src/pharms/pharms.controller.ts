@@ -2,8 +2,8 @@ import { Controller, Get, HttpException, Inject, Param, Query } from '@nestjs/co
 import { ApiBadRequestResponse, ApiNotFoundResponse, ApiOkResponse, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
 import {
   ErrorCodes, Messages, parseLocation, parsePharmListQuery, parsePharmProductId, parsePharmProductListQuery, Subjects,
-  type Location, type PharmDetailResponse, type PharmListQuery, type PharmListResponse, type PharmProduct,
-  type PharmProductDetailResponse, type PharmProductListResponse, type Shipment, type Slide,
+  type PharmDetailResponse, type PharmListQuery, type PharmListResponse, type PharmProduct, type PharmProductDetailResponse,
+  type PharmProductListResponse, type Slide,
 } from '@mc/contracts';
 import { ServiceClients } from '../clients/clients.module';
 import { JsonBody } from '../clients/service-client';
@@ -59,8 +59,8 @@ export class PharmsController {
   product(@Param('slug') slug: string, @Param('id') rawId: string): Promise<JsonBody<PharmProductDetailResponse>> {
     const id = pharmProductIdOr400(rawId);
     return this.clients.pages.json(`pharm-product ${slug} ${id}`, async () => {
-      const detail = await this.clients.get('pharm').send<Omit<PharmProductDetailResponse, 'shipments'>>(Subjects.pharm.pharmProductGet, { slug, id });
-      const { shipments } = await this.clients.get('shipping-quote').send<{ shipments: Shipment[] }>(Subjects.shippingQuote.shipmentListByPharm, { pharmSlug: slug });
+      const detail = await this.clients.get('pharm').send(Subjects.pharm.pharmProductGet, { slug, id });
+      const { shipments } = await this.clients.get('shipping-quote').send(Subjects.shippingQuote.shipmentListByPharm, { pharmSlug: slug });
       return { ...detail, shipments };
     });
   }
@@ -75,7 +75,7 @@ export class PharmsController {
 
   /** A district or city of the locations tree as the pharmacies filter it; the country (or an unknown id) filters nothing. */
   private async area(id: number): Promise<PharmListQuery['area']> {
-    const location = await this.clients.get('shipping-quote').read<Location>(Subjects.shippingQuote.locationGet, { id })
+    const location = await this.clients.get('shipping-quote').read(Subjects.shippingQuote.locationGet, { id })
       .catch((err: { status?: number }) => { if (err.status === 404 || err.status === 400) return undefined; throw err; });
     return location && location.type !== 'country' ? { type: location.type, name: location.displayText } : undefined;
   }

@@ -43,6 +43,6 @@ export class AddressesController {
   @RateLimit(ADDRESS_SEARCH_LIMITS.perUser)
   @RateLimit(ADDRESS_SEARCH_LIMITS.perAddress)
   search(@Query('text') text: unknown): Promise<AddressSearchResponse> {
-    return this.clients.get('shipping-quote').send<AddressSearchResponse>(Subjects.shippingQuote.addressSearch, { text: addressSearchText(text) });
+    return this.clients.get('shipping-quote').send(Subjects.shippingQuote.addressSearch, { text: addressSearchText(text) });
   }
 }

@@ -2,6 +2,7 @@ import { Body, Controller, HttpCode, Inject, Post } from '@nestjs/common';
 import { ApiBadRequestResponse, ApiOkResponse, ApiTags, ApiTooManyRequestsResponse } from '@nestjs/swagger';
 import { ContactDto, Subjects } from '@mc/contracts';
 import { ServiceClients } from '../clients/clients.module';
+import { forwarded } from '../clients/service-client';
 import { RequestBody } from '../docs/request-bodies';
 import { RateLimit, type RateLimitRule } from '../http/rate-limit';
 
@@ -21,7 +22,7 @@ export class ContactController {
   @ApiTooManyRequestsResponse({ description: 'more than 5 messages from one address in 10 minutes' })
   @RateLimit(CONTACT_LIMIT)
   @RequestBody(ContactDto)
-  send(@Body() body: unknown): Promise<{ id: number }> {
-    return this.clients.get('notifications').send<{ id: number }>(Subjects.notifications.contactCreate, body ?? {});
+  send(@Body() body: ContactDto | undefined): Promise<{ id: number }> {
+    return this.clients.get('notifications').send(Subjects.notifications.contactCreate, forwarded(body));
   }
 }

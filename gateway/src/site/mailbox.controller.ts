@@ -1,6 +1,6 @@
 import { Controller, Get, Header, Inject } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
-import { Subjects, type MailboxResponse } from '@mc/contracts';
+import { Subjects } from '@mc/contracts';
 import { ServiceClients } from '../clients/clients.module';
 import { OpenEndpoint } from '../http/client-headers.guard';
 
@@ -21,7 +21,7 @@ export class MailboxController {
   @Header('content-type', 'text/html; charset=utf-8')
   @Header('cache-control', 'no-store')
   async page(): Promise<string> {
-    const { messages } = await this.clients.get('notifications').send<MailboxResponse>(Subjects.notifications.mailboxList, {});
+    const { messages } = await this.clients.get('notifications').send(Subjects.notifications.mailboxList, {});
     const items = messages.map((m) => `<article><h2>${escapeHtml(m.subject)}</h2><p class="meta">אל: ${escapeHtml(m.to)} · ${escapeHtml(m.createdAt)}</p><pre>${linkify(m.body)}</pre></article>`);
     return `<!doctype html><html lang="he" dir="rtl"><head><meta charset="utf-8"><title>תיבת הדואר המקומית</title>
 <style>body{font-family:system-ui,sans-serif;max-width:48rem;margin:2rem auto;padding:0 1rem}article{border:1px solid #ccd;border-radius:8px;padding:1rem;margin-block:1rem}pre{white-space:pre-wrap;font-family:inherit}.meta{color:#555}</style>

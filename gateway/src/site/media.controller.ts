@@ -42,9 +42,9 @@ export class MediaController {
   private image(path: string): Promise<MediaResponse> {
     const [, folder, file] = /^\/media\/(products|pharms)\/([^/?#]+)$/.exec(path) ?? [];
     if (folder === 'products' && PRODUCT_FILE.test(file)) {
-      return this.clients.get('catalog').read<MediaResponse>(Subjects.catalog.mediaGet, { slug: PRODUCT_FILE.exec(file)![1] });
+      return this.clients.get('catalog').read(Subjects.catalog.mediaGet, { slug: PRODUCT_FILE.exec(file)![1] });
     }
-    if (folder === 'pharms' && PHARM_FILE.test(file)) return this.clients.get('pharm').read<MediaResponse>(Subjects.pharm.mediaGet, { file });
+    if (folder === 'pharms' && PHARM_FILE.test(file)) return this.clients.get('pharm').read(Subjects.pharm.mediaGet, { file });
     throw notFound();
   }
 }

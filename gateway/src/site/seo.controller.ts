@@ -1,6 +1,6 @@
 import { Controller, Get, Header, Inject } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
-import { Subjects, type CatalogSitemap, type PharmSitemap, type SitemapEntry } from '@mc/contracts';
+import { Subjects, type SitemapEntry } from '@mc/contracts';
 import { ServiceClients } from '../clients/clients.module';
 import { GatewayEnv } from '../config';
 import { OpenEndpoint } from '../http/client-headers.guard';
@@ -32,8 +32,8 @@ export class SeoController {
   @Header('cache-control', 'public, max-age=3600')
   async sitemap(): Promise<string> {
     const [catalog, pharm] = await Promise.all([
-      this.clients.get('catalog').read<CatalogSitemap>(Subjects.catalog.sitemapGet, {}),
-      this.clients.get('pharm').read<PharmSitemap>(Subjects.pharm.sitemapGet, {}),
+      this.clients.get('catalog').read(Subjects.catalog.sitemapGet, {}),
+      this.clients.get('pharm').read(Subjects.pharm.sitemapGet, {}),
     ]);
     const base = this.env.PUBLIC_URL;
     const pages = (prefix: string, entries: SitemapEntry[]) => entries.map((e) => urlEntry(`${base}${prefix}/${e.slug}`, e.updatedAt));

@@ -1,5 +1,5 @@
-import { PER_PAGE, Subjects, type ProductListResponse } from '@mc/contracts';
-import { rpc } from '@mc/kit/testing';
+import { parseProductListQuery, PER_PAGE, Subjects, type ProductListResponse } from '@mc/contracts';
+import { rpc, rpcUntyped } from '@mc/kit/testing';
 import { loadCatalog } from '../src/seed/seed';
 import { COMPANY, P, testCatalog, testProducts, useTestCatalog } from './test-catalog';
 
@@ -8,7 +8,8 @@ const facet = (values: { value: string; count: number }[]) => Object.fromEntries
 
 describe('catalog.product.list', () => {
   const service = useTestCatalog();
-  const list = (query: Record<string, unknown> | null = {}) => rpc<ProductListResponse>(service.nc(), Subjects.catalog.productList, query);
+  /** The list for a URL's query, parsed as the gateway parses it. */
+  const list = (query: Record<string, unknown> = {}) => rpc(service.nc(), Subjects.catalog.productList, parseProductListQuery(query));
 
   describe('stock', () => {
     it('lists only products some pharmacy has in stock by default, with the server’s page size', async () => {
@@ -27,7 +28,7 @@ describe('catalog.product.list', () => {
     });
 
     it('shows each product’s price range, pharmacy count and latest expiry over published in-stock offers', async () => {
-      const answer = await list({ inStock: false });
+      const answer = await list({ inStock: 'false' });
       const bySlug = new Map(answer.products.map((p) => [p.slug, p]));
       expect(bySlug.get(P.ginger)).toMatchObject({ priceRange: { min: 250, max: 280 }, pharmProductsCount: 2, maxExpiresAt: '2027-06-30T00:00:00.000Z', estimated_price: 300 });
       expect(bySlug.get(P.polar)).toMatchObject({ priceRange: { min: 360, max: 400 }, pharmProductsCount: 2 });
@@ -66,7 +67,7 @@ describe('catalog.product.list', () => {
     it('filters by the price range over each product’s cheapest offer (shekels), either order of bounds', async () => {
       expect(slugs(await list({ priceRange: '200-300' })).sort()).toEqual([P.cliffs, P.ginger].sort());
       expect(slugs(await list({ priceRange: '300-200' })).sort()).toEqual([P.cliffs, P.ginger].sort());
-      expect(slugs(await list({ priceRange: { min: 330, max: 360 } })).sort()).toEqual([P.gingerOil, P.polar].sort());
+      expect(slugs(await list({ priceRange: '330-360' })).sort()).toEqual([P.gingerOil, P.polar].sort());
       // 280 is ginger's dearest offer, not its cheapest: not in 260–290.
       expect((await list({ priceRange: '260-290' })).total).toBe(0);
       expect((await list({ priceRange: 'cheap' })).total).toBe(4);
@@ -161,12 +162,17 @@ describe('catalog.product.list', () => {
       expect((await list({ page: '9999' })).products).toEqual([]);
     });
 
-    it('ignores bad numbers and unknown values instead of failing', async () => {
-      for (const query of [null, { page: 'abc' }, { page: -3 }, { page: 1.5 }, { inStock: 'maybe' }, { sortBy: 42 }, { priceRange: '1-x' }, { types: { a: 1 } }, { search: '' }, { search: '%_\\' }]) {
-        const answer = await list(query as Record<string, unknown> | null);
+    it('ignores bad numbers and unknown values as the gateway parses them, and refuses them (400) unparsed', async () => {
+      const unparsable = [{ page: 'abc' }, { page: -3 }, { page: 1.5 }, { inStock: 'maybe' }, { sortBy: 42 }, { priceRange: '1-x' }, { types: { a: 1 } }];
+      for (const query of [...unparsable, { search: '' }, { search: '%_\\' }]) {
+        const answer = await list(query);
         expect(answer.currentPage).toBe(1);
         expect(answer.total).toBeGreaterThanOrEqual(0);
       }
+      for (const query of unparsable) {
+        await expect(rpcUntyped(service.nc(), Subjects.catalog.productList, { ...parseProductListQuery({}), ...query })).rejects.toMatchObject({ status: 400 });
+      }
+      await expect(rpcUntyped(service.nc(), Subjects.catalog.productList, null)).rejects.toMatchObject({ status: 400 });
       expect((await list({ inStock: 'maybe' })).total).toBe(4);
     });
   });

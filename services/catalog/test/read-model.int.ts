@@ -1,4 +1,4 @@
-import { Subjects, type Product, type ProductDetailResponse, type ProductListResponse, type SearchResponse } from '@mc/contracts';
+import { parseProductListQuery, Subjects, type Product, type ProductListResponse } from '@mc/contracts';
 import { rpc } from '@mc/kit/testing';
 import { OFFERS_CONSUMER } from '../src/events/read-models.consumers';
 import { eventually, offer, publishOffers, publishPharm, publishPharmEvent } from './support';
@@ -6,8 +6,8 @@ import { EXPIRES, P, PHARM, testOffers, testPharms, useTestCatalog } from './tes
 
 describe('read model of pharm’s offers and pharmacies', () => {
   const service = useTestCatalog();
-  const list = (query: Record<string, unknown> = {}) => rpc<ProductListResponse>(service.nc(), Subjects.catalog.productList, query);
-  const product = async (slug: string): Promise<Product> => (await rpc<ProductDetailResponse>(service.nc(), Subjects.catalog.productGet, { slug })).product;
+  const list = (query: Record<string, unknown> = {}) => rpc(service.nc(), Subjects.catalog.productList, parseProductListQuery(query));
+  const product = async (slug: string): Promise<Product> => (await rpc(service.nc(), Subjects.catalog.productGet, { slug })).product;
   const inList = (answer: ProductListResponse, slug: string) => answer.products.find((p) => p.slug === slug);
   const handled = async (eventId: string) =>
     (await service.sql('SELECT 1 FROM catalog.inbox WHERE consumer = $1 AND event_id = $2', [OFFERS_CONSUMER, eventId])).length === 1;
@@ -26,7 +26,7 @@ describe('read model of pharm’s offers and pharmacies', () => {
     const started = Date.now();
     await publishOffers(service.nc(), [offer(4, P.cliffs, PHARM.p1, 170)]);
     await eventually('the new price in the list', () => list(), (a) => inList(a, P.cliffs)?.priceRange?.min === 170, 1000);
-    await eventually('the new price in search', () => rpc<SearchResponse>(service.nc(), Subjects.catalog.search, { term: 'צוקי', limit: 5 }),
+    await eventually('the new price in search', () => rpc(service.nc(), Subjects.catalog.search, { term: 'צוקי', limit: 5 }),
       (a) => a.results.some((r) => r.type === 'product' && r.data.slug === P.cliffs && r.data.priceRange?.min === 170), 1000 - (Date.now() - started));
     expect(Date.now() - started).toBeLessThan(1000);
     // The cheaper price also moves it in the price order and into a lower price filter.

@@ -1,5 +1,5 @@
-import { Subjects, type SearchResponse } from '@mc/contracts';
-import { rpc } from '@mc/kit/testing';
+import { SEARCH_LIMIT, Subjects, type SearchResponse } from '@mc/contracts';
+import { rpc, rpcUntyped } from '@mc/kit/testing';
 import { eventually, publishPharm } from './support';
 import { P, PHARM, testPharms, useTestCatalog } from './test-catalog';
 
@@ -8,7 +8,7 @@ const names = (answer: SearchResponse) => answer.results.map((r) => `${r.type}:$
 
 describe('catalog.search.suggest', () => {
   const service = useTestCatalog();
-  const search = (term: unknown, limit: unknown = 5) => rpc<SearchResponse>(service.nc(), Subjects.catalog.search, { term, limit });
+  const search = (term: string, limit = SEARCH_LIMIT) => rpc(service.nc(), Subjects.catalog.search, { term, limit });
 
   it('finds a product by its Hebrew name, the better known first', async () => {
     const answer = await search('זנגביל');
@@ -65,24 +65,28 @@ describe('catalog.search.suggest', () => {
     expect(first).toMatchObject({ type: 'product', data: { slug: P.cliffs, priceRange: { min: 200, max: 200 }, pharmProductsCount: 1, imageUrl: `/media/products/${P.cliffs}.svg` } });
   });
 
-  it('returns at most `limit` (5 at most) results, and counts every match in `total`', async () => {
+  it('returns at most `limit` (5 at most) results, counts every match in `total`, and refuses another limit (400)', async () => {
     const one = await search('זנגביל', 1);
     expect(names(one)).toEqual([`product:${P.ginger}`]);
     expect(one.total).toBe(2);
-    // 'ct' is in every test slug but no name; 'ה' is in many names: capped at 5.
-    const many = await search('ה', 50);
+    // 'ct' is in every test slug but no name; 'ה' is in many names: at most 5.
+    const many = await search('ה');
     expect(many.results.length).toBeLessThanOrEqual(5);
     expect(many.total).toBeGreaterThanOrEqual(many.results.length);
-    expect((await search('זנגביל', 'x')).results).toHaveLength(2);
+    for (const limit of [50, 0, 'x', undefined]) {
+      await expect(rpcUntyped(service.nc(), Subjects.catalog.search, { term: 'זנגביל', limit })).rejects.toMatchObject({ status: 400 });
+    }
   });
 
   it('answers an empty result for no match, an empty term or a bad payload', async () => {
-    for (const term of ['קקקקקקק', '', '   ', '֑֑', null, 42, { a: 1 }]) {
+    for (const term of ['קקקקקקק', '', '   ', '֑֑']) {
       const answer = await search(term);
       expect(answer.results.filter((r) => r.data.slug.startsWith('ct-'))).toEqual([]);
     }
     expect(await search('')).toEqual({ total: 0, results: [] });
-    expect(await rpc(service.nc(), Subjects.catalog.search, null)).toEqual({ total: 0, results: [] });
+    for (const bad of [{ term: null, limit: 5 }, { term: 42, limit: 5 }, { term: { a: 1 }, limit: 5 }, { term: 'x'.repeat(101), limit: 5 }, null]) {
+      await expect(rpcUntyped(service.nc(), Subjects.catalog.search, bad)).rejects.toMatchObject({ status: 400 });
+    }
   });
 
   it('no longer suggests a pharmacy pharm has deleted', async () => {

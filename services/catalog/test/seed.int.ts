@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { Subjects, type FaqItem, type ProductDetailResponse, type ProductListResponse } from '@mc/contracts';
+import { parseProductListQuery, Subjects } from '@mc/contracts';
 import { rpc } from '@mc/kit/testing';
 import { loadCatalog, type CatalogSeedFile } from '../src/seed/seed';
 import { useCatalog } from './support';
@@ -22,14 +22,14 @@ describe('catalog seed', () => {
     const { catalog } = generate('fixtures');
     const first = await loadCatalog(service.app(), catalog);
     expect(first.products).toBe(catalog.products.length);
-    const { product, tags } = await rpc<ProductDetailResponse>(service.nc(), Subjects.catalog.productGet, { slug: 'dr-green-t20-c4' });
+    const { product, tags } = await rpc(service.nc(), Subjects.catalog.productGet, { slug: 'dr-green-t20-c4' });
     expect(product.info).toMatchObject({ hebName: 'דוקטור גרין', cannabisType: 'sativa', thccbdDosage: 'T20/C4' });
     expect(product.variants.map((v) => v.slug)).toEqual(['dr-green-oil-t20-c4']);
     expect(tags.map((t) => t.slug)).toEqual(expect.arrayContaining(['sativa', 'high-thc', 'flower']));
     for (const slug of ['galilee-gold-t15-c3', 'balance-t10-c10', 'calm-cbd-t1-c20']) {
       await expect(rpc(service.nc(), Subjects.catalog.productGet, { slug })).resolves.toBeDefined();
     }
-    expect((await rpc<{ faq: FaqItem[] }>(service.nc(), Subjects.catalog.faqList, {})).faq).toHaveLength(8);
+    expect((await rpc(service.nc(), Subjects.catalog.faqList, {})).faq).toHaveLength(8);
 
     const events = await outboxCount();
     expect(await loadCatalog(service.app(), catalog)).toMatchObject({ changed: 0, removed: 0 });
@@ -45,11 +45,11 @@ describe('catalog seed', () => {
     const seconds = (Date.now() - started) / 1000;
     expect(counts.changed).toBeGreaterThanOrEqual(794);
     expect(seconds).toBeLessThan(20);
-    const all = await rpc<ProductListResponse>(service.nc(), Subjects.catalog.productList, { inStock: 0 });
+    const all = await rpc(service.nc(), Subjects.catalog.productList, parseProductListQuery({ inStock: '0' }));
     expect(all.total).toBe(800);
 
     const { catalog: fixtures } = generate('fixtures');
     expect(await loadCatalog(service.app(), fixtures)).toMatchObject({ removed: 800 - fixtures.products.length });
-    expect((await rpc<ProductListResponse>(service.nc(), Subjects.catalog.productList, { inStock: 0 })).total).toBe(fixtures.products.length);
+    expect((await rpc(service.nc(), Subjects.catalog.productList, parseProductListQuery({ inStock: '0' }))).total).toBe(fixtures.products.length);
   }, 60_000);
 });

@@ -1,5 +1,5 @@
 import { Subjects } from '@mc/contracts';
-import { rpc } from '@mc/kit/testing';
+import { rpcUntyped } from '@mc/kit/testing';
 import type { NatsConnection } from 'nats';
 
 /** The subjects that take their caller from the `x-caller` header (`@RequireUser()`), not from the payload. */
@@ -17,7 +17,7 @@ const CALLER_IN_HEADER: ReadonlySet<string> = new Set([
 export function callAsGateway<T>(nc: NatsConnection, subject: string, data: unknown): Promise<T> {
   if (CALLER_IN_HEADER.has(subject) && data && typeof data === 'object') {
     const { token, ...payload } = data as { token?: string };
-    return rpc<T>(nc, subject, payload, { caller: token });
+    return rpcUntyped<T>(nc, subject, payload, { caller: token });
   }
-  return rpc<T>(nc, subject, data);
+  return rpcUntyped<T>(nc, subject, data);
 }

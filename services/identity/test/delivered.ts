@@ -30,7 +30,7 @@ export async function lastOutboxId(db: Database): Promise<number> {
 export async function linkOf(db: Database, nc: NatsConnection, subject: string, address: string, afterId = 0): Promise<AccountLinkEvent & DeliverySecret & { token: string; outboxId: number }> {
   const event = await waitForEvent<AccountLinkEvent>(db, subject, 'email', address.toLowerCase(), afterId);
   if (!event) throw new Error(`no ${subject} for ${address}`);
-  const secret = await rpc<DeliverySecret>(nc, Subjects.identity.deliverySecretGet, { secretRef: event.data.secretRef });
+  const secret = await rpc(nc, Subjects.identity.deliverySecretGet, { secretRef: event.data.secretRef });
   return { ...event.data, ...secret, token: secret.token!, outboxId: event.id };
 }
 
@@ -38,5 +38,5 @@ export async function linkOf(db: Database, nc: NatsConnection, subject: string, 
 export async function codeOf(db: Database, nc: NatsConnection, phone: string, afterId = 0, timeoutMs = 10_000): Promise<string | undefined> {
   const event = await waitForEvent<SmsCodeEvent>(db, 'evt.identity.sms-code.requested', 'phone', phone, afterId, timeoutMs);
   if (!event) return undefined;
-  return (await rpc<DeliverySecret>(nc, Subjects.identity.deliverySecretGet, { secretRef: event.data.secretRef })).code;
+  return (await rpc(nc, Subjects.identity.deliverySecretGet, { secretRef: event.data.secretRef })).code;
 }

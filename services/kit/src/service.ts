@@ -47,13 +47,13 @@ export interface StartOptions {
 
 /** Starts durable consumers for a service and stops them on shutdown. */
 export class EventConsumers {
-  private readonly consumers: IdempotentConsumer[] = [];
+  private readonly consumers: Pick<IdempotentConsumer, 'stop'>[] = [];
   constructor(private readonly nc: NatsConnection, private readonly db: Database, private readonly tables: MessagingTables, private readonly logger: Logger) {}
 
   /** Starts a durable consumer of `from`'s events (creating that stream if its service has not run yet). */
-  async start(options: Omit<ConsumerOptions, 'stream'> & { from: ServiceName }): Promise<IdempotentConsumer> {
+  async start<Filter extends string>(options: Omit<ConsumerOptions<Filter>, 'stream'> & { from: ServiceName }): Promise<IdempotentConsumer<Filter>> {
     const stream = await ensureStream(await this.nc.jetstreamManager(), options.from);
-    const consumer = new IdempotentConsumer(this.nc, this.db, this.tables, this.logger, { ...options, stream });
+    const consumer = new IdempotentConsumer<Filter>(this.nc, this.db, this.tables, this.logger, { ...options, stream });
     await consumer.start();
     this.consumers.push(consumer);
     return consumer;

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { count, countDistinct, isNotNull, sql } from 'drizzle-orm';
 import { pgSchema, text, uuid } from 'drizzle-orm/pg-core';
 import { JSONCodec, headers as natsHeaders, nanos, type NatsConnection, type JetStreamManager } from 'nats';
-import type { EventEnvelope } from '@mc/contracts';
+import type { EventEnvelope, EventRoute } from '@mc/contracts';
 import {
   createDatabase, createLogger, createPool, deadLetterSubject, IdempotentConsumer, messagingTables, OutboxRelay, OutboxWriter,
   type Database,
@@ -15,6 +15,8 @@ import type { Pool } from 'pg';
 const SCHEMA = 'kit_outbox_test';
 const STREAM = 'EVT_KITTEST';
 const SUBJECT = 'evt.kittest.thing.happened';
+/** The test's own event, outside the bus's map. */
+const ROUTES = { [SUBJECT]: { version: 1 } as EventRoute<{ n: number }> };
 const DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/medcanna_test';
 const EVENTS = 400;
 
@@ -57,7 +59,7 @@ describe('transactional outbox, relay and idempotent consumer', () => {
   });
 
   it('writes no event when the state change rolls back', async () => {
-    const outbox = new OutboxWriter(tables);
+    const outbox = new OutboxWriter(tables, ROUTES);
     await expect(
       db.transaction(async (tx) => {
         await outbox.add(tx, SUBJECT, { n: -1 });
@@ -71,7 +73,7 @@ describe('transactional outbox, relay and idempotent consumer', () => {
     const kitDist = join(__dirname, '../dist/index.js');
     if (!existsSync(kitDist)) throw new Error('services/kit/dist is missing: build first (make build)');
 
-    const outbox = new OutboxWriter(tables);
+    const outbox = new OutboxWriter(tables, ROUTES);
     await db.transaction(async (tx) => {
       for (let n = 0; n < EVENTS; n++) await outbox.add(tx, SUBJECT, { n });
     });

@@ -1,4 +1,4 @@
-import { Subjects, type MailboxResponse } from '@mc/contracts';
+import { Subjects } from '@mc/contracts';
 import { DATABASE, type Database } from '@mc/kit';
 import { rpc, useService } from '@mc/kit/testing';
 import { notificationsService } from '../src/service';
@@ -21,7 +21,7 @@ describe('account e-mails without an SMTP server: the local mailbox', () => {
     expect(JSON.stringify(rows[0])).not.toContain(`token-${eventId}`);
     expect(rows[0]).not.toHaveProperty('body');
     expect(identity.forgotten).toContain(`ref-${eventId}`);
-    const { messages } = await rpc<MailboxResponse>(service.nc(), Subjects.notifications.mailboxList, {});
+    const { messages } = await rpc(service.nc(), Subjects.notifications.mailboxList, {});
     const mine = messages.find((m) => m.to === address)!;
     expect(mine.body).toContain(`/auth/verify-email?token=token-${eventId}`);
     expect(mine.body).toContain(`/unsubscribe?email=${encodeURIComponent(address)}&sig=sig-${eventId}`);
@@ -33,7 +33,7 @@ describe('account e-mails without an SMTP server: the local mailbox', () => {
     const eventId = await publishActivation(service.nc(), new FakeIdentitySecrets(), address);
     const [row] = await settledMessages(db(), eventId);
     expect(row).toMatchObject({ status: 'failed', attempts: 1 });
-    const { messages } = await rpc<MailboxResponse>(service.nc(), Subjects.notifications.mailboxList, {});
+    const { messages } = await rpc(service.nc(), Subjects.notifications.mailboxList, {});
     expect(messages.find((m) => m.to === address)).toBeUndefined();
   });
 });

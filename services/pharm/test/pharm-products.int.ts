@@ -1,8 +1,8 @@
 import {
-  Events, isOrderable, Messages, PER_PAGE, Subjects,
-  type OffersChangedEvent, type ResolvedCart, type PharmProduct, type PharmProductDetailResponse, type PharmProductListResponse,
+  Events, GEO_SORTS, isOrderable, Messages, parsePharmProductListQuery, parsePriceRange, PER_PAGE, Subjects,
+  type ComparisonQuery, type GeoSort, type OffersChangedEvent, type PharmProductListQuery, type ResolvedCart, type PharmProduct,
 } from '@mc/contracts';
-import { rpc, TestIdentity, waitFor } from '@mc/kit/testing';
+import { rpc, rpcUntyped, TestIdentity, waitFor } from '@mc/kit/testing';
 import { generateKeyPairSync } from 'node:crypto';
 import { and, eq, gt, sql } from 'drizzle-orm';
 import { outbox } from '../src/db/schema';
@@ -22,7 +22,9 @@ describe('pharm products: a pharmacy’s list and pages, the comparison, the dis
   const id = (pharm: string, product: string) => ids.get(`${pharm}/${product}`)!;
   const products = (res: { pharmProducts: PharmProduct[] }) => res.pharmProducts.map((o) => o.product.slug.replace(`${data.prefix}-`, ''));
   const where = (res: { pharmProducts: PharmProduct[] }) => res.pharmProducts.map((o) => `${o.pharm.slug.replace(`${data.prefix}-`, '')}/${o.product.slug.replace(`${data.prefix}-`, '')}`);
-  const one = (query: Record<string, unknown> = {}) => reader().list({ slug: data.slug('one'), ...query });
+  /** A list query as the gateway parses it from no parameters, with `query`'s values. */
+  const listQuery = <S extends GeoSort>(query: Partial<PharmProductListQuery<S>> = {}, sorts?: readonly S[]) => ({ ...parsePharmProductListQuery<S>({}, sorts), ...query });
+  const one = (query: Partial<PharmProductListQuery> = {}) => reader().list({ slug: data.slug('one'), ...listQuery(query) });
 
   beforeAll(async () => {
     data.setNow(T.mondayNoon);
@@ -98,7 +100,7 @@ describe('pharm products: a pharmacy’s list and pages, the comparison, the dis
       expect(products(await one({ dosages: ['T20/C4'], sortBy: 'price' }))).toEqual(['alpha', 'alpha-oil']);
       expect(products(await one({ companies: [company('b')] }))).toEqual(['beta']);
       expect(products(await one({ priceRange: { min: 150, max: 200 }, sortBy: 'price' }))).toEqual(['beta', 'delta', 'alpha']);
-      expect(products(await one({ priceRange: '180-150', sortBy: 'price' }))).toEqual(['beta', 'delta']);
+      expect(products(await one({ priceRange: parsePriceRange('180-150'), sortBy: 'price' }))).toEqual(['beta', 'delta']);
     });
 
     it('counts each facet over the filtered set without its own filter', async () => {
@@ -135,29 +137,30 @@ describe('pharm products: a pharmacy’s list and pages, the comparison, the dis
       expect(await one({ page: 2 })).toMatchObject({ pharmProducts: [], total: 4, currentPage: 2 });
     });
 
-    it('answers over the bus, ignoring bad values, and 404 for an unknown pharmacy', async () => {
-      const res = await rpc<PharmProductListResponse>(service.nc(), Subjects.pharm.pharmProductList, {
-        slug: data.slug('one'), page: 'x', sortBy: 'cheapest', types: ['flower', 'bogus'], dosages: 'T20/C4,20%', priceRange: 'cheap', inStock: 'perhaps', location: TEL_AVIV,
-      });
+    it('answers over the bus a query as the gateway parses it (bad values ignored there), 400 for one it did not parse, 404 for an unknown pharmacy', async () => {
+      const raw = { page: 'x', sortBy: 'cheapest', types: ['flower', 'bogus'], dosages: 'T20/C4,20%', priceRange: 'cheap', inStock: 'perhaps', lat: String(TEL_AVIV.lat), lng: String(TEL_AVIV.lng) };
+      const res = await rpc(service.nc(), Subjects.pharm.pharmProductList, { ...parsePharmProductListQuery(raw), slug: data.slug('one') });
       expect(res.total).toBe(1); // flower and T20/C4 (the rest ignored), in stock by default: alpha
       expect(res.pharmProducts.map((o) => o.product.slug)).toEqual([data.slug('alpha')]);
       expect(res.pharmProducts[0].pharm.distance).toBe(0);
-      await expect(rpc(service.nc(), Subjects.pharm.pharmProductList, { slug: 'no-such-pharmacy' })).rejects.toMatchObject({ status: 404, message: Messages.pharmNotFound });
+      await expect(rpcUntyped(service.nc(), Subjects.pharm.pharmProductList, { ...raw, slug: data.slug('one') })).rejects.toMatchObject({ status: 400 });
+      await expect(rpcUntyped(service.nc(), Subjects.pharm.pharmProductList, { slug: data.slug('one') })).rejects.toMatchObject({ status: 400 });
+      await expect(rpc(service.nc(), Subjects.pharm.pharmProductList, { ...listQuery(), slug: 'no-such-pharmacy' })).rejects.toMatchObject({ status: 404, message: Messages.pharmNotFound });
     });
   });
 
   describe('one offer', () => {
     it('answers the offer, its variants in the same pharmacy and the product’s tags', async () => {
-      const res = await rpc<Omit<PharmProductDetailResponse, 'shipments'>>(service.nc(), Subjects.pharm.pharmProductGet, { slug: data.slug('one'), id: id('one', 'alpha') });
+      const res = await rpc(service.nc(), Subjects.pharm.pharmProductGet, { slug: data.slug('one'), id: id('one', 'alpha') });
       expect(res.pharmProduct).toMatchObject({ id: id('one', 'alpha'), totalPrice: 200, isPopular: true, pharm: { slug: data.slug('one') } });
       expect(res.pharmProductVariants.map((o) => o.id)).toEqual([id('one', 'alpha-oil')]);
       expect(res.tags).toEqual([{ slug: 'sativa', name: 'סאטיבה' }]);
     });
 
     it('answers 400 for an id that is not a number, 404 for an offer not shown in that pharmacy', async () => {
-      for (const bad of ['abc', '12a', -1, 0, 1.5, null]) {
-        await expect(rpc(service.nc(), Subjects.pharm.pharmProductGet, { slug: data.slug('one'), id: bad })).rejects.toMatchObject({ status: 400, message: Messages.invalidUrl });
-        await expect(rpc(service.nc(), Subjects.pharm.pharmProductRelated, { slug: data.slug('one'), id: bad })).rejects.toMatchObject({ status: 400, message: Messages.invalidUrl });
+      for (const bad of ['abc', '12a', String(id('one', 'alpha')), -1, 0, 1.5, 2 ** 31, null]) {
+        await expect(rpcUntyped(service.nc(), Subjects.pharm.pharmProductGet, { slug: data.slug('one'), id: bad })).rejects.toMatchObject({ status: 400, message: Messages.invalidUrl });
+        await expect(rpcUntyped(service.nc(), Subjects.pharm.pharmProductRelated, { slug: data.slug('one'), id: bad })).rejects.toMatchObject({ status: 400, message: Messages.invalidUrl });
       }
       const notShown = [id('two', 'alpha'), id('three', 'alpha'), id('one', 'gone'), 2_000_000_000];
       for (const offerId of notShown) {
@@ -165,17 +168,16 @@ describe('pharm products: a pharmacy’s list and pages, the comparison, the dis
       }
       await expect(rpc(service.nc(), Subjects.pharm.pharmProductGet, { slug: data.slug('three'), id: id('three', 'alpha') })).rejects.toMatchObject({ status: 404 });
       await expect(rpc(service.nc(), Subjects.pharm.pharmProductGet, { slug: 'nowhere', id: id('one', 'alpha') })).rejects.toMatchObject({ status: 404, message: Messages.pharmNotFound });
-      await expect(rpc(service.nc(), Subjects.pharm.pharmProductGet, { slug: data.slug('one'), id: String(id('one', 'alpha')) })).resolves.toMatchObject({ pharmProduct: { totalPrice: 200 } });
     });
 
     it('relates three other offers of the pharmacy: in stock, same cannabis type, closest dosage first', async () => {
-      const { related } = await rpc<{ related: PharmProduct[] }>(service.nc(), Subjects.pharm.pharmProductRelated, { slug: data.slug('one'), id: id('one', 'alpha') });
+      const { related } = await rpc(service.nc(), Subjects.pharm.pharmProductRelated, { slug: data.slug('one'), id: id('one', 'alpha') });
       expect(products({ pharmProducts: related })).toEqual(['alpha-oil', 'beta', 'delta']);
     });
   });
 
   describe('the comparison across pharmacies', () => {
-    const compare = (query: Record<string, unknown>) => reader().comparison({ sortBy: 'price', isOpen: false, hasDelivery: false, isPromoted: false, ...query });
+    const compare = (query: Partial<ComparisonQuery> & { slug: string }) => reader().comparison({ sortBy: 'price', isOpen: false, hasDelivery: false, isPromoted: false, ...query });
 
     it('lists the published offers in stock, cheapest first', async () => {
       expect(where(await compare({ slug: data.slug('alpha') }))).toEqual(['one/alpha', 'two/alpha']); // three's is unpublished
@@ -203,14 +205,15 @@ describe('pharm products: a pharmacy’s list and pages, the comparison, the dis
 
     it('answers 404 for a product pharm does not know or that was deleted', async () => {
       for (const slug of ['no-such-product', data.slug('gone'), 'Not A Slug']) {
-        await expect(rpc(service.nc(), Subjects.pharm.comparisonList, { slug, sortBy: 'price' })).rejects.toMatchObject({ status: 404, message: Messages.productNotFound });
+        await expect(rpc(service.nc(), Subjects.pharm.comparisonList, { slug, sortBy: 'price', isOpen: false, hasDelivery: false, isPromoted: false }))
+          .rejects.toMatchObject({ status: 404, message: Messages.productNotFound });
       }
     });
   });
 
   describe('the discounts page', () => {
-    const discounts = (query: Record<string, unknown> = {}) =>
-      reader().discounts({ companies: [company('a'), company('b'), company('c')], ...query });
+    const discounts = (query: Partial<PharmProductListQuery> = {}) =>
+      reader().discounts(listQuery({ companies: [company('a'), company('b'), company('c')], ...query }, GEO_SORTS));
 
     it('lists offers whose discount badge shows (above 1%), with the percent', async () => {
       const res = await discounts({ sortBy: 'price' });
@@ -227,13 +230,13 @@ describe('pharm products: a pharmacy’s list and pages, the comparison, the dis
     });
 
     it('answers over the bus', async () => {
-      const res = await rpc<PharmProductListResponse>(service.nc(), Subjects.pharm.discountList, { companies: [company('b')], sortBy: 'price' });
+      const res = await rpc(service.nc(), Subjects.pharm.discountList, listQuery({ companies: [company('b')], sortBy: 'price' }, GEO_SORTS));
       expect(res.pharmProducts.map((o) => o.id)).toEqual([id('two', 'beta'), id('three', 'gamma')]);
     });
   });
 
   describe('a cart resolved', () => {
-    const resolve = (cartItems: unknown) => rpc<ResolvedCart>(service.nc(), Subjects.pharm.cartResolve, { cartItems });
+    const resolve = (cartItems: unknown) => rpcUntyped<ResolvedCart>(service.nc(), Subjects.pharm.cartResolve, { cartItems });
 
     it('answers each line in the cart’s order with its offer as shown now, unavailable ones marked, gone ones null', async () => {
       const cart = [
@@ -269,7 +272,7 @@ describe('pharm products: a pharmacy’s list and pages, the comparison, the dis
     afterAll(() => identity.stop());
     /** The back office's command as pharmacy one's owner sends it (its business unless the request names another). */
     const update = (request: Record<string, unknown>, caller: string | null = ownerOfOne()) =>
-      rpc<PharmProduct>(service.nc(), Subjects.pharm.pharmProductUpdate, { businessId: data.slug('one'), ...request }, { caller: caller ?? undefined });
+      rpcUntyped<PharmProduct>(service.nc(), Subjects.pharm.pharmProductUpdate, { businessId: data.slug('one'), ...request }, { caller: caller ?? undefined });
 
     it("is refused by pharm itself to a patient (403), another pharmacy's owner (404) and an anonymous caller (401), and nothing changes", async () => {
       const offerId = id('one', 'gamma');

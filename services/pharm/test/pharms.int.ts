@@ -1,5 +1,5 @@
-import { distanceKm, Messages, PER_PAGE, roundKm, Subjects, type MediaResponse, type PharmDetailResponse, type PharmListResponse, type Slide } from '@mc/contracts';
-import { rpc } from '@mc/kit/testing';
+import { distanceKm, Messages, parsePharmListQuery, PER_PAGE, roundKm, Subjects, type PharmListQuery, type PharmListResponse } from '@mc/contracts';
+import { rpc, rpcUntyped } from '@mc/kit/testing';
 import { PharmsReader } from '../src/pharms/pharms.reader';
 import { ISRAEL_WINTER as T, NIGHT_HOURS, productEvent, REGULAR_HOURS, SATURDAY_HOURS, usePharm } from './support';
 
@@ -11,7 +11,9 @@ describe('pharmacies: list, page, slides', () => {
   const service = usePharm('pt-ph');
   const { data } = service;
   const reader = () => service.app().get(PharmsReader);
-  const list = async (query: Record<string, unknown>) => reader().list({ tag: data.tag, ...query });
+  /** A list query as the gateway parses it from no parameters, with `query`'s values. */
+  const listQuery = (query: Partial<PharmListQuery> = {}): PharmListQuery => ({ ...parsePharmListQuery({}), ...query });
+  const list = async (query: Partial<PharmListQuery>) => reader().list(listQuery({ tag: data.tag, ...query }));
   const slugs = (res: PharmListResponse) => res.pharms.map((p) => p.slug.replace(`${data.prefix}-`, ''));
 
   beforeAll(async () => {
@@ -135,10 +137,10 @@ describe('pharmacies: list, page, slides', () => {
     });
 
     it('filters by a pharmacy tag, or a catalogue tag of a product the pharmacy sells', async () => {
-      expect(slugs(await reader().list({ tag: data.slug('accessible') }))).toEqual(['center']);
+      expect(slugs(await reader().list(listQuery({ tag: data.slug('accessible') })))).toEqual(['center']);
       // 'center' has the tagged product out of stock and 'stock-only' unpublished: only 'night' sells it.
-      expect(slugs(await reader().list({ tag: data.slug('sativa') }))).toEqual(['night']);
-      expect((await reader().list({ tag: data.slug('no-such-tag') })).total).toBe(0);
+      expect(slugs(await reader().list(listQuery({ tag: data.slug('sativa') })))).toEqual(['night']);
+      expect((await reader().list(listQuery({ tag: data.slug('no-such-tag') }))).total).toBe(0);
     });
 
     it('searches names, cities and addresses the way people type Hebrew', async () => {
@@ -152,19 +154,21 @@ describe('pharmacies: list, page, slides', () => {
       expect(await search('זזזזזז')).toEqual([]);
     });
 
-    it('ignores values outside the allowed sets and bad numbers over the bus', async () => {
-      const res = await rpc<PharmListResponse>(service.nc(), Subjects.pharm.pharmList, {
-        tag: data.tag, page: -3, open: 'maybe', delivery: 'teleport', distance: 'far', location: { lat: 'x', lng: 200 }, firstPharmSlugs: 'x,,Y', area: 'north',
-      });
+    it('answers over the bus a query as the gateway parses it (values outside the allowed sets and bad numbers ignored there), 400 for one it did not', async () => {
+      const raw = { page: '-3', open: 'maybe', delivery: 'teleport', distance: 'far', lat: 'x', lng: '200', firstPharmSlugs: 'x,,Y' };
+      const res = await rpc(service.nc(), Subjects.pharm.pharmList, { ...parsePharmListQuery(raw), tag: data.tag });
       expect(res).toMatchObject({ total: 5, currentPage: 1 });
       expect(res.pharms.map((p) => p.slug).sort()).toEqual(['center', 'jerusalem', 'night', 'saturday', 'stock-only'].map((s) => data.slug(s)).sort());
-      await expect(rpc(service.nc(), Subjects.pharm.pharmList, 'not an object')).resolves.toMatchObject({ currentPage: 1 });
+      const unparsed = { tag: data.tag, page: -3, open: 'maybe', delivery: 'teleport', distance: 'far', location: { lat: 'x', lng: 200 }, firstPharmSlugs: 'x,,Y', area: 'north' };
+      for (const bad of [unparsed, { ...listQuery(), area: { type: 'country', name: 'ישראל' } }, { ...listQuery(), tag: 'Bad Tag' }, 'not an object']) {
+        await expect(rpcUntyped(service.nc(), Subjects.pharm.pharmList, bad)).rejects.toMatchObject({ status: 400 });
+      }
     });
   });
 
   describe('one pharmacy', () => {
     it('answers the pharmacy with its distance and only the announcements showing now', async () => {
-      const res = await rpc<PharmDetailResponse>(service.nc(), Subjects.pharm.pharmGet, { slug: data.slug('center'), location: HAIFA });
+      const res = await rpc(service.nc(), Subjects.pharm.pharmGet, { slug: data.slug('center'), location: HAIFA });
       expect(res.pharm).toMatchObject({ slug: data.slug('center'), address: 'אבן גבירול 64', phoneNumber: '03-5550000', whatsappNumber: '050-5550000' });
       expect(res.pharm.distance).toBeCloseTo(81.3, 0);
       data.setNow(T.mondayNoon);
@@ -173,15 +177,19 @@ describe('pharmacies: list, page, slides', () => {
       expect(now.pharm.distance).toBeNull();
     });
 
-    it('answers 404 for an unknown or malformed pharmacy slug', async () => {
-      for (const slug of ['no-such-pharmacy', 'Bad Slug!', 42, undefined]) {
+    it('answers 404 for an unknown or malformed pharmacy slug, 400 for a slug that is not text', async () => {
+      for (const slug of ['no-such-pharmacy', 'Bad Slug!']) {
         await expect(rpc(service.nc(), Subjects.pharm.pharmGet, { slug })).rejects.toMatchObject({ status: 404, message: Messages.pharmNotFound });
         await expect(rpc(service.nc(), Subjects.pharm.slideList, { slug })).rejects.toMatchObject({ status: 404 });
+      }
+      for (const slug of [42, undefined]) {
+        await expect(rpcUntyped(service.nc(), Subjects.pharm.pharmGet, { slug })).rejects.toMatchObject({ status: 400 });
+        await expect(rpcUntyped(service.nc(), Subjects.pharm.slideList, { slug })).rejects.toMatchObject({ status: 400 });
       }
     });
 
     it('answers its slides by placement, a query slide with in-stock offers of the pharmacy', async () => {
-      const { slides } = await rpc<{ slides: Slide[] }>(service.nc(), Subjects.pharm.slideList, { slug: data.slug('center') });
+      const { slides } = await rpc(service.nc(), Subjects.pharm.slideList, { slug: data.slug('center') });
       expect(slides.map((s) => [s.placement, s.type])).toEqual([[1, 'pharmProductsQuery'], [2, 'image']]);
       expect(slides[0].pharmProducts.map((o) => o.product.slug)).toEqual([data.slug('plain')]);
       expect(slides[0].templateData).toEqual({ title: 'הנמכרים' });
@@ -189,15 +197,16 @@ describe('pharmacies: list, page, slides', () => {
     });
 
     it('draws its logo and image slides as SVG, and answers 404 for any other file', async () => {
-      const media = (file: unknown) => rpc<MediaResponse>(service.nc(), Subjects.pharm.mediaGet, { file });
+      const media = (file: string) => rpc(service.nc(), Subjects.pharm.mediaGet, { file });
       const logo = await media('pt-ph-center.svg');
       expect(logo.contentType).toBe('image/svg+xml');
       expect(logo.body).toMatch(/^<svg [^>]*aria-label="פארם הַשָּׁלוֹם"/);
       const slide = await media('pt-ph-center.slide-2.svg');
       expect(slide.body).toContain('מלאי מתעדכן');
-      for (const file of ['pt-ph-center.slide-1.svg', 'pt-ph-center.slide-3.svg', 'no-such-pharmacy.svg', '../etc/passwd', 'pt-ph-center.png', 7]) {
+      for (const file of ['pt-ph-center.slide-1.svg', 'pt-ph-center.slide-3.svg', 'no-such-pharmacy.svg', '../etc/passwd', 'pt-ph-center.png']) {
         await expect(media(file)).rejects.toMatchObject({ status: 404, message: Messages.pageNotFound });
       }
+      await expect(rpcUntyped(service.nc(), Subjects.pharm.mediaGet, { file: 7 })).rejects.toMatchObject({ status: 400 });
     });
   });
 });

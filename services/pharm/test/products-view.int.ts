@@ -1,5 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { Events, Messages, Subjects, type EventEnvelope, type PharmListResponse, type ProductChangedEvent } from '@mc/contracts';
+import {
+  Events, Messages, parseComparisonQuery, parsePharmListQuery, parsePharmProductListQuery, Subjects,
+  type EventEnvelope, type ProductChangedEvent,
+} from '@mc/contracts';
 import { rpc, waitFor } from '@mc/kit/testing';
 import { eq } from 'drizzle-orm';
 import { JSONCodec } from 'nats';
@@ -62,16 +65,17 @@ describe('products view: pharm’s copy of the catalogue, fed by evt.catalog.pro
     const pharm = await data.pharmacy('seller');
     await data.offers(pharm, [{ productSlug: slug, price: 20000 }]);
     const reader = service.app().get(PharmProductsReader);
-    expect((await reader.list({ slug: pharm })).total).toBe(1);
-    expect((await service.app().get(PharmsReader).list({ tag: data.tag, hasPharmProducts: true })).total).toBe(1);
+    expect((await reader.list({ ...parsePharmProductListQuery({}), slug: pharm })).total).toBe(1);
+    const selling = { ...parsePharmListQuery({ hasPharmProducts: '1' }), tag: data.tag };
+    expect((await service.app().get(PharmsReader).list(selling)).total).toBe(1);
 
     await publish(changed(slug, {}, true), new Date(Date.now() + 1000));
     await waitFor('the tombstone', async () => (await row(slug)).deleted, caughtUp);
-    expect((await reader.list({ slug: pharm })).total).toBe(0);
-    await expect(rpc(service.nc(), Subjects.pharm.comparisonList, { slug, sortBy: 'price' })).rejects.toMatchObject({ status: 404, message: Messages.productNotFound });
+    expect((await reader.list({ ...parsePharmProductListQuery({}), slug: pharm })).total).toBe(0);
+    await expect(rpc(service.nc(), Subjects.pharm.comparisonList, parseComparisonQuery(slug, { sortBy: 'price' }))).rejects.toMatchObject({ status: 404, message: Messages.productNotFound });
     // The directory sees it within a second (its fingerprint follows the view): the pharmacy sells nothing now.
-    await waitFor('the directory', async () => (await service.app().get(PharmsReader).list({ tag: data.tag, hasPharmProducts: true })).total === 0, { timeoutMs: 3000 });
-    const all = await rpc<PharmListResponse>(service.nc(), Subjects.pharm.pharmList, { tag: data.tag });
+    await waitFor('the directory', async () => (await service.app().get(PharmsReader).list(selling)).total === 0, { timeoutMs: 3000 });
+    const all = await rpc(service.nc(), Subjects.pharm.pharmList, { ...parsePharmListQuery({}), tag: data.tag });
     expect(all.total).toBe(1);
   });
 });

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { distanceKm, DISTRICTS, isOpenAt, LOCALITIES, opensOnSaturday } from '@mc/contracts';
+import { distanceKm, DISTRICTS, isOpenAt, LOCALITIES, opensOnSaturday, parsePharmListQuery, parsePharmProductListQuery } from '@mc/contracts';
 import { TEST_ENV, waitFor } from '@mc/kit/testing';
 import { sql } from 'drizzle-orm';
 import { PharmProductsReader } from '../src/pharm-products/pharm-products.reader';
@@ -101,7 +101,7 @@ describe('the seed: the generator and the loader', () => {
       const wanted = max + 100;
       const first = await seedPharm(file(wanted), TEST_ENV, { prune: false });
       expect(first).toMatchObject({ pharmacies: 2, changedPharmacies: 2, offers: 3, inserted: 3, updated: 0, removed: 0 });
-      const list = await service.app().get(PharmProductsReader).list({ slug: data.slug('a'), sortBy: 'price' });
+      const list = await service.app().get(PharmProductsReader).list({ ...parsePharmProductListQuery({ sortBy: 'price' }), slug: data.slug('a') });
       expect(list.pharmProducts.map((o) => [o.product.slug, o.totalPrice])).toEqual([[data.slug('x'), 200], [data.slug('y'), 250]]);
       expect(list.pharmProducts[0].id).toBe(wanted);
       // The sequence moved past it: the next new offer does not collide.
@@ -123,7 +123,7 @@ describe('the seed: the generator and the loader', () => {
       expect(report).toMatchObject({ changedPharmacies: 1, inserted: 0, updated: 1, removed: 1 });
       // The seed ran in its own process context: this copy of the service sees it once its directory
       // refreshes (DIRECTORY_TTL_MS), not at once.
-      const saturdaySlugs = async () => (await service.app().get(PharmsReader).list({ tag: data.tag, openInSaturday: true })).pharms.map((p) => p.slug);
+      const saturdaySlugs = async () => (await service.app().get(PharmsReader).list({ ...parsePharmListQuery({ openInSaturday: '1' }), tag: data.tag })).pharms.map((p) => p.slug);
       const slugs = await waitFor('the directory to refresh with one pharmacy open on Saturday', saturdaySlugs, {
         until: (s) => s.length === 1, timeoutMs: DIRECTORY_TTL_MS + 1000, intervalMs: 100,
       });

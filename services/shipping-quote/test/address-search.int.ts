@@ -1,13 +1,13 @@
 import { plainToInstance } from 'class-transformer';
 import { validateSync } from 'class-validator';
 import { ADDRESS_PATTERN, AddressDto, Messages, Subjects, type AddressSearchResponse, type AddressSuggestion } from '@mc/contracts';
-import { rpc, useService } from '@mc/kit/testing';
+import { rpcUntyped, useService } from '@mc/kit/testing';
 import { shippingQuoteService } from '../src/service';
 
 describe('address search over the gazetteer', () => {
   const service = useService(shippingQuoteService);
   const search = async (text: unknown): Promise<AddressSuggestion[]> =>
-    (await rpc<AddressSearchResponse>(service.nc(), Subjects.shippingQuote.addressSearch, { text })).results;
+    (await rpcUntyped<AddressSearchResponse>(service.nc(), Subjects.shippingQuote.addressSearch, { text })).results;
 
   it.each(['הרצל 12 חיפה', 'הרצל 12, חיפה', 'חיפה, הרצל 12', 'רחוב הרצל 12 חיפה', '  הרצל   12 ,  חיפה  '])(
     'finds the street in the city with the house number typed: %j',

@@ -1,4 +1,4 @@
-import { Subjects, type AddressSearchResponse } from '@mc/contracts';
+import { Subjects } from '@mc/contracts';
 import { rpc, useService } from '@mc/kit/testing';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -91,7 +91,7 @@ describe('address search over Google Places (a local fake of its HTTP API)', () 
     google.closeAllConnections();
     await new Promise<void>((resolve) => google.close(() => resolve()));
   });
-  const search = (text: string) => rpc<AddressSearchResponse>(service.nc(), Subjects.shippingQuote.addressSearch, { text });
+  const search = (text: string) => rpc(service.nc(), Subjects.shippingQuote.addressSearch, { text });
 
   it("asks Google's Autocomplete for Israeli addresses in Hebrew with the key, and answers its predictions as suggestions", async () => {
     const { results } = await search('  הרצל 12 ');

@@ -1,4 +1,4 @@
-import { Subjects, type Location, type Shipment } from '@mc/contracts';
+import { Subjects, type Location } from '@mc/contracts';
 import { rpc, useService } from '@mc/kit/testing';
 import { LocationsService } from '../src/locations/locations.service';
 import { ShipmentsService } from '../src/shipments/shipments.service';
@@ -17,7 +17,7 @@ describe('shipments by pharmacy', () => {
       { quantityType: 'min-total-price', pricings: [{ quantity: 0, amount: 3000 }, { quantity: 50000, amount: 0 }], locationIds: [center.id, telAviv.id] },
       { quantityType: 'min-items-count', pricings: [{ quantity: 2, amount: 1990 }], locationIds: [center.id] },
     ]);
-    const { shipments } = await rpc<{ shipments: Shipment[] }>(service.nc(), Subjects.shippingQuote.shipmentListByPharm, { pharmSlug: 'test-shipments-pharm' });
+    const { shipments } = await rpc(service.nc(), Subjects.shippingQuote.shipmentListByPharm, { pharmSlug: 'test-shipments-pharm' });
     expect(shipments).toEqual([
       { id: expect.any(Number), quantityType: 'min-total-price', pricings: [{ quantity: 0, amount: 30 }, { quantity: 500, amount: 0 }],
         addresses: [{ type: 'district', displayText: 'המרכז' }, { type: 'city', displayText: 'תל אביב-יפו' }] },

@@ -2,10 +2,11 @@ import { Controller, Get, Headers, Inject, Logger, Query, Res } from '@nestjs/co
 import {
   ApiBadRequestResponse, ApiConflictResponse, ApiForbiddenResponse, ApiOkResponse, ApiQuery, ApiServiceUnavailableResponse, ApiTags, ApiTooManyRequestsResponse,
 } from '@nestjs/swagger';
-import { safeReturnPath, Subjects, type AuthTokenResponse, type GoogleAuthUrlResponse, type GoogleCallbackResponse } from '@mc/contracts';
+import { safeReturnPath, Subjects, type GoogleAuthUrlResponse, type GoogleCallbackResponse } from '@mc/contracts';
 import type { FastifyReply } from 'fastify';
 import { ServiceClients } from '../../clients/clients.module';
 import { RateLimit, type RateLimitRule } from '../../http/rate-limit';
+import type { GoogleAccount } from './google-account';
 import { callbackFailure, googleErrors } from './google-errors';
 import { GoogleSettings } from './google-settings';
 import { GoogleStrategy } from './google.strategy';
@@ -83,7 +84,8 @@ export class GoogleAuthController {
       if (failure.log) this.logger.warn(failure.log);
       throw failure.exception;
     }
-    const { jwt } = await this.clients.get('identity').send<AuthTokenResponse>(Subjects.identity.googleSignIn, outcome.user);
+    // Passport's success carries what the strategy's `validate` answered: a `GoogleAccount`.
+    const { jwt } = await this.clients.get('identity').send(Subjects.identity.googleSignIn, outcome.user as GoogleAccount);
     const started = (outcome.info as { state?: { returnTo?: unknown } } | undefined)?.state;
     return { jwt, returnTo: safeReturnPath(started?.returnTo) };
   }

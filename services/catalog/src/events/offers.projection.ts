@@ -1,8 +1,7 @@
-import type { EventEnvelope, OfferSnapshot, OffersChangedEvent } from '@mc/contracts';
+import { asRecord, cleanSlug, type EventEnvelope, type OfferSnapshot, type OffersChangedEvent } from '@mc/contracts';
 import type { Tx } from '@mc/kit';
 import { sql } from 'drizzle-orm';
 import { bumpReadVersion } from '../common/read-cache';
-import { asRecord, cleanSlug } from '../common/sanitize';
 
 const isCount = (v: unknown): v is number => typeof v === 'number' && Number.isSafeInteger(v) && v >= 0;
 

@@ -1,7 +1,6 @@
-import { searchDocument, type EventEnvelope } from '@mc/contracts';
+import { asRecord, cleanSlug, cleanText, searchDocument, type EventEnvelope } from '@mc/contracts';
 import type { Tx } from '@mc/kit';
 import { sql } from 'drizzle-orm';
-import { asRecord, cleanSlug, cleanText } from '../common/sanitize';
 import { bumpReadVersion } from '../common/read-cache';
 import { addToDictionary } from '../common/search';
 import { eventTime, refreshProductStats } from './offers.projection';

@@ -1,12 +1,10 @@
 import { Controller, Inject } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import {
-  GetProductRequest, Messages, Subjects,
+  GetProductRequest, ProductListRequest, ProductRelatedRequest, Subjects,
   type Product, type ProductDetailResponse, type ProductListResponse,
 } from '@mc/contracts';
-import { badRequest } from '@mc/kit';
 import { ReadCache } from '../common/read-cache';
-import { cleanProductListQuery, cleanRelatedRequest } from '../common/sanitize';
 import { ProductsReader } from './products.reader';
 
 @Controller()
@@ -19,15 +17,12 @@ export class ProductsHandlers {
   }
 
   @MessagePattern(Subjects.catalog.productList)
-  list(@Payload() request: unknown): Promise<ProductListResponse> {
-    const query = cleanProductListQuery(request);
+  list(@Payload() query: ProductListRequest): Promise<ProductListResponse> {
     return this.cache.get(`list:${JSON.stringify(query)}`, () => this.products.list(query));
   }
 
   @MessagePattern(Subjects.catalog.productRelated)
-  related(@Payload() request: unknown): Promise<{ related: Product[] }> {
-    const { slug, size } = cleanRelatedRequest(request);
-    if (!slug) throw badRequest(Messages.invalidUrl);
+  related(@Payload() { slug, size }: ProductRelatedRequest): Promise<{ related: Product[] }> {
     return this.cache.get(`related:${slug}:${size}`, async () => ({ related: await this.products.related(slug, size) }));
   }
 }

@@ -1,8 +1,7 @@
 import { Controller, Inject } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import { Subjects, type SearchResponse } from '@mc/contracts';
+import { SearchRequest, Subjects, type SearchResponse } from '@mc/contracts';
 import { ReadCache } from '../common/read-cache';
-import { cleanSearchRequest } from '../common/sanitize';
 import { SearchService } from './search.service';
 
 @Controller()
@@ -10,8 +9,7 @@ export class SearchHandlers {
   constructor(@Inject(SearchService) private readonly search: SearchService, @Inject(ReadCache) private readonly cache: ReadCache) {}
 
   @MessagePattern(Subjects.catalog.search)
-  suggest(@Payload() request: unknown): Promise<SearchResponse> {
-    const { term, limit } = cleanSearchRequest(request);
-    return this.cache.get(`search:${limit}:${term ?? ''}`, () => this.search.suggest(term, limit));
+  suggest(@Payload() { term, limit }: SearchRequest): Promise<SearchResponse> {
+    return this.cache.get(`search:${limit}:${term}`, () => this.search.suggest(term, limit));
   }
 }

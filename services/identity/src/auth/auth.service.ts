@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
   ErrorCodes, Events, Messages, TOKEN_LIFETIME,
-  type AccountAskedEvent, type AccountLinkEvent, type AuthTokenResponse,
+  type AccountAskedEvent, type AuthTokenResponse, type EventSubject, type EventSubjectsMatching,
 } from '@mc/contracts';
 import { Clock, DATABASE, OutboxRelay, OutboxWriter, SERVICE_ENV, serviceError, type Database, type Tx } from '@mc/kit';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
@@ -16,7 +16,7 @@ import { hashToken, newLinkToken } from './secrets';
 type LinkPurpose = 'activation' | 'reset';
 
 const LINK_HOURS: Record<LinkPurpose, number> = { activation: TOKEN_LIFETIME.activationHours, reset: TOKEN_LIFETIME.resetHours };
-const LINK_EVENT: Record<LinkPurpose, string> = { activation: Events.identity.activationRequested, reset: Events.identity.passwordResetRequested };
+const LINK_EVENT = { activation: Events.identity.activationRequested, reset: Events.identity.passwordResetRequested } as const satisfies Record<LinkPurpose, EventSubject>;
 
 const fail = (status: number, code: string, message: string) => serviceError(status, code, message);
 const wrongCredentials = () => fail(401, ErrorCodes.invalidCredentials, Messages.wrongCredentials);
@@ -66,8 +66,8 @@ export class AuthService {
   }
 
   /** Queues work to do after answering (`AccountAsks` takes it from identity's stream). */
-  async ask(subject: string, data: AccountAskedEvent): Promise<void> {
-    await this.db.transaction((tx) => this.outbox.add<AccountAskedEvent>(tx, subject, data));
+  async ask(subject: EventSubjectsMatching<'evt.identity.*.asked'>, data: AccountAskedEvent): Promise<void> {
+    await this.db.transaction((tx) => this.outbox.add(tx, subject, data));
     this.relay.poke();
   }
 
@@ -161,7 +161,7 @@ export class AuthService {
     await tx.update(oneTimeTokens).set({ expiresAt: this.clock.now() })
       .where(and(eq(oneTimeTokens.userId, user.id), eq(oneTimeTokens.purpose, purpose), isNull(oneTimeTokens.usedAt), gt(oneTimeTokens.expiresAt, this.clock.now())));
     await tx.insert(oneTimeTokens).values({ userId: user.id, purpose, tokenHash: hashToken(token), expiresAt });
-    await this.outbox.add<AccountLinkEvent>(tx, LINK_EVENT[purpose], {
+    await this.outbox.add(tx, LINK_EVENT[purpose], {
       userId: user.id, email: user.email, firstName: user.firstName, secretRef, expiresAt: expiresAt.toISOString(),
     });
   }

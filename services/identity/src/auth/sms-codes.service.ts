@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { ErrorCodes, Events, Messages, SMS_CODE, type AuthTokenResponse, type SmsCodeEvent } from '@mc/contracts';
+import { ErrorCodes, Events, Messages, SMS_CODE, type AuthTokenResponse } from '@mc/contracts';
 import { Clock, OutboxWriter, REDIS, SERVICE_ENV, serviceError, type Tx } from '@mc/kit';
 import { and, eq, sql } from 'drizzle-orm';
 import type Redis from 'ioredis';
@@ -74,7 +74,7 @@ export class SmsCodes {
     const stored: StoredCode = { hash: this.hash(digits, code), userId: user.id, tries: 0, expiresAt: this.clock.millis() + SMS_CODE.lifetimeSeconds * 1000 };
     await this.redis.set(`sms-code:${digits}`, JSON.stringify(stored), 'EX', SMS_CODE.lifetimeSeconds);
     const secretRef = await this.secrets.keep({ code }, SMS_CODE.lifetimeSeconds);
-    await this.outbox.add<SmsCodeEvent>(tx, Events.identity.smsCodeRequested, { phone, secretRef });
+    await this.outbox.add(tx, Events.identity.smsCodeRequested, { phone, secretRef });
   }
 
   async verify(phone: string, code: string): Promise<AuthTokenResponse> {

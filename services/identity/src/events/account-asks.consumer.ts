@@ -1,5 +1,5 @@
 import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
-import { Events, type AccountAskedEvent } from '@mc/contracts';
+import { Events } from '@mc/contracts';
 import { EventConsumers } from '@mc/kit';
 import { AuthService } from '../auth/auth.service';
 import { SmsCodes } from '../auth/sms-codes.service';
@@ -25,7 +25,7 @@ export class AccountAsks implements OnApplicationBootstrap {
       durable: ACCOUNT_ASKS_DURABLE,
       filterSubject: 'evt.identity.*.asked',
       handler: async (event, tx) => {
-        const data = event.data as AccountAskedEvent;
+        const { data } = event;
         if (event.type === Events.identity.passwordResetAsked && data.email) await this.accounts.sendReset(tx, data.email);
         else if (event.type === Events.identity.activationResendAsked && data.email) await this.accounts.sendActivationAgain(tx, data.email);
         else if (event.type === Events.identity.smsCodeAsked && data.phone) await this.sms.sendCode(tx, data.phone);

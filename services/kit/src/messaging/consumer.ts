@@ -3,20 +3,30 @@ import {
   type ConsumerMessages, type JetStreamClient, type JetStreamManager, type JsMsg, type NatsConnection,
 } from 'nats';
 import type { Logger } from 'pino';
-import type { EventEnvelope } from '@mc/contracts';
+import type { EventEnvelope, EventEnvelopeOf, EventSubjectsMatching } from '@mc/contracts';
 import type { Database } from '../database/database';
 import { withCorrelationId } from '../logging/logger';
 import type { MessagingTables } from './tables';
 
 export type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
-export type EventHandler = (event: EventEnvelope, tx: Tx) => Promise<void>;
 
-export interface ConsumerOptions {
+/**
+ * The envelope a consumer filtering on `Filter` (a NATS subject filter, `*` and `>` allowed) receives: one of the
+ * bus's events it takes in (`EventRoutes`), told apart by `type`; a filter the bus does not know gets untyped ones.
+ */
+export type ConsumedEvent<Filter extends string> = string extends Filter
+  ? EventEnvelope
+  : [EventSubjectsMatching<Filter>] extends [never] ? EventEnvelope : EventEnvelopeOf<EventSubjectsMatching<Filter>>;
+
+/** A consumer's effect of one event, in the transaction that records it in the inbox. */
+export type EventHandler<Filter extends string = string> = (event: ConsumedEvent<Filter>, tx: Tx) => Promise<void>;
+
+export interface ConsumerOptions<Filter extends string = string> {
   stream: string;
   /** Durable name; also the inbox key, so one effect per event per durable. */
   durable: string;
-  filterSubject: string;
-  handler: EventHandler;
+  filterSubject: Filter;
+  handler: EventHandler<Filter>;
   maxDeliver?: number;
   ackWaitMs?: number;
 }
@@ -28,7 +38,7 @@ export const deadLetterSubject = (durable: string) => `dlq.${durable}`;
  * effect commit in one transaction, then the message is acked. A redelivery finds the inbox row and is
  * only acked. After `maxDeliver` failed attempts the message goes to the dead-letter subject.
  */
-export class IdempotentConsumer {
+export class IdempotentConsumer<Filter extends string = string> {
   private messages?: ConsumerMessages;
   private loop?: Promise<void>;
 
@@ -37,7 +47,7 @@ export class IdempotentConsumer {
     private readonly db: Database,
     private readonly tables: MessagingTables,
     private readonly logger: Logger,
-    private readonly options: ConsumerOptions,
+    private readonly options: ConsumerOptions<Filter>,
   ) {}
 
   async start(): Promise<void> {
@@ -86,7 +96,8 @@ export class IdempotentConsumer {
             .values({ consumer: this.options.durable, eventId: event.eventId })
             .onConflictDoNothing()
             .returning({ eventId: this.tables.inbox.eventId });
-          if (fresh.length) await this.options.handler(event, tx);
+          // The event is taken as its subject's type: its publisher wrote it from that type (the outbox is typed by the bus).
+          if (fresh.length) await this.options.handler(event as ConsumedEvent<Filter>, tx);
         });
         msg.ack();
       } catch (err) {

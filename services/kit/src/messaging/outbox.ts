@@ -1,20 +1,26 @@
 import { randomUUID } from 'node:crypto';
-import type { EventEnvelope } from '@mc/contracts';
+import { EventRoutes, type EventEnvelope, type EventRoute } from '@mc/contracts';
 import type { Database } from '../database/database';
 import { currentCorrelationId } from '../logging/logger';
 import type { MessagingTables } from './tables';
 
 type Tx = Pick<Database, 'insert'>;
+type Routes = Readonly<Record<string, EventRoute<unknown>>>;
+type PayloadOf<R> = R extends EventRoute<infer T> ? T : never;
 
-/** Writes an event in the caller's transaction, so the state change and its event commit together. */
-export class OutboxWriter {
-  constructor(private readonly tables: MessagingTables) {}
+/**
+ * Writes an event in the caller's transaction, so the state change and its event commit together. The subject's
+ * payload type and version are the bus's (`EventRoutes`).
+ */
+export class OutboxWriter<R extends Routes = typeof EventRoutes> {
+  /** `routes`: the events this writer may write (the bus's; a test may give its own). */
+  constructor(private readonly tables: MessagingTables, private readonly routes: R = EventRoutes as Routes as R) {}
 
-  async add<T>(tx: Tx, subject: string, data: T, version = 1): Promise<EventEnvelope<T>> {
-    const envelope: EventEnvelope<T> = {
+  async add<S extends keyof R & string>(tx: Tx, subject: S, data: PayloadOf<R[S]>): Promise<EventEnvelope<PayloadOf<R[S]>> & { type: S }> {
+    const envelope = {
       eventId: randomUUID(),
       type: subject,
-      version,
+      version: this.routes[subject].version,
       occurredAt: new Date().toISOString(),
       correlationId: currentCorrelationId() ?? randomUUID(),
       data,

@@ -1,5 +1,8 @@
 import type { INestMicroservice } from '@nestjs/common';
-import { ANONYMOUS_CALLER, Headers, healthSubject, type ServiceHealth } from '@mc/contracts';
+import {
+  ANONYMOUS_CALLER, Headers, healthSubject,
+  type RequestOf, type RequestSubject, type ResponseOf, type ServiceHealth,
+} from '@mc/contracts';
 import { connect, headers as natsHeaders, JSONCodec, type NatsConnection } from 'nats';
 import { TestClock } from '../clock/test-clock';
 import { startService, type ServiceDefinition } from '../service';
@@ -23,8 +26,17 @@ export interface RpcOptions {
 /**
  * Sends a request the way the gateway does (Nest's packet over NATS request-reply, the caller in its header, anonymous
  * unless `caller` is given); resolves the answer or rejects with the service's error. A string is the correlation id.
+ * Typed by the bus (`RequestRoutes`): the payload must be the subject's DTO, the answer is its response.
  */
-export async function rpc<T>(nc: NatsConnection, subject: string, data: unknown, options: RpcOptions | string = {}): Promise<T> {
+export function rpc<S extends RequestSubject>(nc: NatsConnection, subject: S, data: RequestOf<S>, options: RpcOptions | string = {}): Promise<ResponseOf<S>> {
+  return rpcUntyped<ResponseOf<S>>(nc, subject, data, options);
+}
+
+/**
+ * `rpc` without the bus's types: for a payload no typed caller could send (the tests of a service's validation, what
+ * anyone on the bus might send) and for subjects outside the map (`<service>.health`).
+ */
+export async function rpcUntyped<T = unknown>(nc: NatsConnection, subject: string, data: unknown, options: RpcOptions | string = {}): Promise<T> {
   const { correlationId, caller } = typeof options === 'string' ? { correlationId: options, caller: undefined } : options;
   const h = natsHeaders();
   if (correlationId) h.set(Headers.correlationId, correlationId);
@@ -59,7 +71,7 @@ export function describeServiceHealth(def: ServiceDefinition): void {
   describe(`${def.name} service`, () => {
     const service = useService(def);
     it('answers its health subject with every dependency up', async () => {
-      const health = await rpc<ServiceHealth>(service.nc(), healthSubject(def.name), {});
+      const health = await rpcUntyped<ServiceHealth>(service.nc(), healthSubject(def.name), {});
       expect(health).toEqual({ service: def.name, status: 'up', checks: { database: 'up', redis: 'up', nats: 'up' } });
     });
   });

@@ -1,6 +1,6 @@
 import { Controller, Inject } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import { Subjects, type MediaResponse } from '@mc/contracts';
+import { PharmMediaGetRequest, Subjects, type MediaResponse } from '@mc/contracts';
 import { MediaReader } from './media.reader';
 
 @Controller()
@@ -8,7 +8,7 @@ export class MediaHandlers {
   constructor(@Inject(MediaReader) private readonly media: MediaReader) {}
 
   @MessagePattern(Subjects.pharm.mediaGet)
-  get(@Payload() request: unknown): Promise<MediaResponse> {
+  get(@Payload() request: PharmMediaGetRequest): Promise<MediaResponse> {
     return this.media.get(request);
   }
 }

@@ -1,8 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { Messages, type MediaResponse } from '@mc/contracts';
+import { Messages, type MediaResponse, type PharmMediaGetRequest } from '@mc/contracts';
 import { DATABASE, notFound, type Database } from '@mc/kit';
 import { and, eq } from 'drizzle-orm';
-import { asRecord } from '../common/sanitize';
 import { slides } from '../db/schema';
 import { PharmDirectory } from '../pharms/pharm-directory';
 import { logoSvg, parseMediaFile, slideSvg } from './pharm-art';
@@ -13,8 +12,8 @@ const SVG = 'image/svg+xml';
 export class MediaReader {
   constructor(@Inject(DATABASE) private readonly db: Database, @Inject(PharmDirectory) private readonly directory: PharmDirectory) {}
 
-  async get(rawRequest: unknown): Promise<MediaResponse> {
-    const file = parseMediaFile(asRecord(rawRequest).file);
+  async get(request: PharmMediaGetRequest): Promise<MediaResponse> {
+    const file = parseMediaFile(request.file);
     const pharm = file && (await this.directory.bySlug(file.slug));
     if (!file || !pharm) throw notFound(Messages.pageNotFound);
     if (file.slide === undefined) return { contentType: SVG, body: logoSvg(pharm.slug, pharm.name) };

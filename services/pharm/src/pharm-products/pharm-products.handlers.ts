@@ -1,12 +1,13 @@
 import { Controller, Inject } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import { ResolveCartDto, Subjects, type PharmProduct, type ResolvedCart, type PharmProductDetailResponse, type PharmProductListResponse } from '@mc/contracts';
+import {
+  ComparisonRequest, DiscountListRequest, PharmProductGetRequest, PharmProductListRequest, PharmProductUpdateRequest, ResolveCartDto, Subjects,
+  type PharmProduct, type ResolvedCart, type PharmProductDetailResponse, type PharmProductListResponse,
+} from '@mc/contracts';
 import { RequireBusiness } from '@mc/kit';
-import { PharmProductUpdateDto } from './pharm-product-update.dto';
 import { PharmProductsReader } from './pharm-products.reader';
 import { PharmProductsWriter } from './pharm-products.writer';
 
-/** Read payloads arrive untyped on purpose: the reader cleans them, ignoring what does not fit (never a 500). */
 @Controller()
 export class PharmProductsHandlers {
   constructor(
@@ -15,27 +16,27 @@ export class PharmProductsHandlers {
   ) {}
 
   @MessagePattern(Subjects.pharm.pharmProductList)
-  list(@Payload() request: unknown): Promise<PharmProductListResponse> {
+  list(@Payload() request: PharmProductListRequest): Promise<PharmProductListResponse> {
     return this.reader.list(request);
   }
 
   @MessagePattern(Subjects.pharm.pharmProductGet)
-  get(@Payload() request: unknown): Promise<Omit<PharmProductDetailResponse, 'shipments'>> {
+  get(@Payload() request: PharmProductGetRequest): Promise<Omit<PharmProductDetailResponse, 'shipments'>> {
     return this.reader.get(request);
   }
 
   @MessagePattern(Subjects.pharm.pharmProductRelated)
-  related(@Payload() request: unknown): Promise<{ related: PharmProduct[] }> {
+  related(@Payload() request: PharmProductGetRequest): Promise<{ related: PharmProduct[] }> {
     return this.reader.related(request);
   }
 
   @MessagePattern(Subjects.pharm.comparisonList)
-  comparison(@Payload() query: unknown): Promise<{ pharmProducts: PharmProduct[] }> {
+  comparison(@Payload() query: ComparisonRequest): Promise<{ pharmProducts: PharmProduct[] }> {
     return this.reader.comparison(query);
   }
 
   @MessagePattern(Subjects.pharm.discountList)
-  discounts(@Payload() query: unknown): Promise<PharmProductListResponse> {
+  discounts(@Payload() query: DiscountListRequest): Promise<PharmProductListResponse> {
     return this.reader.discounts(query);
   }
 
@@ -47,7 +48,7 @@ export class PharmProductsHandlers {
   /** The back office's command: members of the pharmacy's business (`businessId`) and admins only. */
   @MessagePattern(Subjects.pharm.pharmProductUpdate)
   @RequireBusiness()
-  update(@Payload() request: PharmProductUpdateDto): Promise<PharmProduct> {
+  update(@Payload() request: PharmProductUpdateRequest): Promise<PharmProduct> {
     return this.writer.update(request);
   }
 }

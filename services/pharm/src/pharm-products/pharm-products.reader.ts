@@ -1,12 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
-  GEO_SORTS, LIST_SORTS, Messages, PER_PAGE, RELATED_SIZE,
-  type CartItemDto, type ComparisonQuery, type GeoPoint, type ResolvedCart, type PharmProduct, type PharmProductDetailResponse,
-  type PharmProductListResponse,
+  Messages, parsePharmProductListQuery, PER_PAGE, RELATED_SIZE,
+  type CartItemDto, type ComparisonQuery, type GeoPoint, type PharmProductGetRequest, type PharmProductListQuery, type ResolvedCart,
+  type PharmProduct, type PharmProductDetailResponse, type PharmProductListResponse,
 } from '@mc/contracts';
-import { Clock, badRequest, DATABASE, notFound, type Database } from '@mc/kit';
+import { Clock, DATABASE, notFound, type Database } from '@mc/kit';
 import { and, asc, desc, eq, ne, sql } from 'drizzle-orm';
-import { asRecord, cleanComparisonQuery, cleanId, cleanPharmProductListQuery, cleanSlug } from '../common/sanitize';
 import { pharmProducts, productsView, type SlideQuery } from '../db/schema';
 import { PharmDirectory } from '../pharms/pharm-directory';
 import { hasDelivery, isOpenIn, kmFrom, momentOf, toPharm, type Moment, type PharmRecord } from '../pharms/pharm-view';
@@ -27,10 +26,8 @@ export class PharmProductsReader {
     @Inject(PharmDirectory) private readonly directory: PharmDirectory,
   ) {}
 
-  async list(rawRequest: unknown): Promise<PharmProductListResponse> {
-    const request = asRecord(rawRequest);
-    const pharm = await this.pharmOr404(request.slug);
-    const query = cleanPharmProductListQuery(request, LIST_SORTS);
+  async list(query: PharmProductListQuery & { slug: string }): Promise<PharmProductListResponse> {
+    const pharm = await this.pharmOr404(query.slug);
     const now = this.clock.now();
     const result = await listOfferIds(this.db, {
       pharmId: pharm.id, filters: query, sortBy: query.sortBy, page: query.page, perPage: PER_PAGE.pharmProducts,
@@ -46,8 +43,7 @@ export class PharmProductsReader {
   }
 
   /** Offers whose discount badge shows (round(100 × (1 − price ÷ original)) > 1), across every pharmacy; `nearby` needs a location. */
-  async discounts(rawQuery: unknown): Promise<PharmProductListResponse> {
-    const query = cleanPharmProductListQuery(rawQuery, GEO_SORTS);
+  async discounts(query: PharmProductListQuery): Promise<PharmProductListResponse> {
     const now = this.clock.now();
     const result = await listOfferIds(this.db, {
       discounted: true, filters: query, sortBy: query.sortBy, page: query.page, perPage: PER_PAGE.discounts,
@@ -66,8 +62,7 @@ export class PharmProductsReader {
    * One pharmacy's published offer, its variants (offers of the same product family in that pharmacy)
    * and the product's tags. Shipments are shipping-quote's; the gateway adds them.
    */
-  async get(rawRequest: unknown): Promise<Omit<PharmProductDetailResponse, 'shipments'>> {
-    const request = asRecord(rawRequest);
+  async get(request: PharmProductGetRequest): Promise<Omit<PharmProductDetailResponse, 'shipments'>> {
     const { pharm, offer, product } = await this.offerOr404(request.slug, request.id);
     const shown = toPharm(pharm, momentOf(this.clock.now()));
     let variants: PharmProduct[] = [];
@@ -88,8 +83,7 @@ export class PharmProductsReader {
    * then the same cannabis type, then the closest T/C dosage (sum of the THC and CBD gaps), then the
    * pharmacy's popular ones, then the cheaper.
    */
-  async related(rawRequest: unknown): Promise<{ related: PharmProduct[] }> {
-    const request = asRecord(rawRequest);
+  async related(request: PharmProductGetRequest): Promise<{ related: PharmProduct[] }> {
     const { pharm, offer, product } = await this.offerOr404(request.slug, request.id);
     const gap = product.thc !== null && product.cbd !== null
       ? sql`abs(coalesce(${productsView.thc}, 1000) - ${product.thc}) + abs(coalesce(${productsView.cbd}, 1000) - ${product.cbd})`
@@ -118,9 +112,7 @@ export class PharmProductsReader {
    * now in Israel), `hasDelivery` (the pharmacy delivers), `isPromoted` (offers the pharmacy promotes).
    * Order: `price` (cheaper first) or `nearby` (nearer first, then cheaper; without a location, as `price`).
    */
-  async comparison(rawQuery: unknown): Promise<{ pharmProducts: PharmProduct[] }> {
-    const query = cleanComparisonQuery(rawQuery);
-    if (!query) throw notFound(Messages.productNotFound);
+  async comparison(query: ComparisonQuery): Promise<{ pharmProducts: PharmProduct[] }> {
     const [product] = await this.db.select().from(productsView)
       .where(and(eq(productsView.slug, query.slug), eq(productsView.deleted, false))).limit(1);
     if (!product) throw notFound(Messages.productNotFound);
@@ -138,7 +130,7 @@ export class PharmProductsReader {
     }
     const q = slide.query ?? {};
     const limit = Math.min(Math.max(Number.isInteger(q.limit) ? q.limit! : 8, 1), 24);
-    const filters = cleanPharmProductListQuery({ cannabisTypes: q.cannabisTypes, sortBy: q.sortBy });
+    const filters = parsePharmProductListQuery({ cannabisTypes: q.cannabisTypes, sortBy: q.sortBy });
     const result = await listOfferIds(this.db, {
       pharmId: pharm.id, discounted: q.discounted === true, filters, sortBy: filters.sortBy, page: 1, perPage: limit, now,
     });
@@ -205,18 +197,15 @@ export class PharmProductsReader {
     return ids.map((id) => byId.get(id)).filter((o): o is PharmProduct => o !== undefined);
   }
 
-  private async pharmOr404(rawSlug: unknown): Promise<PharmRecord> {
-    const slug = cleanSlug(rawSlug);
-    const pharm = slug ? await this.directory.bySlug(slug) : undefined;
+  private async pharmOr404(slug: string): Promise<PharmRecord> {
+    const pharm = await this.directory.bySlug(slug);
     if (!pharm) throw notFound(Messages.pharmNotFound);
     return pharm;
   }
 
-  /** A non-numeric id is the spec's 400 'כתובת לא תקינה'; an unknown pharmacy, or an offer not shown in it, a 404. */
-  private async offerOr404(rawSlug: unknown, rawId: unknown): Promise<{ pharm: PharmRecord; offer: OfferRow; product: ProductViewRow }> {
-    const id = cleanId(rawId);
-    if (id === undefined) throw badRequest(Messages.invalidUrl);
-    const pharm = await this.pharmOr404(rawSlug);
+  /** An unknown pharmacy, or an offer not shown in it, is a 404 (an id that cannot be one is the DTO's 400 'כתובת לא תקינה'). */
+  private async offerOr404(slug: string, id: number): Promise<{ pharm: PharmRecord; offer: OfferRow; product: ProductViewRow }> {
+    const pharm = await this.pharmOr404(slug);
     const [row] = await this.db
       .select(offerColumns)
       .from(pharmProducts)

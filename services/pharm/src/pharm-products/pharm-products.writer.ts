@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { Events, Messages, shekelsToAgorot, type OfferSnapshot, type OffersChangedEvent, type PharmProduct, type PharmProductUpdateRequest } from '@mc/contracts';
+import { Events, Messages, shekelsToAgorot, type OfferSnapshot, type PharmProduct, type PharmProductUpdateRequest } from '@mc/contracts';
 import { Clock, badRequest, DATABASE, notFound, OutboxRelay, OutboxWriter, type Database, type Tx } from '@mc/kit';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { pharmacies, pharmProducts } from '../db/schema';
@@ -146,7 +146,7 @@ export class PharmProductsWriter {
 
   private async publish(tx: Tx, snapshots: OfferSnapshot[]): Promise<void> {
     for (let i = 0; i < snapshots.length; i += OFFERS_PER_EVENT) {
-      await this.outbox.add<OffersChangedEvent>(tx, Events.pharm.offersChanged, { offers: snapshots.slice(i, i + OFFERS_PER_EVENT) });
+      await this.outbox.add(tx, Events.pharm.offersChanged, { offers: snapshots.slice(i, i + OFFERS_PER_EVENT) });
     }
   }
 

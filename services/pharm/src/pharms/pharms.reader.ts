@@ -1,11 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
   Messages, PER_PAGE,
-  type Announcement, type PharmDetailResponse, type PharmListResponse, type Slide,
+  type Announcement, type PharmDetailResponse, type PharmGetRequest, type PharmListQuery, type PharmListResponse, type PharmSlugRequest, type Slide,
 } from '@mc/contracts';
 import { Clock, DATABASE, notFound, type Database } from '@mc/kit';
 import { and, asc, desc, eq, gt, isNull, lte, or, sql } from 'drizzle-orm';
-import { asRecord, cleanLocation, cleanPharmListQuery, cleanSlug } from '../common/sanitize';
 import { searchCondition } from '../common/search';
 import { announcements, pharmacies, slides } from '../db/schema';
 import { PharmProductsReader } from '../pharm-products/pharm-products.reader';
@@ -25,8 +24,7 @@ export class PharmsReader {
    * Everything but search runs in code over the directory (profile filters, tag, has products, open now
    * in Israel, Saturday, distance and its facet, order and page); search needs the trigram index.
    */
-  async list(rawQuery: unknown): Promise<PharmListResponse> {
-    const query = cleanPharmListQuery(rawQuery);
+  async list(query: PharmListQuery): Promise<PharmListResponse> {
     const snapshot = await this.directory.snapshot();
     const found = await this.searchIds(query.search);
     const tagSellers = query.tag ? snapshot.sellersOf(query.tag) : undefined;
@@ -38,8 +36,7 @@ export class PharmsReader {
     return { pharms: page, perPage: PER_PAGE.pharms, total, currentPage: query.page, filtersData: { distances } };
   }
 
-  async get(rawRequest: unknown): Promise<PharmDetailResponse> {
-    const request = asRecord(rawRequest);
+  async get(request: PharmGetRequest): Promise<PharmDetailResponse> {
     const pharm = await this.pharmOr404(request.slug);
     const now = this.clock.now();
     const active: Announcement[] = await this.db
@@ -51,11 +48,11 @@ export class PharmsReader {
         or(isNull(announcements.endsAt), gt(announcements.endsAt, now)),
       ))
       .orderBy(desc(announcements.startsAt), asc(announcements.id));
-    return { pharm: toPharm(pharm, momentOf(now), cleanLocation(request.location)), announcements: active };
+    return { pharm: toPharm(pharm, momentOf(now), request.location), announcements: active };
   }
 
-  async slides(rawRequest: unknown): Promise<{ slides: Slide[] }> {
-    const pharm = await this.pharmOr404(asRecord(rawRequest).slug);
+  async slides(request: PharmSlugRequest): Promise<{ slides: Slide[] }> {
+    const pharm = await this.pharmOr404(request.slug);
     const now = this.clock.now();
     const rows = await this.db.select().from(slides).where(eq(slides.pharmId, pharm.id)).orderBy(asc(slides.placement));
     const shown = await Promise.all(rows.map(async (row): Promise<Slide> => ({
@@ -77,9 +74,8 @@ export class PharmsReader {
     return new Set(rows.map((r) => r.id));
   }
 
-  private async pharmOr404(rawSlug: unknown): Promise<PharmRecord> {
-    const slug = cleanSlug(rawSlug);
-    const pharm = slug ? await this.directory.bySlug(slug) : undefined;
+  private async pharmOr404(slug: string): Promise<PharmRecord> {
+    const pharm = await this.directory.bySlug(slug);
     if (!pharm) throw notFound(Messages.pharmNotFound);
     return pharm;
   }

@@ -1,7 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
-  Events, Messages, PHARM_SHIPPING, SLUG_PATTERN, searchDocument,
-  type PharmChangedEvent, type Tag,
+  Events, Messages, PHARM_SHIPPING, SLUG_PATTERN, searchDocument, type Tag,
 } from '@mc/contracts';
 import { Clock, DATABASE, notFound, OutboxRelay, OutboxWriter, type Database, type Tx } from '@mc/kit';
 import { asc, eq, inArray, sql } from 'drizzle-orm';
@@ -165,7 +164,7 @@ export class PharmsWriter {
   }
 
   private async publish(tx: Tx, pharm: Pick<PharmInput, 'slug' | 'name' | 'city' | 'address' | 'logoUrl'>, deleted: boolean): Promise<void> {
-    await this.outbox.add<PharmChangedEvent>(tx, Events.pharm.pharmChanged, {
+    await this.outbox.add(tx, Events.pharm.pharmChanged, {
       pharm: { slug: pharm.slug, name: pharm.name, city: pharm.city, address: pharm.address, logoUrl: pharm.logoUrl },
       deleted,
     });

@@ -1,12 +1,7 @@
 import { Controller, Inject } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import { INT4_MAX, IntInRange, Messages, Subjects, type Location } from '@mc/contracts';
+import { LocationGetRequest, Subjects, type Location } from '@mc/contracts';
 import { LocationsService } from './locations.service';
-
-class LocationGetRequest {
-  @IntInRange(1, INT4_MAX, Messages.locationNotFound)
-  id: number;
-}
 
 @Controller()
 export class LocationsHandlers {

@@ -1,0 +1,183 @@
+import type { ProductDetailResponse, Product, TagDetail } from '../catalog/product';
+import { GetProductRequest } from '../catalog/requests';
+import { ResolveCartDto, type ResolvedCart } from '../cart';
+import { AddressCommand, AddressRemoveCommand, AddressUpdateCommand } from '../forms/address';
+import {
+  ActivateRequest, BusinessAccessCommand, ChangePasswordCommand, DeliverySecretRequest, FavoriteDto, ForgotPasswordDto,
+  GeoLocationDto, GoogleSignInCommand, PhoneSignInDto, ResetPasswordRequest, SignInDto, SignUpDto, SmsVerifyDto,
+  UnsubscribeRequest, UpdateUserCommand,
+} from '../forms/auth';
+import { ContactDto } from '../forms/contact';
+import { AddressSearchDto, type AddressSearchResponse } from '../geo/address-search';
+import type {
+  AccountAskedEvent, AccountLinkEvent, Address, AuthTokenResponse, BusinessesResponse, DeliverySecret, FavoriteSlugsResponse,
+  MailboxResponse, SigningKeysResponse, SmsCodeEvent, UserProfile,
+} from '../identity';
+import type { OffersChangedEvent, PharmChangedEvent, ProductChangedEvent } from '../storefront/events';
+import {
+  ComparisonRequest, DiscountListRequest, LocationGetRequest, MediaGetRequest, PharmGetRequest, PharmListRequest, PharmMediaGetRequest,
+  PharmProductGetRequest, PharmProductListRequest, PharmProductUpdateRequest, PharmSlugRequest, ProductListRequest, ProductRelatedRequest,
+  SearchRequest, ShipmentListRequest, TagGetRequest, type MediaResponse,
+} from '../storefront/requests';
+import type {
+  CatalogSitemap, FaqItem, LayoutResponse, Location, PharmDetailResponse, PharmListResponse, PharmProduct, PharmProductDetailResponse,
+  PharmProductListResponse, PharmSitemap, ProductListResponse, SearchResponse, Shipment, Slide, SocialGroup,
+} from '../storefront/responses';
+import type { EventEnvelope } from './envelope';
+import { Events, Subjects } from './subjects';
+
+/**
+ * The typed bus: every request subject with the DTO class its service validates the payload with and the type
+ * it answers, and every event subject with its payload type and version. The gateway's service client, the
+ * kit's `rpc`, `OutboxWriter.add` and the event consumers take their types from here, so a subject and a
+ * payload (or answer) that disagree do not compile. `<service>.health` subjects are the kit's, outside the map.
+ */
+
+type DtoClass<T> = new () => T;
+
+/** A request subject's entry: `dto` validates its payload (null: it takes none); `Res` is its answer, for the types only. */
+export interface RequestRoute<Req, Res> {
+  readonly dto: DtoClass<Req> | null;
+  /** Never set: carries the answer's type. */
+  readonly answer?: Res;
+}
+
+/** The payload of a subject that takes none: an empty object. */
+export type NoPayload = Record<string, never>;
+
+const takes = <Req extends object>(dto: DtoClass<Req>) => ({ answers: <Res>(): RequestRoute<Req, Res> => ({ dto }) });
+const takesNothing = { answers: <Res>(): RequestRoute<NoPayload, Res> => ({ dto: null }) };
+
+/** `catalog.tag.get`: a page of the tag's products (the gateway adds the pharmacies carrying it). */
+export interface CatalogTagPage {
+  tag: TagDetail;
+  products: Product[];
+  total: number;
+  perPage: number;
+  currentPage: number;
+}
+
+type Ok = { ok: true };
+type Told = { message: string };
+
+export const RequestRoutes = {
+  [Subjects.catalog.productGet]: takes(GetProductRequest).answers<ProductDetailResponse>(),
+  [Subjects.catalog.productList]: takes(ProductListRequest).answers<ProductListResponse>(),
+  [Subjects.catalog.productRelated]: takes(ProductRelatedRequest).answers<{ related: Product[] }>(),
+  [Subjects.catalog.tagGet]: takes(TagGetRequest).answers<CatalogTagPage>(),
+  [Subjects.catalog.search]: takes(SearchRequest).answers<SearchResponse>(),
+  [Subjects.catalog.layoutGet]: takesNothing.answers<LayoutResponse>(),
+  [Subjects.catalog.faqList]: takesNothing.answers<{ faq: FaqItem[] }>(),
+  [Subjects.catalog.socialGroupList]: takesNothing.answers<{ groups: SocialGroup[] }>(),
+  [Subjects.catalog.mediaGet]: takes(MediaGetRequest).answers<MediaResponse>(),
+  [Subjects.catalog.sitemapGet]: takesNothing.answers<CatalogSitemap>(),
+
+  [Subjects.pharm.pharmList]: takes(PharmListRequest).answers<PharmListResponse>(),
+  [Subjects.pharm.pharmGet]: takes(PharmGetRequest).answers<PharmDetailResponse>(),
+  [Subjects.pharm.slideList]: takes(PharmSlugRequest).answers<{ slides: Slide[] }>(),
+  [Subjects.pharm.pharmProductList]: takes(PharmProductListRequest).answers<PharmProductListResponse>(),
+  [Subjects.pharm.pharmProductGet]: takes(PharmProductGetRequest).answers<Omit<PharmProductDetailResponse, 'shipments'>>(),
+  [Subjects.pharm.pharmProductRelated]: takes(PharmProductGetRequest).answers<{ related: PharmProduct[] }>(),
+  [Subjects.pharm.comparisonList]: takes(ComparisonRequest).answers<{ pharmProducts: PharmProduct[] }>(),
+  [Subjects.pharm.discountList]: takes(DiscountListRequest).answers<PharmProductListResponse>(),
+  [Subjects.pharm.pharmProductUpdate]: takes(PharmProductUpdateRequest).answers<PharmProduct>(),
+  [Subjects.pharm.cartResolve]: takes(ResolveCartDto).answers<ResolvedCart>(),
+  [Subjects.pharm.mediaGet]: takes(PharmMediaGetRequest).answers<MediaResponse>(),
+  [Subjects.pharm.sitemapGet]: takesNothing.answers<PharmSitemap>(),
+
+  [Subjects.identity.signUp]: takes(SignUpDto).answers<Ok>(),
+  [Subjects.identity.activate]: takes(ActivateRequest).answers<AuthTokenResponse>(),
+  [Subjects.identity.resendActivation]: takes(ForgotPasswordDto).answers<Told>(),
+  [Subjects.identity.signIn]: takes(SignInDto).answers<AuthTokenResponse>(),
+  [Subjects.identity.forgotPassword]: takes(ForgotPasswordDto).answers<Told>(),
+  [Subjects.identity.resetPassword]: takes(ResetPasswordRequest).answers<AuthTokenResponse>(),
+  [Subjects.identity.refresh]: takesNothing.answers<AuthTokenResponse>(),
+  [Subjects.identity.smsRequest]: takes(PhoneSignInDto).answers<Told>(),
+  [Subjects.identity.smsVerify]: takes(SmsVerifyDto).answers<AuthTokenResponse>(),
+  [Subjects.identity.googleSignIn]: takes(GoogleSignInCommand).answers<AuthTokenResponse>(),
+  [Subjects.identity.keysGet]: takesNothing.answers<SigningKeysResponse>(),
+  [Subjects.identity.userGet]: takesNothing.answers<UserProfile>(),
+  [Subjects.identity.userBusinesses]: takesNothing.answers<BusinessesResponse>(),
+  [Subjects.identity.businessAccess]: takes(BusinessAccessCommand).answers<AuthTokenResponse>(),
+  [Subjects.identity.userUpdate]: takes(UpdateUserCommand).answers<UserProfile>(),
+  [Subjects.identity.userGeo]: takes(GeoLocationDto).answers<Ok>(),
+  [Subjects.identity.passwordChange]: takes(ChangePasswordCommand).answers<AuthTokenResponse>(),
+  [Subjects.identity.unsubscribe]: takes(UnsubscribeRequest).answers<Told>(),
+  [Subjects.identity.deliverySecretGet]: takes(DeliverySecretRequest).answers<DeliverySecret>(),
+  [Subjects.identity.deliverySecretForget]: takes(DeliverySecretRequest).answers<Ok>(),
+  [Subjects.identity.addressList]: takesNothing.answers<{ addresses: Address[] }>(),
+  [Subjects.identity.addressCreate]: takes(AddressCommand).answers<{ addresses: Address[] }>(),
+  [Subjects.identity.addressUpdate]: takes(AddressUpdateCommand).answers<{ addresses: Address[] }>(),
+  [Subjects.identity.addressRemove]: takes(AddressRemoveCommand).answers<{ addresses: Address[] }>(),
+  [Subjects.identity.favoritesList]: takesNothing.answers<FavoriteSlugsResponse>(),
+  [Subjects.identity.favoriteAdd]: takes(FavoriteDto).answers<FavoriteSlugsResponse>(),
+  [Subjects.identity.favoriteRemove]: takes(FavoriteDto).answers<FavoriteSlugsResponse>(),
+
+  [Subjects.notifications.contactCreate]: takes(ContactDto).answers<{ id: number }>(),
+  [Subjects.notifications.mailboxList]: takesNothing.answers<MailboxResponse>(),
+
+  [Subjects.shippingQuote.locationList]: takesNothing.answers<{ locations: Location[] }>(),
+  [Subjects.shippingQuote.locationGet]: takes(LocationGetRequest).answers<Location>(),
+  [Subjects.shippingQuote.shipmentListByPharm]: takes(ShipmentListRequest).answers<{ shipments: Shipment[] }>(),
+  [Subjects.shippingQuote.addressSearch]: takes(AddressSearchDto).answers<AddressSearchResponse>(),
+} as const;
+
+type Routes = typeof RequestRoutes;
+export type RequestSubject = keyof Routes;
+/** The payload a request subject takes. */
+export type RequestOf<S extends RequestSubject> = Routes[S] extends RequestRoute<infer Req, unknown> ? Req : never;
+/** What a request subject answers. */
+export type ResponseOf<S extends RequestSubject> = Routes[S] extends RequestRoute<unknown, infer Res> ? Res : never;
+
+/** An event subject's entry: the version its publisher writes now; `T` is its payload, for the types only. */
+export interface EventRoute<T> {
+  readonly version: number;
+  /** Never set: carries the payload's type. */
+  readonly payload?: T;
+}
+
+const carries = <T>(version: number): EventRoute<T> => ({ version });
+
+export const EventRoutes = {
+  [Events.catalog.productChanged]: carries<ProductChangedEvent>(1),
+  [Events.identity.activationRequested]: carries<AccountLinkEvent>(1),
+  [Events.identity.passwordResetRequested]: carries<AccountLinkEvent>(1),
+  [Events.identity.smsCodeRequested]: carries<SmsCodeEvent>(1),
+  [Events.identity.activationResendAsked]: carries<AccountAskedEvent>(1),
+  [Events.identity.passwordResetAsked]: carries<AccountAskedEvent>(1),
+  [Events.identity.smsCodeAsked]: carries<AccountAskedEvent>(1),
+  [Events.pharm.offersChanged]: carries<OffersChangedEvent>(1),
+  [Events.pharm.pharmChanged]: carries<PharmChangedEvent>(1),
+} as const;
+
+type EventRouteMap = typeof EventRoutes;
+export type EventSubject = keyof EventRouteMap;
+/** The payload an event subject carries. */
+export type EventOf<S extends EventSubject> = EventRouteMap[S] extends EventRoute<infer T> ? T : never;
+/** The envelope of an event of `S` (a union over `S`, told apart by `type`). */
+export type EventEnvelopeOf<S extends EventSubject> = S extends EventSubject ? EventEnvelope<EventOf<S>> & { type: S } : never;
+
+type Tokens<S extends string> = S extends `${infer Head}.${infer Tail}` ? [Head, ...Tokens<Tail>] : [S];
+type TokensMatch<P extends string[], S extends string[]> =
+  P extends ['>'] ? (S extends [string, ...string[]] ? true : false)
+    : P extends [infer PH extends string, ...infer PT extends string[]]
+      ? S extends [infer SH extends string, ...infer ST extends string[]]
+        ? (PH extends '*' ? TokensMatch<PT, ST> : PH extends SH ? TokensMatch<PT, ST> : false)
+        : false
+      : S extends [] ? true : false;
+
+/** The event subjects a NATS subject filter (with `*` and `>` wildcards) takes in. */
+export type EventSubjectsMatching<Filter extends string> = {
+  [S in EventSubject]: TokensMatch<Tokens<Filter>, Tokens<S>> extends true ? S : never
+}[EventSubject];
+
+/** Whether a NATS subject filter takes in `subject` (the run-time twin of `EventSubjectsMatching`). */
+export function subjectMatches(filter: string, subject: string): boolean {
+  const f = filter.split('.');
+  const s = subject.split('.');
+  for (let i = 0; i < f.length; i++) {
+    if (f[i] === '>') return s.length > i;
+    if (i >= s.length || (f[i] !== '*' && f[i] !== s[i])) return false;
+  }
+  return f.length === s.length;
+}
