@@ -12,7 +12,7 @@ import { DiscountBadge, OfferPrice } from '../components/products/Price';
 import { cannabisTypeLabels, he, hePharms } from '../i18n/he';
 import { useDocumentTitle } from '../lib/use-document-title';
 import { pharmProductQuery } from '../queries/pharms';
-import { NotFoundPage } from './not-found';
+import { NotFoundPage } from '../components/NotFoundPage';
 import '../components/pharms/pharms.css';
 
 function PharmProductView({ slug, id }: { slug: string; id: number }) {

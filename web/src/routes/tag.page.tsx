@@ -12,7 +12,7 @@ import { pageCount } from '../components/products/list-search';
 import { he } from '../i18n/he';
 import { useDocumentTitle } from '../lib/use-document-title';
 import { tagQuery } from '../queries/products';
-import { NotFoundPage } from './not-found';
+import { NotFoundPage } from '../components/NotFoundPage';
 
 export function TagPage() {
   const { tagSlug } = getRouteApi('/tags/$tagSlug').useParams();
