@@ -1,5 +1,5 @@
 import type { FavoritesResponse } from '@mc/contracts';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../api/client';
 import { heAuth } from '../i18n/he';
 import { authDialog } from './auth-dialog';
@@ -7,16 +7,20 @@ import { useSession } from './use-session';
 
 export const favoritesKey = (userId?: string) => ['user', 'favorites', userId] as const;
 
-/** `GET /api/user/favorites`, while signed in. */
-export function useFavorites() {
-  const session = useSession();
-  return useQuery({
-    queryKey: favoritesKey(session?.claims.sub),
+/** `GET /api/user/favorites` of the signed-in user (of that id). */
+export function favoritesQuery(userId: string | undefined) {
+  return queryOptions({
+    queryKey: favoritesKey(userId),
     queryFn: ({ signal }) => apiFetch<FavoritesResponse>('/user/favorites', { signal }),
-    enabled: session !== null,
     staleTime: 60_000,
     gcTime: 5 * 60_000,
   });
+}
+
+/** The favourites, while signed in. */
+export function useFavorites() {
+  const session = useSession();
+  return useQuery({ ...favoritesQuery(session?.claims.sub), enabled: session !== null });
 }
 
 /** A heart that keeps the product among the user's favourites; signed out it opens the sign-in dialog (spec 4). */
