@@ -1,21 +1,10 @@
 import type { FavoritesResponse } from '@mc/contracts';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../api/client';
 import { heAuth } from '../i18n/he';
 import { authDialog } from './auth-dialog';
+import { favoritesKey, favoritesQuery } from './favorites-query';
 import { useSession } from './use-session';
-
-export const favoritesKey = (userId?: string) => ['user', 'favorites', userId] as const;
-
-/** `GET /api/user/favorites` of the signed-in user (of that id). */
-export function favoritesQuery(userId: string | undefined) {
-  return queryOptions({
-    queryKey: favoritesKey(userId),
-    queryFn: ({ signal }) => apiFetch<FavoritesResponse>('/user/favorites', { signal }),
-    staleTime: 60_000,
-    gcTime: 5 * 60_000,
-  });
-}
 
 /** The favourites, while signed in. */
 export function useFavorites() {

@@ -1,5 +1,5 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
-import { favoritesQuery } from '../auth/favorites';
+import { favoritesQuery } from '../auth/favorites-query';
 import { requireSignedIn } from '../auth/route-guards';
 import { userInfoQuery } from '../auth/user-info';
 import { loadMain } from '../queries/route-data';

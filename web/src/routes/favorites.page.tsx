@@ -1,6 +1,6 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link, Navigate } from '@tanstack/react-router';
-import { favoritesQuery } from '../auth/favorites';
+import { favoritesQuery } from '../auth/favorites-query';
 import { useSession } from '../auth/use-session';
 import { ProductCard } from '../components/products/ProductCard';
 import { he, heAuth } from '../i18n/he';
