@@ -41,8 +41,9 @@ export async function loadMain<TQueryFnData, TError, TData, TQueryKey extends Qu
 }
 
 /**
- * A part of the page that shows its own loading and failure (a list, the comparison, the slides): asked for
- * at once; the promise never fails. The browser draws the page without waiting for it; the server waits.
+ * Data the page shows its own loading and failure for (a list, the comparison, the slides): asked for at once;
+ * the promise never fails. A loader awaits it when the page is drawn with it (a list's first page), or leaves it
+ * to the server alone (`partsOfFirstScreen`).
  */
 export function loadPart<TQueryFnData, TError, TData, TQueryKey extends QueryKey>(
   context: RouterContext,
@@ -52,7 +53,7 @@ export function loadPart<TQueryFnData, TError, TData, TQueryKey extends QueryKey
   return context.queryClient.prefetchQuery(options);
 }
 
-/** Waits for the parts on the server only (see `loadPart`). */
+/** Waits for parts on the server only: the browser draws the page at once and the parts as they arrive. */
 export async function partsOfFirstScreen(context: RouterContext, parts: Promise<void>[]): Promise<void> {
   if (context.server) await Promise.all(parts);
 }
