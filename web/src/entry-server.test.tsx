@@ -1,7 +1,10 @@
 // @vitest-environment node
 import { Messages } from '@mc/contracts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createMemoryHistory } from '@tanstack/react-router';
 import { renderPage, setApiTransport, type ServerPage } from './entry-server';
+import { createQueryClient } from './queries/query-client';
+import { createAppRouter } from './router';
 
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
@@ -29,6 +32,18 @@ describe('the server render', () => {
     expect(page.status).toBe(200);
     expect(page.html).toContain('id="home-title"');
     expect(keys(page)).toEqual([['products', 'list', 'page=1&sortBy=popular&inStock=1'], ['layout']]);
+  });
+
+  it('sends the answers in the order the loader asked for them: the main data first', async () => {
+    stubApi();
+    const queryClient = createQueryClient();
+    queryClient.setDefaultOptions({ queries: { ...queryClient.getDefaultOptions().queries, gcTime: Infinity } });
+    await createAppRouter(queryClient, createMemoryHistory({ initialEntries: ['/products/no-such-product'] })).load();
+    expect(queryClient.getQueryCache().getAll().map((query) => query.queryKey)).toEqual([
+      ['products', 'detail', 'no-such-product'],
+      ['products', 'related', 'no-such-product'],
+      ['products', 'comparison', 'no-such-product', 'sortBy=price'],
+    ]);
   });
 
   it('answers 404 with the not-found page when the main data is not there', async () => {

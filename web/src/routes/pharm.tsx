@@ -19,12 +19,10 @@ const pharmLoading = {
     deps: { products: string };
     cause: 'enter' | 'stay' | 'preload';
   }) => {
+    const pharm = loadMain(context, pharmQuery(pharmSlug));
+    const slides = loadPart(context, pharmSlidesQuery(pharmSlug));
     const products = cause === 'stay' ? [] : [loadPart(context, pharmProductsQuery(pharmSlug, deps.products))];
-    await Promise.all([
-      loadMain(context, pharmQuery(pharmSlug)),
-      loadPart(context, pharmSlidesQuery(pharmSlug)),
-      partsOfFirstScreen(context, products),
-    ]);
+    await Promise.all([pharm, slides, partsOfFirstScreen(context, products)]);
   },
   staticData: { ssr: true },
   notFoundComponent: () => <NotFoundPage detail={Messages.pharmNotFound} />,

@@ -16,11 +16,13 @@ export const productRoute = createRoute({
   // The comparison by price; by distance it waits for the browser's position.
   loaderDeps: ({ search }) => ({ comparison: search.sortBy === 'nearby' ? undefined : comparisonParams(search) }),
   loader: async ({ context, params: { productSlug }, deps }) => {
+    // Asked for in this order (the server sends its answers in it).
+    const product = loadMain(context, productQuery(productSlug));
     const parts = [
       loadPart(context, relatedProductsQuery(productSlug)),
       ...(deps.comparison ? [loadPart(context, comparisonQuery(productSlug, deps.comparison))] : []),
     ];
-    await Promise.all([loadMain(context, productQuery(productSlug)), partsOfFirstScreen(context, parts)]);
+    await Promise.all([product, partsOfFirstScreen(context, parts)]);
   },
   staticData: { ssr: true },
   pendingComponent: ProductSkeleton,
