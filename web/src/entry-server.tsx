@@ -29,8 +29,9 @@ const FAILED_PART = '<!--$!-->';
 const LEADING_LINKS = /^(?:<link\b[^>]*>)+/;
 
 /**
- * The page at `url` drawn as HTML; `{ status: 404 }` for a path the app has no page for (the browser draws the
- * not-found page); `null` for a page that is not drawn on the server (no `prerender`).
+ * The page at `url` drawn as HTML, with the data its routes' loaders loaded; `{ status: 404 }` for a path the app
+ * has no page for (the browser draws the not-found page); `null` for a page that is not drawn on the server (no
+ * `staticData.ssr`: its loaders are not run here).
  */
 export async function renderPage(url: string): Promise<ServerPage | { status: 404 } | null> {
   const queryClient = createQueryClient();
@@ -40,16 +41,18 @@ export async function renderPage(url: string): Promise<ServerPage | { status: 40
     queries: { ...queryClient.getDefaultOptions().queries, gcTime: Infinity, staleTime: SERVER_STATE_FRESH_MS },
   });
   const router = createAppRouter(queryClient, createMemoryHistory({ initialEntries: [url] }));
-  await router.load();
+  const matched = router.matchRoutes(router.latestLocation);
   // Only the root matched: no route has this path.
-  if (router.state.matches.every((match) => match.routeId === rootRouteId)) return { status: 404 };
-  const landing = router.state.matches.find((match) => match.staticData.prerender);
-  if (!landing) return null;
-  const queries = landing.staticData.prerender!({ params: landing.params as Record<string, string>, search: landing.search as Record<string, unknown> });
-  // The footer's links and new products, on every page but the embed (which has no footer).
-  if (!landing.staticData.embed) queries.push(layoutQuery());
-  const results = await Promise.allSettled(queries.map((query) => queryClient.fetchQuery(query)));
-  const notFound = results.some((result) => result.status === 'rejected' && (result.reason as { status?: number }).status === 404);
+  if (matched.every((match) => match.routeId === rootRouteId)) return { status: 404 };
+  if (!matched.some((match) => match.staticData.ssr)) return null;
+  // The footer's links and new products, on every page but the embed (which has no footer): asked for alongside
+  // the page's own data, and put in the cache after it.
+  const footer = matched.some((match) => match.staticData.embed) ? undefined : createQueryClient().fetchQuery(layoutQuery());
+  await router.load();
+  const layout = await footer?.catch(() => undefined);
+  if (layout) queryClient.setQueryData(layoutQuery().queryKey, layout);
+  // A loader threw `notFound()`: the page's main data is not there.
+  const notFound = router.state.matches.some((match) => match.status === 'notFound');
   const html = renderToString(
     <StrictMode>
       <QueryClientProvider client={queryClient}>

@@ -17,6 +17,8 @@ import { favoritesRoute, resetPasswordRoute, userRoute, verifyEmailRoute } from 
 import { googleCallbackRoute } from './routes/google-callback';
 import { settingsRoute, unsubscribeRoute } from './routes/account-settings';
 import { accessibilityRoute, privacyPolicyRoute, termsOfUseRoute } from './routes/legal';
+import { NotFoundPage } from './components/NotFoundPage';
+import { RouteError, RoutePending } from './components/RouteStates';
 
 export const routeTree = rootRoute.addChildren([homeRoute, productsRoute, productRoute, discountsRoute, tagRoute,
   pharmsRoute, pharmRoute, pharmEmbedRoute, pharmProductRoute,
@@ -24,13 +26,20 @@ export const routeTree = rootRoute.addChildren([homeRoute, productsRoute, produc
   searchRoute, cartRoute, verifyEmailRoute, resetPasswordRoute, googleCallbackRoute, userRoute, settingsRoute, unsubscribeRoute, favoritesRoute,
 ]);
 
-/** `history` is the browser's unless given (the server render passes the requested URL's). */
+/**
+ * `history` is the browser's unless given (the server render passes the requested URL's). A page's loaders fill
+ * the query cache; while they run, after an error and for data the API did not find, the route draws the
+ * router's default screens unless it has its own.
+ */
 export function createAppRouter(queryClient: QueryClient, history?: RouterHistory) {
   return createRouter({
     routeTree,
     history,
-    context: { queryClient },
+    context: { queryClient, server: history !== undefined },
     defaultPreload: false,
+    defaultPendingComponent: RoutePending,
+    defaultErrorComponent: RouteError,
+    defaultNotFoundComponent: () => <NotFoundPage />,
     // The browser restores scroll positions. On the server it would add an inline script, which stops the
     // parser until every stylesheet has loaded (and so delays the first paint).
     scrollRestoration: !history,

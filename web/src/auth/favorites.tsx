@@ -3,20 +3,13 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../api/client';
 import { heAuth } from '../i18n/he';
 import { authDialog } from './auth-dialog';
+import { favoritesKey, favoritesQuery } from './favorites-query';
 import { useSession } from './use-session';
 
-export const favoritesKey = (userId?: string) => ['user', 'favorites', userId] as const;
-
-/** `GET /api/user/favorites`, while signed in. */
+/** The favourites, while signed in. */
 export function useFavorites() {
   const session = useSession();
-  return useQuery({
-    queryKey: favoritesKey(session?.claims.sub),
-    queryFn: ({ signal }) => apiFetch<FavoritesResponse>('/user/favorites', { signal }),
-    enabled: session !== null,
-    staleTime: 60_000,
-    gcTime: 5 * 60_000,
-  });
+  return useQuery({ ...favoritesQuery(session?.claims.sub), enabled: session !== null });
 }
 
 /** A heart that keeps the product among the user's favourites; signed out it opens the sign-in dialog (spec 4). */

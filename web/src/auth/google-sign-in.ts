@@ -35,3 +35,9 @@ export function takeGoogleReturnPath(fromServer?: string): string {
   }
   return safeReturnPath(kept ?? fromServer);
 }
+
+/** The query exactly as Google sent it (the router's own parsing would turn a numeric-looking value into a number). */
+export const googleCallbackQuery = (searchStr: string) => {
+  const query = new URLSearchParams(searchStr);
+  return { code: query.get('code') ?? '', state: query.get('state') ?? '' };
+};

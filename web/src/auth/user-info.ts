@@ -1,5 +1,5 @@
 import type { Address, BusinessesResponse, UserProfile } from '@mc/contracts';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../api/client';
 import { useSession } from './use-session';
 
@@ -10,14 +10,18 @@ export interface UserInfo {
 
 const userInfoKey = (userId?: string) => ['user', 'info', userId] as const;
 
-/** `GET /api/user`: the signed-in user and their addresses (nothing while signed out). */
+/** `GET /api/user`: the signed-in user (of that id) and their addresses. */
+export function userInfoQuery(userId: string | undefined) {
+  return queryOptions({
+    queryKey: userInfoKey(userId),
+    queryFn: ({ signal }) => apiFetch<UserInfo>('/user', { signal }),
+  });
+}
+
+/** The signed-in user's info (nothing while signed out). */
 export function useUserInfo() {
   const session = useSession();
-  return useQuery({
-    queryKey: userInfoKey(session?.claims.sub),
-    queryFn: ({ signal }) => apiFetch<UserInfo>('/user', { signal }),
-    enabled: session !== null,
-  });
+  return useQuery({ ...userInfoQuery(session?.claims.sub), enabled: session !== null });
 }
 
 /** Puts a fresher part of the user info (after a save) into the cache. */

@@ -1,6 +1,6 @@
 import { classValidatorResolver } from '@hookform/resolvers/class-validator';
 import { Messages, profileCompletion, ResetPasswordDto, type AuthTokenResponse } from '@mc/contracts';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useSuspenseQuery } from '@tanstack/react-query';
 import { getRouteApi, Link, Navigate, useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -8,13 +8,13 @@ import { apiFetch } from '../api/client';
 import { authDialog } from '../auth/auth-dialog';
 import { sessions } from '../auth/session';
 import { useSession } from '../auth/use-session';
-import { useUserInfo } from '../auth/user-info';
+import { userInfoQuery } from '../auth/user-info';
 import '../auth/auth.css';
 import '../components/contact/contact.css';
 import { ErrorView } from '../components/ErrorView';
 import { TextField } from '../components/forms/TextField';
 import { formatDateTime } from '../components/pharms/pharm-format';
-import { he, heAuth } from '../i18n/he';
+import { heAuth } from '../i18n/he';
 import { useDocumentTitle } from '../lib/use-document-title';
 
 const post = <T,>(path: string, body: unknown) => apiFetch<T>(path, { method: 'POST', body: JSON.stringify(body) });
@@ -95,12 +95,16 @@ export function ResetPasswordPage() {
 export function UserPage() {
   useDocumentTitle(heAuth.userTitle);
   const session = useSession();
-  const query = useUserInfo();
+  // Signed out on the page: home.
   if (!session) return <Navigate to="/" />;
-  if (query.isError) return <ErrorView message={query.error.message || Messages.generic} onRetry={() => void query.refetch()} />;
-  if (!query.data) return <p role="status">{he.loading}</p>;
-  const { user } = query.data;
-  const completion = profileCompletion({ hasPhone: !!user.phone, hasAddress: query.data.addresses.length > 0 });
+  return <UserOverview userId={session.claims.sub} />;
+}
+
+/** Loaded by the route: its loading and failure screens are the route's. */
+function UserOverview({ userId }: { userId: string }) {
+  const { data } = useSuspenseQuery(userInfoQuery(userId));
+  const { user } = data;
+  const completion = profileCompletion({ hasPhone: !!user.phone, hasAddress: data.addresses.length > 0 });
   return (
     <section className="card account-card" aria-labelledby="user-title">
       <h1 id="user-title">{heAuth.hello(user.firstName)}</h1>

@@ -1,6 +1,8 @@
 import { EMAIL_PATTERN, PHONE_PATTERN } from '@mc/contracts';
-import { createRoute, lazyRouteComponent, redirect } from '@tanstack/react-router';
-import { sessions } from '../auth/session';
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { requireSignedIn } from '../auth/route-guards';
+import { userInfoQuery } from '../auth/user-info';
+import { loadMain } from '../queries/route-data';
 import { rootRoute } from './root';
 
 const page = (name: 'SettingsPage' | 'UnsubscribePage') => lazyRouteComponent(() => import('./settings-pages'), name);
@@ -8,9 +10,8 @@ const page = (name: 'SettingsPage' | 'UnsubscribePage') => lazyRouteComponent(()
 export const settingsRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/user/settings',
-  beforeLoad: () => {
-    if (!sessions.get()) throw redirect({ to: '/' });
-  },
+  beforeLoad: requireSignedIn,
+  loader: ({ context }) => loadMain(context, userInfoQuery(context.userId)),
   component: page('SettingsPage'),
 });
 

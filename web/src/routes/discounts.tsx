@@ -1,11 +1,20 @@
 import { GEO_SORTS } from '@mc/contracts';
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
-import { validateListSearch } from '../components/products/list-search';
+import { listApiParams, validateListSearch } from '../components/products/list-search';
+import { discountsQuery } from '../queries/discounts';
+import { loadPart } from '../queries/route-data';
 import { rootRoute } from './root';
 
 export const discountsRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/discounts',
   validateSearch: (raw: Record<string, unknown>) => validateListSearch(raw, GEO_SORTS),
+  // The first page of the list before the page is drawn; then the page follows the filters itself (debounced,
+  // showing the last answer meanwhile).
+  // By distance it waits for the browser's position.
+  loaderDeps: ({ search }) => ({ params: search.sortBy === 'nearby' ? undefined : listApiParams(search) }),
+  loader: async ({ context, deps, cause }) => {
+    if (cause === 'enter' && deps.params !== undefined) await loadPart(context, discountsQuery(deps.params));
+  },
   component: lazyRouteComponent(() => import('./discounts.page'), 'DiscountsPage'),
 });

@@ -1,8 +1,7 @@
-import { FAQ_CATEGORIES, type FaqItem, Messages } from '@mc/contracts';
-import { useQuery } from '@tanstack/react-query';
+import { FAQ_CATEGORIES, type FaqItem } from '@mc/contracts';
+import { useSuspenseQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { ErrorView } from '../components/ErrorView';
-import { he, heContent } from '../i18n/he';
+import { heContent } from '../i18n/he';
 import { useDocumentTitle } from '../lib/use-document-title';
 import { faqQuery } from '../queries/content';
 import './legal.css';
@@ -30,7 +29,8 @@ function FaqEntry({ item, open, onToggle }: { item: FaqItem; open: boolean; onTo
 
 export function FaqPage() {
   useDocumentTitle(heContent.faqTitle);
-  const query = useQuery(faqQuery());
+  // Loaded by the route: its loading and failure screens are the route's.
+  const query = useSuspenseQuery(faqQuery());
   const [open, setOpen] = useState<ReadonlySet<number>>(new Set());
   const toggle = (id: number) =>
     setOpen((prev) => {
@@ -43,10 +43,7 @@ export function FaqPage() {
     <section className="content-page" aria-labelledby="faq-title">
       <h1 id="faq-title">{heContent.faqTitle}</h1>
       <p className="list-lead">{heContent.faqLead}</p>
-      {query.isPending && <p role="status">{he.loading}</p>}
-      {query.isError && <ErrorView message={query.error.message || Messages.generic} onRetry={() => void query.refetch()} />}
-      {query.data &&
-        FAQ_CATEGORIES.map((category) => {
+      {FAQ_CATEGORIES.map((category) => {
           const items = query.data.faq.filter((item) => item.category === category);
           if (!items.length) return null;
           return (

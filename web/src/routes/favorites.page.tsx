@@ -1,7 +1,7 @@
-import { Messages } from '@mc/contracts';
-import { Link } from '@tanstack/react-router';
-import { useFavorites } from '../auth/favorites';
-import { ErrorView } from '../components/ErrorView';
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { Link, Navigate } from '@tanstack/react-router';
+import { favoritesQuery } from '../auth/favorites-query';
+import { useSession } from '../auth/use-session';
 import { ProductCard } from '../components/products/ProductCard';
 import { he, heAuth } from '../i18n/he';
 import { useDocumentTitle } from '../lib/use-document-title';
@@ -9,15 +9,19 @@ import { useDocumentTitle } from '../lib/use-document-title';
 /** /user/favorites: the favourite products as cards, or an empty state (spec 2.2). */
 export function FavoritesPage() {
   useDocumentTitle(heAuth.favoritesTitle);
-  const query = useFavorites();
+  const session = useSession();
+  // Signed out on the page: home.
+  if (!session) return <Navigate to="/" />;
+  return <Favorites userId={session.claims.sub} />;
+}
+
+/** Loaded by the route: its loading and failure screens are the route's. */
+function Favorites({ userId }: { userId: string }) {
+  const query = useSuspenseQuery(favoritesQuery(userId));
   return (
     <section aria-labelledby="favorites-title">
       <h1 id="favorites-title">{heAuth.favoritesTitle}</h1>
-      {query.isError ? (
-        <ErrorView message={query.error.message || Messages.generic} onRetry={() => void query.refetch()} />
-      ) : !query.data ? (
-        <p role="status">{he.loading}</p>
-      ) : query.data.favorites.length === 0 ? (
+      {query.data.favorites.length === 0 ? (
         <div className="cart-empty">
           <p className="cart-empty-title">{heAuth.noFavorites}</p>
           <Link to="/products" className="button button-primary">{he.shell.tabs.products}</Link>

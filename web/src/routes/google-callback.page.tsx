@@ -4,11 +4,10 @@ import { useNavigate, useRouterState } from '@tanstack/react-router';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { apiFetch } from '../api/client';
 import { authDialog } from '../auth/auth-dialog';
-import { GOOGLE_FAILURE_RETURN_MS, takeGoogleReturnPath } from '../auth/google-sign-in';
+import { GOOGLE_FAILURE_RETURN_MS, googleCallbackQuery, takeGoogleReturnPath } from '../auth/google-sign-in';
 import { sessions } from '../auth/session';
 import { heAuth } from '../i18n/he';
 import { useDocumentTitle } from '../lib/use-document-title';
-import { googleCallbackQuery } from './google-callback';
 
 /** The server's message with the way back to the site, taken by itself after 5 seconds (spec 4). */
 function CallbackFailure({ message, returnTo }: { message: string; returnTo: string }) {

@@ -5,6 +5,7 @@ import { he } from '../i18n/he';
 import { useDocumentTitle } from '../lib/use-document-title';
 import { SiteLink } from '../layout/SiteLink';
 import { productListQuery } from '../queries/products';
+import { loadPart, partsOfFirstScreen } from '../queries/route-data';
 import { rootRoute } from './root';
 import './home.css';
 
@@ -86,6 +87,8 @@ function HomePage() {
 export const homeRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/',
-  staticData: { prerender: () => [productListQuery(POPULAR_PARAMS)] },
+  // The popular products show their own placeholders: the browser draws the page at once.
+  loader: ({ context }) => partsOfFirstScreen(context, [loadPart(context, productListQuery(POPULAR_PARAMS))]),
+  staticData: { ssr: true },
   component: HomePage,
 });

@@ -1,7 +1,6 @@
 import { Messages, parsePharmProductId } from '@mc/contracts';
-import { useQuery } from '@tanstack/react-query';
+import { useSuspenseQuery } from '@tanstack/react-query';
 import { getRouteApi, Link } from '@tanstack/react-router';
-import { isApiError } from '../api/client';
 import { AddToCart } from '../cart/AddToCart';
 import { ErrorView } from '../components/ErrorView';
 import { ProductImage } from '../components/ProductImage';
@@ -12,28 +11,14 @@ import { DiscountBadge, OfferPrice } from '../components/products/Price';
 import { cannabisTypeLabels, he, hePharms } from '../i18n/he';
 import { useDocumentTitle } from '../lib/use-document-title';
 import { pharmProductQuery } from '../queries/pharms';
-import { NotFoundPage } from './not-found';
 import '../components/pharms/pharms.css';
 
 function PharmProductView({ slug, id }: { slug: string; id: number }) {
-  const query = useQuery(pharmProductQuery(slug, id));
-  const item = query.data?.pharmProduct;
-  const title = item ? item.product.info.hebName || item.product.name : undefined;
-  useDocumentTitle(item && title ? `${title} – ${item.pharm.name}` : undefined);
-
-  if (query.isPending) {
-    return (
-      <p className="list-loading" role="status">
-        {he.loading}
-      </p>
-    );
-  }
-  if (query.isError) {
-    if (isApiError(query.error) && query.error.status === 404) return <NotFoundPage detail={Messages.productNotFound} />;
-    return <ErrorView message={query.error.message || Messages.generic} onRetry={() => void query.refetch()} />;
-  }
-  const { pharmProduct, pharmProductVariants, shipments } = query.data;
+  // Loaded by the route: its loading, failure and 404 screens are the route's.
+  const { pharmProduct, pharmProductVariants, shipments } = useSuspenseQuery(pharmProductQuery(slug, id)).data;
   const { product, pharm } = pharmProduct;
+  const title = product.info.hebName || product.name;
+  useDocumentTitle(`${title} – ${pharm.name}`);
 
   return (
     <div className="pharm-page">
@@ -55,7 +40,7 @@ function PharmProductView({ slug, id }: { slug: string; id: number }) {
       </nav>
       <article className="card pharm-product-detail">
         <div className="pharm-product-media">
-          <ProductImage url={product.imageUrl} alt={he.product.imageAlt(title ?? product.name)} />
+          <ProductImage url={product.imageUrl} alt={he.product.imageAlt(title)} />
           <p className="badges card-badges">
             <DiscountBadge percent={pharmProduct.discountPercent} />
           </p>

@@ -1,21 +1,39 @@
+import { Messages } from '@mc/contracts';
 import { createRoute } from '@tanstack/react-router';
+import { NotFoundPage } from '../components/NotFoundPage';
 import { pharmProductsApiParams, validatePharmPageSearch, type PharmPageSearch } from '../components/pharms/pharm-page-search';
 import { pharmProductsQuery, pharmQuery, pharmSlidesQuery } from '../queries/pharms';
+import { loadMain, loadPart, partsOfFirstScreen, type RouterContext } from '../queries/route-data';
 import { PharmRoutePage, PharmEmbedPage } from './pharm.page';
 import { rootRoute } from './root';
 
-const prerenderPharm = ({ params: { pharmSlug }, search }: { params: Record<string, string>; search: Record<string, unknown> }) => [
-  pharmQuery(pharmSlug),
-  pharmSlidesQuery(pharmSlug),
-  pharmProductsQuery(pharmSlug, pharmProductsApiParams(search as PharmPageSearch)),
-];
+const pharmLoading = {
+  loaderDeps: ({ search }: { search: PharmPageSearch }) => ({ products: pharmProductsApiParams(search) }),
+  /**
+   * The pharmacy and its slides (inserted later, they would push the products down: a layout shift); the
+   * products on entering the page (then they follow the filters themselves, debounced, showing the last answer).
+   */
+  loader: async ({ context, params: { pharmSlug }, deps, cause }: {
+    context: RouterContext;
+    params: { pharmSlug: string };
+    deps: { products: string };
+    cause: 'enter' | 'stay' | 'preload';
+  }) => {
+    const pharm = loadMain(context, pharmQuery(pharmSlug));
+    const slides = loadPart(context, pharmSlidesQuery(pharmSlug));
+    const products = cause === 'stay' ? [] : [loadPart(context, pharmProductsQuery(pharmSlug, deps.products))];
+    await Promise.all([pharm, slides, partsOfFirstScreen(context, products)]);
+  },
+  staticData: { ssr: true },
+  notFoundComponent: () => <NotFoundPage detail={Messages.pharmNotFound} />,
+};
 
 // Landing pages from search engines: in the first bundle, so they render without another round trip.
 export const pharmRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/pharms/$pharmSlug',
   validateSearch: (raw: Record<string, unknown>) => validatePharmPageSearch(raw),
-  staticData: { prerender: prerenderPharm },
+  ...pharmLoading,
   component: PharmRoutePage,
 });
 
@@ -24,7 +42,7 @@ export const pharmEmbedRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/pharms/$pharmSlug/embed',
   validateSearch: (raw: Record<string, unknown>) => validatePharmPageSearch(raw),
-  staticData: { embed: true, prerender: prerenderPharm },
+  ...pharmLoading,
+  staticData: { embed: true, ssr: true },
   component: PharmEmbedPage,
 });
-

@@ -1,10 +1,22 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
-import { validatePharmListSearch } from '../components/pharms/pharm-search';
+import { pharmListApiParams, validatePharmListSearch } from '../components/pharms/pharm-search';
+import { locationsQuery, pharmListQuery } from '../queries/pharms';
+import { loadPart } from '../queries/route-data';
 import { rootRoute } from './root';
 
 export const pharmsRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/pharms',
   validateSearch: (raw: Record<string, unknown>) => validatePharmListSearch(raw),
+  // The first page of the list before the page is drawn; then the page follows the filters itself (debounced,
+  // showing the last answer meanwhile).
+  // By distance it waits for the browser's position.
+  loaderDeps: ({ search }) => ({ params: search.distance === undefined ? pharmListApiParams(search) : undefined }),
+  loader: async ({ context, deps, cause }) => {
+    if (cause !== 'enter') return;
+    // The area filter's places, alongside (the page draws without them).
+    void loadPart(context, locationsQuery());
+    if (deps.params !== undefined) await loadPart(context, pharmListQuery(deps.params));
+  },
   component: lazyRouteComponent(() => import('./pharms.page'), 'PharmsPage'),
 });

@@ -1,6 +1,10 @@
 import { createRoute } from '@tanstack/react-router';
-import { comparisonParams, validateComparisonSearch, type ComparisonSearch } from '../components/products/comparison-search';
+import { Messages } from '@mc/contracts';
+import { NotFoundPage } from '../components/NotFoundPage';
+import { ProductSkeleton } from '../components/ProductSkeleton';
+import { comparisonParams, validateComparisonSearch } from '../components/products/comparison-search';
 import { comparisonQuery, productQuery, relatedProductsQuery } from '../queries/products';
+import { loadMain, loadPart, partsOfFirstScreen } from '../queries/route-data';
 import { ProductPage } from './product.page';
 import { rootRoute } from './root';
 
@@ -9,13 +13,19 @@ export const productRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/products/$productSlug',
   validateSearch: (raw: Record<string, unknown>) => validateComparisonSearch(raw),
-  staticData: {
-    // The comparison by price; by distance it waits for the browser's position.
-    prerender: ({ params: { productSlug }, search }) => [
-      productQuery(productSlug),
-      relatedProductsQuery(productSlug),
-      ...((search as ComparisonSearch).sortBy === 'nearby' ? [] : [comparisonQuery(productSlug, comparisonParams(search as ComparisonSearch))]),
-    ],
+  // The comparison by price; by distance it waits for the browser's position.
+  loaderDeps: ({ search }) => ({ comparison: search.sortBy === 'nearby' ? undefined : comparisonParams(search) }),
+  loader: async ({ context, params: { productSlug }, deps }) => {
+    // Asked for in this order (the server sends its answers in it).
+    const product = loadMain(context, productQuery(productSlug));
+    const parts = [
+      loadPart(context, relatedProductsQuery(productSlug)),
+      ...(deps.comparison ? [loadPart(context, comparisonQuery(productSlug, deps.comparison))] : []),
+    ];
+    await Promise.all([product, partsOfFirstScreen(context, parts)]);
   },
+  staticData: { ssr: true },
+  pendingComponent: ProductSkeleton,
+  notFoundComponent: () => <NotFoundPage detail={Messages.productNotFound} />,
   component: ProductPage,
 });

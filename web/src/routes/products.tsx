@@ -1,10 +1,18 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
-import { validateListSearch } from '../components/products/list-search';
+import { listApiParams, validateListSearch } from '../components/products/list-search';
+import { productListQuery } from '../queries/products';
+import { loadPart } from '../queries/route-data';
 import { rootRoute } from './root';
 
 export const productsRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/products',
   validateSearch: (raw: Record<string, unknown>) => validateListSearch(raw),
+  // The first page of the list before the page is drawn; then the page follows the filters itself (debounced,
+  // showing the last answer meanwhile).
+  loaderDeps: ({ search }) => ({ params: listApiParams(search) }),
+  loader: async ({ context, deps, cause }) => {
+    if (cause === 'enter') await loadPart(context, productListQuery(deps.params));
+  },
   component: lazyRouteComponent(() => import('./products.page'), 'ProductsPage'),
 });

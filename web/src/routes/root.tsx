@@ -1,10 +1,10 @@
 import { Messages } from '@mc/contracts';
-import type { FetchQueryOptions, QueryClient } from '@tanstack/react-query';
 import { createRootRouteWithContext, Outlet, useLocation, useMatches, type ErrorComponentProps } from '@tanstack/react-router';
 import { AuthDialog } from '../auth/AuthDialog';
 import { useStoreGeoLocation, useTokenRefresh } from '../auth/use-session';
 import { useCartSync } from '../cart/use-cart';
 import { ErrorView } from '../components/ErrorView';
+import { NotFoundPage } from '../components/NotFoundPage';
 import { GroupAdModal } from '../components/group-ad/GroupAdModal';
 import { he } from '../i18n/he';
 import { useCanonicalLink } from '../lib/use-head-element';
@@ -14,14 +14,7 @@ import { MainNav } from '../layout/MainNav';
 import { SiteFooter } from '../layout/SiteFooter';
 import { SiteHeader } from '../layout/SiteHeader';
 import '../layout/layout.css';
-import { NotFoundPage } from './not-found';
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- each page's queries answer a type of their own
-export type PrerenderQuery = FetchQueryOptions<any, any, any, any>;
-
-export interface RouterContext {
-  queryClient: QueryClient;
-}
+import type { RouterContext } from '../queries/route-data';
 
 /**
  * The shell of spec 2.5: header, the page, the footer (hidden on mobile at home), the bottom menu and
@@ -83,7 +76,10 @@ declare module '@tanstack/react-router' {
     embed?: boolean;
     /** Spec 2.5: cart and order pages get a minimal header and no footer. */
     minimalLayout?: boolean;
-    /** The queries the server render of the page waits for (its first screen), from the route's params and URL state. */
-    prerender?: (match: { params: Record<string, string>; search: Record<string, unknown> }) => PrerenderQuery[];
+    /**
+     * The server draws the page (a landing page from search engines), with the data its loaders load; other pages
+     * are drawn in the browser.
+     */
+    ssr?: boolean;
   }
 }

@@ -2,7 +2,7 @@ import { classValidatorResolver } from '@hookform/resolvers/class-validator';
 import {
   AddressDto, ChangePasswordDto, houseNumberFrom, Messages, UserSettingsDto, type Address, type AddressSuggestion, type AuthTokenResponse, type UserProfile,
 } from '@mc/contracts';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useSuspenseQuery } from '@tanstack/react-query';
 import { getRouteApi, Navigate, useNavigate } from '@tanstack/react-router';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -10,9 +10,8 @@ import { apiFetch, isApiError } from '../api/client';
 import '../auth/auth.css';
 import { sessions } from '../auth/session';
 import { useSession } from '../auth/use-session';
-import { useUpdateUserInfo, useUserInfo } from '../auth/user-info';
+import { useUpdateUserInfo, userInfoQuery } from '../auth/user-info';
 import '../components/contact/contact.css';
-import { ErrorView } from '../components/ErrorView';
 import { AddressCombobox } from '../components/forms/AddressCombobox';
 import { TextField } from '../components/forms/TextField';
 import { he, heAuth } from '../i18n/he';
@@ -200,10 +199,14 @@ function AddressBook({ addresses }: { addresses: Address[] }) {
 export function SettingsPage() {
   useDocumentTitle(heAuth.settingsTitle);
   const session = useSession();
-  const query = useUserInfo();
+  // Signed out on the page: home.
   if (!session) return <Navigate to="/" />;
-  if (query.isError) return <ErrorView message={query.error.message || Messages.generic} onRetry={() => void query.refetch()} />;
-  if (!query.data) return <p role="status">{he.loading}</p>;
+  return <Settings userId={session.claims.sub} />;
+}
+
+/** Loaded by the route: its loading and failure screens are the route's. */
+function Settings({ userId }: { userId: string }) {
+  const query = useSuspenseQuery(userInfoQuery(userId));
   return (
     <section className="card account-card" aria-labelledby="settings-title">
       <h1 id="settings-title">{heAuth.settingsTitle}</h1>

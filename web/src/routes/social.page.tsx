@@ -1,7 +1,6 @@
-import { formatShekels, Messages, type SocialGroup } from '@mc/contracts';
-import { useQuery } from '@tanstack/react-query';
-import { ErrorView } from '../components/ErrorView';
-import { he, heContent } from '../i18n/he';
+import { formatShekels, type SocialGroup } from '@mc/contracts';
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { heContent } from '../i18n/he';
 import { useDocumentTitle } from '../lib/use-document-title';
 import { socialGroupsQuery } from '../queries/content';
 import './legal.css';
@@ -56,16 +55,14 @@ function GroupCard({ group }: { group: SocialGroup }) {
 
 export function SocialPage() {
   useDocumentTitle(heContent.socialTitle);
-  const query = useQuery(socialGroupsQuery());
+  // Loaded by the route: its loading and failure screens are the route's.
+  const query = useSuspenseQuery(socialGroupsQuery());
   return (
     <section className="content-page" aria-labelledby="social-title">
       <h1 id="social-title">{heContent.socialTitle}</h1>
       <p className="list-lead">{heContent.socialLead}</p>
-      {query.isPending && <p role="status">{he.loading}</p>}
-      {query.isError && <ErrorView message={query.error.message || Messages.generic} onRetry={() => void query.refetch()} />}
-      {query.data && query.data.groups.length === 0 && <p role="status">{heContent.noGroups}</p>}
-      {query.data &&
-        groupsByRegion(query.data.groups).map(([region, groups]) => (
+      {query.data.groups.length === 0 && <p role="status">{heContent.noGroups}</p>}
+      {groupsByRegion(query.data.groups).map(([region, groups]) => (
           <section key={region} className="social-region" aria-label={region}>
             <h2>{region}</h2>
             <ul className="social-group-list">

@@ -1,9 +1,7 @@
-import { Messages, PER_PAGE } from '@mc/contracts';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { PER_PAGE } from '@mc/contracts';
+import { useSuspenseQuery } from '@tanstack/react-query';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { useEffect } from 'react';
-import { isApiError } from '../api/client';
-import { ErrorView } from '../components/ErrorView';
 import { PharmCard } from '../components/pharms/PharmCard';
 import { CardList } from '../components/products/CardList';
 import { Pager } from '../components/products/Pager';
@@ -12,38 +10,24 @@ import { pageCount } from '../components/products/list-search';
 import { he } from '../i18n/he';
 import { useDocumentTitle } from '../lib/use-document-title';
 import { tagQuery } from '../queries/products';
-import { NotFoundPage } from './not-found';
 
 export function TagPage() {
   const { tagSlug } = getRouteApi('/tags/$tagSlug').useParams();
   const { page = 1 } = getRouteApi('/tags/$tagSlug').useSearch();
   const navigate = useNavigate({ from: '/tags/$tagSlug' });
-  const query = useQuery({ ...tagQuery(tagSlug, page), placeholderData: keepPreviousData });
+  // Loaded by the route (each page of it: the last one stays on screen meanwhile); its loading, failure and
+  // 404 screens are the route's.
+  const query = useSuspenseQuery(tagQuery(tagSlug, page));
   const data = query.data;
-  useDocumentTitle(
-    data ? data.tag.seoTitle || data.tag.title || data.tag.name : undefined,
-    data?.tag.seoDescription ?? undefined,
-  );
+  useDocumentTitle(data.tag.seoTitle || data.tag.title || data.tag.name, data.tag.seoDescription ?? undefined);
 
   // The tag pages its products and its pharmacies together: as many pages as the longer of the two.
   // The gateway pages the pharmacies with the pharmacy list's size (PER_PAGE.pharms).
-  const pages = data ? Math.max(pageCount(data.total, data.perPage), pageCount(data.pharmsTotal, PER_PAGE.pharms)) : 1;
-  const pastLast = !!data && (data.total > 0 || data.pharmsTotal > 0) && page > pages;
+  const pages = Math.max(pageCount(data.total, data.perPage), pageCount(data.pharmsTotal, PER_PAGE.pharms));
+  const pastLast = (data.total > 0 || data.pharmsTotal > 0) && page > pages;
   useEffect(() => {
     if (pastLast) void navigate({ search: {}, replace: true });
   }, [pastLast, navigate]);
-
-  if (query.isPending) {
-    return (
-      <p className="comparison-loading" role="status">
-        {he.loading}
-      </p>
-    );
-  }
-  if (query.isError) {
-    if (isApiError(query.error) && query.error.status === 404) return <NotFoundPage detail={Messages.tagNotFound} />;
-    return <ErrorView message={query.error.message || Messages.generic} onRetry={() => void query.refetch()} />;
-  }
 
   const { tag, products, pharms } = query.data;
   return (

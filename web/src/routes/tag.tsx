@@ -1,5 +1,8 @@
-import { parsePage } from '@mc/contracts';
+import { Messages, parsePage } from '@mc/contracts';
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { NotFoundPage } from '../components/NotFoundPage';
+import { tagQuery } from '../queries/products';
+import { loadMain } from '../queries/route-data';
 import { rootRoute } from './root';
 
 export const tagRoute = createRoute({
@@ -9,5 +12,8 @@ export const tagRoute = createRoute({
     const page = parsePage(raw.page);
     return page > 1 ? { page } : {};
   },
+  loaderDeps: ({ search }) => ({ page: search.page ?? 1 }),
+  loader: ({ context, params: { tagSlug }, deps: { page } }) => loadMain(context, tagQuery(tagSlug, page)),
+  notFoundComponent: () => <NotFoundPage detail={Messages.tagNotFound} />,
   component: lazyRouteComponent(() => import('./tag.page'), 'TagPage'),
 });

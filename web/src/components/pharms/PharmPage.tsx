@@ -1,12 +1,8 @@
-import { Messages } from '@mc/contracts';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { isApiError } from '../../api/client';
 import { he, hePharms } from '../../i18n/he';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { pharmQuery, pharmSlidesQuery } from '../../queries/pharms';
-import { NotFoundPage } from '../../routes/not-found';
-import { ErrorView } from '../ErrorView';
 import type { ListPatch } from '../products/ListFilters';
 import { Announcements } from './Announcements';
 import { PharmHeader } from './PharmHeader';
@@ -16,7 +12,10 @@ import { PharmSlides } from './PharmSlides';
 import type { PharmPageSearch } from './pharm-page-search';
 import './pharms.css';
 
-/** The pharmacy page (and its embed): breadcrumbs, header card, announcements, slides, its products. */
+/**
+ * The pharmacy page (and its embed): breadcrumbs, header card, announcements, slides, its products. The route
+ * loads the pharmacy and its slides before drawing it (its loading, failure and 404 screens are the route's).
+ */
 export function PharmPage({
   slug,
   search,
@@ -28,25 +27,10 @@ export function PharmPage({
   onChange: (patch: ListPatch) => void;
   embed?: boolean;
 }) {
-  const query = useQuery(pharmQuery(slug));
-  const slidesQuery = useQuery(pharmSlidesQuery(slug));
-  const slides = slidesQuery.data?.slides ?? [];
-  const pharm = query.data?.pharm;
-  useDocumentTitle(pharm ? (pharm.seoTitle ?? pharm.name) : undefined);
-
-  // Waiting for the slides too: inserted later, they would push the products down (a layout shift).
-  if (query.isPending || slidesQuery.isPending) {
-    return (
-      <p className="list-loading" role="status">
-        {he.loading}
-      </p>
-    );
-  }
-  if (query.isError) {
-    if (isApiError(query.error) && query.error.status === 404) return <NotFoundPage detail={Messages.pharmNotFound} />;
-    return <ErrorView message={query.error.message || Messages.generic} onRetry={() => void query.refetch()} />;
-  }
-  const data = query.data;
+  const { data } = useSuspenseQuery(pharmQuery(slug));
+  // A failed answer leaves the page without slides.
+  const slides = useQuery(pharmSlidesQuery(slug)).data?.slides ?? [];
+  useDocumentTitle(data.pharm.seoTitle ?? data.pharm.name);
 
   return (
     <div className={`pharm-page${embed ? ' is-embed' : ''}`}>

@@ -1,0 +1,70 @@
+// @vitest-environment node
+import { Messages } from '@mc/contracts';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createMemoryHistory } from '@tanstack/react-router';
+import { renderPage, setApiTransport, type ServerPage } from './entry-server';
+import { createQueryClient } from './queries/query-client';
+import { createAppRouter } from './router';
+
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+/** The API as the gateway answers the server render: the layout, an empty product list, 404 for anything else. */
+function stubApi() {
+  const api = vi.fn(async (input: string | URL | Request) => {
+    const url = new URL(String(input), 'http://localhost');
+    if (url.pathname === '/api/layout') return json({ latestProducts: [], footerLinks: [] });
+    if (url.pathname === '/api/products') return json({ products: [], filtersData: {}, total: 0, perPage: 24, currentPage: 1 });
+    return json({ statusCode: 404, code: 'NOT_FOUND', message: Messages.productNotFound }, 404);
+  });
+  setApiTransport(api as typeof fetch);
+  return api;
+}
+
+const keys = (page: ServerPage) => page.state.queries.map((query) => query.queryKey);
+
+describe('the server render', () => {
+  afterEach(() => setApiTransport(fetch));
+
+  it("draws a landing page with the data its route's loader loaded, then the footer's", async () => {
+    stubApi();
+    const page = (await renderPage('/')) as ServerPage;
+    expect(page.status).toBe(200);
+    expect(page.html).toContain('id="home-title"');
+    expect(keys(page)).toEqual([['products', 'list', 'page=1&sortBy=popular&inStock=1'], ['layout']]);
+  });
+
+  it('sends the answers in the order the loader asked for them: the main data first', async () => {
+    stubApi();
+    const queryClient = createQueryClient();
+    queryClient.setDefaultOptions({ queries: { ...queryClient.getDefaultOptions().queries, gcTime: Infinity } });
+    await createAppRouter(queryClient, createMemoryHistory({ initialEntries: ['/products/no-such-product'] })).load();
+    expect(queryClient.getQueryCache().getAll().map((query) => query.queryKey)).toEqual([
+      ['products', 'detail', 'no-such-product'],
+      ['products', 'related', 'no-such-product'],
+      ['products', 'comparison', 'no-such-product', 'sortBy=price'],
+    ]);
+  });
+
+  it('answers 404 with the not-found page when the main data is not there', async () => {
+    stubApi();
+    const page = (await renderPage('/products/no-such-product')) as ServerPage;
+    expect(page.status).toBe(404);
+    expect(page.html).toContain(Messages.pageNotFound);
+    expect(page.html).toContain(Messages.productNotFound);
+  });
+
+  it('answers 404 alone for a path the app has no page for, without asking the API', async () => {
+    const api = stubApi();
+    expect(await renderPage('/no-such-page')).toEqual({ status: 404 });
+    expect(api).not.toHaveBeenCalled();
+  });
+
+  it("leaves the other pages to the browser, without running their loaders", async () => {
+    const api = stubApi();
+    expect(await renderPage('/faq')).toBeNull();
+    expect(await renderPage('/user')).toBeNull();
+    expect(await renderPage('/products?types=flower')).toBeNull();
+    expect(api).not.toHaveBeenCalled();
+  });
+});
