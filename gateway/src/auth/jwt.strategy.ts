@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { IdentityKeys, setCallerToken, TOKEN_ALG, TOKEN_ISSUER } from '@mc/kit';
+import { hasOurClaims, IdentityKeys, setCallerToken, TOKEN_ALG, TOKEN_ISSUER } from '@mc/kit';
 import { PassportStrategy } from '@nestjs/passport';
 import { Subjects, type AccessTokenClaims } from '@mc/contracts';
 import { ExtractJwt, Strategy } from 'passport-jwt';
@@ -43,12 +43,13 @@ export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
     });
   }
 
-  validate(request: { headers: { authorization?: string } }, claims: AccessTokenClaims & { exp?: unknown }): SignedInUser | false {
-    // jsonwebtoken checks `exp` only when present: a token without one would never expire, so it is refused.
-    if (typeof claims.exp !== 'number' || claims.typ !== 'user' || !Number.isInteger(Number(claims.sub))) return false;
+  validate(request: { headers: { authorization?: string } }, claims: Record<string, unknown>): SignedInUser | false {
+    // The kit's claim rules, as every service applies them (jsonwebtoken checks `exp` only when present: a token
+    // without one would never expire, so it is refused there).
+    if (!hasOurClaims(claims)) return false;
     const token = (request.headers.authorization ?? '').slice('Bearer '.length);
     // Every NATS request this HTTP request makes carries the token (services verify it again themselves).
     setCallerToken(token);
-    return { id: Number(claims.sub), role: claims.role, token };
+    return { id: Number(claims.sub), role: claims.role as AccessTokenClaims['role'], token };
   }
 }

@@ -43,7 +43,7 @@ const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u0
 
 /**
  * The web app's pages: its `index.html`, with the first screen of a landing page (home, a product, a pharmacy;
- * the web's routes with `prerender`) drawn by the web's server render and the API answers it was drawn from,
+ * the web's routes with `staticData.ssr`) drawn by the web's server render and the API answers it was drawn from,
  * which the browser's query cache starts with. Any failure of the server render sends the bare app, which
  * draws the page itself as before.
  */

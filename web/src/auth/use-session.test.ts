@@ -9,7 +9,12 @@ describe('token refresh timing', () => {
     expect(refreshDelay(now / 1000 + 24 * 3600, now)).toBe(REFRESH_EVERY_MS);
   });
 
+  it("refreshes a manager's five-minute token a minute before it expires", () => {
+    expect(refreshDelay(now / 1000 + 300, now)).toBe(4 * 60_000);
+  });
+
   it('never loops on a token about to expire', () => {
-    expect(refreshDelay(now / 1000 + 60, now)).toBe(10_000);
+    expect(refreshDelay(now / 1000 + 60, now)).toBe(48_000);
+    expect(refreshDelay(now / 1000 + 5, now)).toBe(10_000);
   });
 });

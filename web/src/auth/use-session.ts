@@ -12,14 +12,18 @@ export function useSession(): Session | null {
 }
 
 export const REFRESH_EVERY_MS = 60 * 60_000;
-/** Access tokens live an hour: the next refresh comes this long before the token expires, if that is sooner than hourly. */
+/**
+ * A patient's token lives an hour, a manager's 5 minutes (so a removed membership stops working within 5 minutes):
+ * the next refresh comes when a fifth of the token's life is left, and at most 5 minutes before it expires.
+ */
 const REFRESH_BEFORE_EXPIRY_MS = 5 * 60_000;
 const REFRESH_AT_LEAST_AFTER_MS = 10_000;
 
-/** When to refresh a token expiring at `exp` (seconds): hourly, but always a few minutes before it expires. */
+/** When to refresh a token expiring at `exp` (seconds): hourly, but always before it expires. */
 export function refreshDelay(exp: number | undefined, now = Date.now()): number {
   if (typeof exp !== 'number') return REFRESH_EVERY_MS;
-  return Math.max(REFRESH_AT_LEAST_AFTER_MS, Math.min(REFRESH_EVERY_MS, exp * 1000 - now - REFRESH_BEFORE_EXPIRY_MS));
+  const left = exp * 1000 - now;
+  return Math.max(REFRESH_AT_LEAST_AFTER_MS, Math.min(REFRESH_EVERY_MS, left - Math.min(REFRESH_BEFORE_EXPIRY_MS, left / 5)));
 }
 
 const refresh = () => {

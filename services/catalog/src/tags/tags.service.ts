@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { Messages, PER_PAGE, type Product, type TagDetail } from '@mc/contracts';
+import { Messages, PER_PAGE, type CatalogTagPage, type TagDetail } from '@mc/contracts';
 import { Clock, DATABASE, notFound, type Database } from '@mc/kit';
 import { eq, notInArray, sql } from 'drizzle-orm';
 import { bumpReadVersion } from '../common/read-cache';
@@ -9,13 +9,7 @@ import { listProducts } from '../products/product-list';
 export type TagInput = TagDetail;
 
 /** A tag page's catalogue half (the gateway adds the pharmacies carrying the tag from pharm). */
-export interface TagPage {
-  tag: TagDetail;
-  products: Product[];
-  total: number;
-  perPage: number;
-  currentPage: number;
-}
+export type TagPage = CatalogTagPage;
 
 const NO_FILTERS = { inStock: false, types: [], cannabisTypes: [], dosages: [], companies: [] };
 

@@ -36,8 +36,13 @@ export async function verifyAccessToken(
   } catch {
     return undefined;
   }
-  if (claims.typ !== 'user' || typeof claims.sub !== 'string' || !/^[1-9]\d{0,15}$/.test(claims.sub) || typeof claims.ver !== 'number') return undefined;
-  if (!['user', 'admin', 'business_owner'].includes(claims.role as string)) return undefined;
-  if (claims.biz !== undefined && (!Array.isArray(claims.biz) || !claims.biz.every((b) => typeof b === 'string'))) return undefined;
-  return claims as unknown as VerifiedClaims;
+  return hasOurClaims(claims) ? (claims as unknown as VerifiedClaims) : undefined;
+}
+
+/** Our claims of a verified token (the gateway's bearer strategy applies them too): type `user`, a numeric subject, a token version, a known role, memberships as a list of slugs. */
+export function hasOurClaims(claims: Record<string, unknown>): boolean {
+  if (claims.typ !== 'user' || typeof claims.sub !== 'string' || !/^[1-9]\d{0,15}$/.test(claims.sub) || typeof claims.ver !== 'number') return false;
+  if (!['user', 'admin', 'business_owner'].includes(claims.role as string)) return false;
+  if (typeof claims.exp !== 'number') return false;
+  return claims.biz === undefined || (Array.isArray(claims.biz) && claims.biz.every((b) => typeof b === 'string'));
 }
