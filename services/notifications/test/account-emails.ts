@@ -42,6 +42,11 @@ export class FakeIdentitySecrets {
   stop(): void {
     for (const sub of this.subs) sub.unsubscribe();
   }
+
+  /** Resolves once notifications has asked to forget `ref` (it asks after marking its message sent). */
+  forgets(ref: string): Promise<boolean> {
+    return waitFor(`notifications to ask identity to forget ${ref}`, () => this.forgotten.has(ref));
+  }
 }
 
 /** Publishes an activation event as identity's relay would (same envelope, message id = event id), its token kept by `secrets`. */
