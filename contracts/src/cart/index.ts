@@ -27,6 +27,37 @@ export class ResolveCartDto {
   cartItems: CartItemDto[];
 }
 
+/** `PUT /api/cart` and `cart.cart.store`: the signed-in user's whole cart, replacing what the server kept. */
+export class CartStoreCommand {
+  @IsArray(invalid)
+  @ArrayMaxSize(CART_MAX_LINES, invalid)
+  @ArrayUnique((item: CartItemDto) => item?.pharmProductId, invalid)
+  @ValidateNested({ each: true })
+  @Transform(({ value }) => (Array.isArray(value) ? value.map(toCartItemDto) : value))
+  cartItems: CartItemDto[];
+}
+
+/** `POST /api/cart/items` (`cart.item.add`): adds `amount` to the line (the sum at most 10); `PATCH` (`cart.item.update`) sets it. */
+export class CartItemCommand extends CartItemDto {}
+
+/** `PATCH /api/cart/items/{pharmProductId}`'s body: the line's new amount. */
+export class CartAmountDto {
+  @IsInt(invalid) @Min(1, invalid) @Max(CART_MAX_PER_PRODUCT, { message: Messages.cartLimit })
+  amount: number;
+}
+
+/** `DELETE /api/cart/items/{pharmProductId}` (`cart.item.remove`). */
+export class CartItemRemoveCommand {
+  @IsInt(invalid) @Min(1, invalid) @Max(2_147_483_647, invalid)
+  pharmProductId: number;
+}
+
+/** The signed-in user's cart as the server keeps it (spec 3: items plus updatedAt, an ISO time; null before the first change). */
+export interface ServerCart {
+  items: CookieCartItem[];
+  updatedAt: string | null;
+}
+
 /**
  * One cart line with the offer as the storefront shows it now, whatever its state (`published` and
  * `inStock` tell whether it can still be ordered); `null` when the offer, its pharmacy or its product

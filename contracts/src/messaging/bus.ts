@@ -1,6 +1,6 @@
 import type { ProductDetailResponse, Product, TagDetail } from '../catalog/product';
 import { GetProductRequest } from '../catalog/requests';
-import { ResolveCartDto, type ResolvedCart } from '../cart';
+import { CartItemCommand, CartItemRemoveCommand, CartStoreCommand, ResolveCartDto, type ResolvedCart, type ServerCart } from '../cart';
 import { AddressCommand, AddressRemoveCommand, AddressUpdateCommand } from '../forms/address';
 import {
   ActivateRequest, BusinessAccessCommand, ChangePasswordCommand, DeliverySecretRequest, FavoriteDto, ForgotPasswordDto,
@@ -84,6 +84,12 @@ export const RequestRoutes = {
   [Subjects.pharm.cartResolve]: takes(ResolveCartDto).answers<ResolvedCart>(),
   [Subjects.pharm.mediaGet]: takes(PharmMediaGetRequest).answers<MediaResponse>(),
   [Subjects.pharm.sitemapGet]: takesNothing.answers<PharmSitemap>(),
+
+  [Subjects.cart.cartGet]: takesNothing.answers<ServerCart>(),
+  [Subjects.cart.cartStore]: takes(CartStoreCommand).answers<ServerCart>(),
+  [Subjects.cart.itemAdd]: takes(CartItemCommand).answers<ServerCart>(),
+  [Subjects.cart.itemUpdate]: takes(CartItemCommand).answers<ServerCart>(),
+  [Subjects.cart.itemRemove]: takes(CartItemRemoveCommand).answers<ServerCart>(),
 
   [Subjects.identity.signUp]: takes(SignUpDto).answers<Ok>(),
   [Subjects.identity.activate]: takes(ActivateRequest).answers<AuthTokenResponse>(),

@@ -34,6 +34,15 @@ export const Subjects = {
     mediaGet: 'pharm.media.get',
     sitemapGet: 'pharm.sitemap.get',
   },
+  cart: {
+    /** The signed-in user's server cart (`ServerCart`); every cart subject answers it as it is after the call. */
+    cartGet: 'cart.cart.get',
+    /** Replaces the whole list (`CartStoreCommand`). */
+    cartStore: 'cart.cart.store',
+    itemAdd: 'cart.item.add',
+    itemUpdate: 'cart.item.update',
+    itemRemove: 'cart.item.remove',
+  },
   identity: {
     signUp: 'identity.auth.sign-up',
     activate: 'identity.auth.activate',

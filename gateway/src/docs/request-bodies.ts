@@ -1,6 +1,6 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiBody, type OpenAPIObject } from '@nestjs/swagger';
-import { CartItemDto, ResolveCartDto } from '@mc/contracts';
+import { CartItemDto, CartStoreCommand, ResolveCartDto } from '@mc/contracts';
 import { ValidationTypes } from 'class-validator';
 import type { ValidationMetadata } from 'class-validator/types/metadata/ValidationMetadata';
 import { targetConstructorToSchema } from 'class-validator-jsonschema';
@@ -17,7 +17,10 @@ const bodyTypes = new Set<Dto>();
  * Nested DTOs whose element class the contracts cannot name at run time (the web bundle loads no
  * reflect-metadata, so no `@Type`): the class of each such property, for the document only.
  */
-const NESTED: ReadonlyMap<Dto, Record<string, Dto>> = new Map<Dto, Record<string, Dto>>([[ResolveCartDto, { cartItems: CartItemDto }]]);
+const NESTED: ReadonlyMap<Dto, Record<string, Dto>> = new Map<Dto, Record<string, Dto>>([
+  [ResolveCartDto, { cartItems: CartItemDto }],
+  [CartStoreCommand, { cartItems: CartItemDto }],
+]);
 
 /** A JavaScript pattern as a JSON Schema `pattern` (ECMA-262); a pattern with flags is left to the description. */
 const patternOf = (value: unknown): Schema => (value instanceof RegExp && !value.flags ? { pattern: value.source } : {});

@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import type { ServiceDefinition } from '@mc/kit';
+import { CartsModule } from './carts/carts.module';
 import { CartEnv } from './config';
 import { inbox, outbox } from './db/schema';
 
@@ -9,5 +10,5 @@ export const cartService: ServiceDefinition<CartEnv> = {
   schema: 'cart',
   tables: { outbox, inbox },
   migrationsFolder: join(__dirname, 'migrations'),
-  imports: [],
+  imports: [CartsModule],
 };

@@ -28,3 +28,8 @@ export function writeCookieCart(cartItems: CookieCartItem[], now = new Date()): 
   Cookies.set(CART_COOKIE, JSON.stringify(cart), { expires: LIFESPAN_DAYS, path: '/', sameSite: 'lax', secure: location.protocol === 'https:' });
   return cart;
 }
+
+/** Empties the cookie cart (signing in moves its items to the server; a refused refresh drops them). */
+export function clearCookieCart(): void {
+  Cookies.remove(CART_COOKIE, { path: '/' });
+}

@@ -1,13 +1,21 @@
 import { canAddToCart, cartCount, isValidCartAmount, Messages, type CookieCartItem } from '@mc/contracts';
 import { readCookieCart, writeCookieCart } from './cart-cookie';
 
+/** One change to the cart, as a backend that keeps the cart elsewhere (the server) applies it. */
+export type CartOperation =
+  | { kind: 'add'; pharmProductId: number; amount: number }
+  | { kind: 'update'; pharmProductId: number; amount: number }
+  | { kind: 'remove'; pharmProductId: number }
+  | { kind: 'store'; items: CookieCartItem[] };
+
 /**
- * Where the cart is kept. Guests keep it in the cookie; signed-in users will keep it on the server
- * (`GET/PUT /api/cart`), behind the same two calls.
+ * Where the cart is kept. Guests keep it in the cookie (load, change, save); signed-in users on the server
+ * (`server-cart.ts`), which applies each change itself (`apply`) and answers the cart after it.
  */
 export interface CartBackend {
   load(): Promise<CookieCartItem[]>;
   save(items: CookieCartItem[]): Promise<void>;
+  apply?(operation: CartOperation): Promise<CookieCartItem[]>;
 }
 
 export const cookieBackend: CartBackend = {
@@ -34,7 +42,7 @@ export class CartStore {
   private readonly listeners = new Set<() => void>();
   private queue: Promise<unknown> = Promise.resolve();
 
-  constructor(private readonly backend: CartBackend = cookieBackend, initial: CookieCartItem[] = readCookieCart().cartItems) {
+  constructor(private backend: CartBackend = cookieBackend, initial: CookieCartItem[] = readCookieCart().cartItems) {
     this.snapshot = initial.length ? { items: initial, count: cartCount(initial), changedAt: 0 } : EMPTY_CART;
   }
 
@@ -46,7 +54,7 @@ export class CartStore {
   getSnapshot = (): CartSnapshot => this.snapshot;
 
   add(pharmProductId: number, amount: number): Promise<void> {
-    return this.run((items) => {
+    return this.run({ kind: 'add', pharmProductId, amount }, (items) => {
       const existing = items.find((item) => item.pharmProductId === pharmProductId);
       if (!canAddToCart(existing?.amount ?? 0, amount)) throw new Error(Messages.cartLimit);
       return existing
@@ -56,18 +64,29 @@ export class CartStore {
   }
 
   update(pharmProductId: number, amount: number): Promise<void> {
-    return this.run((items) => {
+    return this.run({ kind: 'update', pharmProductId, amount }, (items) => {
       if (!isValidCartAmount(amount)) throw new Error(Messages.cartLimit);
       return items.map((item) => (item.pharmProductId === pharmProductId ? { pharmProductId, amount } : item));
     });
   }
 
   remove(pharmProductId: number): Promise<void> {
-    return this.run((items) => items.filter((item) => item.pharmProductId !== pharmProductId));
+    return this.run({ kind: 'remove', pharmProductId }, (items) => items.filter((item) => item.pharmProductId !== pharmProductId));
   }
 
   clear(): Promise<void> {
-    return this.run(() => []);
+    return this.run({ kind: 'store', items: [] }, () => []);
+  }
+
+  /**
+   * Moves the cart to another backend (signing in or out), in the queue's turn: `start` runs on the new backend
+   * and answers the cart to show, which replaces the one shown (nothing of the old backend's cart stays).
+   */
+  switchTo(backend: CartBackend, start: () => Promise<CookieCartItem[]> = () => backend.load()): Promise<void> {
+    return this.enqueue(async () => {
+      this.backend = backend;
+      this.publish(await start(), false);
+    });
   }
 
   /** Picks up changes made elsewhere (another tab), without counting them as a change here. */
@@ -75,8 +94,14 @@ export class CartStore {
     return this.enqueue(async () => this.publish(await this.backend.load(), false));
   }
 
-  private run(change: (items: CookieCartItem[]) => CookieCartItem[]): Promise<void> {
+  private run(operation: CartOperation, change: (items: CookieCartItem[]) => CookieCartItem[]): Promise<void> {
     return this.enqueue(async () => {
+      if (this.backend.apply) {
+        // The limit is checked on the cart shown first (the server checks it again), so an over-limit click costs no call.
+        change([...this.snapshot.items]);
+        this.publish(await this.backend.apply(operation), true);
+        return;
+      }
       const next = change(await this.backend.load());
       await this.backend.save(next);
       this.publish(next, true);

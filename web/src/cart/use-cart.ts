@@ -1,6 +1,8 @@
 import { createContext, useCallback, useContext, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { Messages } from '@mc/contracts';
+import { sessions } from '../auth/session';
 import { CartStore, EMPTY_CART, type CartSnapshot } from './cart-store';
+import { connectCartToSession } from './server-cart';
 
 let defaultStore: CartStore | undefined;
 /** The page's cart; tests provide their own through `CartContext`. */
@@ -18,9 +20,13 @@ export function useCart(): CartSnapshot {
   return useSyncExternalStore(store.subscribe, store.getSnapshot, emptyCart);
 }
 
-/** Re-reads the stored cart when the tab regains focus, so a change made in another tab shows here. */
+/**
+ * Keeps the cart with the session (signed in: the server cart; see server-cart.ts) and re-reads the stored cart
+ * when the tab regains focus, so a change made in another tab (or on another device) shows here.
+ */
 export function useCartSync() {
   const store = useCartStore();
+  useEffect(() => connectCartToSession(store, sessions), [store]);
   useEffect(() => {
     const refresh = () => void store.refresh().catch(() => undefined);
     window.addEventListener('focus', refresh);

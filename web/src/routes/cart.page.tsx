@@ -2,6 +2,8 @@ import { CART_MAX_PER_PRODUCT, Messages } from '@mc/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
+import { authDialog } from '../auth/auth-dialog';
+import { useSession } from '../auth/use-session';
 import { type CartLine, cartLines, type CartSummary, groupByPharm, type PharmGroup, summarize } from '../cart/cart-lines';
 import { useCart, useCartStore } from '../cart/use-cart';
 import '../cart/cart.css';
@@ -125,6 +127,9 @@ function PharmGroupCard({ group, index }: { group: PharmGroup; index: number }) 
 
 function OrderSummary({ summary }: { summary: CartSummary }) {
   const [asked, setAsked] = useState(false);
+  const signedIn = useSession() !== null;
+  // A guest signs in first, in the dialog, and stays here with the same cart (moved to the server on signing in).
+  const onCheckout = () => (signedIn ? setAsked(true) : authDialog.open('signIn'));
   return (
     <aside className="card cart-summary" aria-labelledby="cart-summary-title">
       <h2 id="cart-summary-title">{heCart.summary}</h2>
@@ -160,7 +165,7 @@ function OrderSummary({ summary }: { summary: CartSummary }) {
         type="button"
         className="button button-primary cart-checkout"
         disabled={summary.blocked || summary.itemsCount === 0}
-        onClick={() => setAsked(true)}
+        onClick={onCheckout}
       >
         {heCart.checkout}
       </button>

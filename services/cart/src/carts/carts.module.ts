@@ -1,0 +1,6 @@
+import { Module } from '@nestjs/common';
+import { CartsHandlers } from './carts.handlers';
+import { CartsService } from './carts.service';
+
+@Module({ controllers: [CartsHandlers], providers: [CartsService] })
+export class CartsModule {}

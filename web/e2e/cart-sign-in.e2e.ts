@@ -1,0 +1,96 @@
+/**
+ * Browser test of the cart across signing in: a guest fills a cart, presses continue-to-order, signs in in the
+ * dialog and is still on /cart with the same items, now kept by the server (another browser signed in as the
+ * same user sees them), and the cart cookie is emptied.
+ */
+import type { PharmProduct } from '@mc/contracts';
+import type { Page } from 'playwright-core';
+import { GATEWAY_URL, useBrowser } from './browser';
+
+const API_HEADERS = { 'x-app-id': 'web', 'x-app-version': '0.1.0', 'x-api-key': process.env.API_KEY ?? 'mc-local-web-key' };
+
+async function api<T>(path: string, body?: unknown, token?: string): Promise<T> {
+  const res = await fetch(`${GATEWAY_URL}${path}`, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: { ...API_HEADERS, ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`${path} answered ${res.status}`);
+  return (await res.json()) as T;
+}
+
+/** A new, active account (signed up and activated through the API, the link read from the local mailbox). */
+async function newAccount(email: string, password: string): Promise<void> {
+  await api('/api/auth/signup', { firstName: 'רות', lastName: 'כהן', email, password, agreeTOU: true });
+  let token: string | undefined;
+  for (let i = 0; i < 75 && !token; i++) {
+    const page = await (await fetch(`${GATEWAY_URL}/dev/mailbox`, { headers: API_HEADERS })).text();
+    const article = page.split('<article>').slice(1).find((a) => a.includes(email) && a.includes('/auth/verify-email'));
+    token = article?.match(/token=([^"&<\s]+)/)?.[1];
+    if (!token) await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  if (!token) throw new Error(`no activation e-mail to ${email}`);
+  await api('/api/auth/activate', { activationToken: decodeURIComponent(token) });
+}
+
+async function inStockOffer(pharmSlug: string): Promise<PharmProduct> {
+  const body = await api<{ pharmProducts: PharmProduct[] }>(`/api/pharms/${pharmSlug}/products?sortBy=price`);
+  return body.pharmProducts.filter((o) => o.inStock)[0];
+}
+
+const cartLink = (page: Page) => page.locator('header a.cart-link');
+
+describe('web: the cart across signing in', () => {
+  const web = useBrowser();
+  const email = `e2e-cart-web-${Date.now()}@example.co.il`;
+  const password = 'a good secret';
+  let first: PharmProduct;
+  let second: PharmProduct;
+
+  beforeAll(async () => {
+    [first, second] = await Promise.all([inStockOffer('merkaz-tel-aviv'), inStockOffer('layla-haifa')]);
+    await newAccount(email, password);
+  });
+
+  it('a guest signs in from the cart, stays on /cart with the same items, and another browser of the same user sees them', async () => {
+    const { page } = web;
+    await page.goto(`${GATEWAY_URL}/pharms/merkaz-tel-aviv/products/${first.id}`, { waitUntil: 'networkidle' });
+    await page.locator('.add-to-cart-button').click();
+    await page.locator('.add-to-cart-button.is-added').waitFor({ state: 'visible' });
+    await page.goto(`${GATEWAY_URL}/pharms/layla-haifa?product=${second.id}`, { waitUntil: 'networkidle' });
+    await page.locator('.pharm-product-card.is-highlighted .add-to-cart-button').click();
+    await page.locator('.pharm-product-card.is-highlighted .add-to-cart-button.is-added').waitFor({ state: 'visible' });
+
+    await cartLink(page).click();
+    await page.waitForURL(/\/cart$/);
+    const groups = page.locator('section.cart-group');
+    await groups.first().waitFor({ state: 'visible' });
+    expect(await groups.count()).toBe(2);
+
+    await page.getByRole('button', { name: 'המשך להזמנה' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('דוא״ל').fill(email);
+    await dialog.getByLabel('סיסמה').fill(password);
+    await dialog.getByRole('button', { name: 'התחברות' }).click();
+    await dialog.getByText('התחברת בהצלחה').waitFor({ state: 'visible' });
+
+    expect(new URL(page.url()).pathname).toBe('/cart');
+    await page.waitForFunction(() => !document.cookie.split('; ').some((c) => c.startsWith('cart=')));
+    expect(await cartLink(page).getAttribute('aria-label')).toBe('סל הקניות, 2 פריטים');
+    expect(await groups.count()).toBe(2);
+    expect(await groups.nth(0).locator('h2').textContent()).toBe(`הזמנה מ${first.pharm.name}`);
+    expect(await groups.nth(1).locator('h2').textContent()).toBe(`הזמנה מ${second.pharm.name}`);
+
+    // The server keeps them: a second browser, signed in as the same user (no cart cookie), shows the same two lines.
+    const { jwt } = await api<{ jwt: string }>('/api/auth/signin', { email, password });
+    const other = await web.newContext();
+    await other.addCookies([{ name: 'token', value: jwt, url: GATEWAY_URL }]);
+    const otherPage = await other.newPage();
+    await otherPage.goto(`${GATEWAY_URL}/cart`, { waitUntil: 'networkidle' });
+    const otherGroups = otherPage.locator('section.cart-group');
+    await otherGroups.first().waitFor({ state: 'visible' });
+    expect(await otherGroups.count()).toBe(2);
+    expect(await cartLink(otherPage).getAttribute('aria-label')).toBe('סל הקניות, 2 פריטים');
+    expect((await other.cookies()).some((c) => c.name === 'cart')).toBe(false);
+  });
+});
