@@ -27,15 +27,8 @@ export class ResolveCartDto {
   cartItems: CartItemDto[];
 }
 
-/** `PUT /api/cart` and `cart.cart.store`: the signed-in user's whole cart, replacing what the server kept. */
-export class CartStoreCommand {
-  @IsArray(invalid)
-  @ArrayMaxSize(CART_MAX_LINES, invalid)
-  @ArrayUnique((item: CartItemDto) => item?.pharmProductId, invalid)
-  @ValidateNested({ each: true })
-  @Transform(({ value }) => (Array.isArray(value) ? value.map(toCartItemDto) : value))
-  cartItems: CartItemDto[];
-}
+/** `PUT /api/cart` and `cart.cart.store`: the signed-in user's whole cart, replacing what the server kept (the same rules). */
+export class CartStoreCommand extends ResolveCartDto {}
 
 /** `POST /api/cart/items` (`cart.item.add`): adds `amount` to the line (the sum at most 10); `PATCH` (`cart.item.update`) sets it. */
 export class CartItemCommand extends CartItemDto {}
