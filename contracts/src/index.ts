@@ -2,6 +2,7 @@ export * from './messages';
 export * from './messaging';
 export * from './catalog';
 export * from './cart';
+export * from './checkout';
 export * from './identity';
 export * from './rules';
 export * from './forms';

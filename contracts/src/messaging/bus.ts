@@ -8,6 +8,13 @@ import {
   UnsubscribeRequest, UpdateUserCommand,
 } from '../forms/auth';
 import { ContactDto } from '../forms/contact';
+import {
+  BatchGetRequest, CheckoutOffersRequest, CouponDto, CouponGetRequest, CreateOrderDto, DocumentsBeginCommand, DocumentsFinishCommand,
+  DocumentsSendCommand, OrderNoticeRequest, QuoteDto, ShippingQuoteRequest, UserOrdersRequest,
+  type CheckoutOffers, type CheckoutPublicKey, type CouponRecord, type CouponValidation, type DocumentsDelivery,
+  type OrderBatchPlacedEvent, type OrderDocumentsSubmittedEvent, type OrderNotice, type OrdersBatch, type OrderStatusChangedEvent,
+  type Quote, type ShippingQuoteResponse, type UserOrdersResponse,
+} from '../checkout';
 import { AddressSearchDto, type AddressSearchResponse } from '../geo/address-search';
 import type {
   AccountAskedEvent, AccountLinkEvent, Address, AuthTokenResponse, BusinessesResponse, DeliverySecret, FavoriteSlugsResponse,
@@ -84,12 +91,24 @@ export const RequestRoutes = {
   [Subjects.pharm.cartResolve]: takes(ResolveCartDto).answers<ResolvedCart>(),
   [Subjects.pharm.mediaGet]: takes(PharmMediaGetRequest).answers<MediaResponse>(),
   [Subjects.pharm.sitemapGet]: takesNothing.answers<PharmSitemap>(),
+  [Subjects.pharm.couponGet]: takes(CouponGetRequest).answers<CouponRecord>(),
+  [Subjects.pharm.checkoutOffers]: takes(CheckoutOffersRequest).answers<CheckoutOffers>(),
 
   [Subjects.cart.cartGet]: takesNothing.answers<ServerCart>(),
   [Subjects.cart.cartStore]: takes(CartStoreCommand).answers<ServerCart>(),
   [Subjects.cart.itemAdd]: takes(CartItemCommand).answers<ServerCart>(),
   [Subjects.cart.itemUpdate]: takes(CartItemCommand).answers<ServerCart>(),
   [Subjects.cart.itemRemove]: takes(CartItemRemoveCommand).answers<ServerCart>(),
+
+  [Subjects.order.quote]: takes(QuoteDto).answers<Quote>(),
+  [Subjects.order.couponValidate]: takes(CouponDto).answers<CouponValidation>(),
+  [Subjects.order.publicKey]: takesNothing.answers<CheckoutPublicKey>(),
+  [Subjects.order.orderCreate]: takes(CreateOrderDto).answers<OrdersBatch>(),
+  [Subjects.order.batchGet]: takes(BatchGetRequest).answers<OrdersBatch>(),
+  [Subjects.order.userOrders]: takes(UserOrdersRequest).answers<UserOrdersResponse>(),
+  [Subjects.order.documentsBegin]: takes(DocumentsBeginCommand).answers<DocumentsDelivery>(),
+  [Subjects.order.documentsFinish]: takes(DocumentsFinishCommand).answers<Ok>(),
+  [Subjects.order.noticeGet]: takes(OrderNoticeRequest).answers<OrderNotice>(),
 
   [Subjects.identity.signUp]: takes(SignUpDto).answers<Ok>(),
   [Subjects.identity.activate]: takes(ActivateRequest).answers<AuthTokenResponse>(),
@@ -121,11 +140,13 @@ export const RequestRoutes = {
 
   [Subjects.notifications.contactCreate]: takes(ContactDto).answers<{ id: number }>(),
   [Subjects.notifications.mailboxList]: takesNothing.answers<MailboxResponse>(),
+  [Subjects.notifications.documentsSend]: takes(DocumentsSendCommand).answers<Ok>(),
 
   [Subjects.shippingQuote.locationList]: takesNothing.answers<{ locations: Location[] }>(),
   [Subjects.shippingQuote.locationGet]: takes(LocationGetRequest).answers<Location>(),
   [Subjects.shippingQuote.shipmentListByPharm]: takes(ShipmentListRequest).answers<{ shipments: Shipment[] }>(),
   [Subjects.shippingQuote.addressSearch]: takes(AddressSearchDto).answers<AddressSearchResponse>(),
+  [Subjects.shippingQuote.quote]: takes(ShippingQuoteRequest).answers<ShippingQuoteResponse>(),
 } as const;
 
 type Routes = typeof RequestRoutes;
@@ -152,6 +173,9 @@ export const EventRoutes = {
   [Events.identity.activationResendAsked]: carries<AccountAskedEvent>(1),
   [Events.identity.passwordResetAsked]: carries<AccountAskedEvent>(1),
   [Events.identity.smsCodeAsked]: carries<AccountAskedEvent>(1),
+  [Events.order.batchPlaced]: carries<OrderBatchPlacedEvent>(1),
+  [Events.order.statusChanged]: carries<OrderStatusChangedEvent>(1),
+  [Events.order.documentsSubmitted]: carries<OrderDocumentsSubmittedEvent>(1),
   [Events.pharm.offersChanged]: carries<OffersChangedEvent>(1),
   [Events.pharm.pharmChanged]: carries<PharmChangedEvent>(1),
 } as const;

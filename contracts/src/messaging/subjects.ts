@@ -33,6 +33,10 @@ export const Subjects = {
     /** Generated SVG art of pharmacies (logos, slide images), served by the gateway under /media/pharms/. */
     mediaGet: 'pharm.media.get',
     sitemapGet: 'pharm.sitemap.get',
+    /** A published coupon by code (`CouponGetRequest` → `CouponRecord`, 404 when none). */
+    couponGet: 'pharm.coupon.get',
+    /** A cart's offers priced with the pharmacies' discounts and the given coupons (`CheckoutOffersRequest` → `CheckoutOffers`). */
+    checkoutOffers: 'pharm.checkout.offers',
   },
   cart: {
     /** The signed-in user's server cart (`ServerCart`); every cart subject answers it as it is after the call. */
@@ -42,6 +46,21 @@ export const Subjects = {
     itemAdd: 'cart.item.add',
     itemUpdate: 'cart.item.update',
     itemRemove: 'cart.item.remove',
+  },
+  order: {
+    /** The signed-in user's cart priced and shipped (`QuoteDto` → `Quote`). */
+    quote: 'order.checkout.quote',
+    couponValidate: 'order.checkout.coupon',
+    publicKey: 'order.checkout.public-key',
+    /** Places the signed-in user's cart (`CreateOrderDto` → `OrdersBatch`); the same again while open: 409 'בוצעה הזמנה זהה'. */
+    orderCreate: 'order.order.create',
+    batchGet: 'order.batch.get',
+    userOrders: 'order.user.orders',
+    /** Documents: the gateway asks before forwarding them; notifications reports the outcome. */
+    documentsBegin: 'order.documents.begin',
+    documentsFinish: 'order.documents.finish',
+    /** What notifications tells the pharmacies and the patient (`OrderNoticeRequest` → `OrderNotice`). */
+    noticeGet: 'order.notice.get',
   },
   identity: {
     signUp: 'identity.auth.sign-up',
@@ -81,6 +100,8 @@ export const Subjects = {
     contactCreate: 'notifications.contact.create',
     /** The local mailbox (e-mails kept when no SMTP server is configured); outside production only. */
     mailboxList: 'notifications.mailbox.list',
+    /** Documents the gateway holds (encrypted, in Redis for minutes) to e-mail to the pharmacies (`DocumentsSendCommand`). */
+    documentsSend: 'notifications.documents.send',
   },
   shippingQuote: {
     locationList: 'shipping-quote.location.list',
@@ -88,6 +109,8 @@ export const Subjects = {
     shipmentListByPharm: 'shipping-quote.shipment.list-by-pharm',
     /** Street-and-city suggestions for typed text (`AddressSearchDto` → `AddressSearchResponse`). */
     addressSearch: 'shipping-quote.address.search',
+    /** Shipping for each pharmacy of a cart to an address (`ShippingQuoteRequest` → `ShippingQuoteResponse`). */
+    quote: 'shipping-quote.quote.get',
   },
 } as const;
 
@@ -107,6 +130,11 @@ export const Events = {
     activationResendAsked: 'evt.identity.activation.asked',
     passwordResetAsked: 'evt.identity.password-reset.asked',
     smsCodeAsked: 'evt.identity.sms-code.asked',
+  },
+  order: {
+    batchPlaced: 'evt.order.batch.placed',
+    statusChanged: 'evt.order.status.changed',
+    documentsSubmitted: 'evt.order.documents.submitted',
   },
   pharm: {
     offersChanged: 'evt.pharm.offers.changed',

@@ -7,6 +7,7 @@ export * from './errors/rpc-error.filter';
 export * from './errors/service-error';
 export * from './health/health';
 export * from './logging/logger';
+export * from './messaging/bus-client';
 export * from './messaging/consumer';
 export * from './messaging/outbox';
 export * from './messaging/outbox-relay';

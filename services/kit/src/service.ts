@@ -16,6 +16,7 @@ import { healthController } from './health/health';
 import { createLogger, PinoNestLogger } from './logging/logger';
 import { IdempotentConsumer, type ConsumerOptions } from './messaging/consumer';
 import { OutboxWriter } from './messaging/outbox';
+import { BusClient } from './messaging/bus-client';
 import { OutboxRelay } from './messaging/outbox-relay';
 import { ensureStream } from './messaging/streams';
 import type { MessagingTables } from './messaging/tables';
@@ -127,13 +128,14 @@ export class ServiceKitModule {
           inject: [NATS_CONNECTION, DATABASE],
           useFactory: (nc: NatsConnection, db: Database) => new EventConsumers(nc, db, def.tables, logger),
         },
+        BusClient,
         KitLifecycle,
         ...(def.ownAccessTokenVerifier
           ? []
           : [{ provide: ACCESS_TOKEN_VERIFIER, inject: [NATS_CONNECTION], useFactory: (nc: NatsConnection) => new IdentityKeysVerifier(nc) }]),
         { provide: APP_GUARD, useClass: CallerGuard },
       ],
-      exports: [SERVICE_ENV, LOGGER, Clock, PG_POOL, DATABASE, REDIS, NATS_CONNECTION, OutboxWriter, OutboxRelay, EventConsumers],
+      exports: [SERVICE_ENV, LOGGER, Clock, PG_POOL, DATABASE, REDIS, NATS_CONNECTION, BusClient, OutboxWriter, OutboxRelay, EventConsumers],
     };
   }
 }

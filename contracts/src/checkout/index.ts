@@ -1,0 +1,6 @@
+export * from './coupon';
+export * from './discounts';
+export * from './events';
+export * from './orders';
+export * from './shipping';
+export * from './documents';
