@@ -51,6 +51,9 @@ class HeldDocument {
 class DocumentRecipient {
   @IsInt(invalid) @Min(1, invalid)
   orderId: number;
+
+  @IsUUID('4', invalid)
+  batchUid: string;
 }
 
 /**

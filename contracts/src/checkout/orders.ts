@@ -1,6 +1,6 @@
 import { Transform } from 'class-transformer';
 import {
-  ArrayMaxSize, Equals, IsArray, IsBase64, IsBoolean, IsInt, Max, IsOptional, IsString, IsUUID, Matches, MaxLength, Min, ValidateIf, ValidateNested,
+  ArrayMaxSize, Equals, IsArray, IsBase64, IsBoolean, IsIn, IsInt, Max, IsOptional, IsString, IsUUID, Matches, MaxLength, Min, ValidateIf, ValidateNested,
 } from 'class-validator';
 import { Messages } from '../messages';
 import { EMAIL_PATTERN, PHONE_PATTERN, ADDRESS_PATTERN } from '../rules/patterns';
@@ -285,7 +285,7 @@ export class DocumentsBeginCommand {
 /** The orders the documents go to (marked 'sending'), with where each pharmacy receives them. */
 export interface DocumentsDelivery {
   deliveryId: string;
-  orders: { orderId: number; pharmName: string; orderEmail: string | null }[];
+  orders: { orderId: number; batchUid: string; pharmName: string }[];
 }
 
 /** `order.documents.finish` (notifications, once the e-mails are sent or failed for good). */
@@ -299,8 +299,8 @@ export class DocumentsFinishCommand {
 
 /** `order.notice.get` (notifications): what to tell the pharmacies and the patient of a batch or one order. */
 export class OrderNoticeRequest {
-  @IsOptional() @IsUUID('4', invalid)
-  batchUid?: string;
+  @IsUUID('4', invalid)
+  batchUid: string;
 
   @IsOptional() @IntInRange(1, INT4_MAX, Messages.badRequest)
   orderId?: number;
@@ -310,4 +310,32 @@ export interface OrderNotice {
   batchUid: string;
   customer: { firstName: string; lastName: string; email: string; phone: string };
   orders: (CustomerOrder & { orderEmail: string | null })[];
+}
+
+class OrderStatusChange {
+  @IntInRange(1, INT4_MAX, Messages.badRequest)
+  orderId: number;
+
+  @IsIn(ORDER_STATUSES as unknown as string[], invalid)
+  status: OrderStatus;
+}
+
+/** The back office's status column (`order.business.status-update`): only OWNER_SETTABLE_STATUSES, through the aggregate. */
+export class OrderStatusUpdateCommand {
+  @IsString(invalid) @MaxLength(200, invalid)
+  businessId: string;
+
+  @IsArray(invalid) @ArrayMaxSize(100, invalid)
+  @ValidateNested({ each: true })
+  @Transform(({ value }) => (Array.isArray(value) ? value.map((v) => (v && typeof v === 'object' ? Object.assign(new OrderStatusChange(), v) : v)) : value))
+  orders: OrderStatusChange[];
+}
+
+/** `order.business.id-number`: the ID number of one of the business's orders, decrypted for a member (each reading recorded). */
+export class OrderIdNumberRequest {
+  @IsString(invalid) @MaxLength(200, invalid)
+  businessId: string;
+
+  @IntInRange(1, INT4_MAX, Messages.badRequest)
+  orderId: number;
 }

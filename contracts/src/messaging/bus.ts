@@ -10,9 +10,9 @@ import {
 import { ContactDto } from '../forms/contact';
 import {
   BatchGetRequest, CheckoutOffersRequest, CouponDto, CouponGetRequest, CreateOrderDto, DocumentsBeginCommand, DocumentsFinishCommand,
-  DocumentsSendCommand, OrderNoticeRequest, QuoteDto, ShippingQuoteRequest, UserOrdersRequest,
+  DocumentsSendCommand, OrderIdNumberRequest, OrderNoticeRequest, OrderStatusUpdateCommand, QuoteDto, ShippingQuoteRequest, UserOrdersRequest,
   type CheckoutOffers, type CheckoutPublicKey, type CouponRecord, type CouponValidation, type DocumentsDelivery,
-  type OrderBatchPlacedEvent, type OrderDocumentsSubmittedEvent, type OrderNotice, type OrdersBatch, type OrderStatusChangedEvent,
+  type OrderBatchPlacedEvent, type OrderDocumentsSubmittedEvent, type OrderNotice, type OrdersBatch, type OrderStatus, type OrderStatusChangedEvent,
   type Quote, type ShippingQuoteResponse, type UserOrdersResponse,
 } from '../checkout';
 import { AddressSearchDto, type AddressSearchResponse } from '../geo/address-search';
@@ -109,6 +109,8 @@ export const RequestRoutes = {
   [Subjects.order.documentsBegin]: takes(DocumentsBeginCommand).answers<DocumentsDelivery>(),
   [Subjects.order.documentsFinish]: takes(DocumentsFinishCommand).answers<Ok>(),
   [Subjects.order.noticeGet]: takes(OrderNoticeRequest).answers<OrderNotice>(),
+  [Subjects.order.businessStatusUpdate]: takes(OrderStatusUpdateCommand).answers<{ orders: { orderId: number; status: OrderStatus }[] }>(),
+  [Subjects.order.businessIdNumber]: takes(OrderIdNumberRequest).answers<{ idNumber: string }>(),
 
   [Subjects.identity.signUp]: takes(SignUpDto).answers<Ok>(),
   [Subjects.identity.activate]: takes(ActivateRequest).answers<AuthTokenResponse>(),

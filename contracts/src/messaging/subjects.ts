@@ -61,6 +61,10 @@ export const Subjects = {
     documentsFinish: 'order.documents.finish',
     /** What notifications tells the pharmacies and the patient (`OrderNoticeRequest` → `OrderNotice`). */
     noticeGet: 'order.notice.get',
+    /** The back office's order statuses (`OrderStatusUpdateCommand`), members of the business and admins only. */
+    businessStatusUpdate: 'order.business.status-update',
+    /** One order's ID number, decrypted for a member of its pharmacy's business (`OrderIdNumberRequest` → `{ idNumber }`). */
+    businessIdNumber: 'order.business.id-number',
   },
   identity: {
     signUp: 'identity.auth.sign-up',
