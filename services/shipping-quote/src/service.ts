@@ -4,6 +4,7 @@ import { AddressesModule } from './addresses/addresses.module';
 import { ShippingQuoteEnv } from './config';
 import { inbox, outbox } from './db/schema';
 import { LocationsModule } from './locations/locations.module';
+import { QuotesModule } from './quotes/quotes.module';
 import { ShipmentsModule } from './shipments/shipments.module';
 
 export const shippingQuoteService: ServiceDefinition<ShippingQuoteEnv> = {
@@ -12,5 +13,5 @@ export const shippingQuoteService: ServiceDefinition<ShippingQuoteEnv> = {
   schema: 'shipping_quote',
   tables: { outbox, inbox },
   migrationsFolder: join(__dirname, 'migrations'),
-  imports: [LocationsModule, ShipmentsModule, AddressesModule],
+  imports: [LocationsModule, ShipmentsModule, AddressesModule, QuotesModule],
 };

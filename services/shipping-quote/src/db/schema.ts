@@ -29,6 +29,10 @@ export const shipments = shippingQuoteSchema.table(
   {
     id: serial('id').primaryKey(),
     pharmSlug: text('pharm_slug').notNull(),
+    /** The owner's name for it in the back office (not shown to visitors). */
+    name: text('name').notNull().default(''),
+    /** Only published shipments are shown to visitors and quoted. */
+    published: boolean('published').notNull().default(true),
     quantityType: quantityType('quantity_type').notNull(),
     /** [{ quantity, amount }], amount in agorot; quantity in agorot or items by quantityType. */
     pricings: jsonb('pricings').$type<{ quantity: number; amount: number }[]>().notNull(),

@@ -1,8 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DISTRICTS, LOCALITIES, Messages, type Location } from '@mc/contracts';
+import { DISTRICTS, Messages, type Location } from '@mc/contracts';
 import { DATABASE, notFound, type Database } from '@mc/kit';
 import { asc, eq, sql } from 'drizzle-orm';
 import { locations } from '../db/schema';
+import { TREE_CITIES } from './tree-cities';
 
 const COUNTRY = 'ישראל';
 const TYPE_ORDER = sql`CASE ${locations.type} WHEN 'country' THEN 0 WHEN 'district' THEN 1 ELSE 2 END`;
@@ -29,7 +30,7 @@ export class LocationsService {
     return toLocation(row);
   }
 
-  /** Builds the tree from the gazetteer (idempotent). */
+  /** Builds the tree from the localities and the address gazetteer's towns (idempotent). */
   async seedTree(): Promise<number> {
     return this.db.transaction(async (tx) => {
       const upsert = async (row: typeof locations.$inferInsert) => {
@@ -43,10 +44,10 @@ export class LocationsService {
       const country = await upsert({ type: 'country', displayText: COUNTRY, parentId: null });
       const districtIds = new Map<string, number>();
       for (const district of DISTRICTS) districtIds.set(district, await upsert({ type: 'district', displayText: district, parentId: country }));
-      for (const city of LOCALITIES) {
+      for (const city of TREE_CITIES) {
         await upsert({ type: 'city', displayText: city.name, parentId: districtIds.get(city.district)!, lat: city.lat, lng: city.lng });
       }
-      return 1 + DISTRICTS.length + LOCALITIES.length;
+      return 1 + DISTRICTS.length + TREE_CITIES.length;
     });
   }
 }

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { agorotToShekels, type Shipment } from '@mc/contracts';
 import { DATABASE, type Database } from '@mc/kit';
-import { asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import { locations, shipments } from '../db/schema';
 
 export type NewShipment = Omit<typeof shipments.$inferInsert, 'id' | 'createdAt' | 'updatedAt'>;
@@ -10,9 +10,13 @@ export type NewShipment = Omit<typeof shipments.$inferInsert, 'id' | 'createdAt'
 export class ShipmentsService {
   constructor(@Inject(DATABASE) private readonly db: Database) {}
 
-  /** A pharmacy's shipments as visitors see them: areas by name, prices in shekels (items counts as they are). */
+  /** A pharmacy's published shipments as visitors see them: areas by name, prices in shekels (items counts as they are). */
   async listByPharm(pharmSlug: string): Promise<Shipment[]> {
-    const rows = await this.db.select().from(shipments).where(eq(shipments.pharmSlug, pharmSlug)).orderBy(asc(shipments.id));
+    const rows = await this.db
+      .select()
+      .from(shipments)
+      .where(and(eq(shipments.pharmSlug, pharmSlug), eq(shipments.published, true)))
+      .orderBy(asc(shipments.id));
     const ids = [...new Set(rows.flatMap((r) => r.locationIds))];
     const areas = ids.length ? await this.db.select().from(locations).where(inArray(locations.id, ids)) : [];
     const byId = new Map(areas.map((a) => [a.id, a]));

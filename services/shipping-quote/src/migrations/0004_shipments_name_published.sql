@@ -1,0 +1,2 @@
+ALTER TABLE "shipping_quote"."shipments" ADD COLUMN "name" text DEFAULT '' NOT NULL;--> statement-breakpoint
+ALTER TABLE "shipping_quote"."shipments" ADD COLUMN "published" boolean DEFAULT true NOT NULL;
