@@ -9,6 +9,8 @@ import { shippingQuoteService } from '../service';
 /** One pharmacy's shipping row as the seed file gives it: areas by name, money in agorot. */
 export interface SeedShipment {
   pharmSlug: string;
+  /** The owner's name for it (back office); absent: none. */
+  name?: string;
   quantityType: NewShipment['quantityType'];
   pricings: { quantity: number; amount: number }[];
   areas: { type: Location['type']; displayText: string }[];
@@ -33,7 +35,7 @@ export async function seedShippingQuote(file: ShippingSeedFile, overrides: NodeJ
         return id;
       });
       const rows = byPharm.get(s.pharmSlug) ?? [];
-      rows.push({ quantityType: s.quantityType, pricings: s.pricings, locationIds });
+      rows.push({ name: s.name ?? '', quantityType: s.quantityType, pricings: s.pricings, locationIds });
       byPharm.set(s.pharmSlug, rows);
     }
     const shipments = app.get(ShipmentsService);
