@@ -3,6 +3,7 @@ import type { ServiceDefinition } from '@mc/kit';
 import { CartsModule } from './carts/carts.module';
 import { CartEnv } from './config';
 import { inbox, outbox } from './db/schema';
+import { EventsModule } from './events/events.module';
 
 export const cartService: ServiceDefinition<CartEnv> = {
   name: 'cart',
@@ -10,5 +11,5 @@ export const cartService: ServiceDefinition<CartEnv> = {
   schema: 'cart',
   tables: { outbox, inbox },
   migrationsFolder: join(__dirname, 'migrations'),
-  imports: [CartsModule],
+  imports: [CartsModule, EventsModule],
 };

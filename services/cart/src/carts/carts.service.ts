@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { canAddToCart, CART_MAX_LINES, ErrorCodes, isValidCartAmount, Messages, type CookieCartItem, type ServerCart } from '@mc/contracts';
-import { Clock, DATABASE, serviceError, type Database } from '@mc/kit';
+import { Clock, DATABASE, serviceError, type Database, type Tx } from '@mc/kit';
 import { eq } from 'drizzle-orm';
 import { carts } from '../db/schema';
 
@@ -53,6 +53,25 @@ export class CartsService {
     return this.change(userId, (items) => items.filter((item) => item.pharmProductId !== pharmProductId));
   }
 
+  /**
+   * Drops the lines of these products from the user's cart, in the caller's transaction (the ordered lines of a placed
+   * batch, with its inbox row); the time moves forward only when a line left. No cart: nothing to do.
+   */
+  async dropLines(tx: Tx, userId: number, pharmProductIds: number[]): Promise<void> {
+    const [row] = await tx.select().from(carts).where(eq(carts.userId, userId)).for('update');
+    if (!row) return;
+    const ordered = new Set(pharmProductIds);
+    const items = row.items.filter((item) => !ordered.has(item.pharmProductId));
+    if (items.length === row.items.length) return;
+    await tx.update(carts).set({ items, updatedAt: this.nextUpdatedAt(row.updatedAt) }).where(eq(carts.userId, userId));
+  }
+
+  /** Every change moves the time forward, even two in one millisecond or after the clock moved back. */
+  private nextUpdatedAt(previous: Date): Date {
+    const now = this.clock.now();
+    return now > previous ? now : new Date(previous.getTime() + 1);
+  }
+
   private change(userId: number, next: (items: CookieCartItem[]) => CookieCartItem[]): Promise<ServerCart> {
     return this.db.transaction(async (tx) => {
       const now = this.clock.now();
@@ -60,8 +79,7 @@ export class CartsService {
       const created = await tx.insert(carts).values({ userId, items: [], updatedAt: now }).onConflictDoNothing().returning({ userId: carts.userId });
       const [row] = await tx.select().from(carts).where(eq(carts.userId, userId)).for('update');
       const items = next(row.items);
-      // Every change moves the time forward, even two in one millisecond or after the clock moved back.
-      const updatedAt = created.length || now > row.updatedAt ? now : new Date(row.updatedAt.getTime() + 1);
+      const updatedAt = created.length ? now : this.nextUpdatedAt(row.updatedAt);
       await tx.update(carts).set({ items, updatedAt }).where(eq(carts.userId, userId));
       return { items, updatedAt: updatedAt.toISOString() };
     });
