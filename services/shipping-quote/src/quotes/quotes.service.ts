@@ -124,8 +124,9 @@ export class QuotesService {
     return byPharm;
   }
 
-  /** Logs a failure without the address (personal data): what failed and the error's kind. */
+  /** Logs a failure without the address (personal data): what failed and the error, without a failed query's parameters. */
   private fail(what: string, err: unknown): void {
-    this.logger.error({ what, err: err instanceof Error ? `${err.name}: ${err.message}` : String(err) }, 'shipping quote: a pharmacy is answered Error');
+    const reason = err instanceof Error ? `${err.name}: ${err.message.split('\nparams:')[0]}` : typeof err;
+    this.logger.error({ what, reason }, 'shipping quote: a pharmacy is answered Error');
   }
 }
