@@ -10,6 +10,8 @@ import { PharmProductsWriter, type OfferInput } from '../src/pharm-products/phar
 import { PharmsWriter, type PharmInput } from '../src/pharms/pharms.writer';
 import { ProductsViewProjector } from '../src/events/products-view.projector';
 import { pharmService } from '../src/service';
+import type { DiscountInput } from '../src/discounts/discount-rules';
+import { DiscountsWriter } from '../src/discounts/discounts.writer';
 
 /**
  * The pharm service on the test database and NATS for one suite, with that suite's test data: what the
@@ -89,6 +91,14 @@ export class TestData {
       .innerJoin(pharmacies, eq(pharmacies.id, pharmProducts.pharmId))
       .where(eq(pharmacies.slug, pharmSlug));
     return new Map(rows.map((r) => [r.productSlug, r.id]));
+  }
+
+  /** The pharmacy's discounts (whole); unset fields: published, not stacking, for everyone, valid from 2026-01-01 to 2027-12-31. */
+  async discounts(pharmSlug: string, discounts: (Partial<DiscountInput> & Pick<DiscountInput, 'code' | 'type' | 'amountType' | 'amount'>)[]): Promise<void> {
+    await this.app().get(DiscountsWriter).replaceForPharm(pharmSlug, discounts.map((d) => ({
+      name: `הנחה ${d.code}`, published: true, allowMultiple: false, newCustomersOnly: false, productSlugs: [],
+      startsAt: new Date('2026-01-01T00:00:00Z'), endsAt: new Date('2027-12-31T00:00:00Z'), ...d,
+    })));
   }
 
   /** Removes the suite's pharmacies (with their events, as a real removal) and products. */
