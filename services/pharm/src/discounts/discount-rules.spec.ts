@@ -1,5 +1,5 @@
 import { discountedUnitPrice } from '@mc/contracts';
-import { discountInputError, isDiscountActive, toTerms, type DiscountInput } from './discount-rules';
+import { defaultDiscount, discountInputError, isDiscountActive, toTerms, type DiscountInput } from './discount-rules';
 
 const span = { startsAt: new Date('2026-11-01T00:00:00Z'), endsAt: new Date('2026-11-30T00:00:00Z') };
 
@@ -59,5 +59,17 @@ describe('a discount’s input', () => {
     expect(discountInputError({ ...input, allowMultiple: true })).toBe('only all-products discounts stack');
     expect(discountInputError({ ...input, type: 'all-products', newCustomersOnly: true })).toBe('new customers only is for coupons');
     expect(discountInputError({ ...input, startsAt: span.endsAt, endsAt: span.startsAt })).toBe('bad dates');
+  });
+});
+
+describe('a new discount (back-office.md §9)', () => {
+  it('is all-products, 10 percent, published, for a month from now, with an EASY_ code of 8 uppercase letters or digits', () => {
+    const now = new Date('2026-11-24T10:00:00Z');
+    const d = defaultDiscount(now);
+    expect(d).toMatchObject({ type: 'all-products', amountType: 'percent', amount: 10, published: true, startsAt: now, endsAt: new Date('2026-12-24T10:00:00Z') });
+    expect(d.code).toMatch(/^EASY_[A-Z0-9]{8}$/);
+    expect(defaultDiscount(now, () => 0).code).toBe('EASY_AAAAAAAA');
+    expect(defaultDiscount(now, (n) => n - 1).code).toBe('EASY_99999999');
+    expect(discountInputError({ ...d, name: 'הנחה' })).toBeNull();
   });
 });

@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto';
 import { COUPON_CODE_MAX_LENGTH, COUPON_CODE_PATTERN, DISCOUNT_AMOUNT_TYPES, DISCOUNT_TYPES, type DiscountTerms } from '@mc/contracts';
 import type { discounts } from '../db/schema';
 
@@ -52,4 +53,20 @@ export function discountInputError(input: DiscountInput): string | null {
   if (input.newCustomersOnly && input.type !== 'coupon') return 'new customers only is for coupons';
   if (Number.isNaN(input.startsAt.getTime()) || Number.isNaN(input.endsAt.getTime()) || input.startsAt > input.endsAt) return 'bad dates';
   return null;
+}
+
+const CODE_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
+
+/**
+ * back-office.md §9's new discount: all-products, 10 percent, published, from now to one month ahead, code 'EASY_'
+ * and 8 random uppercase letters or digits (`pick(n)` draws 0…n−1; the crypto generator unless a test gives one).
+ */
+export function defaultDiscount(now: Date, pick: (n: number) => number = randomInt): DiscountInput {
+  const endsAt = new Date(now);
+  endsAt.setUTCMonth(endsAt.getUTCMonth() + 1);
+  const code = `EASY_${Array.from({ length: 8 }, () => CODE_ALPHABET[pick(CODE_ALPHABET.length)]).join('')}`;
+  return {
+    code, name: '', type: 'all-products', amountType: 'percent', amount: 10, published: true, allowMultiple: false, newCustomersOnly: false,
+    startsAt: new Date(now), endsAt, productSlugs: [],
+  };
 }

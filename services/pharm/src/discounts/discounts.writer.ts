@@ -13,7 +13,8 @@ function differs(row: DiscountRow, input: DiscountInput): boolean {
     || row.newCustomersOnly !== input.newCustomersOnly || !sameTime(row.startsAt, input.startsAt) || !sameTime(row.endsAt, input.endsAt);
 }
 
-const sameIds = (a: number[], b: number[]) => a.length === b.length && [...a].sort((x, y) => x - y).every((v, i) => v === [...b].sort((x, y) => x - y)[i]);
+const sorted = (ids: number[]) => [...new Set(ids)].sort((x, y) => x - y);
+const sameIds = (a: number[], b: number[]) => sorted(a).join(',') === sorted(b).join(',');
 
 /**
  * A pharmacy's discounts, written whole (the seed's way; the back office will edit them one by one next). Matched by
