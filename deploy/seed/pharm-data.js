@@ -24,6 +24,20 @@
 //     shaked  15 dr-green-t20-c4 194 (promoted)   16 dr-green-oil-t20-c4 315 (was 350, new)   17 galilee-gold-t15-c3 164 (new)
 //             18 calm-cbd-t1-c20 185 (unpublished)   19 northern-star-pre-roll-t22-c1 355
 //   In the demo each fixture pharmacy also carries generated offers (ids from 20 on), up to 200 offers.
+//   Always in stock (orders never lower them): 9 (layla northern-star) and 17 (shaked galilee-gold). Every offer of
+//   the fixtures keeps an amount of 12 (0 when out of stock).
+//   Orders are e-mailed to orders@<slug>.pharm.test (every pharmacy).
+//   Discounts and coupons (amount: percent, or ₪ here, agorot in the file); valid from 2026-10-02 to 2027-12-31 unless noted:
+//     merkaz  MERKAZ_ALL5 all-products 5%   MERKAZ_OIL20 specific-products ₪20 off dr-green-oil-t20-c4 (offer 2)
+//             coupons WELCOME10 10% new customers only   SAVE20 ₪20 off each unit
+//                     EXPIRED5 5% (ended 2026-10-22)      HIDDEN15 15% (unpublished)
+//     layla   LAYLA_NIGHT3 all-products 3%, stacks (allowMultiple)
+//             coupons LAYLA15 15%   CALM150 price ₪150 for calm-cbd-t1-c20 (offer 8, listed at 175)
+//     shaked  SHAKED_ALL10 all-products 10%   SHAKED_NS25 specific-products ₪25 off northern-star-pre-roll-t22-c1 (offer 19)
+//             coupons SHAKED5 5%   SOON10 10% (starts 2027-06-01)
+//     yam, galil: none.
+//   In the demo every tenth generated pharmacy also has an all-products discount DEMO_ALL_<n> (5–8%), and every
+//   twentieth a coupon DEMO<n> (10%).
 //
 // Demo: 200 pharmacies (the 5 above and 195 generated in the localities of contracts' gazetteer, weighted
 // by size, within a few hundred metres of the centre), each with 200 offers: 40,000 in all.
@@ -135,7 +149,7 @@ const FIXTURE_OFFERS = [
   ['layla-haifa', 'dr-green-t20-c4', 199, {}],
   ['layla-haifa', 'galilee-gold-t15-c3', 169, {}],
   ['layla-haifa', 'calm-cbd-t1-c20', 175, {}],
-  ['layla-haifa', 'northern-star-pre-roll-t22-c1', 349, {}],
+  ['layla-haifa', 'northern-star-pre-roll-t22-c1', 349, { alwaysInStock: true }],
   ['yam-eilat', 'dr-green-t20-c4', 219, { originalPrice: 249 }],
   ['yam-eilat', 'balance-t10-c10', 215, { originalPrice: 218 }],
   ['yam-eilat', 'northern-star-pre-roll-t22-c1', 339, { isPromoted: true }],
@@ -143,7 +157,7 @@ const FIXTURE_OFFERS = [
   ['galil-karmiel', 'balance-t10-c10', 229, {}],
   ['shaked-rishon', 'dr-green-t20-c4', 194, { isPromoted: true }],
   ['shaked-rishon', 'dr-green-oil-t20-c4', 315, { originalPrice: 350, isNew: true }],
-  ['shaked-rishon', 'galilee-gold-t15-c3', 164, { isNew: true }],
+  ['shaked-rishon', 'galilee-gold-t15-c3', 164, { isNew: true, alwaysInStock: true }],
   ['shaked-rishon', 'calm-cbd-t1-c20', 185, { published: false }],
   ['shaked-rishon', 'northern-star-pre-roll-t22-c1', 355, {}],
 ];
@@ -160,7 +174,9 @@ function fixturePharmacy(fixture, localities) {
     logoUrl: logoUrl(fixture.slug),
     seoTitle: seoTitle(fixture.name, fixture.city),
     seoDescription: seoDescription(fixture.name, street, fixture.city),
+    orderEmail: orderEmail(fixture.slug),
     offers: [],
+    discounts: FIXTURE_DISCOUNTS[fixture.slug] ?? [],
   };
 }
 
@@ -178,8 +194,49 @@ function fixtureOffer(id, product, price, extras) {
     isPopular: extras.isPopular === true,
     isNew: extras.isNew === true,
     isPromoted: extras.isPromoted === true,
+    alwaysInStock: extras.alwaysInStock === true,
   };
 }
+
+const VALID_FROM = day(-30); // 2026-10-02
+const VALID_UNTIL = '2027-12-31T21:59:59.000Z'; // the end of 2027-12-31 in Israel
+
+function discount(code, name, type, amountType, amount, extras = {}) {
+  return {
+    code, name, type, amountType, amount,
+    published: extras.published !== false,
+    allowMultiple: extras.allowMultiple === true,
+    newCustomersOnly: extras.newCustomersOnly === true,
+    startsAt: extras.startsAt ?? VALID_FROM,
+    endsAt: extras.endsAt ?? VALID_UNTIL,
+    productSlugs: extras.productSlugs ?? [],
+  };
+}
+
+// The fixtures' discounts and coupons (amounts: percent, or agorot); the e2e and browser tests rely on their codes.
+const FIXTURE_DISCOUNTS = {
+  'merkaz-tel-aviv': [
+    discount('MERKAZ_ALL5', 'הנחת מועדון 5%', 'all-products', 'percent', 5),
+    discount('MERKAZ_OIL20', '20 ₪ הנחה על שמן', 'specific-products', 'fixed', 20 * ILS, { productSlugs: ['dr-green-oil-t20-c4'] }),
+    discount('WELCOME10', 'ברוכים הבאים: 10% הנחה', 'coupon', 'percent', 10, { newCustomersOnly: true }),
+    discount('SAVE20', '20 ₪ הנחה על כל מוצר', 'coupon', 'fixed', 20 * ILS),
+    discount('EXPIRED5', 'מבצע שהסתיים', 'coupon', 'percent', 5, { startsAt: day(-60), endsAt: day(-10) }),
+    discount('HIDDEN15', 'קופון טיוטה', 'coupon', 'percent', 15, { published: false }),
+  ],
+  'layla-haifa': [
+    discount('LAYLA_NIGHT3', 'הנחת לילה 3%', 'all-products', 'percent', 3, { allowMultiple: true }),
+    discount('LAYLA15', '15% הנחה', 'coupon', 'percent', 15),
+    discount('CALM150', 'קאלם ב-150 ₪', 'coupon', 'price', 150 * ILS, { productSlugs: ['calm-cbd-t1-c20'] }),
+  ],
+  'shaked-rishon': [
+    discount('SHAKED_ALL10', '10% הנחה על הכל', 'all-products', 'percent', 10),
+    discount('SHAKED_NS25', '25 ₪ הנחה על נורת׳רן סטאר', 'specific-products', 'fixed', 25 * ILS, { productSlugs: ['northern-star-pre-roll-t22-c1'] }),
+    discount('SHAKED5', '5% הנחה', 'coupon', 'percent', 5),
+    discount('SOON10', 'מבצע קיץ', 'coupon', 'percent', 10, { startsAt: '2027-05-31T21:00:00.000Z' }),
+  ],
+};
+
+const orderEmail = (slug) => `orders@${slug}.pharm.test`;
 
 // ---------------------------------------------------------------------------------------------- words
 
@@ -399,7 +456,9 @@ function generatedPharmacy(rng, locality, taken, nightsLeft) {
     tags: pharmTags(rng, locality.name, hours, shipping),
     slides: slides(rng, slug, name),
     announcements: announcements(rng),
+    orderEmail: orderEmail(slug),
     offers: [],
+    discounts: [],
     kind,
   };
 }
@@ -490,8 +549,18 @@ function generatePharm(volume, rng, catalogData) {
     for (const pharm of pharmacies) {
       const level = 0.92 + rng() * 0.18;
       const shelf = shelfOf(rng, products, OFFERS_PER_PHARMACY - pharm.offers.length, new Set(pharm.offers.map((o) => o.productSlug)));
-      for (const product of shelf) pharm.offers.push({ id: nextId++, ...generatedOffer(rng, product, level) });
+      for (const product of shelf) {
+        const id = nextId++;
+        // No draw from rng: the rest of the data stays what it was.
+        pharm.offers.push({ id, ...generatedOffer(rng, product, level), alwaysInStock: id % 25 === 0 });
+      }
     }
+    // A few generated pharmacies' discounts, without drawing from rng.
+    pharmacies.forEach((pharm, n) => {
+      if (n < FIXTURE_PHARMACIES.length) return;
+      if (n % 10 === 0) pharm.discounts.push(discount(`DEMO_ALL_${n}`, `${5 + (n / 10) % 4}% הנחה על הכל`, 'all-products', 'percent', 5 + (n / 10) % 4));
+      if (n % 20 === 0) pharm.discounts.push(discount(`DEMO${n}`, '10% הנחה בקופון', 'coupon', 'percent', 10));
+    });
   }
   return { tags: PHARM_TAGS.map(({ slug, name }) => ({ slug, name })), pharmacies };
 }

@@ -2,6 +2,8 @@ import { join } from 'node:path';
 import type { ServiceDefinition } from '@mc/kit';
 import { PharmEnv } from './config';
 import { inbox, outbox } from './db/schema';
+import { CheckoutModule } from './checkout/checkout.module';
+import { DiscountsModule } from './discounts/discounts.module';
 import { EventsModule } from './events/events.module';
 import { MediaModule } from './media/media.module';
 import { PharmProductsModule } from './pharm-products/pharm-products.module';
@@ -14,5 +16,5 @@ export const pharmService: ServiceDefinition<PharmEnv> = {
   schema: 'pharm',
   tables: { outbox, inbox },
   migrationsFolder: join(__dirname, 'migrations'),
-  imports: [PharmsModule, PharmProductsModule, EventsModule, MediaModule, SitemapModule],
+  imports: [PharmsModule, PharmProductsModule, DiscountsModule, CheckoutModule, EventsModule, MediaModule, SitemapModule],
 };

@@ -1,6 +1,7 @@
 import { join } from 'node:path';
-import { distanceKm, DISTRICTS, isOpenAt, LOCALITIES, opensOnSaturday, parsePharmListQuery, parsePharmProductListQuery } from '@mc/contracts';
-import { TEST_ENV, waitFor } from '@mc/kit/testing';
+import { distanceKm, DISTRICTS, isOpenAt, LOCALITIES, opensOnSaturday, parsePharmListQuery, parsePharmProductListQuery, Subjects } from '@mc/contracts';
+import { discountInputError } from '../src/discounts/discount-rules';
+import { rpc, TEST_ENV, waitFor } from '@mc/kit/testing';
 import { sql } from 'drizzle-orm';
 import { PharmProductsReader } from '../src/pharm-products/pharm-products.reader';
 import { DIRECTORY_TTL_MS } from '../src/pharms/pharm-directory';
@@ -37,6 +38,35 @@ describe('the seed: the generator and the loader', () => {
       expect(pharm.pharmacies.filter((p) => opensOnSaturday(p.openingHours)).map((p) => p.slug)).toEqual(['yam-eilat']);
       // The demo starts with the same fixtures and the same ids.
       expect(demo.pharmacies.slice(0, 5).map((p, i) => p.offers.slice(0, pharm.pharmacies[i].offers.length))).toEqual(pharm.pharmacies.map((p) => p.offers));
+    });
+
+    it('gives the fixtures their order e-mails, always-in-stock offers and the discounts and coupons of fixed codes', () => {
+      const pharm = fixtures.pharm;
+      expect(pharm.pharmacies.map((p) => p.orderEmail)).toEqual(pharm.pharmacies.map((p) => `orders@${p.slug}.pharm.test`));
+      expect(offers(pharm).filter((o) => o.alwaysInStock).map((o) => o.id)).toEqual([9, 17]);
+      const codes = Object.fromEntries(pharm.pharmacies.map((p) => [p.slug, (p.discounts ?? []).map((d) => d.code)]));
+      expect(codes).toEqual({
+        'merkaz-tel-aviv': ['MERKAZ_ALL5', 'MERKAZ_OIL20', 'WELCOME10', 'SAVE20', 'EXPIRED5', 'HIDDEN15'],
+        'layla-haifa': ['LAYLA_NIGHT3', 'LAYLA15', 'CALM150'],
+        'yam-eilat': [],
+        'galil-karmiel': [],
+        'shaked-rishon': ['SHAKED_ALL10', 'SHAKED_NS25', 'SHAKED5', 'SOON10'],
+      });
+      const all = pharm.pharmacies.flatMap((p) => (p.discounts ?? []).map((d) => ({ ...d, offered: new Set(p.offers.map((o) => o.productSlug)) })));
+      for (const d of all) {
+        expect([d.code, discountInputError({ ...d, startsAt: new Date(d.startsAt), endsAt: new Date(d.endsAt) })]).toEqual([d.code, null]);
+        expect(d.productSlugs.every((slug) => d.offered.has(slug))).toBe(true);
+      }
+      const coupon = (code: string) => all.find((d) => d.code === code)!;
+      expect(coupon('WELCOME10')).toMatchObject({ type: 'coupon', amountType: 'percent', amount: 10, newCustomersOnly: true, published: true });
+      expect(coupon('SAVE20')).toMatchObject({ type: 'coupon', amountType: 'fixed', amount: 2000 });
+      expect(coupon('CALM150')).toMatchObject({ type: 'coupon', amountType: 'price', amount: 15000, productSlugs: ['calm-cbd-t1-c20'] });
+      expect(Date.parse(coupon('EXPIRED5').endsAt)).toBeLessThan(Date.parse('2026-11-01T00:00:00Z'));
+      expect(coupon('HIDDEN15').published).toBe(false);
+      // Codes are unique whatever their case, across the demo's pharmacies too.
+      const demoCodes = demo.pharmacies.flatMap((p) => (p.discounts ?? []).map((d) => d.code.toUpperCase()));
+      expect(new Set(demoCodes).size).toBe(demoCodes.length);
+      expect(demoCodes.length).toBeGreaterThan(20);
     });
 
     it('makes the demo volume: 200 pharmacies in gazetteer places, 40,000 offers at 145–429 ₪', () => {
@@ -76,10 +106,16 @@ describe('the seed: the generator and the loader', () => {
         slug: data.slug(name), name: `מרקחת ${name}`, address: 'הרצל 5', city: 'חולון', district: 'תל אביב', lat: 32.0158, lng: 34.7874,
         phone: '03-5000000', whatsapp: null, wazeAddress: 'הרצל 5, חולון', logoUrl: `/media/pharms/${data.slug(name)}.svg`, isOnboard: true,
         isStockOnly: false, shipping: 'paid', shipmentNotes: 'משלוחים בחולון', openingHours: REGULAR_HOURS, seoTitle: null, seoDescription: null,
-        popularity: 5, tags: [data.tag],
+        popularity: 5, tags: [data.tag], orderEmail: `orders@${name}.pharm.test`,
         slides: [{ placement: 1, type: 'pharmProductsQuery', template: 'products-carousel', templateData: { title: 'מבצעים' }, query: { discounted: true }, imageUrl: null }],
         announcements: [{ content: 'הודעה', startsAt: '2026-11-01T00:00:00.000Z', endsAt: null }],
         offers,
+        discounts: name === 'a' ? [
+          { code: 'PTSD_ALL5', name: 'הנחה', type: 'all-products', amountType: 'percent', amount: 5, published: true, allowMultiple: false,
+            newCustomersOnly: false, startsAt: '2026-11-01T00:00:00.000Z', endsAt: '2027-11-01T00:00:00.000Z', productSlugs: [] },
+          { code: 'PTSD_X', name: 'קופון', type: 'coupon', amountType: 'price', amount: 15000, published: true, allowMultiple: false,
+            newCustomersOnly: true, startsAt: '2026-11-01T00:00:00.000Z', endsAt: '2027-11-01T00:00:00.000Z', productSlugs: [data.slug('x')] },
+        ] : [],
       });
       const offer = (product: string, price: number, id?: number) => ({
         id, productSlug: data.slug(product), price, originalPrice: null, inStock: true, amount: 3, published: true,
@@ -100,7 +136,11 @@ describe('the seed: the generator and the loader', () => {
       const [{ max }] = (await data.db.execute<{ max: number }>(sql`SELECT coalesce(max(id), 0)::int AS max FROM pharm.pharm_products`)).rows;
       const wanted = max + 100;
       const first = await seedPharm(file(wanted), TEST_ENV, { prune: false });
-      expect(first).toMatchObject({ pharmacies: 2, changedPharmacies: 2, offers: 3, inserted: 3, updated: 0, removed: 0 });
+      expect(first).toMatchObject({ pharmacies: 2, changedPharmacies: 2, offers: 3, inserted: 3, updated: 0, removed: 0, discounts: 2, changedDiscounts: 2 });
+      await expect(rpc(service.nc(), Subjects.pharm.couponGet, { code: 'ptsd_x' })).resolves.toMatchObject({ pharmSlug: data.slug('a'), amountType: 'price', amount: 15000 });
+      const checkout = await rpc(service.nc(), Subjects.pharm.checkoutOffers, { pharmProductIds: [wanted], couponCodes: ['PTSD_X'] });
+      expect(checkout.offers[0]).toMatchObject({ listPrice: 20000, price: 15000, discountCodes: ['PTSD_X'] });
+      expect(checkout.pharms).toEqual([expect.objectContaining({ slug: data.slug('a'), orderEmail: 'orders@a.pharm.test' })]);
       const list = await service.app().get(PharmProductsReader).list({ ...parsePharmProductListQuery({ sortBy: 'price' }), slug: data.slug('a') });
       expect(list.pharmProducts.map((o) => [o.product.slug, o.totalPrice])).toEqual([[data.slug('x'), 200], [data.slug('y'), 250]]);
       expect(list.pharmProducts[0].id).toBe(wanted);
@@ -111,7 +151,7 @@ describe('the seed: the generator and the loader', () => {
       // The file wins: b's x back to the file's expiry and amount, b's y (not in the file) removed.
       expect(again).toMatchObject({ changedPharmacies: 0, inserted: 0, updated: 1, removed: 1 });
       const still = await seedPharm(file(wanted), TEST_ENV, { prune: false });
-      expect(still).toMatchObject({ changedPharmacies: 0, inserted: 0, updated: 0, removed: 0 });
+      expect(still).toMatchObject({ changedPharmacies: 0, inserted: 0, updated: 0, removed: 0, changedDiscounts: 0 });
     });
 
     it('applies what changed in the file', async () => {

@@ -10,6 +10,8 @@ import { PharmProductsWriter, type OfferInput } from '../src/pharm-products/phar
 import { PharmsWriter, type PharmInput } from '../src/pharms/pharms.writer';
 import { ProductsViewProjector } from '../src/events/products-view.projector';
 import { pharmService } from '../src/service';
+import type { DiscountInput } from '../src/discounts/discount-rules';
+import { DiscountsWriter } from '../src/discounts/discounts.writer';
 
 /**
  * The pharm service on the test database and NATS for one suite, with that suite's test data: what the
@@ -91,6 +93,14 @@ export class TestData {
     return new Map(rows.map((r) => [r.productSlug, r.id]));
   }
 
+  /** The pharmacy's discounts (whole); unset fields: published, not stacking, for everyone, valid from 2026-01-01 to 2027-12-31. */
+  async discounts(pharmSlug: string, discounts: (Partial<DiscountInput> & Pick<DiscountInput, 'code' | 'type' | 'amountType' | 'amount'>)[]): Promise<void> {
+    await this.app().get(DiscountsWriter).replaceForPharm(pharmSlug, discounts.map((d) => ({
+      name: `הנחה ${d.code}`, published: true, allowMultiple: false, newCustomersOnly: false, productSlugs: [],
+      startsAt: new Date('2026-01-01T00:00:00Z'), endsAt: new Date('2027-12-31T00:00:00Z'), ...d,
+    })));
+  }
+
   /** Removes the suite's pharmacies (with their events, as a real removal) and products. */
   async cleanUp(): Promise<void> {
     const writer = this.app().get(PharmsWriter);
@@ -122,13 +132,14 @@ export function pharmInput(slug: string): PharmInput {
     slug, name: `בית מרקחת ${slug}`, address: 'הרצל 1', city: 'תל אביב-יפו', district: 'תל אביב', lat: 32.0853, lng: 34.7818,
     phone: '03-5550000', whatsapp: '050-5550000', wazeAddress: 'הרצל 1, תל אביב-יפו', logoUrl: null, isOnboard: true, isStockOnly: false,
     shipping: 'no-shipping', shipmentNotes: null, openingHours: REGULAR_HOURS, seoTitle: null, seoDescription: null, popularity: 0,
+    orderEmail: `orders@${slug}.pharm.test`,
     tags: [], slides: [], announcements: [],
   };
 }
 
 export function offerInput(productSlug: string, price: number): OfferInput {
   return {
-    productSlug, price, originalPrice: null, inStock: true, amount: 5, published: true, expiresAt: new Date('2027-06-01T00:00:00Z'),
+    productSlug, price, originalPrice: null, inStock: true, amount: 5, alwaysInStock: false, published: true, expiresAt: new Date('2027-06-01T00:00:00Z'),
     isPopular: false, isNew: false, isPromoted: false,
   };
 }

@@ -1,8 +1,13 @@
-import { PHARM_SHIPPING } from '@mc/contracts';
-import { pharmShipping } from './schema';
+import { DISCOUNT_AMOUNT_TYPES, DISCOUNT_TYPES, PHARM_SHIPPING } from '@mc/contracts';
+import { discountAmountType, discountType, pharmShipping } from './schema';
 
 describe('the schema', () => {
   it('keeps the shipping tags of contracts (written literally for drizzle-kit)', () => {
     expect(pharmShipping.enumValues).toEqual([...PHARM_SHIPPING]);
+  });
+
+  it('keeps the discount types and amount types of contracts', () => {
+    expect(discountType.enumValues).toEqual([...DISCOUNT_TYPES]);
+    expect(discountAmountType.enumValues).toEqual([...DISCOUNT_AMOUNT_TYPES]);
   });
 });

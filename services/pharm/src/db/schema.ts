@@ -2,7 +2,7 @@ import { messagingTables } from '@mc/kit/tables';
 import type { OpeningHours } from '@mc/contracts';
 import { sql } from 'drizzle-orm';
 import {
-  boolean, check, doublePrecision, index, integer, jsonb, pgSchema, primaryKey, serial, smallint, text, timestamp, unique,
+  boolean, check, doublePrecision, index, integer, jsonb, pgSchema, primaryKey, serial, smallint, text, timestamp, unique, uniqueIndex,
 } from 'drizzle-orm/pg-core';
 
 export const pharmSchema = pgSchema('pharm');
@@ -11,6 +11,9 @@ export const { outbox, inbox } = messagingTables(pharmSchema);
 // Kept literally here (drizzle-kit loads this file alone); equal to contracts' PHARM_SHIPPING, checked by a unit test.
 export const pharmShipping = pharmSchema.enum('pharm_shipping', ['free', 'free-all-country', 'paid', 'paid-all-country', 'no-shipping']);
 export const slideType = pharmSchema.enum('slide_type', ['pharmProductsQuery', 'image']);
+// Equal to contracts' DISCOUNT_TYPES and DISCOUNT_AMOUNT_TYPES, checked by a unit test.
+export const discountType = pharmSchema.enum('discount_type', ['all-products', 'specific-products', 'coupon']);
+export const discountAmountType = pharmSchema.enum('discount_amount_type', ['percent', 'fixed', 'price']);
 
 export const pharmacies = pharmSchema.table(
   'pharmacies',
@@ -37,6 +40,8 @@ export const pharmacies = pharmSchema.table(
     seoDescription: text('seo_description'),
     /** Higher is shown earlier in the default order. */
     popularity: integer('popularity').notNull().default(0),
+    /** Where the pharmacy receives its orders and documents. */
+    orderEmail: text('order_email'),
     /** `searchDocument(name, city, address)`: normalised Hebrew for search. */
     searchText: text('search_text').notNull().default(''),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -116,6 +121,8 @@ export const pharmProducts = pharmSchema.table(
     inStock: boolean('in_stock').notNull().default(true),
     /** Units in stock, when the pharmacy says. */
     amount: integer('amount'),
+    /** Never runs out: orders do not lower its amount. */
+    alwaysInStock: boolean('always_in_stock').notNull().default(false),
     published: boolean('published').notNull().default(true),
     expiresAt: timestamp('expires_at', { withTimezone: true }),
     isPopular: boolean('is_popular').notNull().default(false),
@@ -132,6 +139,50 @@ export const pharmProducts = pharmSchema.table(
       .where(sql`${t.published} AND ${t.originalPrice} IS NOT NULL AND ${t.price} * 200 <= ${t.originalPrice} * 197`),
     check('pharm_products_price_check', sql`${t.price} >= 0`),
   ],
+);
+
+/**
+ * A pharmacy's discounts and coupons (back-office.md §3). A coupon is looked up by its code alone, so codes are
+ * unique across all pharmacies, whatever their case. Amount: percent 1–100, or agorot (fixed: off each unit;
+ * price: the unit's new price, coupons only).
+ */
+export const discounts = pharmSchema.table(
+  'discounts',
+  {
+    id: serial('id').primaryKey(),
+    pharmId: integer('pharm_id').notNull().references(() => pharmacies.id, { onDelete: 'cascade' }),
+    code: text('code').notNull(),
+    name: text('name').notNull(),
+    type: discountType('type').notNull(),
+    amountType: discountAmountType('amount_type').notNull(),
+    amount: integer('amount').notNull(),
+    published: boolean('published').notNull().default(true),
+    /** Stacks on the best other discount (all-products only). */
+    allowMultiple: boolean('allow_multiple').notNull().default(false),
+    /** Coupons only: for patients with no earlier order at the pharmacy (order judges). */
+    newCustomersOnly: boolean('new_customers_only').notNull().default(false),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('discounts_code_key').on(sql`upper(${t.code})`),
+    index('discounts_pharm_idx').on(t.pharmId),
+    check('discounts_amount_check', sql`${t.amount} >= 1 AND (${t.amountType} <> 'percent' OR ${t.amount} <= 100)`),
+    check('discounts_price_coupon_check', sql`${t.amountType} <> 'price' OR ${t.type} = 'coupon'`),
+    check('discounts_dates_check', sql`${t.startsAt} <= ${t.endsAt}`),
+  ],
+);
+
+/** The offers a specific-products discount (or a coupon limited to some offers) applies to. */
+export const discountProducts = pharmSchema.table(
+  'discount_products',
+  {
+    discountId: integer('discount_id').notNull().references(() => discounts.id, { onDelete: 'cascade' }),
+    pharmProductId: integer('pharm_product_id').notNull().references(() => pharmProducts.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.discountId, t.pharmProductId] }), index('discount_products_offer_idx').on(t.pharmProductId)],
 );
 
 /**

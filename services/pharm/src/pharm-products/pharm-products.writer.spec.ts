@@ -3,7 +3,7 @@ import { applyUpdate } from './pharm-products.writer';
 import type { OfferRow } from './offer-view';
 
 const row: OfferRow = {
-  id: 1, pharmId: 1, productSlug: 'p', price: 20000, originalPrice: 25000, inStock: true, amount: 4, published: true,
+  id: 1, pharmId: 1, productSlug: 'p', price: 20000, originalPrice: 25000, inStock: true, amount: 4, alwaysInStock: false, published: true,
   expiresAt: new Date('2027-01-01T00:00:00Z'), isPopular: true, isNew: false, isPromoted: false, createdAt: new Date(), updatedAt: new Date(),
 };
 

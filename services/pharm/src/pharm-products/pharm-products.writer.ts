@@ -17,6 +17,8 @@ export interface OfferInput {
   originalPrice: number | null;
   inStock: boolean;
   amount: number | null;
+  /** Orders never lower its amount. */
+  alwaysInStock: boolean;
   published: boolean;
   expiresAt: Date | null;
   isPopular: boolean;
@@ -25,6 +27,13 @@ export interface OfferInput {
 }
 
 type OfferFields = Omit<OfferInput, 'id' | 'productSlug'>;
+
+/** Units of one offer in an order, as order's events carry them. */
+export interface StockLine {
+  pharmSlug: string;
+  pharmProductId: number;
+  amount: number;
+}
 
 /** Snapshots per `evt.pharm.offers.changed` (about 250 bytes each): far below NATS's 1 MB. */
 export const OFFERS_PER_EVENT = 500;
@@ -36,14 +45,14 @@ const sameTime = (a: Date | null, b: Date | null) => (a?.getTime() ?? null) === 
 function fieldsOf(input: OfferFields): OfferFields {
   const originalPrice = input.originalPrice !== null && input.originalPrice > input.price ? input.originalPrice : null;
   return {
-    price: input.price, originalPrice, inStock: input.inStock, amount: input.amount, published: input.published,
+    price: input.price, originalPrice, inStock: input.inStock, amount: input.amount, alwaysInStock: input.alwaysInStock, published: input.published,
     expiresAt: input.expiresAt, isPopular: input.isPopular, isNew: input.isNew, isPromoted: input.isPromoted,
   };
 }
 
 function differs(row: OfferRow, next: OfferFields): boolean {
   return row.price !== next.price || row.originalPrice !== next.originalPrice || row.inStock !== next.inStock
-    || row.amount !== next.amount || row.published !== next.published || !sameTime(row.expiresAt, next.expiresAt)
+    || row.amount !== next.amount || row.alwaysInStock !== next.alwaysInStock || row.published !== next.published || !sameTime(row.expiresAt, next.expiresAt)
     || row.isPopular !== next.isPopular || row.isNew !== next.isNew || row.isPromoted !== next.isPromoted;
 }
 
@@ -144,6 +153,43 @@ export class PharmProductsWriter {
     if (rows.length) await this.publish(tx, rows.map((o) => toSnapshot(o, pharmSlug, true)));
   }
 
+  /**
+   * Stock follows orders, in the consumer's transaction: `lower` takes the ordered units off each offer that keeps an
+   * amount and is not always in stock (reaching 0 puts it out of stock); `restore` gives them back (in stock again
+   * when above 0). Only offers of the line's pharmacy move; every moved offer goes out as `evt.pharm.offers.changed`
+   * (the relay's next poll sends it). Returns the offers moved.
+   */
+  async adjustStock(tx: Tx, lines: StockLine[], direction: 'lower' | 'restore'): Promise<number> {
+    const units = new Map<string, StockLine>();
+    for (const line of lines) {
+      if (!Number.isInteger(line.amount) || line.amount < 1) continue;
+      const key = `${line.pharmSlug}/${line.pharmProductId}`;
+      const seen = units.get(key);
+      units.set(key, { ...line, amount: (seen?.amount ?? 0) + line.amount });
+    }
+    if (!units.size) return 0;
+    const list = [...units.values()];
+    const now = this.clock.now();
+    const change = direction === 'lower'
+      ? sql`amount = greatest(pp.amount - u.n, 0), in_stock = CASE WHEN pp.amount - u.n <= 0 THEN false ELSE pp.in_stock END`
+      : sql`amount = pp.amount + u.n, in_stock = CASE WHEN pp.amount + u.n > 0 THEN true ELSE pp.in_stock END`;
+    const { rows } = await tx.execute<{ id: number }>(sql`UPDATE pharm.pharm_products pp SET ${change}, updated_at = ${now.toISOString()}::timestamptz
+      FROM unnest(${sql.param(list.map((l) => l.pharmProductId))}::int[], ${sql.param(list.map((l) => l.pharmSlug))}::text[],
+        ${sql.param(list.map((l) => l.amount))}::int[]) AS u(id, pharm_slug, n), pharm.pharmacies p
+      WHERE pp.id = u.id AND p.id = pp.pharm_id AND p.slug = u.pharm_slug AND NOT pp.always_in_stock AND pp.amount IS NOT NULL
+        ${direction === 'lower' ? sql`AND (pp.amount > 0 OR pp.in_stock)` : sql``}
+      RETURNING pp.id`);
+    if (!rows.length) return 0;
+    const moved = await tx
+      .select({ offer: pharmProducts, pharmSlug: pharmacies.slug })
+      .from(pharmProducts)
+      .innerJoin(pharmacies, eq(pharmacies.id, pharmProducts.pharmId))
+      .where(inArray(pharmProducts.id, rows.map((r) => r.id)));
+    for (const pharmId of new Set(moved.map((m) => m.offer.pharmId))) await touchPharmacy(tx, pharmId, now);
+    await this.publish(tx, moved.map((m) => toSnapshot(m.offer, m.pharmSlug)));
+    return moved.length;
+  }
+
   private async publish(tx: Tx, snapshots: OfferSnapshot[]): Promise<void> {
     for (let i = 0; i < snapshots.length; i += OFFERS_PER_EVENT) {
       await this.outbox.add(tx, Events.pharm.offersChanged, { offers: snapshots.slice(i, i + OFFERS_PER_EVENT) });
@@ -200,13 +246,13 @@ export class PharmProductsWriter {
     const column = <T>(pick: (f: OfferFields) => T) => sql.param(changes.map((c) => pick(c.next)));
     const ids = changes.map((c) => c.row.id);
     await tx.execute(sql`UPDATE pharm.pharm_products pp SET price = u.price, original_price = u.original_price, in_stock = u.in_stock,
-        amount = u.amount, published = u.published, expires_at = u.expires_at, is_popular = u.is_popular, is_new = u.is_new,
+        amount = u.amount, always_in_stock = u.always_in_stock, published = u.published, expires_at = u.expires_at, is_popular = u.is_popular, is_new = u.is_new,
         is_promoted = u.is_promoted, updated_at = ${now.toISOString()}::timestamptz
       FROM unnest(${sql.param(ids)}::int[], ${column((f) => f.price)}::int[], ${column((f) => f.originalPrice)}::int[],
-        ${column((f) => f.inStock)}::bool[], ${column((f) => f.amount)}::int[], ${column((f) => f.published)}::bool[],
+        ${column((f) => f.inStock)}::bool[], ${column((f) => f.amount)}::int[], ${column((f) => f.alwaysInStock)}::bool[], ${column((f) => f.published)}::bool[],
         ${column((f) => f.expiresAt?.toISOString() ?? null)}::timestamptz[], ${column((f) => f.isPopular)}::bool[],
         ${column((f) => f.isNew)}::bool[], ${column((f) => f.isPromoted)}::bool[])
-        AS u(id, price, original_price, in_stock, amount, published, expires_at, is_popular, is_new, is_promoted)
+        AS u(id, price, original_price, in_stock, amount, always_in_stock, published, expires_at, is_popular, is_new, is_promoted)
       WHERE pp.id = u.id`);
     return tx.select().from(pharmProducts).where(inArray(pharmProducts.id, ids));
   }
@@ -235,6 +281,7 @@ export function applyUpdate(row: OfferRow, request: Omit<PharmProductUpdateReque
     originalPrice,
     inStock: request.inStock ?? row.inStock,
     amount: request.inStock === false ? 0 : request.inStock === true && row.amount === 0 ? null : row.amount,
+    alwaysInStock: row.alwaysInStock,
     published: request.published ?? row.published,
     expiresAt: request.expiresAt === undefined ? row.expiresAt : request.expiresAt === null ? null : new Date(request.expiresAt),
     isPopular: row.isPopular,

@@ -24,6 +24,7 @@ const columns = {
   seoTitle: pharmacies.seoTitle,
   seoDescription: pharmacies.seoDescription,
   popularity: pharmacies.popularity,
+  orderEmail: pharmacies.orderEmail,
   updatedAt: pharmacies.updatedAt,
 };
 

@@ -25,6 +25,8 @@ export interface PharmRecord {
   seoTitle: string | null;
   seoDescription: string | null;
   popularity: number;
+  /** Where the pharmacy receives its orders and documents. */
+  orderEmail: string | null;
   updatedAt: Date;
   tags: Tag[];
 }

@@ -48,6 +48,7 @@ export function assertValidPharm(input: PharmInput): void {
   const fail = (what: string) => { throw new Error(`pharmacy ${input.slug}: ${what}`); };
   if (!SLUG_PATTERN.test(input.slug)) fail('bad slug');
   if (!input.name.trim() || !input.city.trim() || !input.district.trim()) fail('name, city and district are required');
+  if (input.orderEmail !== null && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(input.orderEmail)) fail('bad order e-mail');
   if (!(Math.abs(input.lat) <= 90 && Math.abs(input.lng) <= 180)) fail('bad coordinates');
   if (!PHARM_SHIPPING.includes(input.shipping)) fail(`bad shipping '${input.shipping}'`);
   for (const [day, slots] of Object.entries(input.openingHours)) {
@@ -79,6 +80,7 @@ const profileOf = (input: PharmInput) => ({
   seoTitle: input.seoTitle,
   seoDescription: input.seoDescription,
   popularity: input.popularity,
+  orderEmail: input.orderEmail,
   searchText: searchDocument(input.name, input.city, input.address),
 });
 

@@ -3,6 +3,8 @@ import { readFileSync } from 'node:fs';
 import { createServiceContext, DATABASE, type Database } from '@mc/kit';
 import { sql } from 'drizzle-orm';
 import type { Tag } from '@mc/contracts';
+import type { DiscountInput } from '../discounts/discount-rules';
+import { DiscountsWriter } from '../discounts/discounts.writer';
 import { PharmProductsWriter } from '../pharm-products/pharm-products.writer';
 import { PharmsWriter, type PharmInput, type SlideInput } from '../pharms/pharms.writer';
 import { pharmService } from '../service';
@@ -15,6 +17,8 @@ export interface SeedOffer {
   originalPrice: number | null;
   inStock: boolean;
   amount: number | null;
+  /** Absent: false. */
+  alwaysInStock?: boolean;
   published: boolean;
   expiresAt: string | null;
   isPopular: boolean;
@@ -22,12 +26,22 @@ export interface SeedOffer {
   isPromoted: boolean;
 }
 
-export interface SeedPharm extends Omit<PharmInput, 'tags' | 'slides' | 'announcements'> {
+/** One discount or coupon of the seed file: amount in percent or agorot, dates as ISO text, offers by product slug. */
+export interface SeedDiscount extends Omit<DiscountInput, 'startsAt' | 'endsAt'> {
+  startsAt: string;
+  endsAt: string;
+}
+
+export interface SeedPharm extends Omit<PharmInput, 'tags' | 'slides' | 'announcements' | 'orderEmail'> {
+  /** Absent: none. */
+  orderEmail?: string | null;
   /** Slugs of the file's `tags`. */
   tags: string[];
   slides: (Omit<SlideInput, 'pharmProductIds'> & { pharmProductIds?: number[] | null })[];
   announcements: { content: string; startsAt: string; endsAt: string | null }[];
   offers: SeedOffer[];
+  /** Absent: none (the pharmacy's discounts are those of the file). */
+  discounts?: SeedDiscount[];
 }
 
 export interface PharmSeedFile {
@@ -43,6 +57,8 @@ export interface SeedReport {
   inserted: number;
   updated: number;
   removed: number;
+  discounts: number;
+  changedDiscounts: number;
 }
 
 /**
@@ -56,12 +72,14 @@ export async function seedPharm(file: PharmSeedFile, overrides: NodeJS.ProcessEn
   try {
     const pharms = app.get(PharmsWriter);
     const offers = app.get(PharmProductsWriter);
+    const discounts = app.get(DiscountsWriter);
     const tagNames = new Map(file.tags.map((t) => [t.slug, t.name]));
     await pharms.upsertTags(file.tags);
-    const report: SeedReport = { pharmacies: file.pharmacies.length, changedPharmacies: 0, removedPharmacies: 0, offers: 0, inserted: 0, updated: 0, removed: 0 };
+    const report: SeedReport = { pharmacies: file.pharmacies.length, changedPharmacies: 0, removedPharmacies: 0, offers: 0, inserted: 0, updated: 0, removed: 0, discounts: 0, changedDiscounts: 0 };
     for (const pharm of file.pharmacies) {
       const { changed } = await pharms.upsert({
         ...pharm,
+        orderEmail: pharm.orderEmail ?? null,
         tags: pharm.tags.map((slug) => {
           const name = tagNames.get(slug);
           if (!name) throw new Error(`seed: pharmacy ${pharm.slug} has tag '${slug}' that the file does not define`);
@@ -71,11 +89,16 @@ export async function seedPharm(file: PharmSeedFile, overrides: NodeJS.ProcessEn
         announcements: pharm.announcements.map((a) => ({ content: a.content, startsAt: new Date(a.startsAt), endsAt: a.endsAt ? new Date(a.endsAt) : null })),
       });
       if (changed) report.changedPharmacies++;
-      const counts = await offers.replaceForPharm(pharm.slug, pharm.offers.map((o) => ({ ...o, expiresAt: o.expiresAt ? new Date(o.expiresAt) : null })));
+      const counts = await offers.replaceForPharm(pharm.slug, pharm.offers.map((o) => ({ ...o, alwaysInStock: o.alwaysInStock ?? false, expiresAt: o.expiresAt ? new Date(o.expiresAt) : null })));
       report.offers += pharm.offers.length;
       report.inserted += counts.inserted;
       report.updated += counts.updated;
       report.removed += counts.removed;
+      // After the offers: a discount names offers of its pharmacy.
+      const seedDiscounts = pharm.discounts ?? [];
+      const changes = await discounts.replaceForPharm(pharm.slug, seedDiscounts.map((d) => ({ ...d, startsAt: new Date(d.startsAt), endsAt: new Date(d.endsAt) })));
+      report.discounts += seedDiscounts.length;
+      report.changedDiscounts += changes.inserted + changes.updated + changes.removed;
     }
     const kept = new Set(file.pharmacies.map((p) => p.slug));
     for (const slug of prune ? await pharms.slugs() : []) {
@@ -99,6 +122,6 @@ if (require.main === module) {
   const started = Date.now();
   seedPharm(JSON.parse(readFileSync(path, 'utf8')) as PharmSeedFile)
     .then((r) => console.log(`[seed] pharm: ${r.pharmacies} pharmacies (${r.changedPharmacies} changed, ${r.removedPharmacies} removed), `
-      + `${r.offers} offers (${r.inserted} new, ${r.updated} changed, ${r.removed} removed) in ${((Date.now() - started) / 1000).toFixed(1)} s`))
+      + `${r.offers} offers (${r.inserted} new, ${r.updated} changed, ${r.removed} removed), ${r.discounts} discounts (${r.changedDiscounts} changed) in ${((Date.now() - started) / 1000).toFixed(1)} s`))
     .catch((err) => { console.error(err); process.exit(1); });
 }

@@ -1,0 +1,6 @@
+import { Module } from '@nestjs/common';
+import { CheckoutHandlers } from './checkout.handlers';
+import { CheckoutReader } from './checkout.reader';
+
+@Module({ controllers: [CheckoutHandlers], providers: [CheckoutReader] })
+export class CheckoutModule {}

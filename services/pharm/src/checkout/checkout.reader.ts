@@ -1,0 +1,113 @@
+import { Inject, Injectable } from '@nestjs/common';
+import {
+  discountedUnitPrice, type CheckoutOffer, type CheckoutOffers, type CheckoutOffersRequest, type CheckoutPharm, type DiscountTerms,
+} from '@mc/contracts';
+import { Clock, DATABASE, type Database } from '@mc/kit';
+import { sql } from 'drizzle-orm';
+import { isDiscountActive, toTerms, type DiscountRow } from '../discounts/discount-rules';
+
+interface OfferRecord extends Record<string, unknown> {
+  id: number;
+  pharm_id: number;
+  product_slug: string;
+  price: number;
+  published: boolean;
+  in_stock: boolean;
+  always_in_stock: boolean;
+  product_name: string;
+  pharm_slug: string;
+  pharm_name: string;
+  phone: string | null;
+  address: string | null;
+  city: string | null;
+  order_email: string | null;
+}
+
+interface DiscountRecord extends Record<string, unknown> {
+  pharm_id: number;
+  code: string;
+  name: string;
+  type: DiscountRow['type'];
+  amount_type: DiscountRow['amountType'];
+  amount: number;
+  published: boolean;
+  allow_multiple: boolean;
+  starts_at: string | Date;
+  ends_at: string | Date;
+  offer_ids: number[];
+}
+
+/**
+ * The checkout's view of a cart's offers (`pharm.checkout.offers`): two queries run together, the offers with their
+ * pharmacies and products, and their pharmacies' discounts (coupons only among the given codes); prices by the
+ * contracts' rule.
+ */
+@Injectable()
+export class CheckoutReader {
+  constructor(@Inject(DATABASE) private readonly db: Database, @Inject(Clock) private readonly clock: Clock) {}
+
+  async offers(request: CheckoutOffersRequest): Promise<CheckoutOffers> {
+    const ids = [...new Set(request.pharmProductIds)];
+    if (!ids.length) return { offers: [], pharms: [], discounts: [] };
+    const codes = [...new Set((request.couponCodes ?? []).map((c) => c.trim().toUpperCase()))];
+    const [offerRows, discountRows] = await Promise.all([
+      this.db.execute<OfferRecord>(sql`SELECT pp.id, pp.pharm_id, pp.product_slug, pp.price, pp.published, pp.in_stock, pp.always_in_stock,
+          coalesce(nullif(pv.heb_name, ''), pv.name) AS product_name,
+          p.slug AS pharm_slug, p.name AS pharm_name, p.phone, p.address, p.city, p.order_email
+        FROM pharm.pharm_products pp
+        JOIN pharm.pharmacies p ON p.id = pp.pharm_id
+        JOIN pharm.products_view pv ON pv.slug = pp.product_slug AND NOT pv.deleted
+        WHERE pp.id = ANY(${sql.param(ids)}::int[])`),
+      this.db.execute<DiscountRecord>(sql`SELECT d.pharm_id, d.code, d.name, d.type, d.amount_type, d.amount, d.published, d.allow_multiple,
+          d.starts_at, d.ends_at,
+          coalesce(array_agg(dp.pharm_product_id) FILTER (WHERE dp.pharm_product_id IS NOT NULL), '{}') AS offer_ids
+        FROM pharm.discounts d
+        LEFT JOIN pharm.discount_products dp ON dp.discount_id = d.id
+        WHERE d.pharm_id IN (SELECT pharm_id FROM pharm.pharm_products WHERE id = ANY(${sql.param(ids)}::int[]))
+          AND d.published AND (d.type <> 'coupon' OR upper(d.code) = ANY(${sql.param(codes)}::text[]))
+        GROUP BY d.id`),
+    ]);
+    const now = this.clock.now();
+    const pharmSlugs = new Map<number, string>();
+    const pharms = new Map<number, CheckoutPharm>();
+    for (const o of offerRows.rows) {
+      pharmSlugs.set(o.pharm_id, o.pharm_slug);
+      if (!pharms.has(o.pharm_id)) {
+        pharms.set(o.pharm_id, { slug: o.pharm_slug, name: o.pharm_name, phone: o.phone, address: o.address, city: o.city, orderEmail: o.order_email });
+      }
+    }
+    const termsOf = new Map<number, DiscountTerms[]>();
+    const considered: CheckoutOffers['discounts'] = [];
+    for (const d of discountRows.rows) {
+      const pharmSlug = pharmSlugs.get(d.pharm_id);
+      if (!pharmSlug || !isDiscountActive({ published: d.published, startsAt: new Date(d.starts_at), endsAt: new Date(d.ends_at) }, now)) continue;
+      const terms = toTerms(
+        { code: d.code, name: d.name, type: d.type, amountType: d.amount_type, amount: d.amount, allowMultiple: d.allow_multiple },
+        d.offer_ids.map(Number),
+      );
+      termsOf.set(d.pharm_id, [...(termsOf.get(d.pharm_id) ?? []), terms]);
+      considered.push({ ...terms, pharmSlug });
+    }
+    const byId = new Map(offerRows.rows.map((o) => [o.id, o]));
+    const offers: CheckoutOffer[] = [];
+    for (const id of ids) {
+      const o = byId.get(id);
+      if (!o) continue;
+      const { price, codes: discountCodes } = discountedUnitPrice(o.price, o.id, termsOf.get(o.pharm_id) ?? []);
+      offers.push({
+        pharmProductId: o.id,
+        pharmSlug: o.pharm_slug,
+        productSlug: o.product_slug,
+        productName: o.product_name,
+        published: o.published,
+        inStock: o.in_stock,
+        alwaysInStock: o.always_in_stock,
+        listPrice: o.price,
+        price,
+        discountCodes,
+      });
+    }
+    considered.sort((a, b) => a.pharmSlug.localeCompare(b.pharmSlug) || a.code.localeCompare(b.code));
+    return { offers, pharms: [...pharms.values()], discounts: considered };
+  }
+}
