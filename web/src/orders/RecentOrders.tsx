@@ -1,16 +1,18 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { useId } from 'react';
+import { useEffect, useId } from 'react';
 import { formatDateTime } from '../components/pharms/pharm-format';
 import { Shekels } from '../components/products/Price';
 import { heOrders } from '../i18n/he-orders';
-import { RECENT_ORDERS_COUNT, userOrdersQuery } from '../queries/orders';
+import { forgetOrdersOnSignOut, RECENT_ORDERS_COUNT, userOrdersQuery } from '../queries/orders';
 import { statusLabel } from './OrderDetails';
 import './orders.css';
 
 /** /user: the latest few orders (newest first) with a way to all of them; nothing while there are none. */
 export function RecentOrders({ userId }: { userId: string }) {
   const titleId = useId();
+  const queryClient = useQueryClient();
+  useEffect(() => forgetOrdersOnSignOut(queryClient), [queryClient]);
   const query = useQuery(userOrdersQuery(userId));
   const orders = query.data?.orders.slice(0, RECENT_ORDERS_COUNT) ?? [];
   return (

@@ -1,6 +1,7 @@
 import type { DocumentKind, OrdersBatch, UserOrdersResponse } from '@mc/contracts';
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { keepPreviousData, type QueryClient, queryOptions } from '@tanstack/react-query';
 import { apiFetch } from '../api/client';
+import { sessions } from '../auth/session';
 
 /**
  * The patient's orders are personal: their keys start with 'user' and carry the user's id (another user signed in
@@ -29,6 +30,30 @@ export function readLastOrderBatch(): string | undefined {
   } catch {
     return undefined;
   }
+}
+
+const watched = new WeakSet<QueryClient>();
+
+/**
+ * Signing out (or a 401 doing it) drops every order answer from the cache and forgets the batch just placed, so
+ * nothing of the orders stays in the browser after the session. Idempotent: the order pages call it as they open.
+ */
+export function forgetOrdersOnSignOut(queryClient: QueryClient): void {
+  if (watched.has(queryClient)) return;
+  watched.add(queryClient);
+  let userId = sessions.get()?.claims.sub;
+  sessions.subscribe(() => {
+    const next = sessions.get()?.claims.sub;
+    if (userId !== undefined && next !== userId) {
+      queryClient.removeQueries({ queryKey: ordersKeys.all(userId) });
+      try {
+        sessionStorage.removeItem(LAST_ORDER_BATCH_KEY);
+      } catch {
+        // No session storage (privacy mode): nothing was kept there.
+      }
+    }
+    userId = next;
+  });
 }
 
 /** `GET /api/orders/batches/{uid}`: the orders (one per pharmacy) of a batch the signed-in user placed. */

@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sessions } from '../auth/session';
 import { customerOrder } from '../orders/order-fixtures.test-data';
 import { createQueryClient } from '../queries/query-client';
-import { LAST_ORDER_BATCH_KEY } from '../queries/orders';
+import { LAST_ORDER_BATCH_KEY, ordersKeys } from '../queries/orders';
 import { orderCompletedRoute, userOrdersRoute } from './account-orders';
 import { userRoute } from './account';
 import { rootRoute } from './root';
@@ -114,6 +114,20 @@ describe('/order/completed', () => {
     expect(screen.getByText('₪630')).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'צירוף מסמכים (לא חובה)' })).toBeTruthy();
     for (const label of ['תעודת זהות', 'רישיון קנאביס', 'מרשם בתוקף']) expect(screen.getByLabelText(label)).toBeTruthy();
+  });
+
+  it('forgets the batch and its answer when the user signs out', async () => {
+    sessionStorage.setItem(LAST_ORDER_BATCH_KEY, UID);
+    batchAnswer = () => json({ uid: UID, createdAt: '2026-11-20T10:05:00Z', orders: [customerOrder(101)] } satisfies OrdersBatch);
+    const router = renderAt('/order/completed');
+    await screen.findByRole('heading', { level: 1, name: 'ההזמנה התקבלה' }, { timeout: 4000 });
+    const { queryClient } = router.options.context;
+    expect(queryClient.getQueryData(ordersKeys.batch('7', UID))).toBeTruthy();
+    act(() => sessions.signOut());
+    expect(sessionStorage.getItem(LAST_ORDER_BATCH_KEY)).toBeNull();
+    expect(queryClient.getQueriesData({ queryKey: ordersKeys.all('7') })).toEqual([]);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(screen.queryByText('בית מרקחת 101')).toBeNull();
   });
 });
 

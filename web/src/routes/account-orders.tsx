@@ -1,7 +1,7 @@
 import { createRoute, isNotFound, lazyRouteComponent, redirect } from '@tanstack/react-router';
 import { isApiError } from '../api/client';
 import { requireSignedIn } from '../auth/route-guards';
-import { LAST_ORDER_BATCH_KEY, ordersBatchQuery, readLastOrderBatch } from '../queries/orders';
+import { forgetOrdersOnSignOut, LAST_ORDER_BATCH_KEY, ordersBatchQuery, readLastOrderBatch } from '../queries/orders';
 import { loadMain } from '../queries/route-data';
 import { rootRoute } from './root';
 
@@ -13,8 +13,9 @@ export const orderCompletedRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/order/completed',
   staticData: { minimalLayout: true },
-  beforeLoad: () => {
+  beforeLoad: ({ context }) => {
     const { userId } = requireSignedIn();
+    forgetOrdersOnSignOut(context.queryClient);
     const batchUid = readLastOrderBatch();
     if (!batchUid) throw redirect({ to: '/cart' });
     return { userId, batchUid };
@@ -43,6 +44,10 @@ export const userOrdersRoute = createRoute({
     const page = Number(raw.page);
     return { search, page: Number.isInteger(page) && page > 1 ? page : undefined };
   },
-  beforeLoad: requireSignedIn,
+  beforeLoad: ({ context }) => {
+    const signedIn = requireSignedIn();
+    forgetOrdersOnSignOut(context.queryClient);
+    return signedIn;
+  },
   component: lazyRouteComponent(() => import('./user-orders.page'), 'UserOrdersPage'),
 });

@@ -1,5 +1,6 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { getRouteApi, Link } from '@tanstack/react-router';
+import { getRouteApi, Link, Navigate } from '@tanstack/react-router';
+import { useSession } from '../auth/use-session';
 import { useId } from 'react';
 import '../cart/cart.css';
 import { Shekels } from '../components/products/Price';
@@ -18,7 +19,15 @@ const route = getRouteApi('/order/completed');
  */
 export function OrderCompletedPage() {
   useDocumentTitle(heOrders.completedTitle);
+  const session = useSession();
   const { userId, batchUid } = route.useRouteContext();
+  // Signed out on the page: home.
+  if (!session || session.claims.sub !== userId) return <Navigate to="/" />;
+  return <OrderCompleted userId={userId} batchUid={batchUid} />;
+}
+
+/** Loaded by the route: its loading and failure screens are the route's. */
+function OrderCompleted({ userId, batchUid }: { userId: string; batchUid: string }) {
   const { data: batch } = useSuspenseQuery(ordersBatchQuery(userId, batchUid));
   const titleId = useId();
   const documentsId = useId();
