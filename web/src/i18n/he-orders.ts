@@ -47,7 +47,6 @@ export const heOrders = {
     licenseDocument: 'רישיון קנאביס',
     prescriptionDocument: 'מרשם בתוקף',
   } satisfies Record<DocumentKind, string>,
-  chosenFile: 'הקובץ שנבחר:',
   submitDocuments: 'שליחת המסמכים',
   submittingDocuments: 'שולחים את המסמכים…',
   uploadProgress: 'התקדמות השליחה',

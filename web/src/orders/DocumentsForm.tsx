@@ -63,7 +63,6 @@ export function DocumentsForm({ target, onSubmitted }: { target: DocumentsTarget
       </p>
       {DOCUMENT_KINDS.map((kind) => {
         const error = errors[kind];
-        const file = files[kind];
         const inputId = `${id}-${kind}`;
         return (
           <div className="documents-field" key={kind}>
@@ -83,11 +82,6 @@ export function DocumentsForm({ target, onSubmitted }: { target: DocumentsTarget
               disabled={upload.isPending}
               onChange={(event) => choose(kind, event.currentTarget.files?.[0] ?? null)}
             />
-            {file && !error && (
-              <span className="documents-file">
-                {heOrders.chosenFile} <bdi>{file.name}</bdi>
-              </span>
-            )}
             {error && (
               <p id={`${inputId}-error`} className="form-error">
                 {error}

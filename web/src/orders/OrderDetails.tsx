@@ -128,7 +128,7 @@ export function OrderDetails({ order, headingLevel = 2 }: { order: CustomerOrder
             </dd>
             <dt>{heOrders.discounts}</dt>
             <dd className="order-discount">
-              <Shekels amount={-order.cartCostDiscountsTotalAmount} />
+              −<Shekels amount={order.cartCostDiscountsTotalAmount} />
             </dd>
           </>
         )}

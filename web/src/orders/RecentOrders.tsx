@@ -32,7 +32,9 @@ export function RecentOrders({ userId }: { userId: string }) {
         <ul className="recent-orders">
           {orders.map((order) => (
             <li key={order.id}>
-              <strong>{heOrders.orderNumber(order.id)}</strong>
+              <Link to="/user/orders" search={{ search: String(order.id) }}>
+                <strong>{heOrders.orderNumber(order.id)}</strong>
+              </Link>
               <span>{order.pharm.name}</span>
               <bdi dir="ltr">{formatDateTime(order.createdAt)}</bdi>
               <Shekels amount={order.totalPrice} />

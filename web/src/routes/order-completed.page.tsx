@@ -51,7 +51,7 @@ function OrderCompleted({ userId, batchUid }: { userId: string; batchUid: string
         </p>
       )}
       {documentsWanted && (
-        <section className="card order-documents" aria-labelledby={documentsId}>
+        <section className="order-documents" aria-labelledby={documentsId}>
           <h2 id={documentsId}>{heOrders.documentsTitle}</h2>
           <p>{heOrders.documentsLead}</p>
           <DocumentsForm target={{ batchUid: batch.uid }} />

@@ -4,6 +4,7 @@ import { getRouteApi, Link, Navigate } from '@tanstack/react-router';
 import { useEffect, useId, useState } from 'react';
 import { useSession } from '../auth/use-session';
 import '../cart/cart.css';
+import '../components/contact/contact.css';
 import { ErrorView } from '../components/ErrorView';
 import { formatDateTime } from '../components/pharms/pharm-format';
 import { Shekels } from '../components/products/Price';
@@ -63,7 +64,7 @@ function UserOrders({ userId }: { userId: string }) {
   return (
     <section className="user-orders" aria-labelledby={titleId}>
       <h1 id={titleId}>{heOrders.ordersTitle}</h1>
-      <form className="user-orders-search" role="search" onSubmit={(event) => event.preventDefault()}>
+      <form className="user-orders-search form-field" role="search" onSubmit={(event) => event.preventDefault()}>
         <label htmlFor={searchId}>{heOrders.searchLabel}</label>
         <input
           id={searchId}
@@ -122,23 +123,23 @@ function UserOrders({ userId }: { userId: string }) {
               <tbody>
                 {data.orders.map((order) => (
                   <tr key={order.id}>
-                    <th scope="row">
+                    <th scope="row" data-label={heOrders.orderNumberLabel}>
                       <bdi>{order.id}</bdi>
                     </th>
-                    <td>
+                    <td data-label={heOrders.date}>
                       <bdi dir="ltr">{formatDateTime(order.createdAt)}</bdi>
                     </td>
-                    <td>{order.pharm.name}</td>
-                    <td>
+                    <td data-label={heOrders.pharmacy}>{order.pharm.name}</td>
+                    <td data-label={heOrders.productsCount}>
                       <bdi>{order.productsCount}</bdi>
                     </td>
-                    <td>
+                    <td data-label={heOrders.total}>
                       <Shekels amount={order.totalPrice} />
                     </td>
-                    <td>
+                    <td data-label={heOrders.status}>
                       <span className={`badge order-status order-status-${order.status}`}>{statusLabel(order)}</span>
                     </td>
-                    <td>{heOrders.documentsStates[order.documents] ?? order.documents}</td>
+                    <td data-label={heOrders.documents}>{heOrders.documentsStates[order.documents] ?? order.documents}</td>
                     <td className="user-orders-actions">
                       <button type="button" className="button button-secondary" aria-haspopup="dialog" aria-label={heOrders.viewOrder(order.id)} onClick={() => setOpen({ kind: 'view', order })}>
                         {heOrders.view}
