@@ -20,7 +20,7 @@ export function RecentOrders({ userId }: { userId: string }) {
       <h2 id={titleId}>{heOrders.recentTitle}</h2>
       {query.isPending ? (
         <p className="list-loading" role="status">
-          {heOrders.loading}
+          {heOrders.listLoading}
         </p>
       ) : query.isError ? (
         <p className="form-error" role="alert">

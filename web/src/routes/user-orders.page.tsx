@@ -79,7 +79,7 @@ function UserOrders({ userId }: { userId: string }) {
         <ErrorView message={query.error.message} />
       ) : !data ? (
         <p className="list-loading" role="status">
-          {heOrders.loading}
+          {heOrders.listLoading}
         </p>
       ) : data.orders.length === 0 ? (
         <div className="cart-empty" role="status">
