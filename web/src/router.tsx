@@ -15,6 +15,7 @@ import { socialRoute } from './routes/social';
 import { cartRoute } from './routes/cart';
 import { favoritesRoute, resetPasswordRoute, userRoute, verifyEmailRoute } from './routes/account';
 import { googleCallbackRoute } from './routes/google-callback';
+import { orderCompletedRoute, userOrdersRoute } from './routes/account-orders';
 import { settingsRoute, unsubscribeRoute } from './routes/account-settings';
 import { accessibilityRoute, privacyPolicyRoute, termsOfUseRoute } from './routes/legal';
 import { NotFoundPage } from './components/NotFoundPage';
@@ -24,6 +25,7 @@ export const routeTree = rootRoute.addChildren([homeRoute, productsRoute, produc
   pharmsRoute, pharmRoute, pharmEmbedRoute, pharmProductRoute,
   faqRoute, socialRoute, accessibilityRoute, privacyPolicyRoute, termsOfUseRoute,
   searchRoute, cartRoute, verifyEmailRoute, resetPasswordRoute, googleCallbackRoute, userRoute, settingsRoute, unsubscribeRoute, favoritesRoute,
+  orderCompletedRoute, userOrdersRoute,
 ]);
 
 /**

@@ -16,6 +16,7 @@ import { TextField } from '../components/forms/TextField';
 import { formatDateTime } from '../components/pharms/pharm-format';
 import { heAuth } from '../i18n/he';
 import { useDocumentTitle } from '../lib/use-document-title';
+import { RecentOrders } from '../orders/RecentOrders';
 
 const post = <T,>(path: string, body: unknown) => apiFetch<T>(path, { method: 'POST', body: JSON.stringify(body) });
 
@@ -128,6 +129,7 @@ function UserOverview({ userId }: { userId: string }) {
       <p>
         <Link to="/user/settings">{heAuth.settingsLink}</Link> · <Link to="/user/favorites">{heAuth.favoritesLink}</Link>
       </p>
+      <RecentOrders userId={userId} />
     </section>
   );
 }

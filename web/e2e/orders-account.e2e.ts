@@ -1,0 +1,138 @@
+/**
+ * Browser test of what a patient finds after ordering: an order placed (through the API, as /order does) at two
+ * pharmacies for pickup, /order/completed with one summary per pharmacy and the documents upload (the form's own
+ * checks first, then the three files), and both orders in /user/orders with their dialog and no second upload;
+ * the latest orders on /user.
+ */
+import { webcrypto } from 'node:crypto';
+import { Messages, type CheckoutPublicKey, type OrdersBatch, type PharmProduct } from '@mc/contracts';
+import { GATEWAY_URL, screenshotBothWidths, useBrowser } from './browser';
+
+const API_HEADERS = { 'x-app-id': 'web', 'x-app-version': '0.1.0', 'x-api-key': process.env.API_KEY ?? 'mc-local-web-key' };
+
+async function api<T>(path: string, { method = 'GET', body, token }: { method?: string; body?: unknown; token?: string } = {}): Promise<T> {
+  const res = await fetch(`${GATEWAY_URL}${path}`, {
+    method,
+    headers: { ...API_HEADERS, ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`${method} ${path} answered ${res.status}: ${await res.text()}`);
+  return (res.status === 204 ? undefined : await res.json()) as T;
+}
+
+/** A new, active account (signed up and activated through the API, the link read from the local mailbox). */
+async function newAccount(email: string, password: string): Promise<string> {
+  await api('/api/auth/signup', { method: 'POST', body: { firstName: 'רות', lastName: 'כהן', email, password, agreeTOU: true } });
+  let token: string | undefined;
+  for (let i = 0; i < 75 && !token; i++) {
+    const page = await (await fetch(`${GATEWAY_URL}/dev/mailbox`, { headers: API_HEADERS })).text();
+    const article = page.split('<article>').slice(1).find((a) => a.includes(email) && a.includes('/auth/verify-email'));
+    token = article?.match(/token=([^"&<\s]+)/)?.[1];
+    if (!token) await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  if (!token) throw new Error(`no activation e-mail to ${email}`);
+  const { jwt } = await api<{ jwt: string }>('/api/auth/activate', { method: 'POST', body: { activationToken: decodeURIComponent(token) } });
+  return jwt;
+}
+
+async function inStockOffer(pharmSlug: string): Promise<PharmProduct> {
+  const body = await api<{ pharmProducts: PharmProduct[] }>(`/api/pharms/${pharmSlug}/products?sortBy=price`);
+  return body.pharmProducts.filter((o) => o.inStock)[0];
+}
+
+/** The ID number encrypted as the browser does it (RSA-OAEP-256 under the checkout's public key). */
+async function encryptIdNumber(idNumber: string, token: string) {
+  const { keyId, publicKey } = await api<CheckoutPublicKey>('/api/checkout/public-key', { token });
+  const key = await webcrypto.subtle.importKey('spki', Buffer.from(publicKey, 'base64'), { name: 'RSA-OAEP', hash: 'SHA-256' }, false, ['encrypt']);
+  const ciphertext = await webcrypto.subtle.encrypt({ name: 'RSA-OAEP' }, key, new TextEncoder().encode(JSON.stringify({ idNumber })));
+  return { keyId, ciphertext: Buffer.from(ciphertext).toString('base64') };
+}
+
+// The smallest real files of each kind the gateway accepts by their content.
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n');
+
+describe('web: after ordering, /order/completed and /user/orders', () => {
+  const web = useBrowser();
+  const email = `e2e-orders-web-${Date.now()}@example.co.il`;
+  const password = 'a good secret';
+  let jwt: string;
+  let batch: OrdersBatch;
+
+  beforeAll(async () => {
+    const [first, second] = await Promise.all([inStockOffer('merkaz-tel-aviv'), inStockOffer('layla-haifa')]);
+    jwt = await newAccount(email, password);
+    await api('/api/cart', { method: 'PUT', token: jwt, body: { cartItems: [{ pharmProductId: first.id, amount: 1 }, { pharmProductId: second.id, amount: 2 }] } });
+    batch = await api<OrdersBatch>('/api/orders', {
+      method: 'POST',
+      token: jwt,
+      body: {
+        firstName: 'רות',
+        lastName: 'כהן',
+        phone: '052-7654321',
+        email,
+        agreeTOU: true,
+        agreeDisclaimer: true,
+        selectedPickup: ['merkaz-tel-aviv', 'layla-haifa'],
+        encryptedPii: await encryptIdNumber('000000018', jwt),
+      },
+    });
+    expect(batch.orders).toHaveLength(2);
+  });
+
+  it('shows the order received, uploads the documents, and lists both orders', async () => {
+    const { page } = web;
+    await page.context().addCookies([{ name: 'token', value: jwt, url: GATEWAY_URL }]);
+
+    // Without the batch /order leaves in the tab, the page has nothing to show: /cart.
+    await page.goto(`${GATEWAY_URL}/order/completed`, { waitUntil: 'networkidle' });
+    await page.waitForURL((url) => url.pathname === '/cart');
+
+    await page.evaluate((uid) => sessionStorage.setItem('mc.lastOrderBatch', uid), batch.uid);
+    await page.goto(`${GATEWAY_URL}/order/completed`, { waitUntil: 'networkidle' });
+    await page.getByRole('heading', { level: 1, name: 'ההזמנה התקבלה' }).waitFor({ state: 'visible' });
+    await page.getByRole('note').getByText('בית המרקחת יבדוק אותה ויאשר אותה', { exact: false }).waitFor({ state: 'visible' });
+    for (const order of batch.orders) {
+      const summary = page.getByRole('article', { name: `הזמנה מספר ${order.id}` });
+      await summary.getByRole('heading', { name: order.pharm.name }).waitFor({ state: 'visible' });
+      await summary.getByText('איסוף עצמי מבית המרקחת').waitFor({ state: 'visible' });
+    }
+    await screenshotBothWidths(page, 'order-completed');
+
+    // The form's own checks come first: nothing chosen, then a file that is not an image or a PDF.
+    await page.getByRole('button', { name: 'שליחת המסמכים' }).click();
+    await page.getByText(Messages.documentIdRequired).waitFor({ state: 'visible' });
+    await page.getByLabel('תעודת זהות').setInputFiles({ name: 'id.txt', mimeType: 'text/plain', buffer: Buffer.from('not a document') });
+    await page.getByText(Messages.documentWrongType).waitFor({ state: 'visible' });
+    await page.getByLabel('תעודת זהות').setInputFiles({ name: 'id.png', mimeType: 'image/png', buffer: PNG });
+    await page.getByLabel('רישיון קנאביס').setInputFiles({ name: 'licence.pdf', mimeType: 'application/pdf', buffer: PDF });
+    await page.getByLabel('מרשם בתוקף').setInputFiles({ name: 'prescription.pdf', mimeType: 'application/pdf', buffer: PDF });
+    await page.getByRole('button', { name: 'שליחת המסמכים' }).click();
+    await page.getByText(Messages.documentsSubmitted).waitFor({ state: 'visible', timeout: 15_000 });
+
+    await page.getByRole('link', { name: 'להזמנות שלי' }).click();
+    await page.waitForURL((url) => url.pathname === '/user/orders');
+    for (const order of batch.orders) {
+      const row = page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: String(order.id), exact: true }) });
+      await row.getByText(order.pharm.name).waitFor({ state: 'visible' });
+      // Documents are on their way or delivered: no second upload.
+      expect(await row.getByRole('button', { name: `צירוף מסמכים להזמנה ${order.id}` }).count()).toBe(0);
+    }
+    await screenshotBothWidths(page, 'user-orders');
+
+    const [first] = batch.orders;
+    await page.getByRole('button', { name: `צפייה בהזמנה ${first.id}` }).click();
+    const dialog = page.getByRole('dialog', { name: `הזמנה מספר ${first.id}` });
+    await dialog.getByRole('rowheader', { name: first.items[0].name }).waitFor({ state: 'visible' });
+    await dialog.getByRole('button', { name: 'סגירה' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+
+    await page.getByRole('searchbox', { name: 'חיפוש הזמנה' }).fill(String(first.id));
+    await page.waitForURL((url) => url.searchParams.get('search') === String(first.id));
+    await page.getByRole('rowheader', { name: String(batch.orders[1].id), exact: true }).waitFor({ state: 'detached' });
+
+    await page.goto(`${GATEWAY_URL}/user`, { waitUntil: 'networkidle' });
+    const recent = page.getByRole('region', { name: 'הזמנות אחרונות' });
+    for (const order of batch.orders) await recent.getByText(`הזמנה מספר ${order.id}`).waitFor({ state: 'visible' });
+  }, 60_000);
+});

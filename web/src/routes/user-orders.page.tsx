@@ -1,0 +1,187 @@
+import type { CustomerOrder } from '@mc/contracts';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { getRouteApi, Link, Navigate } from '@tanstack/react-router';
+import { useEffect, useId, useState } from 'react';
+import { useSession } from '../auth/use-session';
+import '../cart/cart.css';
+import '../components/contact/contact.css';
+import { ErrorView } from '../components/ErrorView';
+import { formatDateTime } from '../components/pharms/pharm-format';
+import { Shekels } from '../components/products/Price';
+import { heOrders } from '../i18n/he-orders';
+import { useDocumentTitle } from '../lib/use-document-title';
+import { DocumentsForm } from '../orders/DocumentsForm';
+import { Modal } from '../orders/Modal';
+import { canAttachDocuments, OrderDetails, statusLabel } from '../orders/OrderDetails';
+import '../orders/orders.css';
+import { ordersKeys, userOrdersQuery } from '../queries/orders';
+
+const route = getRouteApi('/user/orders');
+
+/** How long the search box waits after the last key before it asks (spec 9's debounce). */
+export const ORDERS_SEARCH_DEBOUNCE_MS = 500;
+
+/** /user/orders: the signed-in user's orders (spec 2.2). */
+export function UserOrdersPage() {
+  useDocumentTitle(heOrders.ordersTitle);
+  const session = useSession();
+  // Signed out on the page: home.
+  if (!session) return <Navigate to="/" />;
+  return <UserOrders userId={session.claims.sub} />;
+}
+
+type Open = { kind: 'view' | 'documents'; order: CustomerOrder } | null;
+
+function UserOrders({ userId }: { userId: string }) {
+  const { search = '', page = 1 } = route.useSearch();
+  const navigate = route.useNavigate();
+  const queryClient = useQueryClient();
+  const titleId = useId();
+  const searchId = useId();
+  const [text, setText] = useState(search);
+  const [open, setOpen] = useState<Open>(null);
+  const query = useQuery(userOrdersQuery(userId, search, page));
+
+  // The address is the truth (back and forward); typing waits for a pause before it asks.
+  useEffect(() => setText(search), [search]);
+  useEffect(() => {
+    const wanted = text.trim();
+    if (wanted === search) return;
+    const timer = setTimeout(() => void navigate({ search: { search: wanted || undefined, page: undefined }, replace: true }), ORDERS_SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [text, search, navigate]);
+
+  const data = query.data;
+  const pages = data ? Math.max(1, Math.ceil(data.total / data.perPage)) : 1;
+  // Spec 4: a page number past the last page goes back to the first.
+  const pastTheEnd = data !== undefined && !query.isPlaceholderData && page > pages && data.total > 0;
+  useEffect(() => {
+    if (pastTheEnd) void navigate({ search: (old) => ({ ...old, page: undefined }), replace: true });
+  }, [pastTheEnd, navigate]);
+
+  const toPage = (next: number) => void navigate({ search: (old) => ({ ...old, page: next > 1 ? next : undefined }) });
+
+  return (
+    <section className="user-orders" aria-labelledby={titleId}>
+      <h1 id={titleId}>{heOrders.ordersTitle}</h1>
+      <form className="user-orders-search form-field" role="search" onSubmit={(event) => event.preventDefault()}>
+        <label htmlFor={searchId}>{heOrders.searchLabel}</label>
+        <input
+          id={searchId}
+          type="search"
+          value={text}
+          maxLength={100}
+          placeholder={heOrders.searchPlaceholder}
+          onChange={(event) => setText(event.currentTarget.value)}
+        />
+      </form>
+      {query.isError ? (
+        <ErrorView message={query.error.message} />
+      ) : !data ? (
+        <p className="list-loading" role="status">
+          {heOrders.listLoading}
+        </p>
+      ) : data.orders.length === 0 ? (
+        <div className="cart-empty" role="status">
+          {search ? (
+            <>
+              <p className="cart-empty-title">{heOrders.noResults(search)}</p>
+              <button type="button" className="button button-secondary" onClick={() => setText('')}>
+                {heOrders.clearSearch}
+              </button>
+            </>
+          ) : (
+            <>
+              <p className="cart-empty-title">{heOrders.noOrders}</p>
+              <p>{heOrders.noOrdersLead}</p>
+              <Link to="/products" className="button button-primary">
+                {heOrders.toProducts}
+              </Link>
+            </>
+          )}
+        </div>
+      ) : (
+        <>
+          <p className="user-orders-count" role="status">
+            {query.isFetching ? heOrders.updating : heOrders.ordersCount(data.total)}
+          </p>
+          <div className="user-orders-table-wrap">
+            <table className="user-orders-table" aria-busy={query.isFetching}>
+              <caption className="visually-hidden">{heOrders.ordersTitle}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">{heOrders.orderNumberLabel}</th>
+                  <th scope="col">{heOrders.date}</th>
+                  <th scope="col">{heOrders.pharmacy}</th>
+                  <th scope="col">{heOrders.productsCount}</th>
+                  <th scope="col">{heOrders.total}</th>
+                  <th scope="col">{heOrders.status}</th>
+                  <th scope="col">{heOrders.documents}</th>
+                  <th scope="col">{heOrders.actions}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {data.orders.map((order) => (
+                  <tr key={order.id}>
+                    <th scope="row" data-label={heOrders.orderNumberLabel}>
+                      <bdi>{order.id}</bdi>
+                    </th>
+                    <td data-label={heOrders.date}>
+                      <bdi dir="ltr">{formatDateTime(order.createdAt)}</bdi>
+                    </td>
+                    <td data-label={heOrders.pharmacy}>{order.pharm.name}</td>
+                    <td data-label={heOrders.productsCount}>
+                      <bdi>{order.productsCount}</bdi>
+                    </td>
+                    <td data-label={heOrders.total}>
+                      <Shekels amount={order.totalPrice} />
+                    </td>
+                    <td data-label={heOrders.status}>
+                      <span className={`badge order-status order-status-${order.status}`}>{statusLabel(order)}</span>
+                    </td>
+                    <td data-label={heOrders.documents}>{heOrders.documentsStates[order.documents] ?? order.documents}</td>
+                    <td className="user-orders-actions">
+                      <button type="button" className="button button-secondary" aria-haspopup="dialog" aria-label={heOrders.viewOrder(order.id)} onClick={() => setOpen({ kind: 'view', order })}>
+                        {heOrders.view}
+                      </button>
+                      {canAttachDocuments(order) && (
+                        <button type="button" className="button button-primary" aria-haspopup="dialog" aria-label={heOrders.attachTo(order.id)} onClick={() => setOpen({ kind: 'documents', order })}>
+                          {heOrders.attach}
+                        </button>
+                      )}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          {pages > 1 && (
+            <nav className="user-orders-pages" aria-label={heOrders.pagination}>
+              <button type="button" className="button button-secondary" disabled={page <= 1} onClick={() => toPage(page - 1)}>
+                {heOrders.previous}
+              </button>
+              <span>{heOrders.pageOf(Math.min(page, pages), pages)}</span>
+              <button type="button" className="button button-secondary" disabled={page >= pages} onClick={() => toPage(page + 1)}>
+                {heOrders.next}
+              </button>
+            </nav>
+          )}
+        </>
+      )}
+      {open?.kind === 'view' && (
+        <Modal title={heOrders.orderNumber(open.order.id)} onClose={() => setOpen(null)}>
+          <OrderDetails order={open.order} headingLevel={3} />
+        </Modal>
+      )}
+      {open?.kind === 'documents' && (
+        <Modal title={heOrders.documentsFor(open.order.id)} onClose={() => setOpen(null)}>
+          <p>{heOrders.documentsLead}</p>
+          <DocumentsForm
+            target={{ orderId: open.order.id }}
+            onSubmitted={() => void queryClient.invalidateQueries({ queryKey: ordersKeys.all(userId) })}
+          />
+        </Modal>
+      )}
+    </section>
+  );
+}
