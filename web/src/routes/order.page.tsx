@@ -4,6 +4,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link, Navigate, useBlocker, useNavigate } from '@tanstack/react-router';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { sessions } from '../auth/session';
 import { useSession } from '../auth/use-session';
 import { useUserInfo } from '../auth/user-info';
 import { cartLines, groupByPharm, summarize } from '../cart/cart-lines';
@@ -199,15 +200,6 @@ function CheckoutForm({ lines, addresses, user, phase, setPhase }: {
     ? isIdenticalOrder(quote.error) ? { kind: 'identical' } : { kind: 'error', message: quote.error.message || Messages.generic }
     : null;
 
-  // Spec 5: a dirty checkout form warns before leaving (the browser's own prompt, and the router's navigations).
-  const dirty = details.formState.isDirty || Object.keys(choices).length > 0 || addressForm.formState.isDirty;
-  const guard = useRef({ dirty, phase });
-  guard.current = { dirty, phase };
-  useBlocker({
-    shouldBlockFn: () => guard.current.dirty && guard.current.phase === 'form' && !window.confirm(heCheckout.leaveWarning),
-    enableBeforeUnload: () => guard.current.dirty && guard.current.phase === 'form',
-  });
-
   const finishDetails = () =>
     void details.handleSubmit(() => {
       setDetailsDone(true);
@@ -231,6 +223,7 @@ function CheckoutForm({ lines, addresses, user, phase, setPhase }: {
     if (address.kind === 'new' && pharms.some((p) => choices[p.slug] === 'delivery') && !(await addressForm.trigger(undefined, { shouldFocus: true }))) return;
     if (!request || !current || rejected) return;
     const values = details.getValues();
+    guard.current = false;
     setPhase('placing');
     try {
       const batch = await store.whileLocked(async (locked) => {
@@ -258,6 +251,7 @@ function CheckoutForm({ lines, addresses, user, phase, setPhase }: {
       }
       appliedCoupons.clear();
       track('purchase');
+      guard.current = false;
       setPhase('placed');
       // /order/completed (its own page) reads the uid; the path is given as text, the route being another module's.
       void navigate({ href: ORDER_COMPLETED_PATH });
@@ -268,6 +262,18 @@ function CheckoutForm({ lines, addresses, user, phase, setPhase }: {
   };
 
   const shown = failure ?? quoteFailure;
+
+  // Spec 5: a dirty checkout form warns before leaving (the browser's own prompt, and the router's navigations);
+  // not once the order is on its way, nor from the identical-order or failure views, nor after signing out.
+  const dirty = details.formState.isDirty || Object.keys(choices).length > 0 || addressForm.formState.isDirty;
+  const guard = useRef(false);
+  guard.current = dirty && phase === 'form' && shown === null;
+  const blocking = () => guard.current && sessions.get() !== null;
+  useBlocker({
+    shouldBlockFn: () => blocking() && !window.confirm(heCheckout.leaveWarning),
+    enableBeforeUnload: blocking,
+  });
+
   if (shown?.kind === 'identical') return <IdenticalOrder />;
   if (failure?.kind === 'error') return <OrderFailed message={failure.message} onBack={() => setFailure(null)} />;
 
