@@ -2,7 +2,7 @@ import { COUPON_CODE_MAX_LENGTH, COUPON_MESSAGE_MS, COUPON_STATUS_MESSAGES, coup
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { authDialog } from '../auth/auth-dialog';
 import { useSession } from '../auth/use-session';
-import { heCheckout } from '../i18n/he';
+import { heCheckout } from '../i18n/he-checkout';
 import { validateCoupon as validateCouponCall } from './checkout-api';
 import './checkout.css';
 import { appliedCoupons, useAppliedCoupons } from './coupons';

@@ -3,7 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { useId } from 'react';
 import type { Path, UseFormReturn } from 'react-hook-form';
 import { TextField } from '../components/forms/TextField';
-import { heCheckout } from '../i18n/he';
+import { heCheckout } from '../i18n/he-checkout';
 
 /** A valid Israeli ID number for development builds' fake-ID flag (spec 6), never in production builds. */
 export const FAKE_ID_NUMBER = '123456782';

@@ -7,7 +7,7 @@ import type { UseFormReturn } from 'react-hook-form';
 import { AddressCombobox } from '../components/forms/AddressCombobox';
 import { TextField } from '../components/forms/TextField';
 import { Shekels } from '../components/products/Price';
-import { heCheckout } from '../i18n/he';
+import { heCheckout } from '../i18n/he-checkout';
 import type { QuoteRequest } from './checkout-api';
 
 export type ShipmentChoice = 'pickup' | 'delivery';

@@ -20,7 +20,8 @@ import { quoteRequest, ShipmentStep, type AddressChoice, type CheckoutPharm, typ
 import { Shekels } from '../components/products/Price';
 import { useDebouncedValue } from '../components/products/use-debounced-value';
 import '../components/contact/contact.css';
-import { he, heCheckout } from '../i18n/he';
+import { he } from '../i18n/he';
+import { heCheckout } from '../i18n/he-checkout';
 import { useDocumentTitle } from '../lib/use-document-title';
 import { resolveCartQuery } from '../queries/cart';
 
