@@ -118,3 +118,14 @@ describe('the coupon box', () => {
     expect(appliedCoupons.codes()).toEqual([]);
   });
 });
+
+describe('the applied coupons', () => {
+  it('are dropped when the patient signs out', () => {
+    sessions.signIn({ jwt: JWT });
+    appliedCoupons.add({ code: 'WELCOME10', name: 'x', pharmName: 'y' });
+    expect(sessionStorage.getItem('mc.coupons')).not.toBeNull();
+    sessions.signOut();
+    expect(appliedCoupons.get()).toEqual([]);
+    expect(sessionStorage.getItem('mc.coupons')).toBeNull();
+  });
+});

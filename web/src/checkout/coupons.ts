@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { sessions } from '../auth/session';
 
 /** A coupon the patient applied (spec 4: a VALID one joins the list), kept for the browser session. */
 export interface AppliedCoupon {
@@ -59,3 +60,8 @@ export const appliedCoupons = {
 export function useAppliedCoupons(): readonly AppliedCoupon[] {
   return useSyncExternalStore(appliedCoupons.subscribe, appliedCoupons.get, () => NONE);
 }
+
+// Coupons are the signed-in patient's: signing out drops them (the next patient on this browser starts with none).
+sessions.subscribe(() => {
+  if (!sessions.get() && appliedCoupons.get().length) appliedCoupons.clear();
+});
