@@ -9,6 +9,10 @@ JEST := npx jest --ci
 export APP_ENV ?= development
 # Sign-in by SMS code is on in local builds (tests, make dev) and off unless asked for (production images).
 export VITE_FEATURE_SMS_SIGNIN ?= 1
+# The cart's coupon box is on in local builds too (off in production images); the checkout's test ID number is a
+# development aid only: local builds (make dev, make test) have it, the image (deploy/Dockerfile) never does.
+export VITE_FEATURE_COUPONS ?= 1
+export VITE_FEATURE_FAKE_ID ?= 1
 
 .PHONY: dev test setup infra deps browser build seed seed-if-empty bench bench-web lint typecheck unit integration e2e clean
 

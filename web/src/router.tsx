@@ -13,6 +13,7 @@ import { pharmProductRoute } from './routes/pharm-product';
 import { faqRoute } from './routes/faq';
 import { socialRoute } from './routes/social';
 import { cartRoute } from './routes/cart';
+import { orderRoute } from './routes/order';
 import { favoritesRoute, resetPasswordRoute, userRoute, verifyEmailRoute } from './routes/account';
 import { googleCallbackRoute } from './routes/google-callback';
 import { orderCompletedRoute, userOrdersRoute } from './routes/account-orders';
@@ -24,7 +25,7 @@ import { RouteError, RoutePending } from './components/RouteStates';
 export const routeTree = rootRoute.addChildren([homeRoute, productsRoute, productRoute, discountsRoute, tagRoute,
   pharmsRoute, pharmRoute, pharmEmbedRoute, pharmProductRoute,
   faqRoute, socialRoute, accessibilityRoute, privacyPolicyRoute, termsOfUseRoute,
-  searchRoute, cartRoute, verifyEmailRoute, resetPasswordRoute, googleCallbackRoute, userRoute, settingsRoute, unsubscribeRoute, favoritesRoute,
+  searchRoute, cartRoute, orderRoute, verifyEmailRoute, resetPasswordRoute, googleCallbackRoute, userRoute, settingsRoute, unsubscribeRoute, favoritesRoute,
   orderCompletedRoute, userOrdersRoute,
 ]);
 

@@ -12,6 +12,10 @@ interface ImportMetaEnv {
   readonly VITE_APP_ENV?: string;
   /** '1' shows sign-in by SMS code (spec 6: a feature flag, off in production). */
   readonly VITE_FEATURE_SMS_SIGNIN?: string;
+  /** '1' shows the cart's coupon box (spec 6: a feature flag, off in production). */
+  readonly VITE_FEATURE_COUPONS?: string;
+  /** '1' prefills a valid test ID number at checkout (spec 6: development only; set by the Makefile, never by the image). */
+  readonly VITE_FEATURE_FAKE_ID?: string;
 }
 
 interface ImportMeta {

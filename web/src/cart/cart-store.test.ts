@@ -82,3 +82,63 @@ describe('cart operations', () => {
     expect(calls).toBe(2);
   });
 });
+
+describe('the order lock (spec 4)', () => {
+  it('pauses the queue while an order is placed, then resumes on the cart the server answers', async () => {
+    const backend = slowBackend();
+    backend.stored = [{ pharmProductId: 1, amount: 2 }, { pharmProductId: 2, amount: 1 }];
+    const store = new CartStore(backend, backend.stored);
+    let finishOrder!: () => void;
+    const ordered = new Promise<void>((resolve) => (finishOrder = resolve));
+    const placing = store.whileLocked(async (cart) => {
+      await ordered;
+      // The server dropped the ordered lines; the product added meanwhile is not there yet.
+      backend.stored = [];
+      await cart.reload();
+      return 'batch';
+    });
+    expect(store.locked).toBe(true);
+    const added = store.add(3, 1);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    // Paused: the add waits for the unlock.
+    expect(backend.stored).toHaveLength(2);
+    expect(store.getSnapshot().count).toBe(3);
+    finishOrder();
+    await expect(placing).resolves.toBe('batch');
+    expect(store.locked).toBe(false);
+    await added;
+    expect(backend.stored).toEqual([{ pharmProductId: 3, amount: 1 }]);
+    expect(store.getSnapshot().items).toEqual([{ pharmProductId: 3, amount: 1 }]);
+  });
+
+  it('waits for the operation already running before it locks, and unlocks when the work fails', async () => {
+    const backend = slowBackend();
+    const store = new CartStore(backend, []);
+    const running = store.add(1, 1);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    const seen = await store.whileLocked(async () => backend.stored);
+    await running;
+    expect(seen).toEqual([{ pharmProductId: 1, amount: 1 }]);
+    await expect(store.whileLocked(async () => {
+      throw new Error('refused');
+    })).rejects.toThrow('refused');
+    expect(store.locked).toBe(false);
+    await store.add(1, 1);
+    expect(backend.stored).toEqual([{ pharmProductId: 1, amount: 2 }]);
+  });
+
+  it('clearing sets the lock, empties the stored cart and the cookie, then unlocks', async () => {
+    Cookies.set(CART_COOKIE, JSON.stringify({ updatedAt: new Date().toISOString(), cartItems: [{ pharmProductId: 4, amount: 1 }] }));
+    const backend = slowBackend();
+    backend.stored = [{ pharmProductId: 4, amount: 1 }];
+    const store = new CartStore(backend, backend.stored);
+    const clearing = store.clear();
+    expect(store.locked).toBe(true);
+    const added = store.add(5, 1);
+    await clearing;
+    await added;
+    expect(Cookies.get(CART_COOKIE)).toBeUndefined();
+    expect(backend.stored).toEqual([{ pharmProductId: 5, amount: 1 }]);
+    expect(store.getSnapshot().items).toEqual([{ pharmProductId: 5, amount: 1 }]);
+  });
+});

@@ -1,5 +1,5 @@
 import { canAddToCart, cartCount, isValidCartAmount, Messages, type CookieCartItem } from '@mc/contracts';
-import { readCookieCart, writeCookieCart } from './cart-cookie';
+import { clearCookieCart, readCookieCart, writeCookieCart } from './cart-cookie';
 
 /** One change to the cart, as a backend that keeps the cart elsewhere (the server) applies it. */
 export type CartOperation =
@@ -41,6 +41,10 @@ export class CartStore {
   private snapshot: CartSnapshot;
   private readonly listeners = new Set<() => void>();
   private queue: Promise<unknown> = Promise.resolve();
+  /** The operation running now (the lock waits for it, not for those queued behind the lock). */
+  private running: Promise<unknown> = Promise.resolve();
+  /** Spec 4's order lock: while set, the queue holds its next operation until `unlocked` resolves. */
+  private lock: { unlocked: Promise<void>; release: () => void } | null = null;
 
   constructor(private backend: CartBackend = cookieBackend, initial: CookieCartItem[] = readCookieCart().cartItems) {
     this.snapshot = initial.length ? { items: initial, count: cartCount(initial), changedAt: 0 } : EMPTY_CART;
@@ -74,8 +78,43 @@ export class CartStore {
     return this.run({ kind: 'remove', pharmProductId }, (items) => items.filter((item) => item.pharmProductId !== pharmProductId));
   }
 
+  /**
+   * Spec 4: clearing the cart sets the order lock, empties the stored cart (the server's, or the cookie's) and the
+   * cookie, then unlocks (operations queued meanwhile run after it, on the empty cart).
+   */
   clear(): Promise<void> {
-    return this.run({ kind: 'store', items: [] }, () => []);
+    return this.whileLocked(async (cart) => {
+      await this.backend.save([]);
+      clearCookieCart();
+      cart.replace([]);
+    });
+  }
+
+  /** Whether the order lock is set (the queue is paused). */
+  get locked(): boolean {
+    return this.lock !== null;
+  }
+
+  /**
+   * Runs `work` under spec 4's order lock: the queue pauses (the operation running finishes first; later ones wait)
+   * until `work` settles, then resumes. `work` reads or replaces the cart directly (`reload`, `replace`), never
+   * through the queue, which is paused. Placing an order runs here: submit, then reload the server's cart.
+   */
+  async whileLocked<T>(work: (cart: { reload(): Promise<void>; replace(items: CookieCartItem[]): void }) => Promise<T>): Promise<T> {
+    while (this.lock) await this.lock.unlocked;
+    let release!: () => void;
+    const unlocked = new Promise<void>((resolve) => (release = resolve));
+    this.lock = { unlocked, release };
+    try {
+      await this.running;
+      return await work({
+        reload: async () => this.publish(await this.backend.load(), false),
+        replace: (items) => this.publish(items, true),
+      });
+    } finally {
+      this.lock = null;
+      release();
+    }
   }
 
   /**
@@ -109,7 +148,14 @@ export class CartStore {
   }
 
   private enqueue(operation: () => Promise<void>): Promise<void> {
-    const result = this.queue.then(operation);
+    const result = this.queue.then(async () => {
+      // Checked again after each wait: the operation starts in the same turn as the last check, so a lock set
+      // later waits for it (through `running`) instead of racing it.
+      while (this.lock) await this.lock.unlocked;
+      const started = operation();
+      this.running = started.catch(() => undefined);
+      return started;
+    });
     this.queue = result.catch(() => undefined);
     return result;
   }

@@ -269,7 +269,6 @@ export const heCart = {
   total: 'סה״כ לתשלום',
   shippingNote: 'דמי משלוח, אם יש, יחושבו בשלב ההזמנה.',
   checkout: 'המשך להזמנה',
-  signInToOrder: 'כדי להזמין יש להתחבר לאתר.',
   loading: 'טוען את סל הקניות…',
 };
 

@@ -1,12 +1,15 @@
 import { CART_MAX_PER_PRODUCT, Messages } from '@mc/contracts';
-import { useQuery } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { authDialog } from '../auth/auth-dialog';
 import { useSession } from '../auth/use-session';
 import { type CartLine, cartLines, type CartSummary, groupByPharm, type PharmGroup, summarize } from '../cart/cart-lines';
 import { useCart, useCartStore } from '../cart/use-cart';
 import '../cart/cart.css';
+import { fetchQuote } from '../checkout/checkout-api';
+import { CouponBox, couponsEnabled } from '../checkout/CouponBox';
+import { useAppliedCoupons } from '../checkout/coupons';
 import { ErrorView } from '../components/ErrorView';
 import { ProductImage } from '../components/ProductImage';
 import { PharmLogo } from '../components/pharms/PharmLogo';
@@ -125,11 +128,31 @@ function PharmGroupCard({ group, index }: { group: PharmGroup; index: number }) 
   );
 }
 
-function OrderSummary({ summary }: { summary: CartSummary }) {
-  const [asked, setAsked] = useState(false);
+/**
+ * With coupons applied (signed in), the summary's figures come from the server's quote of the cart with them, every
+ * pharmacy priced for pickup (shipping is chosen at checkout); otherwise from the cart's own prices.
+ */
+function useCouponSummary(summary: CartSummary, pharmSlugs: string[], signedIn: boolean): CartSummary {
+  const { items } = useCart();
+  const couponCodes = useAppliedCoupons().map((c) => c.code);
+  const enabled = signedIn && couponsEnabled() && couponCodes.length > 0 && !summary.blocked && pharmSlugs.length > 0;
+  const quote = useQuery({
+    queryKey: ['checkout', 'cart-quote', items, couponCodes, pharmSlugs] as const,
+    queryFn: ({ signal }) => fetchQuote({ couponCodes, selectedPickup: pharmSlugs }, signal),
+    enabled,
+    placeholderData: keepPreviousData,
+  });
+  if (!enabled || !quote.data) return summary;
+  const { cart, totalPrice } = quote.data;
+  return { ...summary, originalTotal: cart.totalOriginalPrice, discounts: cart.totalDiscounts, total: totalPrice };
+}
+
+function OrderSummary({ summary: cartSummary, pharmSlugs }: { summary: CartSummary; pharmSlugs: string[] }) {
   const signedIn = useSession() !== null;
+  const navigate = useNavigate();
+  const summary = useCouponSummary(cartSummary, pharmSlugs, signedIn);
   // A guest signs in first, in the dialog, and stays here with the same cart (moved to the server on signing in).
-  const onCheckout = () => (signedIn ? setAsked(true) : authDialog.open('signIn'));
+  const onCheckout = () => (signedIn ? void navigate({ to: '/order' }) : authDialog.open('signIn'));
   return (
     <aside className="card cart-summary" aria-labelledby="cart-summary-title">
       <h2 id="cart-summary-title">{heCart.summary}</h2>
@@ -156,6 +179,7 @@ function OrderSummary({ summary }: { summary: CartSummary }) {
         </dd>
       </dl>
       <p className="card-meta">{heCart.shippingNote}</p>
+      {couponsEnabled() && <CouponBox />}
       {summary.blocked && (
         <p className="form-error" role="alert">
           {Messages.removeUnavailableItems}
@@ -169,7 +193,6 @@ function OrderSummary({ summary }: { summary: CartSummary }) {
       >
         {heCart.checkout}
       </button>
-      <p role="status">{asked && heCart.signInToOrder}</p>
     </aside>
   );
 }
@@ -200,14 +223,15 @@ export function CartPage() {
     );
   } else {
     const lines = cartLines(items, query.data.items);
+    const groups = groupByPharm(lines);
     content = (
       <div className="cart-layout">
         <div className="cart-groups">
-          {groupByPharm(lines).map((group, index) => (
+          {groups.map((group, index) => (
             <PharmGroupCard key={group.pharm?.slug ?? 'gone'} group={group} index={index} />
           ))}
         </div>
-        <OrderSummary summary={summarize(lines)} />
+        <OrderSummary summary={summarize(lines)} pharmSlugs={groups.flatMap((g) => (g.pharm ? [g.pharm.slug] : []))} />
       </div>
     );
   }
