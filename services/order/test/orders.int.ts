@@ -1,7 +1,7 @@
 import { ErrorCodes, Events, Messages, streamName, Subjects, USER_ORDERS_PER_PAGE, type CheckoutPublicKey, type CreateOrderDto, type EventEnvelope, type OrderBatchPlacedEvent } from '@mc/contracts';
 import { OutboxRelay } from '@mc/kit';
 import { rpcUntyped, waitFor } from '@mc/kit/testing';
-import { DeliverPolicy, type NatsConnection } from 'nats';
+import { AckPolicy, DeliverPolicy, nanos, type NatsConnection } from 'nats';
 import { countRows, encryptIdNumber, freshUserId, restock, rpcOn, useOrderStack, userOf, type Offer } from './support';
 
 const VALID_ID = '123456782';
@@ -10,18 +10,25 @@ const DAY = 24 * 3600_000;
 
 /** Every evt.order.batch.placed on the order stream for one batch (JetStream, after its dedup). */
 async function placedOnStream(nc: NatsConnection, batchUid: string): Promise<number> {
-  const js = nc.jetstream();
-  const consumer = await js.consumers.get(streamName('order'), { filterSubjects: [Events.order.batchPlaced], deliver_policy: DeliverPolicy.All });
+  const jsm = await nc.jetstreamManager();
+  const stream = streamName('order');
+  const info = await jsm.consumers.add(stream, {
+    ack_policy: AckPolicy.None, deliver_policy: DeliverPolicy.All, filter_subject: Events.order.batchPlaced, inactive_threshold: nanos(60_000),
+  });
   let count = 0;
-  for (;;) {
-    const batch = await consumer.fetch({ max_messages: 500, expires: 1000 });
+  let left = info.num_pending;
+  const consumer = await nc.jetstream().consumers.get(stream, info.name);
+  while (left > 0) {
+    const batch = await consumer.fetch({ max_messages: Math.min(left, 500), expires: 5000 });
     let got = 0;
     for await (const m of batch) {
       got++;
       if (m.json<EventEnvelope<OrderBatchPlacedEvent>>().data.batchUid === batchUid) count++;
     }
     if (!got) break;
+    left -= got;
   }
+  await jsm.consumers.delete(stream, info.name);
   return count;
 }
 
