@@ -37,13 +37,17 @@ export interface OrderStack {
   pg: () => Pool;
   /** Two fixture pharmacies with two orderable offers each. */
   offers: () => { a: Offer[]; b: Offer[] };
-  restart: (name: (typeof OTHERS)[number]) => Promise<void>;
-  stop: (name: (typeof OTHERS)[number]) => Promise<void>;
+  restart: (name: (typeof OTHERS)[number] | 'identity') => Promise<void>;
+  stop: (name: (typeof OTHERS)[number] | 'identity') => Promise<void>;
   /** Starts the order service again (same clock), as after a crash. */
   restartOrder: () => Promise<void>;
 }
 
-export function useOrderStack(): OrderStack {
+/**
+ * `realIdentity`: identity itself runs (its own keys sign and verify callers; sign in with a seeded account) instead of
+ * the TestIdentity (which answers identity's keys, so both cannot run in one suite).
+ */
+export function useOrderStack(options: { realIdentity?: boolean } = {}): OrderStack {
   let app: INestMicroservice;
   let nc: NatsConnection;
   let pool: Pool;
@@ -52,6 +56,7 @@ export function useOrderStack(): OrderStack {
   const procs: Partial<Record<string, ChildProcess>> = {};
   const offers = { a: [] as Offer[], b: [] as Offer[] };
   const logDir = join(ROOT, 'artifacts/logs/order-it');
+  const others: readonly string[] = options.realIdentity ? [...OTHERS, 'identity'] : OTHERS;
   const start = (name: string) => (procs[name] = stack.startProcess(name, { env: { ...ENV, LOG_LEVEL: 'warn' }, logDir }));
 
   beforeAll(async () => {
@@ -62,8 +67,8 @@ export function useOrderStack(): OrderStack {
       execFileSync(join(ROOT, 'deploy/local/seed.sh'), ['fixtures'], { env: { ...process.env, ...ENV, LOG_LEVEL: 'warn' }, stdio: 'ignore' });
     }
     nc = await connectNats();
-    await identity.serveKeys(nc);
-    for (const name of OTHERS) start(name);
+    if (!options.realIdentity) await identity.serveKeys(nc);
+    for (const name of others) start(name);
     app = await startService(orderService, { ...ENV, ID_NUMBER_PURGE_INTERVAL_MS: '100' }, { clock });
     // Pharm's copy of the catalogue fills from catalog's events after a fresh seed.
     await waitFor('pharm to know the fixture products', async () => (await pool.query('SELECT count(*)::int AS n FROM pharm.products_view')).rows[0].n, { timeoutMs: 60_000 });
@@ -76,7 +81,7 @@ export function useOrderStack(): OrderStack {
     offers.a = a.slice(0, 2);
     offers.b = b.slice(0, 2);
     await restock(pool, [...offers.a, ...offers.b]);
-    for (const name of OTHERS) await waitFor(`${name} to answer`, () => rpcUntyped(nc, `${name}.health`, {}).then(() => true).catch(() => false), { timeoutMs: 60_000 });
+    for (const name of others) await waitFor(`${name} to answer`, () => rpcUntyped(nc, `${name}.health`, {}).then(() => true).catch(() => false), { timeoutMs: 60_000 });
   }, 180_000);
 
   afterAll(async () => {
