@@ -79,7 +79,7 @@ describe('order service: checkout, orders, statuses, ID numbers, documents', () 
   });
   beforeEach(() => restock(s.pg(), [...a, ...b]));
 
-  it('answers a 3072-bit RSA-OAEP-256 public key, the same after a restart', async () => {
+  it('answers a 3072-bit RSA-OAEP-256 public key, its private half encrypted at rest', async () => {
     expect(key.algorithm).toBe('RSA-OAEP-256');
     expect(Buffer.from(key.publicKey, 'base64').length).toBeGreaterThan(400);
     const { rows } = await s.pg().query('SELECT private_key_encrypted FROM "order".pii_keys WHERE key_id = $1', [key.keyId]);
@@ -220,6 +220,8 @@ describe('order service: checkout, orders, statuses, ID numbers, documents', () 
     // The process published it and died before marking it sent: the next relay publishes it again.
     await s.nc().jetstream().publish(Events.order.batchPlaced, JSON.stringify(rows[0].envelope), { msgID: rows[0].envelope.eventId });
     await s.restartOrder();
+    // The checkout key is kept: the same one after a restart.
+    expect(await call(Subjects.order.publicKey, {})).toEqual(key);
     await waitFor('the outbox to be empty', async () => (await s.pg().query('SELECT count(*)::int AS n FROM "order".outbox WHERE sent_at IS NULL')).rows[0].n === 0);
     expect(await placedOnStream(s.nc(), batch.uid)).toBe(1);
     const opened = await waitFor('the order to open', () => call(Subjects.order.batchGet, { uid: batch.uid }, u.as), { until: (x) => x.orders[0].status === 'open' });

@@ -63,7 +63,7 @@ export class PiiKeys implements OnModuleInit {
     return this.current;
   }
 
-  /** Whether `keyId` names a key of ours (checked before decrypting). */
+  /** The private half of key `keyId` (opened from its encrypted copy once, then kept in memory); 400 for a key not ours. */
   private async privateKey(keyId: string): Promise<KeyObject> {
     const cached = this.privateKeys.get(keyId);
     if (cached) return cached;
