@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import type { ServiceDefinition } from '@mc/kit';
 import { OrderEnv } from './config';
 import { inbox, outbox } from './db/schema';
+import { OrdersModule } from './orders/orders.module';
 
 export const orderService: ServiceDefinition<OrderEnv> = {
   name: 'order',
@@ -9,5 +10,5 @@ export const orderService: ServiceDefinition<OrderEnv> = {
   schema: 'order',
   tables: { outbox, inbox },
   migrationsFolder: join(__dirname, 'migrations'),
-  imports: [],
+  imports: [OrdersModule],
 };

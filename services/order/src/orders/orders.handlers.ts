@@ -1,0 +1,92 @@
+import { Controller, Inject } from '@nestjs/common';
+import { MessagePattern, Payload } from '@nestjs/microservices';
+import {
+  BatchGetRequest, CouponDto, CreateOrderDto, DocumentsBeginCommand, DocumentsFinishCommand, OrderIdNumberRequest, OrderNoticeRequest,
+  OrderStatusUpdateCommand, QuoteDto, Subjects, UserOrdersRequest,
+  type CheckoutPublicKey, type CouponValidation, type DocumentsDelivery, type OrderNotice, type OrdersBatch, type OrderStatus, type Quote, type UserOrdersResponse,
+} from '@mc/contracts';
+import { Caller, RequireBusiness, RequireUser } from '@mc/kit';
+import { CheckoutService } from '../checkout/checkout.service';
+import { PiiKeys } from '../checkout/pii-keys.service';
+import { BusinessOrdersService } from './business-orders.service';
+import { DocumentsService } from './documents.service';
+import { OrdersReader } from './orders.reader';
+import { OrdersWriter } from './orders.writer';
+
+/** Checkout and the patient's orders; the user is always the verified caller, never a field of the payload. */
+@Controller()
+export class OrdersHandlers {
+  constructor(
+    @Inject(CheckoutService) private readonly checkout: CheckoutService,
+    @Inject(PiiKeys) private readonly keys: PiiKeys,
+    @Inject(OrdersWriter) private readonly writer: OrdersWriter,
+    @Inject(OrdersReader) private readonly reader: OrdersReader,
+    @Inject(DocumentsService) private readonly documents: DocumentsService,
+    @Inject(BusinessOrdersService) private readonly business: BusinessOrdersService,
+  ) {}
+
+  @MessagePattern(Subjects.order.couponValidate)
+  @RequireUser()
+  coupon(@Caller() caller: Caller, @Payload() dto: CouponDto): Promise<CouponValidation> {
+    return this.checkout.validateCoupon(caller, dto.couponCode.trim());
+  }
+
+  @MessagePattern(Subjects.order.quote)
+  @RequireUser()
+  async quote(@Caller() caller: Caller, @Payload() dto: QuoteDto): Promise<Quote> {
+    return (await this.checkout.compute(caller, dto)).quote;
+  }
+
+  @MessagePattern(Subjects.order.publicKey)
+  publicKey(): CheckoutPublicKey {
+    return this.keys.publicKey();
+  }
+
+  @MessagePattern(Subjects.order.orderCreate)
+  @RequireUser()
+  create(@Caller() caller: Caller, @Payload() dto: CreateOrderDto): Promise<OrdersBatch> {
+    return this.writer.create(caller, dto);
+  }
+
+  @MessagePattern(Subjects.order.batchGet)
+  @RequireUser()
+  batch(@Caller() caller: Caller, @Payload() dto: BatchGetRequest): Promise<OrdersBatch> {
+    return this.reader.batch(caller.userId, dto.uid);
+  }
+
+  @MessagePattern(Subjects.order.userOrders)
+  @RequireUser()
+  userOrders(@Caller() caller: Caller, @Payload() dto: UserOrdersRequest): Promise<UserOrdersResponse> {
+    return this.reader.userOrders(caller.userId, dto.search, dto.page);
+  }
+
+  @MessagePattern(Subjects.order.documentsBegin)
+  @RequireUser()
+  documentsBegin(@Caller() caller: Caller, @Payload() dto: DocumentsBeginCommand): Promise<DocumentsDelivery> {
+    return this.documents.begin(caller, dto);
+  }
+
+  /** Notifications (or the gateway, when notifications cannot be reached) reports a delivery's outcome. */
+  @MessagePattern(Subjects.order.documentsFinish)
+  documentsFinish(@Payload() dto: DocumentsFinishCommand): Promise<{ ok: true }> {
+    return this.documents.finish(dto.deliveryId, dto.delivered);
+  }
+
+  /** What notifications tells the pharmacies and the patient. */
+  @MessagePattern(Subjects.order.noticeGet)
+  notice(@Payload() dto: OrderNoticeRequest): Promise<OrderNotice> {
+    return this.reader.notice(dto.batchUid, dto.orderId);
+  }
+
+  @MessagePattern(Subjects.order.businessStatusUpdate)
+  @RequireBusiness('businessId')
+  statusUpdate(@Caller() caller: Caller, @Payload() dto: OrderStatusUpdateCommand): Promise<{ orders: { orderId: number; status: OrderStatus }[] }> {
+    return this.business.updateStatuses(caller, dto.businessId, dto.orders.map(({ orderId, status }) => ({ orderId, status })));
+  }
+
+  @MessagePattern(Subjects.order.businessIdNumber)
+  @RequireBusiness('businessId')
+  idNumber(@Caller() caller: Caller, @Payload() dto: OrderIdNumberRequest): Promise<{ idNumber: string }> {
+    return this.business.idNumber(caller, dto.businessId, dto.orderId);
+  }
+}

@@ -1,0 +1,51 @@
+import { Messages, Subjects, type Address } from '@mc/contracts';
+import { restock, rpcOn, useOrderStack, encryptIdNumber } from './support';
+
+/**
+ * A saved address of the caller's address book (identity itself runs: the caller is the seed's demo patient, signed
+ * in with identity): the quote and the order ship to it; an address id that is not the caller's is 404.
+ */
+describe('order service: shipping to a saved address of the caller', () => {
+  const s = useOrderStack({ realIdentity: true });
+  const call = rpcOn(s.nc);
+  let as: { caller: string };
+  let saved: Address;
+
+  beforeAll(async () => {
+    const { jwt } = await call(Subjects.identity.signIn, { email: 'patient@medcanna.local', password: 'demo-patient' });
+    as = { caller: jwt };
+    const run = Date.now().toString(36);
+    const { addresses } = await call(Subjects.identity.addressCreate, { address: 'דיזנגוף, תל אביב-יפו', houseNumber: '50', floor: 3, apartment: Number.parseInt(run.slice(-4), 36) % 99_999 }, as);
+    saved = addresses[addresses.length - 1];
+    const { a } = s.offers();
+    // A delivers anywhere for 25 ₪.
+    const { rows } = await s.pg().query(`SELECT id FROM shipping_quote.locations WHERE type = 'country' ORDER BY id LIMIT 1`);
+    await s.pg().query('DELETE FROM shipping_quote.shipments WHERE pharm_slug = $1', [a[0].pharmSlug]);
+    await s.pg().query(
+      `INSERT INTO shipping_quote.shipments (pharm_slug, name, published, quantity_type, pricings, location_ids) VALUES ($1, 'order-it', true, 'min-total-price', $2, $3)`,
+      [a[0].pharmSlug, JSON.stringify([{ quantity: 0, amount: 2500 }]), [rows[0].id]],
+    );
+    await restock(s.pg(), a);
+    await call(Subjects.cart.cartStore, { cartItems: [{ pharmProductId: a[0].id, amount: 1 }] }, as);
+  });
+
+  afterAll(async () => {
+    if (saved) await call(Subjects.identity.addressRemove, { id: saved.id }, as).catch(() => undefined);
+  });
+
+  it('quotes and places the order to the saved address, snapshotted on the order', async () => {
+    const quote = await call(Subjects.order.quote, { shippingAddress: { addressId: saved.id } }, as);
+    expect(quote.pharmsQuotes[0].shipping).toMatchObject({ status: 'matched', price: 25 });
+    const key = await call(Subjects.order.publicKey, {});
+    const batch = await call(Subjects.order.orderCreate, {
+      firstName: 'נועה', lastName: 'לוי', phone: '052-1234567', email: 'patient@medcanna.local', agreeTOU: true, agreeDisclaimer: true,
+      notes: `run ${Date.now()}`, shippingAddress: { addressId: saved.id }, encryptedPii: encryptIdNumber(key, '123456782'),
+    }, as);
+    expect(batch.orders[0].address).toEqual({ address: saved.address, houseNumber: saved.houseNumber, floor: saved.floor, apartment: saved.apartment });
+  });
+
+  it("refuses an address id that is not the caller's with 404 'הכתובת לא נמצאה'", async () => {
+    await call(Subjects.cart.cartStore, { cartItems: [{ pharmProductId: s.offers().a[0].id, amount: 1 }] }, as);
+    await expect(call(Subjects.order.quote, { shippingAddress: { addressId: 2_000_000_000 } }, as)).rejects.toMatchObject({ status: 404, message: Messages.addressNotFound });
+  });
+});
