@@ -28,6 +28,7 @@ describe('a gateway started as production', () => {
       env: {
         ...production, APP_ENV: '', NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: base,
         GOOGLE_CLIENT_ID: '', GOOGLE_CLIENT_SECRET: '', GOOGLE_CALLBACK_URL: '', GOOGLE_AUTH_URL: '', GOOGLE_TOKEN_URL: '', GOOGLE_USERINFO_URL: '',
+        DOCUMENTS_TRANSIT_KEY: 'a1'.repeat(32),
       },
       logDir: `${__dirname}/../../artifacts/logs/e2e/production-gateway`,
     });
