@@ -94,7 +94,7 @@ function orderLines(order: CustomerOrder): string[] {
     `סכום המוצרים: ${money(order.cartCostTotalPrice)}`,
     ...(order.cartCostDiscountsTotalAmount > 0 ? [`סך ההנחות: ${money(order.cartCostDiscountsTotalAmount)}`] : []),
     ...discounts,
-    `משלוח: ${order.pickup ? 'איסוף עצמי' : order.shippingCostTotalPrice > 0 ? money(order.shippingCostTotalPrice) : 'חינם'}`,
+    `דמי משלוח: ${order.pickup ? 'איסוף עצמי' : order.shippingCostTotalPrice > 0 ? money(order.shippingCostTotalPrice) : 'חינם'}`,
     `סה״כ לתשלום: ${money(order.totalPrice)}`,
   ];
 }
