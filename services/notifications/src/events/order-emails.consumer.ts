@@ -35,7 +35,8 @@ export class OrderEmailsConsumer implements OnApplicationBootstrap {
           planned = statusChangedMessages(event.data, await this.bus.request(Subjects.order.noticeGet, { batchUid, orderId }));
         }
         for (const message of planned) {
-          const eventId = `${event.eventId}:${message.key}`;
+          // BullMQ job ids may not hold a colon.
+          const eventId = `${event.eventId}-${message.key}`;
           const [row] = await tx.insert(outgoingMessages)
             .values({ eventId, channel: message.channel, template: message.template, recipient: message.to, subject: message.subject, params: message.params })
             .onConflictDoNothing()
