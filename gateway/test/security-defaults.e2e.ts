@@ -44,6 +44,15 @@ describe('a gateway started as production', () => {
     expect(await res.text()).not.toMatch(/medcanna\.local|<form/);
   });
 
+  it('has coupons off (FEATURE_COUPONS unset): the coupon route answers 404 to a signed-in user', async () => {
+    const signIn = await api('/api/auth/signin', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'patient@medcanna.local', password: 'demo-patient' }) });
+    expect(signIn.status).toBe(200);
+    const res = await get('/api/checkout/coupon', { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${signIn.body.jwt}` }, body: JSON.stringify({ couponCode: 'SAVE20' }) });
+    expect(res.status).toBe(404);
+    // The stack's own gateway (APP_ENV=test) has them on.
+    expect((await api('/api/checkout/coupon', { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${signIn.body.jwt}` }, body: JSON.stringify({ couponCode: 'SAVE20' }) })).status).toBe(200);
+  });
+
   it('has Google sign-in off without a Google client (503), not the stand-in', async () => {
     expect((await get('/api/auth/google/url?returnTo=/')).status).toBe(503);
   });
