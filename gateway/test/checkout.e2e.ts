@@ -100,6 +100,14 @@ describe('checkout and orders through the gateway', () => {
     expect(await check('not a code!')).toMatchObject({ status: 400, body: { message: Messages.couponPattern } });
   });
 
+  it('stops a user guessing coupons after 30 checks a minute (429)', async () => {
+    const guesser = await signedInUser('guesser');
+    const statuses: number[] = [];
+    for (let i = 0; i < 31; i++) statuses.push((await api('/api/checkout/coupon', send('POST', { couponCode: `GUESS${i}` }, bearer(guesser.jwt)))).status);
+    expect(statuses.slice(0, 30).every((s) => s === 200)).toBe(true);
+    expect(statuses[30]).toBe(429);
+  }, 60_000);
+
   it('quotes the cart, places one batch, refuses the identical order with 409, and shows the batch to its owner only', async () => {
     expect((await fillCart(alice.jwt)).status).toBe(200);
     const quote = await api('/api/checkout/quote', send('POST', { couponCodes: ['SAVE20'], selectedPickup: [MERKAZ, LAYLA] }, bearer(alice.jwt)));
@@ -215,6 +223,15 @@ describe('checkout and orders through the gateway', () => {
       expect((await api('/api/analytics', send('POST', { event: 'purchase', userId: 7 }))).status).toBe(400);
       // Nothing but the counters: no key names a user or an address.
       expect((await redis.keys(`analytics:${day}:*`)).sort()).toEqual([`analytics:${day}:begin_checkout`, `analytics:${day}:purchase`]);
+      // Operators read the counts; no one else does.
+      const admin = (await api('/api/auth/signin', send('POST', { email: 'admin@medcanna.local', password: 'demo-admin' }))).body.jwt;
+      const read = await api('/api/analytics?days=2', send('GET', undefined, bearer(admin)));
+      expect(read.status).toBe(200);
+      expect(read.body.days[0]).toEqual({ day, begin_checkout: expect.any(Number), purchase: before + 1 });
+      expect(read.body.days).toHaveLength(2);
+      expect((await api('/api/analytics', send('GET', undefined, bearer(bob.jwt)))).status).toBe(403);
+      expect((await api('/api/analytics', send('GET'))).status).toBe(401);
+      expect((await api('/api/analytics?days=401', send('GET', undefined, bearer(admin)))).status).toBe(400);
     } finally {
       redis.disconnect();
     }

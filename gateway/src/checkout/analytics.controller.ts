@@ -1,5 +1,8 @@
-import { Body, Controller, HttpCode, Inject, Post } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiNoContentResponse, ApiTags, ApiTooManyRequestsResponse } from '@nestjs/swagger';
+import { Body, Controller, Get, HttpCode, Inject, Post, Query, Req, UseGuards } from '@nestjs/common';
+import { AuthGuard } from '@nestjs/passport';
+import {
+  ApiBadRequestResponse, ApiBearerAuth, ApiForbiddenResponse, ApiNoContentResponse, ApiOkResponse, ApiQuery, ApiTags, ApiTooManyRequestsResponse, ApiUnauthorizedResponse,
+} from '@nestjs/swagger';
 import { AnalyticsEventDto, ANALYTICS_EVENTS, ErrorCodes, Messages, type AnalyticsEvent, type ServiceError } from '@mc/contracts';
 import type Redis from 'ioredis';
 import { RequestBody } from '../docs/request-bodies';
@@ -18,12 +21,20 @@ export const analyticsDay = (at: Date): string =>
 
 export const analyticsKey = (day: string, event: AnalyticsEvent): string => `analytics:${day}:${event}`;
 
-/** How many times `event` was counted on `day` (for operators and tests; no HTTP route reads it). */
-export async function analyticsCount(redis: Redis, day: string, event: AnalyticsEvent): Promise<number> {
-  return Number((await redis.get(analyticsKey(day, event))) ?? 0);
+/** Each of the last `days` days (today first) with its counts. */
+export async function analyticsDays(redis: Redis, days: number, today = new Date()): Promise<AnalyticsDay[]> {
+  const dates = Array.from({ length: days }, (_, i) => analyticsDay(new Date(today.getTime() - i * 24 * 3600_000)));
+  const keys = dates.flatMap((day) => ANALYTICS_EVENTS.map((event) => analyticsKey(day, event)));
+  const values = await redis.mget(keys);
+  return dates.map((day, d) => ({
+    day, ...Object.fromEntries(ANALYTICS_EVENTS.map((event, e) => [event, Number(values[d * ANALYTICS_EVENTS.length + e] ?? 0)])),
+  }) as AnalyticsDay);
 }
 
+export type AnalyticsDay = { day: string } & Record<AnalyticsEvent, number>;
+
 const badRequest = (): ServiceError => ({ status: 400, code: ErrorCodes.badRequest, message: Messages.badRequest });
+const forbidden = (): ServiceError => ({ status: 403, code: ErrorCodes.forbidden, message: Messages.unauthorized });
 
 /**
  * First-party analytics: `begin_checkout` and `purchase`, counted per day in Redis and nothing else. No user, no
@@ -46,5 +57,20 @@ export class AnalyticsController {
     if (typeof event !== 'string' || !(ANALYTICS_EVENTS as readonly string[]).includes(event) || Object.keys(body ?? {}).length !== 1) throw badRequest();
     const key = analyticsKey(analyticsDay(new Date()), event as AnalyticsEvent);
     await this.redis.client.multi().incr(key).expire(key, ANALYTICS_TTL_SECONDS).exec();
+  }
+
+  @Get()
+  @UseGuards(AuthGuard('jwt'))
+  @ApiBearerAuth()
+  @ApiQuery({ name: 'days', required: false, description: 'how many days back, today first (1–400, default 30)' })
+  @ApiOkResponse({ description: '{ days: [{ day: yyyy-mm-dd (Israel), begin_checkout, purchase }] }' })
+  @ApiBadRequestResponse({ description: 'days not a whole number from 1 to 400' })
+  @ApiUnauthorizedResponse({ description: 'no valid token' })
+  @ApiForbiddenResponse({ description: 'not an admin' })
+  async read(@Req() request: { user?: { role?: string } }, @Query('days') raw: unknown): Promise<{ days: AnalyticsDay[] }> {
+    if (request.user?.role !== 'admin') throw forbidden();
+    const days = raw === undefined ? 30 : typeof raw === 'string' && /^\d{1,3}$/.test(raw) ? Number(raw) : 0;
+    if (days < 1 || days > 400) throw badRequest();
+    return { days: await analyticsDays(this.redis.client, days) };
   }
 }
