@@ -39,7 +39,11 @@ describe("order's notifications", () => {
     ].sort());
     // The rows keep ids, never the text.
     expect(JSON.stringify(rows)).not.toContain('שמן CBD');
-    const messages = await mailbox(service.nc());
+    // A message is marked sent just before the mailbox keeps it.
+    const messages = (await waitFor('the batch in the mailbox', () => mailbox(service.nc()), {
+      until: (list) => list.filter((m) => [notice.orders[0].orderEmail, notice.orders[1].orderEmail, notice.customer.email, '+972541112233'].includes(m.to)).length >= 4,
+      timeoutMs: 10_000,
+    }))!;
     const toNorth = messages.filter((m) => m.to === notice.orders[0].orderEmail);
     expect(toNorth).toHaveLength(1);
     expect(toNorth[0].subject).toBe(`הזמנה חדשה #${notice.orders[0].id}`);
@@ -58,7 +62,7 @@ describe("order's notifications", () => {
     const eventId = await publish(service.nc(), Events.order.statusChanged, data);
     const rows = await settled(db(), eventId, 2);
     expect(rows.map((r) => [r.channel, r.template]).sort()).toEqual([['email', 'order-status'], ['sms', 'order-status-sms']]);
-    const email = (await mailbox(service.nc())).find((m) => m.to === notice.customer.email && m.subject.includes(`#${first.id}`))!;
+    const email = (await waitFor('the status e-mail in the mailbox', async () => (await mailbox(service.nc())).find((m) => m.to === notice.customer.email && m.subject.includes(`#${first.id}`)), { timeoutMs: 10_000 }))!;
     expect(email.body).toContain('הושלמה');
   });
 
