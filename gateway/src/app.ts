@@ -16,11 +16,12 @@ import { AuthController, BusinessesController, UserController } from './auth/aut
 import { DEV_OAUTH_PATHS, googleSignIn } from './auth/google';
 import { identityKeysProvider, JwtStrategy } from './auth/jwt.strategy';
 import { CartController } from './cart/cart.controller';
+import { checkoutControllers, registerDocumentUploads } from './checkout';
 import { ClientsModule } from './clients/clients.module';
 import { MailboxController } from './site/mailbox.controller';
 import { RedisModule } from './redis/redis.module';
 import { JsonBody } from './clients/service-client';
-import { GatewayEnv } from './config';
+import { assertStartable, GatewayEnv } from './config';
 import { addRequestBodySchemas } from './docs/request-bodies';
 import { HealthController } from './health/health.controller';
 import { ClientHeadersGuard } from './http/client-headers.guard';
@@ -36,7 +37,7 @@ import { siteControllers } from './site';
 /** Every controller of the gateway in this environment (the dev mailbox and the fake Google provider only where they belong). */
 export function gatewayControllers(env: GatewayEnv): Type<unknown>[] {
   return [
-    HealthController, ...siteControllers, ...catalogControllers, ...pharmControllers, CartController, AuthController, UserController, BusinessesController,
+    HealthController, ...siteControllers, ...catalogControllers, ...pharmControllers, CartController, ...checkoutControllers, AuthController, UserController, BusinessesController,
     ...googleSignIn(env).controllers, ...(isDevelopment(env) ? [MailboxController] : []),
   ];
 }
@@ -112,6 +113,7 @@ function webCacheHeaders(webDist: string) {
 /** Builds and starts the gateway; `overrides` take precedence over `process.env` (used by tests). */
 export async function createGateway(overrides: NodeJS.ProcessEnv = {}): Promise<NestFastifyApplication> {
   const env = loadEnv(GatewayEnv, { ...process.env, ...overrides });
+  assertStartable(env);
   const logger = createLogger('gateway', env.LOG_LEVEL);
   const adapter = new FastifyAdapter({
     loggerInstance: logger,
@@ -135,6 +137,7 @@ export async function createGateway(overrides: NodeJS.ProcessEnv = {}): Promise<
   const webApp = webDist ? new WebApp(logger, webDist, env.WEB_SSR_ENTRY, fastify, env.API_KEY) : undefined;
   registerRequestHooks(fastify);
   registerInputLimits(fastify);
+  await registerDocumentUploads(fastify);
   await registerSecurityHeaders(fastify, { production: !isDevelopment(env), inlineScriptHashes: () => webApp?.inlineScriptHashes() ?? [] });
   registerNoStoreForPersonalAnswers(fastify);
   await registerCompression(fastify);

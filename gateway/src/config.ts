@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { IsIn, IsInt, IsString, Matches, Max, Min, MinLength, ValidateIf } from 'class-validator';
-import { AppEnv, LOG_LEVELS } from '@mc/kit';
+import { AppEnv, EnvError, isDevelopment, LOG_LEVELS, DOCUMENTS_TRANSIT_KEY_PATTERN, transitKeyConfigured } from '@mc/kit';
 import { IsTrustedProxyList } from './http/trusted-proxies';
 
 /** The gateway's environment; every value has a local default, a bad one stops it at start. */
@@ -102,4 +102,28 @@ export class GatewayEnv extends AppEnv {
   /** How long the code exchange and the userinfo call together may take before the answer is a 503. */
   @IsInt() @Min(500) @Max(30_000)
   GOOGLE_TIMEOUT_MS = 8000;
+
+  /**
+   * Coupons at checkout (spec: a feature flag, off in production): '1' on, '0' off, empty: on in a development
+   * environment, off otherwise. Off, `POST /api/checkout/coupon` answers 404 and coupon codes are dropped from the
+   * quote and the order. The web mirrors it at build time (VITE_FEATURE_COUPONS).
+   */
+  @IsIn(['', '0', '1'])
+  FEATURE_COUPONS = '';
+
+  /**
+   * The AES-256 key (64 hex digits) the gateway seals uploaded documents with for notifications, which holds the same
+   * key. Empty: a fixed local key in a development environment; a production gateway refuses to start without one.
+   */
+  @ValidateIf((env: GatewayEnv) => env.DOCUMENTS_TRANSIT_KEY !== '')
+  @Matches(DOCUMENTS_TRANSIT_KEY_PATTERN, { message: 'must be 64 lowercase hex digits' })
+  DOCUMENTS_TRANSIT_KEY = '';
+}
+
+/** Whether coupons are on (FEATURE_COUPONS, or by default only in a development environment). */
+export const couponsEnabled = (env: GatewayEnv): boolean => (env.FEATURE_COUPONS === '' ? isDevelopment(env) : env.FEATURE_COUPONS === '1');
+
+/** Settings that only a started gateway needs (checked by `createGateway`, so a production gateway without them refuses to start). */
+export function assertStartable(env: GatewayEnv): void {
+  if (!transitKeyConfigured(env)) throw new EnvError('Invalid environment:\n  DOCUMENTS_TRANSIT_KEY is required outside development (64 hex digits)');
 }

@@ -28,6 +28,7 @@ describe('a gateway started as production', () => {
       env: {
         ...production, APP_ENV: '', NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: base,
         GOOGLE_CLIENT_ID: '', GOOGLE_CLIENT_SECRET: '', GOOGLE_CALLBACK_URL: '', GOOGLE_AUTH_URL: '', GOOGLE_TOKEN_URL: '', GOOGLE_USERINFO_URL: '',
+        DOCUMENTS_TRANSIT_KEY: 'a1'.repeat(32),
       },
       logDir: `${__dirname}/../../artifacts/logs/e2e/production-gateway`,
     });
@@ -41,6 +42,15 @@ describe('a gateway started as production', () => {
     const res = await get(path, { method, headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: method === 'POST' ? 'email=admin%40medcanna.local' : undefined });
     expect(res.status).toBe(404);
     expect(await res.text()).not.toMatch(/medcanna\.local|<form/);
+  });
+
+  it('has coupons off (FEATURE_COUPONS unset): the coupon route answers 404 to a signed-in user', async () => {
+    const signIn = await api('/api/auth/signin', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'patient@medcanna.local', password: 'demo-patient' }) });
+    expect(signIn.status).toBe(200);
+    const res = await get('/api/checkout/coupon', { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${signIn.body.jwt}` }, body: JSON.stringify({ couponCode: 'SAVE20' }) });
+    expect(res.status).toBe(404);
+    // The stack's own gateway (APP_ENV=test) has them on.
+    expect((await api('/api/checkout/coupon', { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${signIn.body.jwt}` }, body: JSON.stringify({ couponCode: 'SAVE20' }) })).status).toBe(200);
   });
 
   it('has Google sign-in off without a Google client (503), not the stand-in', async () => {

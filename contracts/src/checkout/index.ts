@@ -4,3 +4,4 @@ export * from './events';
 export * from './orders';
 export * from './shipping';
 export * from './documents';
+export * from './analytics';

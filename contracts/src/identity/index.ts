@@ -131,7 +131,11 @@ export interface FavoritesResponse {
 
 /** `notifications.mailbox.list`: the newest e-mails of the local mailbox. */
 export interface MailboxResponse {
-  messages: { id: number; to: string; subject: string; body: string; status: string; createdAt: string }[];
+  messages: {
+    id: number; to: string; subject: string; body: string; status: string; createdAt: string;
+    /** The attachments an e-mail carried (documents to a pharmacy): names, types and sizes only, never their bytes. */
+    attachments?: { filename: string; contentType: string; size: number }[];
+  }[];
 }
 
 /** `evt.identity.sms-code.requested`: a sign-in code to text to a phone; the code waits in identity under `secretRef`. */

@@ -2,6 +2,7 @@ import 'reflect-metadata';
 export * from './caller';
 export * from './clock';
 export * from './config/env';
+export * from './crypto/documents-transit';
 export * from './database/database';
 export * from './errors/rpc-error.filter';
 export * from './errors/service-error';

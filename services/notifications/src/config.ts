@@ -1,4 +1,4 @@
-import { isDevelopment, ServiceEnv } from '@mc/kit';
+import { DOCUMENTS_TRANSIT_KEY_PATTERN, isDevelopment, ServiceEnv } from '@mc/kit';
 import { IsNotEmpty, Matches, ValidateBy, ValidateIf, type ValidationArguments } from 'class-validator';
 
 export class NotificationsEnv extends ServiceEnv {
@@ -37,4 +37,12 @@ export class NotificationsEnv extends ServiceEnv {
   /** Where contact-form messages are forwarded. */
   @Matches(/^[^\s@]+@[^\s@]+$/, { message: 'must be an e-mail address' })
   OPERATOR_EMAIL = 'support@medcanna.local';
+
+  /**
+   * The AES-256 key (64 hex digits) the gateway seals patients' documents with in Redis (the same value as the
+   * gateway's); empty: the fixed local key, in a development environment only.
+   */
+  @ValidateIf((env: NotificationsEnv) => env.DOCUMENTS_TRANSIT_KEY !== '' || !isDevelopment(env))
+  @Matches(DOCUMENTS_TRANSIT_KEY_PATTERN, { message: 'must be 64 lowercase hex digits (required outside development)' })
+  DOCUMENTS_TRANSIT_KEY = '';
 }

@@ -24,7 +24,7 @@ function fakeRedis() {
 }
 
 const mail = { id: 1, to: 'dana@example.co.il', subject: 's', body: 'https://x/reset-password?token=abc', status: 'sent', createdAt: new Date().toISOString() };
-const production = { APP_ENV: 'production', SMTP_URL: 'smtp://x', TWILIO_ACCOUNT_SID: 'a', TWILIO_AUTH_TOKEN: 'b', TWILIO_FROM: 'c' };
+const production = { APP_ENV: 'production', SMTP_URL: 'smtp://x', TWILIO_ACCOUNT_SID: 'a', TWILIO_AUTH_TOKEN: 'b', TWILIO_FROM: 'c', DOCUMENTS_TRANSIT_KEY: 'a1'.repeat(32) };
 
 describe('the development mailbox', () => {
   it('keeps rendered messages in a development environment', async () => {

@@ -5,5 +5,5 @@ import { MailboxHandlers } from './mailbox.handlers';
 import { MailQueue } from './mail-queue';
 
 /** Sending e-mails and texts (the queue, the secrets they carry from identity) and the development mailbox. */
-@Module({ controllers: [MailboxHandlers], providers: [MailQueue, DevMailbox, IdentitySecrets], exports: [MailQueue] })
+@Module({ controllers: [MailboxHandlers], providers: [MailQueue, DevMailbox, IdentitySecrets], exports: [MailQueue, DevMailbox] })
 export class EmailModule {}

@@ -1,5 +1,6 @@
 import { Inject, Injectable, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
-import { DATABASE, LOGGER, SERVICE_ENV, type Database } from '@mc/kit';
+import { Subjects } from '@mc/contracts';
+import { BusClient, DATABASE, LOGGER, SERVICE_ENV, type Database } from '@mc/kit';
 import { Queue, UnrecoverableError, Worker, type Job } from 'bullmq';
 import { eq, sql } from 'drizzle-orm';
 import Redis from 'ioredis';
@@ -10,6 +11,7 @@ import { contactMessages, outgoingMessages } from '../db/schema';
 import { renderAccountMessage, type Template } from './account-messages';
 import { DevMailbox } from './dev-mailbox';
 import { IdentitySecrets, SecretGoneError } from './identity-secrets';
+import { isOrderTemplate, renderOrderMessage, type RenderedMessage } from './order-messages';
 import { TwilioSms } from './twilio-sms';
 
 type Message = typeof outgoingMessages.$inferSelect;
@@ -40,6 +42,7 @@ export class MailQueue implements OnModuleInit, OnApplicationShutdown {
     @Inject(LOGGER) private readonly logger: Logger,
     @Inject(IdentitySecrets) private readonly secrets: IdentitySecrets,
     @Inject(DevMailbox) private readonly mailbox: DevMailbox,
+    @Inject(BusClient) private readonly bus: BusClient,
   ) {}
 
   onModuleInit() {
@@ -75,8 +78,9 @@ export class MailQueue implements OnModuleInit, OnApplicationShutdown {
     let sentAt: Date;
     let body: string;
     try {
-      body = await this.render(message);
-      const transport = message.channel === 'sms' ? await this.text(message, body) : await this.email(message, body);
+      const rendered = await this.render(message);
+      body = rendered.text;
+      const transport = message.channel === 'sms' ? await this.text(message, body) : await this.email(message, rendered);
       sentAt = new Date();
       await this.db.update(outgoingMessages)
         .set({ status: 'sent', transport, sentAt, attempts: sql`${outgoingMessages.attempts} + 1` })
@@ -92,16 +96,26 @@ export class MailQueue implements OnModuleInit, OnApplicationShutdown {
     await this.mailbox.keep({ id: message.id, to: message.recipient, subject: message.subject, body, status: 'sent', createdAt: sentAt.toISOString() });
   }
 
-  /** The text of a message: an account message with the secret identity keeps for it, or a contact message from its row. */
-  private async render(message: Message): Promise<string> {
+  /**
+   * The text of a message: an account message with the secret identity keeps for it, a contact message from its row,
+   * or an order message from order's notice of the order (asked now: the row keeps only ids).
+   */
+  private async render(message: Message): Promise<RenderedMessage> {
     if (message.template === 'contact') {
       const [contact] = await this.db.select().from(contactMessages).where(eq(contactMessages.id, Number(message.params.contactId)));
       if (!contact) throw new UnrecoverableError(`contact message ${message.params.contactId} not found`);
-      return `שם: ${contact.name}\nדוא״ל: ${contact.email}\nטלפון: ${contact.phone}\n\n${contact.message}`;
+      return { text: `שם: ${contact.name}\nדוא״ל: ${contact.email}\nטלפון: ${contact.phone}\n\n${contact.message}` };
+    }
+    if (isOrderTemplate(message.template)) {
+      const { batchUid, orderId } = message.params;
+      const notice = await this.bus.request(Subjects.order.noticeGet, {
+        batchUid: String(batchUid), ...(orderId === undefined ? {} : { orderId: Number(orderId) }),
+      });
+      return renderOrderMessage(message.template, message.params, notice, this.env.PUBLIC_URL);
     }
     const secretRef = String(message.params.secretRef ?? '');
     if (!secretRef) throw new UnrecoverableError(`message ${message.id} (${message.template}) cannot be rendered`);
-    return renderAccountMessage(message.template as Template, message.recipient, message.params, await this.secrets.get(secretRef), this.env.PUBLIC_URL);
+    return { text: renderAccountMessage(message.template as Template, message.recipient, message.params, await this.secrets.get(secretRef), this.env.PUBLIC_URL) };
   }
 
   private async forgetSecret(message: Message): Promise<void> {
@@ -116,9 +130,9 @@ export class MailQueue implements OnModuleInit, OnApplicationShutdown {
     if (message) await this.forgetSecret(message);
   }
 
-  private async email(message: Message, body: string): Promise<'smtp' | 'mailbox'> {
+  private async email(message: Message, body: RenderedMessage): Promise<'smtp' | 'mailbox'> {
     if (!this.transporter) return 'mailbox';
-    await this.transporter.sendMail({ from: this.env.MAIL_FROM, to: message.recipient, subject: message.subject, text: body });
+    await this.transporter.sendMail({ from: this.env.MAIL_FROM, to: message.recipient, subject: message.subject, text: body.text, ...(body.html ? { html: body.html } : {}) });
     return 'smtp';
   }
 

@@ -1,0 +1,50 @@
+import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
+import { Events, Subjects } from '@mc/contracts';
+import { BusClient, EventConsumers } from '@mc/kit';
+import { outgoingMessages } from '../db/schema';
+import { MailQueue } from '../email/mail-queue';
+import { batchPlacedMessages, statusChangedMessages, type PlannedOrderMessage } from '../email/order-messages';
+
+export const ORDER_EMAILS_DURABLE = 'notifications-order-emails';
+
+/**
+ * Turns order's events into stored e-mails and texts: a placed batch tells each pharmacy its new order and the patient
+ * (one e-mail for the whole batch, one SMS); a status change tells the patient. The events carry no personal data:
+ * the recipients come from `order.notice.get`, and the text is rendered from it again when sent. One row per event
+ * and recipient (the inbox and the rows' unique event ids), so a redelivered event sends nothing twice.
+ */
+@Injectable()
+export class OrderEmailsConsumer implements OnApplicationBootstrap {
+  constructor(
+    @Inject(EventConsumers) private readonly consumers: EventConsumers,
+    @Inject(MailQueue) private readonly mail: MailQueue,
+    @Inject(BusClient) private readonly bus: BusClient,
+  ) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    await this.consumers.start({
+      from: 'order',
+      durable: ORDER_EMAILS_DURABLE,
+      filterSubject: 'evt.order.>',
+      handler: async (event, tx) => {
+        let planned: PlannedOrderMessage[] = [];
+        if (event.type === Events.order.batchPlaced) {
+          planned = batchPlacedMessages(await this.bus.request(Subjects.order.noticeGet, { batchUid: event.data.batchUid }));
+        } else if (event.type === Events.order.statusChanged) {
+          const { batchUid, orderId } = event.data;
+          planned = statusChangedMessages(event.data, await this.bus.request(Subjects.order.noticeGet, { batchUid, orderId }));
+        }
+        for (const message of planned) {
+          // BullMQ job ids may not hold a colon.
+          const eventId = `${event.eventId}-${message.key}`;
+          const [row] = await tx.insert(outgoingMessages)
+            .values({ eventId, channel: message.channel, template: message.template, recipient: message.to, subject: message.subject, params: message.params })
+            .onConflictDoNothing()
+            .returning({ id: outgoingMessages.id });
+          // Queued before this transaction commits: the worker retries with backoff until the row is visible.
+          if (row) await this.mail.enqueue(row.id, eventId);
+        }
+      },
+    });
+  }
+}
