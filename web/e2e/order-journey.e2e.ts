@@ -50,6 +50,12 @@ async function offers(pharmSlug: string): Promise<PharmProduct[]> {
 const productCard = (page: Page, offer: PharmProduct) =>
   page.locator('.pharm-product-card').filter({ has: page.locator(`a[href="/pharms/${offer.pharm.slug}/products/${offer.pharmProductId}"]`) });
 
+/** At a phone's 390 px nothing pushes the page sideways. */
+async function expectNoSidewaysScroll(page: Page, what: string) {
+  const { width, scrollWidth } = await page.evaluate(() => ({ width: document.documentElement.clientWidth, scrollWidth: document.documentElement.scrollWidth }));
+  expect({ what, scrollWidth }).toEqual({ what, scrollWidth: width });
+}
+
 // A small real PNG (1×1) and a small real PDF, as a patient's scans would be.
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n');
@@ -123,6 +129,8 @@ describe('web: the order journey of a new patient (issue 14)', () => {
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'hidden' });
     expect(new URL(page.url()).pathname).toBe('/cart');
+    // The cookie's items went to the server cart, and the cookie was emptied.
+    await page.waitForFunction(() => !document.cookie.split('; ').some((c) => c.startsWith('cart=')));
     expect(await page.locator('header a.cart-link').getAttribute('aria-label')).toBe('סל הקניות, 2 פריטים');
 
     // The coupon box (signed in): WELCOME10, merkaz's coupon for new customers.
@@ -144,6 +152,8 @@ describe('web: the order journey of a new patient (issue 14)', () => {
     expect(await reject.textContent()).toContain('300');
     await reject.getByRole('button', { name: 'בחירת איסוף עצמי' }).waitFor({ state: 'visible' });
     expect(await page.getByRole('button', { name: 'ביצוע הזמנה' }).isDisabled()).toBe(true);
+    // A delivery refused has no price: the summary does not call it free.
+    expect(await page.getByRole('complementary', { name: 'סיכום הזמנה' }).getByText('משלוח חינם').count()).toBe(0);
     await screenshotBothWidths(page, 'journey-min-pricing');
 
     // Its 'add products' way out: the pharmacy's page (leaving the filled form is confirmed), a second product.
@@ -165,6 +175,7 @@ describe('web: the order journey of a new patient (issue 14)', () => {
     await yam().getByText('דמי משלוח').waitFor({ state: 'visible' });
     expect(await yam().textContent()).toContain('35');
     await page.getByRole('group', { name: `הזמנה מ${merkazOffer.pharm.name}` }).getByText('איסוף עצמי מבית המרקחת').waitFor({ state: 'visible' });
+    await expectNoSidewaysScroll(page, '/order');
     const place = page.getByRole('button', { name: 'ביצוע הזמנה' });
     await place.and(page.locator(':enabled')).waitFor({ state: 'visible' });
     await screenshotBothWidths(page, 'journey-order-ready');
@@ -182,8 +193,11 @@ describe('web: the order journey of a new patient (issue 14)', () => {
     expect(merkazOrder).toMatchObject({ pickup: true, productsCount: 1, shippingCostTotalPrice: 0, discounts: [expect.objectContaining({ code: 'WELCOME10' })] });
     expect(merkazOrder.cartCostDiscountsTotalAmount).toBeGreaterThan(0);
     for (const order of batch.orders) {
-      await page.getByRole('article', { name: `הזמנה מספר ${order.id}` }).getByRole('heading', { name: order.pharm.name }).waitFor({ state: 'visible' });
+      await page.getByRole('article', { name: `הזמנה מספר ${order.id}`, exact: true }).getByRole('heading', { name: order.pharm.name }).waitFor({ state: 'visible' });
     }
+    await page.getByRole('article', { name: `הזמנה מספר ${yamOrder.id}`, exact: true }).getByText('משלוח לכתובת: יפו 20, ירושלים, קומה 2').waitFor({ state: 'visible' });
+    await page.getByRole('article', { name: `הזמנה מספר ${merkazOrder.id}`, exact: true }).getByText('WELCOME10', { exact: false }).waitFor({ state: 'visible' });
+    await expectNoSidewaysScroll(page, '/order/completed');
     await screenshotBothWidths(page, 'journey-completed');
 
     // The documents: an ID card (PNG), a licence and a prescription (PDF).

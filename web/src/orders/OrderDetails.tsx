@@ -1,4 +1,4 @@
-import { type CustomerOrder, DOCUMENT_STATUSES, ORDER_STATUS_LABELS } from '@mc/contracts';
+import { type CustomerOrder, DOCUMENT_STATUSES, houseNumberFrom, ORDER_STATUS_LABELS } from '@mc/contracts';
 import { Shekels } from '../components/products/Price';
 import { formatDateTime } from '../components/pharms/pharm-format';
 import { heOrders } from '../i18n/he-orders';
@@ -26,7 +26,9 @@ export function deliveryText(order: CustomerOrder): string {
   if (order.pickup || !order.address) return heOrders.pickup;
   const { address, houseNumber, floor, apartment } = order.address;
   const [street, ...city] = address.split(',');
-  const parts = [`${street.trim()} ${houseNumber}`.trim(), ...city.map((c) => c.trim()).filter(Boolean)];
+  // The address search's text holds the house number already ('יפו 20, ירושלים'): it is not repeated.
+  const numbered = houseNumberFrom(street) === houseNumber.trim() ? street.trim() : `${street.trim()} ${houseNumber}`.trim();
+  const parts = [numbered, ...city.map((c) => c.trim()).filter(Boolean)];
   if (floor != null) parts.push(heOrders.floor(floor));
   if (apartment != null) parts.push(heOrders.apartment(apartment));
   return `${heOrders.delivery}: ${parts.join(', ')}`;

@@ -278,8 +278,9 @@ function CheckoutForm({ lines, addresses, user, phase, setPhase }: {
   if (shown?.kind === 'identical') return <IdenticalOrder />;
   if (failure?.kind === 'error') return <OrderFailed message={failure.message} onBack={() => setFailure(null)} />;
 
+  // A rejected delivery has no price yet: the summary does not call it free.
   const summary = current
-    ? { itemsCount: current.cart.itemsCount, originalTotal: current.cart.totalOriginalPrice, discounts: current.cart.totalDiscounts, shipping: current.shipping.price, total: current.totalPrice }
+    ? { itemsCount: current.cart.itemsCount, originalTotal: current.cart.totalOriginalPrice, discounts: current.cart.totalDiscounts, shipping: rejected ? null : current.shipping.price, total: current.totalPrice }
     : { itemsCount: cartSummary.itemsCount, originalTotal: cartSummary.originalTotal, discounts: cartSummary.discounts, shipping: null, total: cartSummary.total };
 
   return (
