@@ -56,6 +56,34 @@ async function expectNoSidewaysScroll(page: Page, what: string) {
   expect({ what, scrollWidth }).toEqual({ what, scrollWidth: width });
 }
 
+/**
+ * Tabs through the page from its start until `last` has the focus: answers the names of the controls the keyboard
+ * reached, each of them inside the page's width (a control pushed off the side could not be seen when focused).
+ */
+async function tabUntil(page: Page, last: string): Promise<string[]> {
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+  const reached: string[] = [];
+  for (let i = 0; i < 120 && reached.at(-1) !== last; i++) {
+    await page.keyboard.press('Tab');
+    const focused = await page.evaluate(() => {
+      const el = document.activeElement as HTMLElement | null;
+      if (!el || el === document.body) return null;
+      const labelled = (el as HTMLInputElement).labels?.[0]?.textContent;
+      const box = el.getBoundingClientRect();
+      return {
+        name: (el.getAttribute('aria-label') ?? labelled ?? el.textContent ?? '').trim(),
+        left: box.left,
+        right: box.right,
+        width: document.documentElement.clientWidth,
+      };
+    });
+    if (!focused) continue;
+    expect({ name: focused.name, inside: focused.left >= 0 && focused.right <= focused.width + 1 }).toEqual({ name: focused.name, inside: true });
+    reached.push(focused.name);
+  }
+  return reached;
+}
+
 // A small real PNG (1×1) and a small real PDF, as a patient's scans would be.
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n');
@@ -176,6 +204,7 @@ describe('web: the order journey of a new patient (issue 14)', () => {
     expect(await yam().textContent()).toContain('35');
     await page.getByRole('group', { name: `הזמנה מ${merkazOffer.pharm.name}` }).getByText('איסוף עצמי מבית המרקחת').waitFor({ state: 'visible' });
     await expectNoSidewaysScroll(page, '/order');
+    expect(await tabUntil(page, 'ביצוע הזמנה')).toEqual(expect.arrayContaining(['עריכת הפרטים האישיים', 'איסוף עצמי', 'משלוח', 'כתובת (רחוב ועיר)', 'קומה', 'ביצוע הזמנה']));
     const place = page.getByRole('button', { name: 'ביצוע הזמנה' });
     await place.and(page.locator(':enabled')).waitFor({ state: 'visible' });
     await screenshotBothWidths(page, 'journey-order-ready');
@@ -198,6 +227,7 @@ describe('web: the order journey of a new patient (issue 14)', () => {
     await page.getByRole('article', { name: `הזמנה מספר ${yamOrder.id}`, exact: true }).getByText('משלוח לכתובת: יפו 20, ירושלים, קומה 2').waitFor({ state: 'visible' });
     await page.getByRole('article', { name: `הזמנה מספר ${merkazOrder.id}`, exact: true }).getByText('WELCOME10', { exact: false }).waitFor({ state: 'visible' });
     await expectNoSidewaysScroll(page, '/order/completed');
+    expect(await tabUntil(page, 'שליחת המסמכים')).toEqual(expect.arrayContaining(['תעודת זהות', 'רישיון קנאביס', 'מרשם בתוקף', 'שליחת המסמכים']));
     await screenshotBothWidths(page, 'journey-completed');
 
     // The documents: an ID card (PNG), a licence and a prescription (PDF).
