@@ -2,8 +2,8 @@ import { Messages, type CheckoutPublicKey, type CouponValidation, type OrdersBat
 import { apiFetch, isApiError } from '../api/client';
 import { encryptIdNumber } from './encrypt';
 
-/** Where /order leaves the placed batch's uid for /order/completed (just the uid; never personal data). */
-export const LAST_ORDER_BATCH_KEY = 'mc.lastOrderBatch';
+/** Where /order leaves the placed batch's uid for /order/completed (one constant, the reading page's). */
+export { LAST_ORDER_BATCH_KEY } from '../queries/orders';
 
 /** Spec 3's quote request: coupons, the pharmacies picked up from, and where the others are delivered. */
 export interface QuoteRequest {

@@ -37,6 +37,9 @@ beforeEach(() => {
       return json(body);
     }
     if (/^\/api\/user\/orders\/\d+\/documents$/.test(url.pathname)) return new Response(null, { status: 204 });
+    if (url.pathname === '/api/user/favorites') {
+      return json({ favorites: [{ productSlug: 'dr-green-t20-c4', product: { name: 'ד״ר גרין T20/C4', slug: 'dr-green-t20-c4' } }] });
+    }
     if (url.pathname === '/api/user') {
       return json({ user: { firstName: 'דנה', lastName: 'כהן', email: 'dana@example.com', phone: null, subscribed: true, lastSignedAt: null, createdAt: '2026-01-01T00:00:00Z', authMethod: 'password' }, addresses: [] });
     }
@@ -220,5 +223,12 @@ describe('/user', () => {
     expect(screen.getByText('הזמנה מספר 5')).toBeTruthy();
     expect(screen.queryByText('הזמנה מספר 6')).toBeNull();
     expect(screen.getByRole('link', { name: 'לכל ההזמנות' }).getAttribute('href')).toBe('/user/orders');
+  });
+
+  it('shows the favourite products, each linked to its page', async () => {
+    renderAt('/user');
+    expect(await screen.findByRole('heading', { name: 'המוצרים המועדפים' }, { timeout: 4000 })).toBeTruthy();
+    const link = await screen.findByRole('link', { name: 'ד״ר גרין T20/C4' });
+    expect(link.getAttribute('href')).toBe('/products/dr-green-t20-c4');
   });
 });

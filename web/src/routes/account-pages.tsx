@@ -1,11 +1,12 @@
 import { classValidatorResolver } from '@hookform/resolvers/class-validator';
 import { Messages, profileCompletion, ResetPasswordDto, type AuthTokenResponse } from '@mc/contracts';
-import { useMutation, useSuspenseQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { getRouteApi, Link, Navigate, useNavigate } from '@tanstack/react-router';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { apiFetch } from '../api/client';
 import { authDialog } from '../auth/auth-dialog';
+import { favoritesQuery } from '../auth/favorites-query';
 import { sessions } from '../auth/session';
 import { useSession } from '../auth/use-session';
 import { userInfoQuery } from '../auth/user-info';
@@ -127,9 +128,37 @@ function UserOverview({ userId }: { userId: string }) {
         </dd>
       </dl>
       <p>
-        <Link to="/user/settings">{heAuth.settingsLink}</Link> · <Link to="/user/favorites">{heAuth.favoritesLink}</Link>
+        <Link to="/user/settings">{heAuth.settingsLink}</Link>
       </p>
+      <FavoritesSummary userId={userId} />
       <RecentOrders userId={userId} />
+    </section>
+  );
+}
+
+const FAVORITES_SHOWN = 4;
+
+/** /user: the first favourite products (spec 2.2), linked to their pages, and the way to all of them. */
+function FavoritesSummary({ userId }: { userId: string }) {
+  const titleId = useId();
+  const query = useQuery(favoritesQuery(userId));
+  const favorites = query.data?.favorites ?? [];
+  return (
+    <section aria-labelledby={titleId}>
+      <h2 id={titleId}>{heAuth.favoritesTitle}</h2>
+      {query.isSuccess && favorites.length === 0 && <p>{heAuth.noFavorites}</p>}
+      {favorites.length > 0 && (
+        <ul className="favorites-summary">
+          {favorites.slice(0, FAVORITES_SHOWN).map(({ productSlug, product }) => (
+            <li key={productSlug}>
+              <Link to="/products/$productSlug" params={{ productSlug }}>{product.name}</Link>
+            </li>
+          ))}
+        </ul>
+      )}
+      <p>
+        <Link to="/user/favorites">{heAuth.favoritesLink}</Link>
+      </p>
     </section>
   );
 }

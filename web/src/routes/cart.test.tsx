@@ -82,6 +82,7 @@ describe('/cart with checkout', () => {
   });
 
   it('hides the coupon box without its flag (production)', async () => {
+    vi.stubEnv('VITE_FEATURE_COUPONS', '0');
     fakeApi();
     renderCart();
     await screen.findByRole('button', { name: 'המשך להזמנה' });

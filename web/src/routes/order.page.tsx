@@ -27,7 +27,6 @@ import { resolveCartQuery } from '../queries/cart';
 
 /** The quote is asked once the choices have stayed the same this long (quick clicks make one request). */
 export const QUOTE_DEBOUNCE_MS = 400;
-const ORDER_COMPLETED_PATH = '/order/completed';
 
 type Failure = { kind: 'identical' } | { kind: 'error'; message: string };
 
@@ -254,8 +253,7 @@ function CheckoutForm({ lines, addresses, user, phase, setPhase }: {
       track('purchase');
       guard.current = false;
       setPhase('placed');
-      // /order/completed (its own page) reads the uid; the path is given as text, the route being another module's.
-      void navigate({ href: ORDER_COMPLETED_PATH });
+      void navigate({ to: '/order/completed' });
     } catch (error) {
       setPhase('form');
       setFailure(isIdenticalOrder(error) ? { kind: 'identical' } : { kind: 'error', message: error instanceof Error && error.message ? error.message : Messages.generic });
