@@ -243,6 +243,8 @@ describe('order service: checkout, orders, statuses, ID numbers, documents', () 
     expect((await call(Subjects.order.userOrders, { search: second.orders[0].pharm.name }, u.as)).orders[0].id).toBe(second.orders[0].id);
     expect((await call(Subjects.order.userOrders, { search: first.orders[0].items[0].name }, u.as)).orders.map((o) => o.id)).toContain(first.orders[0].id);
     expect((await call(Subjects.order.userOrders, { search: '%' }, u.as)).total).toBe(0);
+    // Past the last page: no orders, and still the total.
+    expect(await call(Subjects.order.userOrders, { page: 3 }, u.as)).toMatchObject({ orders: [], total: 2, currentPage: 3 });
     expect((await call(Subjects.order.userOrders, {}, other.as)).total).toBe(0);
     await expect(call(Subjects.order.batchGet, { uid: first.uid }, other.as)).rejects.toMatchObject({ status: 404, code: ErrorCodes.notFound });
     const notice = await call(Subjects.order.noticeGet, { batchUid: first.uid });

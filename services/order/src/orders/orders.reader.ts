@@ -4,7 +4,7 @@ import {
   type CustomerOrder, type OrderNotice, type OrdersBatch, type UserOrdersResponse,
 } from '@mc/contracts';
 import { DATABASE, serviceError, type Database } from '@mc/kit';
-import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
 import { batches, orderItems, orders } from '../db/schema';
 
 type OrderRow = typeof orders.$inferSelect;
@@ -70,14 +70,15 @@ export class OrdersReader {
       conditions.push(sql`(${byId}${orders.pharmName} ILIKE ${like} OR EXISTS (SELECT 1 FROM ${orderItems} WHERE ${orderItems.orderId} = ${orders.id} AND ${orderItems.name} ILIKE ${like}))`);
     }
     const where = and(...conditions);
-    const [{ total }] = await this.db.select({ total: sql<number>`count(*)::int` }).from(orders).where(where);
+    // The page and the total in one round trip (the total rides on each row); past the last page, a count alone.
     const rows = await this.db
-      .select()
+      .select({ ...getTableColumns(orders), total: sql<number>`count(*) OVER ()::int` })
       .from(orders)
       .where(where)
       .orderBy(sql`${orders.createdAt} DESC NULLS LAST`, sql`${orders.id} DESC NULLS LAST`)
       .limit(USER_ORDERS_PER_PAGE)
       .offset((page - 1) * USER_ORDERS_PER_PAGE);
+    const total = rows.length ? rows[0].total : page === 1 ? 0 : (await this.db.select({ n: sql<number>`count(*)::int` }).from(orders).where(where))[0].n;
     return { orders: (await this.withItems(rows)).map((o) => o.order), total, perPage: USER_ORDERS_PER_PAGE, currentPage: page };
   }
 
