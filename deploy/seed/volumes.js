@@ -5,8 +5,8 @@
 // (INSERT … SELECT over generate_series), each schema written as its own service's role.
 //
 // Deterministic and idempotent: users are patient<n>@volume.medcanna.local (n = 0…49,999; existing ones are
-// kept), orders are recognised by their batches' fingerprint 'volume:<n>' and loaded again only when not all
-// 200,000 are there. Dates are relative to the day of loading. Every patient signs in with VOLUME_PASSWORD
+// kept), orders are recognised by their batches' fingerprint 'volume:<version>:<n>' and loaded again only when not all
+// 200,000 of this version are there. Dates are relative to the day of loading. Every patient signs in with VOLUME_PASSWORD
 // (one Argon2id hash made with identity's own hashPassword). Patients 0…999 are the frequent ones (40
 // orders each, two pages of /user/orders); the others have 3 or 4. No events are published: these orders are
 // history (stock, e-mails and read models are not touched).
@@ -22,6 +22,8 @@ const ORDERS = 200_000;
 const FREQUENT_USERS = 1_000;
 const EMAIL_DOMAIN = 'volume.medcanna.local';
 const VOLUME_PASSWORD = 'volume-patient-1';
+/** Part of the batches' fingerprint ('volume:<version>:<n>'): a change to the orders made here bumps it, so they are made again. */
+const ORDERS_VERSION = 2;
 
 const volumeEmail = (n) => `patient${n}@${EMAIL_DOMAIN}`;
 
@@ -81,22 +83,27 @@ async function loadUsers(database, log) {
   }
 }
 
-/** The demo pharmacies that have published offers (with the offers' product names), from pharm (its role). */
+/**
+ * The demo pharmacies that have published offers, from pharm (its role), with the offers' product names from
+ * catalog (its role: pharm's copy of them fills only once the services run).
+ */
 async function loadPharmacies(database) {
-  const db = connect('pharm', database);
+  const pharm = connect('pharm', database);
+  const catalog = connect('catalog', database);
   try {
-    const { rows } = await db.query(`
+    const names = new Map((await catalog.query('SELECT slug, name FROM catalog.products')).rows.map((r) => [r.slug, r.name]));
+    const { rows } = await pharm.query(`
       SELECT p.slug, p.name, p.phone, p.address, p.city, p.order_email, p.shipping::text <> 'no-shipping' AS ships,
-             json_agg(json_build_object('id', o.id, 'slug', o.product_slug, 'name', v.name, 'price', o.price,
+             json_agg(json_build_object('id', o.id, 'slug', o.product_slug, 'price', o.price,
                                         'listPrice', coalesce(o.original_price, o.price)) ORDER BY o.id) AS offers
-      FROM pharm.pharmacies p
-      JOIN pharm.pharm_products o ON o.pharm_id = p.id AND o.published
-      JOIN pharm.products_view v ON v.slug = o.product_slug
+      FROM pharm.pharmacies p JOIN pharm.pharm_products o ON o.pharm_id = p.id AND o.published
       GROUP BY p.id ORDER BY p.id`);
     if (!rows.length) throw new Error('pharm: no pharmacy with offers (run the base seed first)');
-    return rows;
+    for (const p of rows) p.offers = p.offers.filter((o) => names.has(o.slug)).map((o) => ({ ...o, name: names.get(o.slug) }));
+    return rows.filter((p) => p.offers.length);
   } finally {
-    await db.end();
+    await pharm.end();
+    await catalog.end();
   }
 }
 
@@ -108,7 +115,7 @@ async function loadOrders(database, users, pharms, log) {
 
   const db = connect('order', database);
   try {
-    const present = await db.query(`SELECT count(*)::int AS n FROM "order".orders o JOIN "order".batches b ON b.uid = o.batch_uid WHERE b.fingerprint LIKE 'volume:%'`);
+    const present = await db.query(`SELECT count(*)::int AS n FROM "order".orders o JOIN "order".batches b ON b.uid = o.batch_uid WHERE b.fingerprint LIKE $1`, [`volume:${ORDERS_VERSION}:%`]);
     if (present.rows[0].n === ORDERS) {
       log(`order: ${ORDERS} orders present`);
       return;
@@ -144,18 +151,21 @@ async function loadOrders(database, users, pharms, log) {
     await db.query(`CREATE TEMP TABLE vo ON COMMIT DROP AS
       WITH base AS (
         SELECT n, n - CASE WHEN n % 4 = 1 THEN 1 ELSE 0 END AS b,
+               -- the batch's number (three batches in every four orders)
+               (n / 4) * 3 + CASE n % 4 WHEN 0 THEN 0 WHEN 1 THEN 0 WHEN 2 THEN 1 ELSE 2 END AS bi,
                ((n::bigint * 2654435761) % 4294967296)::bigint AS h
         FROM generate_series(0, $1 - 1) n
       ), timed AS (
         SELECT n, b, h,
                date_trunc('day', now()) - interval '730 days' + b * (interval '730 days' / $1) + ((b::bigint * 40503) % 180) * interval '1 second' AS created_at,
-               CASE WHEN b % 5 = 0 THEN (b / 5) % $2 ELSE $2 + (b % ($3 - $2)) END AS u,
+               -- every fifth batch is a frequent patient's; the others go round the rest of the patients
+               CASE WHEN bi % 5 = 0 THEN (bi / 5) % $2 ELSE $2 + (bi - bi / 5 - 1) % ($3 - $2) END AS u,
                (((b::bigint * 97) + (n - b) * 37) % (SELECT count(*) FROM vp))::int AS p
         FROM base
       )
       SELECT t.n, t.b, t.h, t.created_at, vu.id AS user_id, vu.first_name, vu.last_name, coalesce(vu.phone, '052-' || lpad((t.u % 10000000)::text, 7, '0')) AS phone, vu.email,
              t.p, vp.slug, vp.name, vp.phone AS pharm_phone, vp.address AS pharm_address, vp.city AS pharm_city, vp.order_email,
-             NOT vp.ships OR (t.h >> 3) % 2 = 0 AS pickup,
+             NOT vp.ships OR (t.h >> 3) % 6 = 0 AS pickup,
              least(vp.offers_count, 1 + CASE WHEN (t.h >> 5) % 10 < 4 THEN 0 WHEN (t.h >> 5) % 10 < 7 THEN 1 WHEN (t.h >> 5) % 10 < 9 THEN 2 ELSE 3 END)::int AS k,
              CASE
                WHEN t.created_at > now() - interval '2 days' THEN (ARRAY['new','open','open','pending'])[1 + (t.h >> 9) % 4]
@@ -168,14 +178,14 @@ async function loadOrders(database, users, pharms, log) {
 
     // 1–4 different offers of the order's pharmacy, 1–3 of each.
     await db.query(`CREATE TEMP TABLE vi ON COMMIT DROP AS
-      SELECT vo.id AS order_id, vof.id AS offer_id, vof.slug, vof.name, vof.price, vof.list_price, (1 + ((vo.h >> (15 + j)) % 5) / 3)::int AS amount
-      FROM vo, generate_series(0, 3) j, vp, vof
-      WHERE j < vo.k AND vp.i = vo.p AND vof.i = vo.p AND vof.j = ((vo.h >> 4) + j) % vp.offers_count`);
+      SELECT vo.id AS order_id, vof.id AS offer_id, vof.slug, vof.name, vof.price, vof.list_price, (1 + ((vo.h >> (15 + g)) % 5) / 3)::int AS amount
+      FROM vo, generate_series(0, 3) g, vp, vof
+      WHERE g < vo.k AND vp.i = vo.p AND vof.i = vo.p AND vof.j = ((vo.h >> 4) + g) % vp.offers_count`);
     await db.query(`CREATE TEMP TABLE vt ON COMMIT DROP AS
       SELECT order_id, sum(price * amount)::int AS items_total, sum(list_price * amount)::int AS list_total FROM vi GROUP BY order_id`);
 
     await db.query(`INSERT INTO "order".batches (uid, user_id, fingerprint, created_at)
-      SELECT md5('volume-batch:' || n)::uuid, user_id, 'volume:' || n, created_at FROM vo WHERE n = b`);
+      SELECT md5('volume-batch:' || n)::uuid, user_id, 'volume:' || $1 || ':' || n, created_at FROM vo WHERE n = b`, [ORDERS_VERSION]);
     await db.query(`INSERT INTO "order".orders (id, batch_uid, user_id, pharm_slug, pharm_name, pharm_phone, pharm_address, pharm_city, pharm_order_email,
         status, first_name, last_name, phone, email, pickup, address, house_number, floor, apartment, notes,
         items_total, list_total, discounts_total, shipping_price, total, documents, documents_delivered, id_number_key_id, id_number_purged_at,
@@ -208,9 +218,9 @@ async function loadOrders(database, users, pharms, log) {
       ORDER BY vo.id, step.depth`);
     await db.query(`SELECT setval('"order".orders_id_seq'::regclass, greatest($1::int, (SELECT max(id) FROM "order".orders)))`, [firstId + ORDERS - 1]);
     await db.query('COMMIT');
-    const counts = (await db.query(`SELECT (SELECT count(*) FROM "order".batches WHERE fingerprint LIKE 'volume:%')::int AS batches,
+    const counts = (await db.query(`SELECT (SELECT count(*) FROM "order".batches WHERE fingerprint LIKE 'volume:%')::int AS batches, (SELECT count(DISTINCT user_id) FROM "order".batches WHERE fingerprint LIKE 'volume:%')::int AS users,
       (SELECT count(*) FROM "order".order_items)::int AS items, (SELECT count(*) FROM "order".status_history)::int AS history`)).rows[0];
-    log(`order: ${ORDERS} orders (${counts.batches} batches; ${counts.items} items and ${counts.history} status changes in all) in ${Date.now() - started} ms`);
+    log(`order: ${ORDERS} orders of ${counts.users} patients (${counts.batches} batches; ${counts.items} items and ${counts.history} status changes in all) in ${Date.now() - started} ms`);
     await db.query('ANALYZE "order".batches, "order".orders, "order".order_items, "order".status_history');
   } catch (err) {
     await db.query('ROLLBACK').catch(() => undefined);
