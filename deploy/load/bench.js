@@ -101,7 +101,7 @@ async function timed(method, p, jwt, body, expected) {
  * POST /api/orders, measured); the first page of each one's orders (they have 40 or more).
  */
 async function checkoutScenarios() {
-  const c = config.checkout;
+  const c = { ...config.checkout, connections: Number(process.env.BENCH_CONNECTIONS || config.checkout.connections) };
   const count = Number(process.env.BENCH_USERS || c.users);
   const { users } = await prepareCheckout({ base: BASE, headers: config.headers, count, log: (line) => console.error(`[bench] checkout: ${line}`) });
   let next = 0;

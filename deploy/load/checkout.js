@@ -7,7 +7,7 @@
 //
 // Sign-in is limited to 50 a client address in 15 minutes: the bench stack trusts the loopback proxy
 // (TRUSTED_PROXIES=loopback, set by `make bench` for its own stack only) and each group of 40 patients signs
-// in from its own private address (x-forwarded-for), as distinct clients would.
+// in from its own private address (x-forwarded-for, a network of its own for each run), as distinct clients would.
 //
 // Usage: BENCH_URL=http://127.0.0.1:8090 BENCH_USERS=400 node deploy/load/checkout.js artifacts/bench-checkout.json
 'use strict';
@@ -99,8 +99,9 @@ async function prepareCheckout({ base, headers, count = 400, log = () => undefin
   const key = await call(base, headers, 'GET', '/api/checkout/public-key');
 
   let started = Date.now();
+  const network = 16 + (Math.floor(Date.now() / 60_000) % 200); // a network of its own for each run (the limit's window is 15 minutes)
   const users = await inParallel(Array.from({ length: count }, (_, n) => n), 8, async (n) => {
-    const forwarded = `10.77.${Math.floor(n / 40) >> 8}.${Math.floor(n / 40) & 255}`;
+    const forwarded = `10.${network}.${Math.floor(n / 40) >> 8}.${Math.floor(n / 40) & 255}`;
     const { jwt } = await call(base, headers, 'POST', '/api/auth/signin', { email: volumeEmail(n), password: VOLUME_PASSWORD }, { 'x-forwarded-for': forwarded });
     return { n, jwt };
   });
