@@ -97,8 +97,9 @@ async function timed(method, p, jwt, body, expected) {
 
 /**
  * The checkout scenarios at `checkout.connections`, over signed-in volume patients taken in turn: a quote of each
- * one's server cart with its selections; an order placed from a fresh cart (PUT /api/cart, not measured, then
- * POST /api/orders, measured); the first page of each one's orders (they have 40 or more).
+ * one's server cart with its selections; the first page of each one's orders (they have 40 or more); an order
+ * placed from a fresh cart (PUT /api/cart, not measured, then POST /api/orders, measured). Orders come last: each
+ * one sets off work in other services (e-mails and texts, stock, read models) that would weigh on what follows.
  */
 async function checkoutScenarios() {
   const c = { ...config.checkout, connections: Number(process.env.BENCH_CONNECTIONS || config.checkout.connections) };
