@@ -94,7 +94,7 @@ async function offersByPharmacy(base, headers, count) {
 async function prepareCheckout({ base, headers, count = 400, log = () => undefined }) {
   if (count > FREQUENT_USERS) throw new Error(`at most ${FREQUENT_USERS} bench users (the volume patients with many orders)`);
   const rand = random(14);
-  const pharms = await offersByPharmacy(base, headers, 60);
+  const pharms = await offersByPharmacy(base, headers, 200); // all of them: orders lower stock, spread thin it lasts the run
   if (pharms.length < 2) throw new Error('fewer than two pharmacies with offers');
   const key = await call(base, headers, 'GET', '/api/checkout/public-key');
 
