@@ -14,7 +14,7 @@ export VITE_FEATURE_SMS_SIGNIN ?= 1
 export VITE_FEATURE_COUPONS ?= 1
 export VITE_FEATURE_FAKE_ID ?= 1
 
-.PHONY: dev test setup infra deps browser build seed seed-if-empty bench bench-web lint typecheck unit integration e2e clean
+.PHONY: dev test setup infra deps browser build seed seed-base seed-if-empty bench bench-web lint typecheck unit integration e2e clean
 
 dev: setup build seed-if-empty ## Sets up and runs everything on http://localhost:8080
 	node deploy/local/stack.js
@@ -38,12 +38,16 @@ browser:
 build:
 	npx nx run-many -t build --output-style=static
 
-seed: build ## The demo data at full volume (deterministic, idempotent)
+seed: seed-base ## The demo data at full volume: the base data and the volumes (deterministic, idempotent)
+	DATABASE_NAME=medcanna node deploy/seed/volumes.js
+
+seed-base: build ## The demo data without the volumes: catalogue, 200 pharmacies, shipping, demo accounts
 	DATABASE_NAME=medcanna deploy/local/seed.sh demo
 
+# A fresh machine gets the base data only (quick); 50,000 patients and 200,000 orders come with `make seed` and `make bench`.
 seed-if-empty: build
 	@if [ "$$(psql -h 127.0.0.1 -U postgres -d medcanna -tAc 'SELECT count(*) FROM pharm.pharmacies' 2>/dev/null || echo 0)" = "0" ]; then \
-	  $(MAKE) --no-print-directory seed; else echo "[seed] demo data present (make seed refreshes it)"; fi
+	  $(MAKE) --no-print-directory seed-base; else echo "[seed] demo data present (make seed refreshes it and adds the volumes)"; fi
 	@# The demo accounts are added to a database seeded before they existed (idempotent).
 	@DATABASE_NAME=medcanna LOG_LEVEL=warn node services/identity/dist/seed/seed.js
 
@@ -64,8 +68,9 @@ integration: build
 e2e: build browser
 	$(JEST) --selectProjects e2e --runInBand
 
-bench: setup build seed ## Full volumes, the whole stack, autocannon on each scenario vs. a bare-Node ceiling
-	@DATABASE_NAME=medcanna LOG_LEVEL=warn PORT=8090 node deploy/local/stack.js > artifacts/bench-stack.log 2>&1 & echo $$! > artifacts/bench-stack.pid; \
+# The bench stack alone trusts the loopback proxy, so that the checkout patients sign in from many addresses (x-forwarded-for).
+bench: setup build seed ## Full volumes, the whole stack, autocannon on each scenario vs. a bare-Node ceiling, then checkout
+	@DATABASE_NAME=medcanna LOG_LEVEL=warn PORT=8090 TRUSTED_PROXIES=loopback node deploy/local/stack.js > artifacts/bench-stack.log 2>&1 & echo $$! > artifacts/bench-stack.pid; \
 	trap 'kill $$(cat artifacts/bench-stack.pid) 2>/dev/null' EXIT; \
 	for i in $$(seq 1 120); do curl -sf localhost:8090/api/health >/dev/null && break; sleep 1; done; \
 	BENCH_URL=http://127.0.0.1:8090 node deploy/load/wait-read-models.js && BENCH_URL=http://127.0.0.1:8090 node deploy/load/bench.js

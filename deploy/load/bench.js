@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // `make bench`: with the stack running on the demo volumes, measures each scenario of scenarios.json with
 // autocannon (p50/p95/p99 from every response's own time, requests/s), and beside each one a bare Node
-// HTTP server answering the same body: the ceiling of this machine. Prints a table.
+// HTTP server answering the same body: the ceiling of this machine. Prints a table. Then the checkout scenarios
+// (quote, create order, the user's orders) with signed-in volume patients (checkout.js), each against its target.
 'use strict';
 const autocannon = require('autocannon');
 const { fork } = require('node:child_process');
@@ -9,6 +10,7 @@ const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
 const config = require('./scenarios.json');
+const { prepareCheckout } = require('./checkout');
 
 const BASE = process.env.BENCH_URL || 'http://127.0.0.1:8080';
 
@@ -58,7 +60,81 @@ function ceilingServer(body) {
   });
 }
 
-async function main() {
+/**
+ * `connections` loops, each sending its next request as soon as the last one is answered, for `seconds`;
+ * `step` makes one request and answers its own time (the cart filled before an order is not counted).
+ */
+async function loop(seconds, connections, step) {
+  const times = [];
+  const failures = [];
+  const started = Date.now();
+  const end = started + seconds * 1000;
+  await Promise.all(Array.from({ length: connections }, async () => {
+    while (Date.now() < end) {
+      const { ms, status, expected, body } = await step();
+      times.push(ms);
+      if (status !== expected) failures.push(`${status} ${body.slice(0, 200)}`);
+    }
+  }));
+  times.sort((a, b) => a - b);
+  const round = (ms) => Math.round(ms * 10) / 10;
+  return {
+    p50: round(percentile(times, 0.5)), p95: round(percentile(times, 0.95)), p99: round(percentile(times, 0.99)),
+    rps: times.length / ((Date.now() - started) / 1000), errors: failures.length, failures,
+  };
+}
+
+async function timed(method, p, jwt, body, expected) {
+  const started = performance.now();
+  const res = await fetch(BASE + p, {
+    method,
+    headers: { ...config.headers, authorization: `Bearer ${jwt}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  const text = await res.text();
+  return { ms: performance.now() - started, status: res.status, expected, body: text };
+}
+
+/**
+ * The checkout scenarios at `checkout.connections`, over signed-in volume patients taken in turn: a quote of each
+ * one's server cart with its selections; the first page of each one's orders (they have 40 or more); an order
+ * placed from a fresh cart (PUT /api/cart, not measured, then POST /api/orders, measured). Orders come last: each
+ * one sets off work in other services (e-mails and texts, stock, read models) that would weigh on what follows.
+ */
+async function checkoutScenarios() {
+  const c = { ...config.checkout, connections: Number(process.env.BENCH_CONNECTIONS || config.checkout.connections) };
+  const count = Number(process.env.BENCH_USERS || c.users);
+  const { users } = await prepareCheckout({ base: BASE, headers: config.headers, count, log: (line) => console.error(`[bench] checkout: ${line}`) });
+  let next = 0;
+  const turn = () => users[next++ % users.length];
+  let sequence = 0;
+  const run = Date.now().toString(36);
+  const steps = {
+    quote: () => { const u = turn(); return timed('POST', '/api/checkout/quote', u.jwt, u.quote, 200); },
+    create: async () => {
+      const u = turn();
+      await timed('PUT', '/api/cart', u.jwt, { cartItems: u.cartItems }, 200);
+      // A note of its own: the same cart, details and selections while an earlier one is open is refused (409).
+      return timed('POST', '/api/orders', u.jwt, { ...u.form, ...u.quote, notes: `bench ${run}-${sequence++}` }, 201);
+    },
+    userOrders: () => { const u = turn(); return timed('GET', '/api/user/orders?page=1', u.jwt, undefined, 200); },
+  };
+  const rows = [];
+  for (const scenario of c.scenarios) {
+    await loop(c.warmupSeconds, c.connections, steps[scenario.kind]);
+    const r = await loop(c.durationSeconds, c.connections, steps[scenario.kind]);
+    if (r.errors) console.error(`[bench] ${scenario.name}: ${r.errors} failed, e.g. ${[...new Set(r.failures)].slice(0, 3).join(' | ')}`);
+    console.error(`[bench] ${scenario.name}: p95 ${r.p95} ms, ${Math.round(r.rps)} req/s`);
+    rows.push({
+      scenario: scenario.name, p50: r.p50, p95: r.p95, p99: r.p99, 'req/s': Math.round(r.rps), 'target p95': scenario.p95Ms, errors: r.errors,
+      'targets met': r.p95 <= scenario.p95Ms && r.errors === 0 ? 'yes' : 'NO',
+    });
+  }
+  console.log(`\nCheckout: ${c.connections} connections, ${c.durationSeconds} s per scenario, ${users.length} signed-in volume patients in turn; latency in ms\n`);
+  console.table(rows);
+}
+
+async function catalogueScenarios() {
   const values = await discover();
   const rows = [];
   for (const scenario of config.scenarios) {
@@ -83,6 +159,13 @@ async function main() {
   }
   console.log(`\n${config.connections} connections, ${config.durationSeconds} s per scenario; latency in ms; targets: p95 ≤ ${config.targets.p95Ms} ms and ≥ ${config.targets.minShareOfCeiling * 100}% of the ceiling's req/s\n`);
   console.table(rows);
+}
+
+/** BENCH_ONLY=catalogue or checkout runs one half. */
+async function main() {
+  const only = process.env.BENCH_ONLY;
+  if (only !== 'checkout') await catalogueScenarios();
+  if (only !== 'catalogue') await checkoutScenarios();
 }
 
 main().catch((err) => { console.error(err); process.exit(1); });
