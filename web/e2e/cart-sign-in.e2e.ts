@@ -6,32 +6,8 @@
 import type { PharmProduct } from '@mc/contracts';
 import type { Page } from 'playwright-core';
 import { GATEWAY_URL, useBrowser } from './browser';
+import { api, newAccount } from './api';
 
-const API_HEADERS = { 'x-app-id': 'web', 'x-app-version': '0.1.0', 'x-api-key': process.env.API_KEY ?? 'mc-local-web-key' };
-
-async function api<T>(path: string, body?: unknown, token?: string): Promise<T> {
-  const res = await fetch(`${GATEWAY_URL}${path}`, {
-    method: body === undefined ? 'GET' : 'POST',
-    headers: { ...API_HEADERS, ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`${path} answered ${res.status}`);
-  return (await res.json()) as T;
-}
-
-/** A new, active account (signed up and activated through the API, the link read from the local mailbox). */
-async function newAccount(email: string, password: string): Promise<void> {
-  await api('/api/auth/signup', { firstName: 'רות', lastName: 'כהן', email, password, agreeTOU: true });
-  let token: string | undefined;
-  for (let i = 0; i < 75 && !token; i++) {
-    const page = await (await fetch(`${GATEWAY_URL}/dev/mailbox`, { headers: API_HEADERS })).text();
-    const article = page.split('<article>').slice(1).find((a) => a.includes(email) && a.includes('/auth/verify-email'));
-    token = article?.match(/token=([^"&<\s]+)/)?.[1];
-    if (!token) await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  if (!token) throw new Error(`no activation e-mail to ${email}`);
-  await api('/api/auth/activate', { activationToken: decodeURIComponent(token) });
-}
 
 async function inStockOffer(pharmSlug: string): Promise<PharmProduct> {
   const body = await api<{ pharmProducts: PharmProduct[] }>(`/api/pharms/${pharmSlug}/products?sortBy=price`);
@@ -82,7 +58,7 @@ describe('web: the cart across signing in', () => {
     expect(await groups.nth(1).locator('h2').textContent()).toBe(`הזמנה מ${second.pharm.name}`);
 
     // The server keeps them: a second browser, signed in as the same user (no cart cookie), shows the same two lines.
-    const { jwt } = await api<{ jwt: string }>('/api/auth/signin', { email, password });
+    const { jwt } = await api<{ jwt: string }>('/api/auth/signin', { method: 'POST', body: { email, password } });
     const other = await web.newContext();
     await other.addCookies([{ name: 'token', value: jwt, url: GATEWAY_URL }]);
     const otherPage = await other.newPage();

@@ -5,34 +5,9 @@
  */
 import type { OrdersBatch, PharmProduct } from '@mc/contracts';
 import { GATEWAY_URL, screenshotBothWidths, useBrowser } from './browser';
+import { api, newAccount } from './api';
 
-const API_HEADERS = { 'x-app-id': 'web', 'x-app-version': '0.1.0', 'x-api-key': process.env.API_KEY ?? 'mc-local-web-key' };
 const ID_NUMBER = '039337423';
-
-async function api<T>(method: string, path: string, body?: unknown, token?: string): Promise<T> {
-  const res = await fetch(`${GATEWAY_URL}${path}`, {
-    method,
-    headers: { ...API_HEADERS, ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`${method} ${path} answered ${res.status}`);
-  return (res.status === 204 ? undefined : await res.json()) as T;
-}
-
-/** A new, active account (signed up and activated through the API, the link read from the local mailbox); its token. */
-async function newAccount(email: string, password: string): Promise<string> {
-  await api('POST', '/api/auth/signup', { firstName: 'נועה', lastName: 'לוי', email, password, agreeTOU: true });
-  let token: string | undefined;
-  for (let i = 0; i < 75 && !token; i++) {
-    const page = await (await fetch(`${GATEWAY_URL}/dev/mailbox`, { headers: API_HEADERS })).text();
-    const article = page.split('<article>').slice(1).find((a) => a.includes(email) && a.includes('/auth/verify-email'));
-    token = article?.match(/token=([^"&<\s]+)/)?.[1];
-    if (!token) await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  if (!token) throw new Error(`no activation e-mail to ${email}`);
-  await api('POST', '/api/auth/activate', { activationToken: decodeURIComponent(token) });
-  return (await api<{ jwt: string }>('POST', '/api/auth/signin', { email, password })).jwt;
-}
 
 describe('web: checkout', () => {
   const web = useBrowser();
@@ -41,10 +16,10 @@ describe('web: checkout', () => {
   let offer: PharmProduct;
 
   beforeAll(async () => {
-    const body = await api<{ pharmProducts: PharmProduct[] }>('GET', '/api/pharms/merkaz-tel-aviv/products?sortBy=price');
+    const body = await api<{ pharmProducts: PharmProduct[] }>('/api/pharms/merkaz-tel-aviv/products?sortBy=price');
     offer = body.pharmProducts.filter((o) => o.inStock)[0];
-    jwt = await newAccount(email, 'a good secret');
-    await api('PUT', '/api/cart', { cartItems: [{ pharmProductId: offer.id, amount: 1 }] }, jwt);
+    jwt = await newAccount(email, 'a good secret', { firstName: 'נועה', lastName: 'לוי' });
+    await api('/api/cart', { method: 'PUT', body: { cartItems: [{ pharmProductId: offer.id, amount: 1 }] }, token: jwt });
   });
 
   it('places an order for pickup with the ID number encrypted in the page, and goes on to /order/completed', async () => {
@@ -83,9 +58,9 @@ describe('web: checkout', () => {
     expect(JSON.parse(sent[0])).not.toHaveProperty('idNumber');
     expect(JSON.parse(sent[0]).encryptedPii.ciphertext.length).toBeGreaterThan(100);
 
-    const batch = await api<OrdersBatch>('GET', `/api/orders/batches/${uid}`, undefined, jwt);
+    const batch = await api<OrdersBatch>(`/api/orders/batches/${uid}`, { token: jwt });
     expect(batch.orders.map((o) => [o.pharm.slug, o.pickup, o.productsCount])).toEqual([[offer.pharm.slug, true, 1]]);
-    const cart = await api<{ items: unknown[] }>('GET', '/api/cart', undefined, jwt);
+    const cart = await api<{ items: unknown[] }>('/api/cart', { token: jwt });
     expect(cart.items).toEqual([]);
   });
 });

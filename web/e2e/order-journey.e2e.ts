@@ -11,36 +11,12 @@
 import { Messages, type OrdersBatch, type PharmProduct } from '@mc/contracts';
 import type { Page } from 'playwright-core';
 import { fromMailbox, GATEWAY_URL, screenshotBothWidths, useBrowser } from './browser';
+import { api, newAccount } from './api';
 
-const API_HEADERS = { 'x-app-id': 'web', 'x-app-version': '0.1.0', 'x-api-key': process.env.API_KEY ?? 'mc-local-web-key' };
 const YAM = 'yam-eilat';
 const MERKAZ = 'merkaz-tel-aviv';
 const ID_NUMBER = '039337423';
 
-async function api<T>(path: string, { method = 'GET', body, token }: { method?: string; body?: unknown; token?: string } = {}): Promise<T> {
-  const res = await fetch(`${GATEWAY_URL}${path}`, {
-    method,
-    headers: { ...API_HEADERS, ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`${method} ${path} answered ${res.status}: ${await res.text()}`);
-  return (res.status === 204 ? undefined : await res.json()) as T;
-}
-
-/** A new, active account (signed up and activated through the API, the link read from the local mailbox): its token. */
-async function newAccount(email: string, password: string): Promise<string> {
-  await api('/api/auth/signup', { method: 'POST', body: { firstName: 'מאיה', lastName: 'פרץ', email, password, agreeTOU: true } });
-  let token: string | undefined;
-  for (let i = 0; i < 75 && !token; i++) {
-    const page = await (await fetch(`${GATEWAY_URL}/dev/mailbox`, { headers: API_HEADERS })).text();
-    const article = page.split('<article>').slice(1).find((a) => a.includes(email) && a.includes('/auth/verify-email'));
-    token = article?.match(/token=([^"&<\s]+)/)?.[1];
-    if (!token) await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  if (!token) throw new Error(`no activation e-mail to ${email}`);
-  const { jwt } = await api<{ jwt: string }>('/api/auth/activate', { method: 'POST', body: { activationToken: decodeURIComponent(token) } });
-  return jwt;
-}
 
 async function offers(pharmSlug: string): Promise<PharmProduct[]> {
   const body = await api<{ pharmProducts: PharmProduct[] }>(`/api/pharms/${pharmSlug}/products?sortBy=price`);
@@ -100,12 +76,15 @@ describe('web: the order journey of a new patient (issue 14)', () => {
 
   beforeAll(async () => {
     const [yam, merkaz] = await Promise.all([offers(YAM), offers(MERKAZ)]);
-    // yam-eilat's dr-green-t20-c4 (219 ₪) alone is under its 300 ₪ minimum; its balance-t10-c10 (215 ₪) clears it.
+    // yam-eilat's dr-green-t20-c4 (219 ₪) alone is under its 300 ₪ minimum; its balance-t10-c10 (215 ₪ as seeded;
+    // another suite may have lowered it) clears it, the two staying under the 800 ₪ of free delivery (35 ₪ below it).
     yamFirst = yam.find((o) => o.product.slug === 'dr-green-t20-c4')!;
     yamSecond = yam.find((o) => o.product.slug === 'balance-t10-c10')!;
     merkazOffer = merkaz[0];
-    expect([yamFirst?.totalPrice, yamSecond?.totalPrice]).toEqual([219, 215]);
-    jwt = await newAccount(email, password);
+    expect(yamFirst.totalPrice).toBeLessThan(300);
+    expect(yamFirst.totalPrice + yamSecond.totalPrice).toBeGreaterThanOrEqual(300);
+    expect(yamFirst.totalPrice + yamSecond.totalPrice).toBeLessThan(800);
+    jwt = await newAccount(email, password, { firstName: 'מאיה', lastName: 'פרץ' });
   });
 
   /** Step 1 of /order: the name and e-mail come from the account; the phone, the ID number and the two agreements. */

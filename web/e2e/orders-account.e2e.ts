@@ -7,33 +7,9 @@
 import { webcrypto } from 'node:crypto';
 import { Messages, type CheckoutPublicKey, type OrdersBatch, type PharmProduct } from '@mc/contracts';
 import { GATEWAY_URL, screenshotBothWidths, useBrowser } from './browser';
+import { api, newAccount } from './api';
 
-const API_HEADERS = { 'x-app-id': 'web', 'x-app-version': '0.1.0', 'x-api-key': process.env.API_KEY ?? 'mc-local-web-key' };
 
-async function api<T>(path: string, { method = 'GET', body, token }: { method?: string; body?: unknown; token?: string } = {}): Promise<T> {
-  const res = await fetch(`${GATEWAY_URL}${path}`, {
-    method,
-    headers: { ...API_HEADERS, ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`${method} ${path} answered ${res.status}: ${await res.text()}`);
-  return (res.status === 204 ? undefined : await res.json()) as T;
-}
-
-/** A new, active account (signed up and activated through the API, the link read from the local mailbox). */
-async function newAccount(email: string, password: string): Promise<string> {
-  await api('/api/auth/signup', { method: 'POST', body: { firstName: 'רות', lastName: 'כהן', email, password, agreeTOU: true } });
-  let token: string | undefined;
-  for (let i = 0; i < 75 && !token; i++) {
-    const page = await (await fetch(`${GATEWAY_URL}/dev/mailbox`, { headers: API_HEADERS })).text();
-    const article = page.split('<article>').slice(1).find((a) => a.includes(email) && a.includes('/auth/verify-email'));
-    token = article?.match(/token=([^"&<\s]+)/)?.[1];
-    if (!token) await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  if (!token) throw new Error(`no activation e-mail to ${email}`);
-  const { jwt } = await api<{ jwt: string }>('/api/auth/activate', { method: 'POST', body: { activationToken: decodeURIComponent(token) } });
-  return jwt;
-}
 
 async function inStockOffer(pharmSlug: string): Promise<PharmProduct> {
   const body = await api<{ pharmProducts: PharmProduct[] }>(`/api/pharms/${pharmSlug}/products?sortBy=price`);
