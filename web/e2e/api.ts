@@ -1,4 +1,5 @@
 /** The gateway's API as the browser tests call it beside the page: headers of the web app, JSON in and out. */
+import type { PharmProduct } from '@mc/contracts';
 import { GATEWAY_URL } from './browser';
 
 export const API_HEADERS = { 'x-app-id': 'web', 'x-app-version': '0.1.0', 'x-api-key': process.env.API_KEY ?? 'mc-local-web-key' };
@@ -27,4 +28,10 @@ export async function newAccount(email: string, password: string, name = { first
   if (!token) throw new Error(`no activation e-mail to ${email}`);
   const { jwt } = await api<{ jwt: string }>('/api/auth/activate', { method: 'POST', body: { activationToken: decodeURIComponent(token) } });
   return jwt;
+}
+
+/** A pharmacy's offers in stock, cheapest first. */
+export async function inStockOffers(pharmSlug: string): Promise<PharmProduct[]> {
+  const body = await api<{ pharmProducts: PharmProduct[] }>(`/api/pharms/${pharmSlug}/products?sortBy=price`);
+  return body.pharmProducts.filter((o) => o.inStock);
 }

@@ -6,13 +6,7 @@
 import type { PharmProduct } from '@mc/contracts';
 import type { Page } from 'playwright-core';
 import { GATEWAY_URL, useBrowser } from './browser';
-import { api, newAccount } from './api';
-
-
-async function inStockOffer(pharmSlug: string): Promise<PharmProduct> {
-  const body = await api<{ pharmProducts: PharmProduct[] }>(`/api/pharms/${pharmSlug}/products?sortBy=price`);
-  return body.pharmProducts.filter((o) => o.inStock)[0];
-}
+import { api, inStockOffers, newAccount } from './api';
 
 const cartLink = (page: Page) => page.locator('header a.cart-link');
 
@@ -24,7 +18,7 @@ describe('web: the cart across signing in', () => {
   let second: PharmProduct;
 
   beforeAll(async () => {
-    [first, second] = await Promise.all([inStockOffer('merkaz-tel-aviv'), inStockOffer('layla-haifa')]);
+    [first, second] = await Promise.all([inStockOffers('merkaz-tel-aviv'), inStockOffers('layla-haifa')]).then(([a, b]) => [a[0], b[0]]);
     await newAccount(email, password);
   });
 

@@ -11,17 +11,12 @@
 import { Messages, type OrdersBatch, type PharmProduct } from '@mc/contracts';
 import type { Page } from 'playwright-core';
 import { fromMailbox, GATEWAY_URL, screenshotBothWidths, useBrowser } from './browser';
-import { api, newAccount } from './api';
+import { api, inStockOffers, newAccount } from './api';
+import { chooseDocuments } from './documents';
 
 const YAM = 'yam-eilat';
 const MERKAZ = 'merkaz-tel-aviv';
 const ID_NUMBER = '039337423';
-
-
-async function offers(pharmSlug: string): Promise<PharmProduct[]> {
-  const body = await api<{ pharmProducts: PharmProduct[] }>(`/api/pharms/${pharmSlug}/products?sortBy=price`);
-  return body.pharmProducts.filter((o) => o.inStock);
-}
 
 const productCard = (page: Page, offer: PharmProduct) =>
   page.locator('.pharm-product-card').filter({ has: page.locator(`a[href="/pharms/${offer.pharm.slug}/products/${offer.pharmProductId}"]`) });
@@ -61,10 +56,6 @@ async function tabUntil(page: Page, last: string): Promise<string[]> {
   return reached;
 }
 
-// A small real PNG (1×1) and a small real PDF, as a patient's scans would be.
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
-const PDF = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n');
-
 describe('web: the order journey of a new patient (issue 14)', () => {
   const web = useBrowser();
   const email = `e2e-journey-${Date.now()}@example.co.il`;
@@ -75,7 +66,7 @@ describe('web: the order journey of a new patient (issue 14)', () => {
   let merkazOffer: PharmProduct;
 
   beforeAll(async () => {
-    const [yam, merkaz] = await Promise.all([offers(YAM), offers(MERKAZ)]);
+    const [yam, merkaz] = await Promise.all([inStockOffers(YAM), inStockOffers(MERKAZ)]);
     // yam-eilat's dr-green-t20-c4 (219 ₪) alone is under its 300 ₪ minimum; its balance-t10-c10 (215 ₪ as seeded;
     // another suite may have lowered it) clears it, the two staying under the 800 ₪ of free delivery (35 ₪ below it).
     yamFirst = yam.find((o) => o.product.slug === 'dr-green-t20-c4')!;
@@ -211,9 +202,7 @@ describe('web: the order journey of a new patient (issue 14)', () => {
     await screenshotBothWidths(page, 'journey-completed');
 
     // The documents: an ID card (PNG), a licence and a prescription (PDF).
-    await page.getByLabel('תעודת זהות').setInputFiles({ name: 'id.png', mimeType: 'image/png', buffer: PNG });
-    await page.getByLabel('רישיון קנאביס').setInputFiles({ name: 'licence.pdf', mimeType: 'application/pdf', buffer: PDF });
-    await page.getByLabel('מרשם בתוקף').setInputFiles({ name: 'prescription.pdf', mimeType: 'application/pdf', buffer: PDF });
+    await chooseDocuments(page);
     await page.getByRole('button', { name: 'שליחת המסמכים' }).click();
     await page.getByText(Messages.documentsSubmitted).waitFor({ state: 'visible', timeout: 15_000 });
 

@@ -5,16 +5,10 @@
  * the latest orders on /user.
  */
 import { webcrypto } from 'node:crypto';
-import { Messages, type CheckoutPublicKey, type OrdersBatch, type PharmProduct } from '@mc/contracts';
+import { Messages, type CheckoutPublicKey, type OrdersBatch } from '@mc/contracts';
 import { GATEWAY_URL, screenshotBothWidths, useBrowser } from './browser';
-import { api, newAccount } from './api';
-
-
-
-async function inStockOffer(pharmSlug: string): Promise<PharmProduct> {
-  const body = await api<{ pharmProducts: PharmProduct[] }>(`/api/pharms/${pharmSlug}/products?sortBy=price`);
-  return body.pharmProducts.filter((o) => o.inStock)[0];
-}
+import { api, inStockOffers, newAccount } from './api';
+import { chooseDocuments } from './documents';
 
 /** The ID number encrypted as the browser does it (RSA-OAEP-256 under the checkout's public key). */
 async function encryptIdNumber(idNumber: string, token: string) {
@@ -24,10 +18,6 @@ async function encryptIdNumber(idNumber: string, token: string) {
   return { keyId, ciphertext: Buffer.from(ciphertext).toString('base64') };
 }
 
-// The smallest real files of each kind the gateway accepts by their content.
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
-const PDF = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n');
-
 describe('web: after ordering, /order/completed and /user/orders', () => {
   const web = useBrowser();
   const email = `e2e-orders-web-${Date.now()}@example.co.il`;
@@ -36,7 +26,7 @@ describe('web: after ordering, /order/completed and /user/orders', () => {
   let batch: OrdersBatch;
 
   beforeAll(async () => {
-    const [first, second] = await Promise.all([inStockOffer('merkaz-tel-aviv'), inStockOffer('layla-haifa')]);
+    const [first, second] = await Promise.all([inStockOffers('merkaz-tel-aviv'), inStockOffers('layla-haifa')]).then(([a, b]) => [a[0], b[0]]);
     jwt = await newAccount(email, password);
     await api('/api/cart', { method: 'PUT', token: jwt, body: { cartItems: [{ pharmProductId: first.id, amount: 1 }, { pharmProductId: second.id, amount: 2 }] } });
     batch = await api<OrdersBatch>('/api/orders', {
@@ -80,9 +70,7 @@ describe('web: after ordering, /order/completed and /user/orders', () => {
     await page.getByText(Messages.documentIdRequired).waitFor({ state: 'visible' });
     await page.getByLabel('תעודת זהות').setInputFiles({ name: 'id.txt', mimeType: 'text/plain', buffer: Buffer.from('not a document') });
     await page.getByText(Messages.documentWrongType).waitFor({ state: 'visible' });
-    await page.getByLabel('תעודת זהות').setInputFiles({ name: 'id.png', mimeType: 'image/png', buffer: PNG });
-    await page.getByLabel('רישיון קנאביס').setInputFiles({ name: 'licence.pdf', mimeType: 'application/pdf', buffer: PDF });
-    await page.getByLabel('מרשם בתוקף').setInputFiles({ name: 'prescription.pdf', mimeType: 'application/pdf', buffer: PDF });
+    await chooseDocuments(page);
     await page.getByRole('button', { name: 'שליחת המסמכים' }).click();
     await page.getByText(Messages.documentsSubmitted).waitFor({ state: 'visible', timeout: 15_000 });
 

@@ -40,11 +40,14 @@ export interface CouponValidation {
   pharmDiscount?: { code: string; name: string; amountType: DiscountAmountType; amount: number };
 }
 
+/** Whether `code` can be a coupon's code at all (pattern and length). */
+export const isCouponCode = (code: string): boolean => COUPON_CODE_PATTERN.test(code) && code.length <= COUPON_CODE_MAX_LENGTH;
+
 /** The spec 5 rules the web checks before asking: the code's pattern and not already applied (case-insensitive). */
 export function couponInputError(code: string, applied: readonly string[]): string | null {
   const trimmed = code.trim();
   if (!trimmed) return Messages.couponRequired;
-  if (!COUPON_CODE_PATTERN.test(trimmed) || trimmed.length > COUPON_CODE_MAX_LENGTH) return Messages.couponPattern;
+  if (!isCouponCode(trimmed)) return Messages.couponPattern;
   if (applied.some((c) => c.toUpperCase() === trimmed.toUpperCase())) return Messages.couponAlreadyApplied;
   return null;
 }

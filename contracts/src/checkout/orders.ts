@@ -6,7 +6,7 @@ import { Messages } from '../messages';
 import { EMAIL_PATTERN, PHONE_PATTERN, ADDRESS_PATTERN } from '../rules/patterns';
 import { Filled, INT4_MAX, IntInRange, MatchesIfFilled, NoControlChars, ToOptionalNumber, Trim } from '../forms/decorators';
 import { NOTES_MAX_LENGTH } from '../forms/checkout';
-import { COUPON_CODE_MAX_LENGTH, MAX_COUPONS } from './coupon';
+import { COUPON_CODE_MAX_LENGTH, COUPON_CODE_PATTERN, MAX_COUPONS } from './coupon';
 import type { DiscountTerms } from './discounts';
 import type { PharmShippingQuote } from './shipping';
 
@@ -238,7 +238,8 @@ export class CheckoutOffersRequest {
   @IsArray(invalid)
   @ArrayMaxSize(MAX_COUPONS, invalid)
   @IsString({ each: true, ...invalid })
-  @Matches(/^[A-Za-z0-9_]{1,40}$/, { each: true, ...invalid })
+  @Matches(COUPON_CODE_PATTERN, { each: true, ...invalid })
+  @MaxLength(COUPON_CODE_MAX_LENGTH, { each: true, ...invalid })
   couponCodes?: string[];
 }
 

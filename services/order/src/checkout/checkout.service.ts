@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
-  COUPON_STATUS_MESSAGES, ErrorCodes, Messages, Subjects,
+  agorotToShekels, COUPON_STATUS_MESSAGES, ErrorCodes, isCouponCode, Messages, Subjects,
   type CookieCartItem, type CouponRecord, type CouponStatus, type CouponValidation, type Quote, type QuoteDto, type ShippingQuoteResponse,
 } from '@mc/contracts';
 import { BusClient, Clock, DATABASE, SERVICE_ENV, serviceError, toServiceError, type Caller, type Database } from '@mc/kit';
@@ -8,9 +8,6 @@ import { and, eq, ne } from 'drizzle-orm';
 import type { OrderEnv } from '../config';
 import { couponRedemptions, orders } from '../db/schema';
 import { priceCart, shippingOf, toQuote, type PharmShipping, type PricedCart } from './pricing';
-
-/** What checkout.offers accepts as a code (anything else cannot be a coupon). */
-const CODE = /^[A-Za-z0-9_]{1,40}$/;
 
 /** Where the delivered pharmacies' orders go, as the order keeps it. */
 export interface Destination {
@@ -52,14 +49,14 @@ export class CheckoutService {
         code: record.code,
         name: record.name,
         amountType: record.amountType,
-        amount: record.amountType === 'percent' ? record.amount : record.amount / 100,
+        amount: record.amountType === 'percent' ? record.amount : agorotToShekels(record.amount),
       };
     }
     return answer;
   }
 
   private async judgeCoupon(caller: Caller, code: string): Promise<{ status: CouponStatus; record?: CouponRecord }> {
-    if (!CODE.test(code)) return { status: 'NOT_FOUND' };
+    if (!isCouponCode(code)) return { status: 'NOT_FOUND' };
     let record: CouponRecord;
     try {
       record = await this.bus.request(Subjects.pharm.couponGet, { code }, { caller });

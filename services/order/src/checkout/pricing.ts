@@ -1,6 +1,7 @@
 import type {
   CheckoutOffer, CheckoutOffers, CheckoutPharm, CookieCartItem, MinPricing, PharmQuote, PharmShippingQuote, Quote, ShippingQuoteResponse,
 } from '@mc/contracts';
+import { agorotToShekels } from '@mc/contracts';
 
 /**
  * The pure part of spec 3's quote: the cart's lines with their offers, grouped by pharmacy in the order the pharmacies
@@ -89,20 +90,19 @@ export function shippingOf(pharms: readonly PricedPharm[], answer: ShippingQuote
   });
 }
 
-const shekels = (agorot: number) => Math.round(agorot) / 100;
 
 /** Spec 3's quote (shekels) of a priced cart and its shipping. */
 export function toQuote(pharms: readonly PricedPharm[], shipping: readonly PharmShipping[], couponCodes: string[]): Quote {
   const pharmsQuotes: PharmQuote[] = pharms.map((p, i) => {
     const s = shipping[i];
-    const quote: PharmShippingQuote = { status: s.status, price: shekels(s.price) };
+    const quote: PharmShippingQuote = { status: s.status, price: agorotToShekels(s.price) };
     if (s.status === 'rejected') {
       quote.rejectCode = s.rejectCode;
       quote.rejectPayload = { pharmName: p.pharm.name };
       if (s.minPricing) {
         quote.rejectPayload.minPricing = {
           quantityType: s.minPricing.quantityType,
-          quantity: s.minPricing.quantityType === 'min-total-price' ? shekels(s.minPricing.quantity) : s.minPricing.quantity,
+          quantity: s.minPricing.quantityType === 'min-total-price' ? agorotToShekels(s.minPricing.quantity) : s.minPricing.quantity,
         };
       }
     }
@@ -111,9 +111,9 @@ export function toQuote(pharms: readonly PricedPharm[], shipping: readonly Pharm
       pharmName: p.pharm.name,
       pickup: p.pickup,
       itemsCount: p.itemsCount,
-      totalPrice: shekels(p.itemsTotal + s.price),
-      totalOriginalPrice: shekels(p.listTotal),
-      totalDiscounts: shekels(p.discountsTotal),
+      totalPrice: agorotToShekels(p.itemsTotal + s.price),
+      totalOriginalPrice: agorotToShekels(p.listTotal),
+      totalDiscounts: agorotToShekels(p.discountsTotal),
       shipping: quote,
     };
   });
@@ -121,9 +121,9 @@ export function toQuote(pharms: readonly PricedPharm[], shipping: readonly Pharm
   const shippingTotal = sum((_p, i) => shipping[i].price);
   return {
     pharmsCount: pharms.length,
-    cart: { itemsCount: sum((p) => p.itemsCount), totalDiscounts: shekels(sum((p) => p.discountsTotal)), totalOriginalPrice: shekels(sum((p) => p.listTotal)) },
-    shipping: { price: shekels(shippingTotal) },
-    totalPrice: shekels(sum((p) => p.itemsTotal) + shippingTotal),
+    cart: { itemsCount: sum((p) => p.itemsCount), totalDiscounts: agorotToShekels(sum((p) => p.discountsTotal)), totalOriginalPrice: agorotToShekels(sum((p) => p.listTotal)) },
+    shipping: { price: agorotToShekels(shippingTotal) },
+    totalPrice: agorotToShekels(sum((p) => p.itemsTotal) + shippingTotal),
     couponCodes,
     pharmsQuotes,
   };

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
-  ErrorCodes, Messages, USER_ORDERS_PER_PAGE,
+  agorotToShekels, ErrorCodes, Messages, USER_ORDERS_PER_PAGE,
   type CustomerOrder, type OrderNotice, type OrdersBatch, type UserOrdersResponse,
 } from '@mc/contracts';
 import { DATABASE, serviceError, type Database } from '@mc/kit';
@@ -11,7 +11,6 @@ type OrderRow = typeof orders.$inferSelect;
 type ItemRow = typeof orderItems.$inferSelect;
 
 export const orderNotFound = () => serviceError(404, ErrorCodes.notFound, Messages.orderNotFound);
-const shekels = (agorot: number) => Math.round(agorot) / 100;
 
 /** Spec 3's order as the patient sees it (shekels). */
 export function toCustomerOrder(o: OrderRow, items: ItemRow[]): CustomerOrder {
@@ -29,12 +28,12 @@ export function toCustomerOrder(o: OrderRow, items: ItemRow[]): CustomerOrder {
     notes: o.notes,
     productsCount: items.reduce((n, i) => n + i.amount, 0),
     items: items.map((i) => ({
-      pharmProductId: i.pharmProductId, productSlug: i.productSlug, name: i.name, amount: i.amount, price: shekels(i.unitPrice), originalPrice: shekels(i.listPrice),
+      pharmProductId: i.pharmProductId, productSlug: i.productSlug, name: i.name, amount: i.amount, price: agorotToShekels(i.unitPrice), originalPrice: agorotToShekels(i.listPrice),
     })),
-    cartCostTotalPrice: shekels(o.itemsTotal),
-    cartCostDiscountsTotalAmount: shekels(o.discountsTotal),
-    shippingCostTotalPrice: shekels(o.shippingPrice),
-    totalPrice: shekels(o.total),
+    cartCostTotalPrice: agorotToShekels(o.itemsTotal),
+    cartCostDiscountsTotalAmount: agorotToShekels(o.discountsTotal),
+    shippingCostTotalPrice: agorotToShekels(o.shippingPrice),
+    totalPrice: agorotToShekels(o.total),
     discounts: o.discounts,
     identification: { idDocument: delivered.has('idDocument'), licenseDocument: delivered.has('licenseDocument'), prescriptionDocument: delivered.has('prescriptionDocument') },
     documents: o.documents,
