@@ -8,3 +8,4 @@ export * from './rules';
 export * from './forms';
 export * from './storefront';
 export * from './geo';
+export * from './business';

@@ -17,6 +17,7 @@ import { DEV_OAUTH_PATHS, googleSignIn } from './auth/google';
 import { identityKeysProvider, JwtStrategy } from './auth/jwt.strategy';
 import { CartController } from './cart/cart.controller';
 import { checkoutControllers, registerDocumentUploads } from './checkout';
+import { businessControllers } from './business';
 import { ClientsModule } from './clients/clients.module';
 import { MailboxController } from './site/mailbox.controller';
 import { RedisModule } from './redis/redis.module';
@@ -37,7 +38,7 @@ import { siteControllers } from './site';
 /** Every controller of the gateway in this environment (the dev mailbox and the fake Google provider only where they belong). */
 export function gatewayControllers(env: GatewayEnv): Type<unknown>[] {
   return [
-    HealthController, ...siteControllers, ...catalogControllers, ...pharmControllers, CartController, ...checkoutControllers, AuthController, UserController, BusinessesController,
+    HealthController, ...siteControllers, ...catalogControllers, ...pharmControllers, CartController, ...checkoutControllers, ...businessControllers, AuthController, UserController, BusinessesController,
     ...googleSignIn(env).controllers, ...(isDevelopment(env) ? [MailboxController] : []),
   ];
 }

@@ -19,6 +19,7 @@ import { googleCallbackRoute } from './routes/google-callback';
 import { orderCompletedRoute, userOrdersRoute } from './routes/account-orders';
 import { settingsRoute, unsubscribeRoute } from './routes/account-settings';
 import { accessibilityRoute, privacyPolicyRoute, termsOfUseRoute } from './routes/legal';
+import { businessRouteTree } from './routes/business';
 import { NotFoundPage } from './components/NotFoundPage';
 import { RouteError, RoutePending } from './components/RouteStates';
 
@@ -26,7 +27,7 @@ export const routeTree = rootRoute.addChildren([homeRoute, productsRoute, produc
   pharmsRoute, pharmRoute, pharmEmbedRoute, pharmProductRoute,
   faqRoute, socialRoute, accessibilityRoute, privacyPolicyRoute, termsOfUseRoute,
   searchRoute, cartRoute, orderRoute, verifyEmailRoute, resetPasswordRoute, googleCallbackRoute, userRoute, settingsRoute, unsubscribeRoute, favoritesRoute,
-  orderCompletedRoute, userOrdersRoute,
+  orderCompletedRoute, userOrdersRoute, businessRouteTree,
 ]);
 
 /**

@@ -30,6 +30,15 @@ import type {
   CatalogSitemap, FaqItem, LayoutResponse, Location, PharmDetailResponse, PharmListResponse, PharmProduct, PharmProductDetailResponse,
   PharmProductListResponse, PharmSitemap, ProductListResponse, SearchResponse, Shipment, Slide, SocialGroup,
 } from '../storefront/responses';
+import {
+  AnnouncementCreateCommand, AnnouncementUpdateCommand, BusinessItemRequest, BusinessPageRequest, BusinessRequest, BusinessUpdateCommand,
+  DiscountCodeRequest, DiscountCreateCommand, DiscountUpdateCommand, OpeningHoursUpdateCommand, PharmProductCreateCommand,
+  PharmProductsUpdateCommand, ShipmentCreateCommand, ShipmentUpdateCommand,
+  type BusinessAnnouncement, type BusinessAnnouncementsPage, type BusinessCard, type BusinessDiscount, type BusinessDiscountsPage,
+  type BusinessOrdersPage, type BusinessPharmProduct, type BusinessPharmProductsPage, type BusinessProductOptionsPage, type BusinessShipment,
+  type BusinessShipmentsPage, type DiscountProductOptionsPage, type OrderBusinessStats, type PharmBusinessInfo,
+} from '../business';
+import type { OpeningHours } from '../storefront/responses';
 import type { EventEnvelope } from './envelope';
 import { Events, Subjects } from './subjects';
 
@@ -111,6 +120,34 @@ export const RequestRoutes = {
   [Subjects.order.noticeGet]: takes(OrderNoticeRequest).answers<OrderNotice>(),
   [Subjects.order.businessStatusUpdate]: takes(OrderStatusUpdateCommand).answers<{ orders: { orderId: number; status: OrderStatus }[] }>(),
   [Subjects.order.businessIdNumber]: takes(OrderIdNumberRequest).answers<{ idNumber: string }>(),
+  [Subjects.order.businessStats]: takes(BusinessRequest).answers<OrderBusinessStats>(),
+  [Subjects.order.businessOrders]: takes(BusinessPageRequest).answers<BusinessOrdersPage>(),
+  [Subjects.pharm.businessGet]: takes(BusinessRequest).answers<PharmBusinessInfo>(),
+  [Subjects.pharm.businessUpdate]: takes(BusinessUpdateCommand).answers<BusinessCard>(),
+  [Subjects.pharm.businessHoursUpdate]: takes(OpeningHoursUpdateCommand).answers<{ openingHours: OpeningHours }>(),
+  [Subjects.pharm.businessProducts]: takes(BusinessPageRequest).answers<BusinessPharmProductsPage>(),
+  [Subjects.pharm.businessProductGet]: takes(BusinessItemRequest).answers<{ pharmProduct: BusinessPharmProduct }>(),
+  [Subjects.pharm.businessProductOptions]: takes(BusinessPageRequest).answers<BusinessProductOptionsPage>(),
+  [Subjects.pharm.businessProductCreate]: takes(PharmProductCreateCommand).answers<{ pharmProduct: BusinessPharmProduct }>(),
+  [Subjects.pharm.businessProductsUpdate]: takes(PharmProductsUpdateCommand).answers<{ pharmProducts: BusinessPharmProduct[] }>(),
+  [Subjects.pharm.businessProductRemove]: takes(BusinessItemRequest).answers<Ok>(),
+  [Subjects.pharm.businessProductBump]: takes(BusinessItemRequest).answers<{ pharmProduct: BusinessPharmProduct }>(),
+  [Subjects.pharm.businessDiscountProductOptions]: takes(BusinessPageRequest).answers<DiscountProductOptionsPage>(),
+  [Subjects.pharm.businessDiscounts]: takes(BusinessPageRequest).answers<BusinessDiscountsPage>(),
+  [Subjects.pharm.businessDiscountGet]: takes(DiscountCodeRequest).answers<{ discount: BusinessDiscount }>(),
+  [Subjects.pharm.businessDiscountCreate]: takes(DiscountCreateCommand).answers<{ discount: BusinessDiscount }>(),
+  [Subjects.pharm.businessDiscountUpdate]: takes(DiscountUpdateCommand).answers<{ discount: BusinessDiscount }>(),
+  [Subjects.pharm.businessDiscountRemove]: takes(DiscountCodeRequest).answers<Ok>(),
+  [Subjects.pharm.businessAnnouncements]: takes(BusinessPageRequest).answers<BusinessAnnouncementsPage>(),
+  [Subjects.pharm.businessAnnouncementGet]: takes(BusinessItemRequest).answers<{ announcement: BusinessAnnouncement }>(),
+  [Subjects.pharm.businessAnnouncementCreate]: takes(AnnouncementCreateCommand).answers<{ announcement: BusinessAnnouncement }>(),
+  [Subjects.pharm.businessAnnouncementUpdate]: takes(AnnouncementUpdateCommand).answers<{ announcement: BusinessAnnouncement }>(),
+  [Subjects.pharm.businessAnnouncementRemove]: takes(BusinessItemRequest).answers<Ok>(),
+  [Subjects.shippingQuote.businessShipments]: takes(BusinessPageRequest).answers<BusinessShipmentsPage>(),
+  [Subjects.shippingQuote.businessShipmentGet]: takes(BusinessItemRequest).answers<{ shipment: BusinessShipment }>(),
+  [Subjects.shippingQuote.businessShipmentCreate]: takes(ShipmentCreateCommand).answers<{ shipment: BusinessShipment }>(),
+  [Subjects.shippingQuote.businessShipmentUpdate]: takes(ShipmentUpdateCommand).answers<{ shipment: BusinessShipment }>(),
+  [Subjects.shippingQuote.businessShipmentRemove]: takes(BusinessItemRequest).answers<Ok>(),
 
   [Subjects.identity.signUp]: takes(SignUpDto).answers<Ok>(),
   [Subjects.identity.activate]: takes(ActivateRequest).answers<AuthTokenResponse>(),

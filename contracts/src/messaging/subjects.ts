@@ -37,6 +37,28 @@ export const Subjects = {
     couponGet: 'pharm.coupon.get',
     /** A cart's offers priced with the pharmacies' discounts and the given coupons (`CheckoutOffersRequest` → `CheckoutOffers`). */
     checkoutOffers: 'pharm.checkout.offers',
+    /** The back office (members of the business and admins only; the business is the pharmacy's slug). */
+    businessGet: 'pharm.business.get',
+    businessUpdate: 'pharm.business.update',
+    businessHoursUpdate: 'pharm.business.hours-update',
+    businessProducts: 'pharm.business.products',
+    businessProductGet: 'pharm.business.product-get',
+    businessProductOptions: 'pharm.business.product-options',
+    businessProductCreate: 'pharm.business.product-create',
+    businessProductsUpdate: 'pharm.business.products-update',
+    businessProductRemove: 'pharm.business.product-remove',
+    businessProductBump: 'pharm.business.product-bump',
+    businessDiscountProductOptions: 'pharm.business.discount-product-options',
+    businessDiscounts: 'pharm.business.discounts',
+    businessDiscountGet: 'pharm.business.discount-get',
+    businessDiscountCreate: 'pharm.business.discount-create',
+    businessDiscountUpdate: 'pharm.business.discount-update',
+    businessDiscountRemove: 'pharm.business.discount-remove',
+    businessAnnouncements: 'pharm.business.announcements',
+    businessAnnouncementGet: 'pharm.business.announcement-get',
+    businessAnnouncementCreate: 'pharm.business.announcement-create',
+    businessAnnouncementUpdate: 'pharm.business.announcement-update',
+    businessAnnouncementRemove: 'pharm.business.announcement-remove',
   },
   cart: {
     /** The signed-in user's server cart (`ServerCart`); every cart subject answers it as it is after the call. */
@@ -65,6 +87,10 @@ export const Subjects = {
     businessStatusUpdate: 'order.business.status-update',
     /** One order's ID number, decrypted for a member of its pharmacy's business (`OrderIdNumberRequest` → `{ idNumber }`). */
     businessIdNumber: 'order.business.id-number',
+    /** The dashboard's order figures and recent open orders (`BusinessRequest` → `OrderBusinessStats`). */
+    businessStats: 'order.business.stats',
+    /** The back office's order table (`BusinessPageRequest` → `BusinessOrdersPage`). */
+    businessOrders: 'order.business.list',
   },
   identity: {
     signUp: 'identity.auth.sign-up',
@@ -115,6 +141,12 @@ export const Subjects = {
     addressSearch: 'shipping-quote.address.search',
     /** Shipping for each pharmacy of a cart to an address (`ShippingQuoteRequest` → `ShippingQuoteResponse`). */
     quote: 'shipping-quote.quote.get',
+    /** The back office's shipments (members of the pharmacy's business and admins only). */
+    businessShipments: 'shipping-quote.business.shipments',
+    businessShipmentGet: 'shipping-quote.business.shipment-get',
+    businessShipmentCreate: 'shipping-quote.business.shipment-create',
+    businessShipmentUpdate: 'shipping-quote.business.shipment-update',
+    businessShipmentRemove: 'shipping-quote.business.shipment-remove',
   },
 } as const;
 

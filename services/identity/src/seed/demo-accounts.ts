@@ -20,6 +20,10 @@ export const DEMO_ACCOUNTS: DemoAccount[] = [
     businesses: [{ kind: 'pharmacy', slug: 'merkaz-tel-aviv', name: 'בית מרקחת מרכז העיר' }], who: 'the owner of בית מרקחת מרכז העיר',
   },
   {
+    email: 'pharmacist2@medcanna.local', password: 'demo-pharmacist2', firstName: 'רונית', lastName: 'שושן', role: 'business_owner',
+    businesses: [{ kind: 'pharmacy', slug: 'layla-haifa', name: 'בית מרקחת לילה' }], who: 'the owner of בית מרקחת לילה',
+  },
+  {
     email: 'company@medcanna.local', password: 'demo-company', firstName: 'מיכל', lastName: 'אברהם', role: 'business_owner',
     businesses: [{ kind: 'company', slug: 'galil-fields', name: 'שדות הגליל' }], who: 'staff of the cannabis company שדות הגליל',
   },

@@ -1,0 +1,25 @@
+/** The back office's shared Hebrew (each page keeps its own words beside it). */
+export const heBusiness = {
+  close: 'סגירה',
+  confirm: 'אישור',
+  cancel: 'ביטול',
+  save: 'שמירה',
+  delete: 'מחיקה',
+  edit: 'עריכה',
+  pages: 'עמודים',
+  loadMore: 'טען עוד',
+  backToStart: 'חזרה להתחלה',
+  search: 'חיפוש',
+  publicPage: 'לעמוד הציבורי',
+  nav: {
+    label: 'ניהול העסק',
+    main: 'ראשי',
+    orders: 'הזמנות',
+    products: 'מוצרים',
+    discounts: 'הנחות',
+    shipments: 'משלוחים',
+    announcements: 'הכרזות',
+  },
+  noResults: 'לא נמצאו תוצאות',
+  free: 'חינם',
+} as const;

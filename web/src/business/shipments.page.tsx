@@ -1,0 +1,4 @@
+/** Filled in by its slice of issue 15. */
+export function ShipmentsPage() {
+  return null;
+}
