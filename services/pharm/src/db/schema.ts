@@ -14,6 +14,8 @@ export const slideType = pharmSchema.enum('slide_type', ['pharmProductsQuery', '
 // Equal to contracts' DISCOUNT_TYPES and DISCOUNT_AMOUNT_TYPES, checked by a unit test.
 export const discountType = pharmSchema.enum('discount_type', ['all-products', 'specific-products', 'coupon']);
 export const discountAmountType = pharmSchema.enum('discount_amount_type', ['percent', 'fixed', 'price']);
+// Equal to contracts' ANNOUNCEMENT_TYPES, checked by a unit test.
+export const announcementType = pharmSchema.enum('announcement_type', ['DISCOUNT', 'BANNER']);
 
 export const pharmacies = pharmSchema.table(
   'pharmacies',
@@ -99,6 +101,11 @@ export const announcements = pharmSchema.table(
   {
     id: serial('id').primaryKey(),
     pharmId: integer('pharm_id').notNull().references(() => pharmacies.id, { onDelete: 'cascade' }),
+    /** The owner's name for it in the back office (not shown to visitors). */
+    name: text('name').notNull().default(''),
+    type: announcementType('type').notNull().default('BANNER'),
+    /** Only published announcements are shown to visitors. */
+    published: boolean('published').notNull().default(true),
     content: text('content').notNull(),
     startsAt: timestamp('starts_at', { withTimezone: true }).notNull().defaultNow(),
     /** Null: shown until removed. */
@@ -128,6 +135,12 @@ export const pharmProducts = pharmSchema.table(
     isPopular: boolean('is_popular').notNull().default(false),
     isNew: boolean('is_new').notNull().default(false),
     isPromoted: boolean('is_promoted').notNull().default(false),
+    /** The price follows the catalogue's (the owner entered 0, spec §5); `price` holds it as of the last change. */
+    catalogPrice: boolean('catalog_price').notNull().default(false),
+    /** Price and stock come from the partner feed: the back office may not change them. */
+    isYarpaLocked: boolean('is_yarpa_locked').notNull().default(false),
+    /** When the owner last bumped the offer to the top of the pharmacy's list. */
+    bumpedAt: timestamp('bumped_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -205,6 +218,8 @@ export const productsView = pharmSchema.table(
     thc: integer('thc'),
     cbd: integer('cbd'),
     family: text('family'),
+    /** Agorot: the catalogue's typical price (what an offer priced 0 costs). */
+    estimatedPrice: integer('estimated_price'),
     isPopular: boolean('is_popular').notNull().default(false),
     isNew: boolean('is_new').notNull().default(false),
     tags: jsonb('tags').$type<{ slug: string; name: string }[]>().notNull().default([]),
