@@ -3,12 +3,9 @@
  * axe-core finds no serious or critical accessibility violation, the page is right-to-left, and
  * screenshots at both widths are kept.
  */
-import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
+import { seriousViolations } from './axe';
 import { DESKTOP, GATEWAY_URL, PHONE, screenshotBothWidths, useBrowser } from './browser';
-
-interface AxeViolation { id: string; impact: string | null; help: string; nodes: { target: string[] }[] }
-declare const axe: { run: (context: Document, options: object) => Promise<{ violations: AxeViolation[] }> };
 
 const API_HEADERS = { 'x-app-id': 'web', 'x-app-version': '0.1.0', 'x-api-key': process.env.API_KEY ?? 'mc-local-web-key' };
 const PHARM = 'merkaz-tel-aviv';
@@ -17,18 +14,6 @@ const PRODUCT = 'dr-green-t20-c4';
 async function apiJson<T>(path: string): Promise<T> {
   const res = await fetch(`${GATEWAY_URL}/api${path}`, { headers: API_HEADERS });
   return (await res.json()) as T;
-}
-
-const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
-
-/** Serious and critical violations, as `rule: help (first target)` lines. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  // Evaluated by the test driver, not as a page script: the site's CSP allows no inline script but its own.
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
-  const { violations } = await page.evaluate(() => axe.run(document, { resultTypes: ['violations'] }));
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.help} (${v.nodes.length}× e.g. ${v.nodes[0]?.target.join(' ')})`);
 }
 
 describe('web: every public page is accessible, right-to-left, and screenshotted', () => {

@@ -1,0 +1,54 @@
+/**
+ * Issue 15: every back-office page, and each page's create dialog, in Chromium at 1280 px (where staff use it)
+ * and 390 px: axe-core finds no serious or critical violation, and the page is right-to-left.
+ */
+import type { Page } from 'playwright-core';
+import { api } from './api';
+import { seriousViolations } from './axe';
+import { DESKTOP, GATEWAY_URL, PHONE, screenshotBothWidths, useBrowser } from './browser';
+
+const BUSINESS = '/business/merkaz-tel-aviv';
+const PAGES: [name: string, path: string][] = [
+  ['dashboard', BUSINESS],
+  ['orders', `${BUSINESS}/orders`],
+  ['products', `${BUSINESS}/products`],
+  ['discounts', `${BUSINESS}/discounts`],
+  ['shipments', `${BUSINESS}/shipments`],
+  ['announcements', `${BUSINESS}/announcements`],
+];
+
+describe('web: the back office is accessible', () => {
+  const web = useBrowser();
+  let page: Page;
+
+  beforeAll(async () => {
+    page = web.page;
+    const { jwt } = await api<{ jwt: string }>('/api/auth/signin', { method: 'POST', body: { email: 'pharmacist@medcanna.local', password: 'demo-pharmacist' } });
+    await page.context().addCookies([{ name: 'token', value: jwt, url: GATEWAY_URL }]);
+  });
+
+  it('shows every page, and its first dialog, with no serious or critical axe violation at either width', async () => {
+    const problems: string[] = [];
+    for (const [name, path] of PAGES) {
+      await page.setViewportSize(DESKTOP);
+      await page.goto(`${GATEWAY_URL}${path}`, { waitUntil: 'networkidle' });
+      await page.locator('.bo-name').waitFor({ state: 'visible' });
+      expect(await page.getAttribute('html', 'dir')).toBe('rtl');
+      for (const viewport of [PHONE, DESKTOP]) {
+        await page.setViewportSize(viewport);
+        for (const line of await seriousViolations(page)) problems.push(`${name} @${viewport.width}: ${line}`);
+      }
+      await screenshotBothWidths(page, `business-${name}`);
+      // The page's first dialog (create or edit), with its form in view.
+      const opener = page.locator('.bo-main button[data-opens-dialog]').first();
+      if (await opener.count()) {
+        await opener.click();
+        await page.getByRole('dialog').waitFor({ state: 'visible' });
+        for (const line of await seriousViolations(page)) problems.push(`${name} dialog: ${line}`);
+        await page.keyboard.press('Escape');
+        await page.getByRole('dialog').waitFor({ state: 'detached' });
+      }
+    }
+    expect(problems).toEqual([]);
+  }, 240_000);
+});
