@@ -67,7 +67,7 @@ describe('business shipments through the gateway', () => {
     expect(await api(BASE, send('POST', form({ pricings: [{ quantityType: 'min-items-count', amountType: 'fixed', amount: 1 }] }), owner))).toMatchObject({ status: 400, body: { message: BusinessMessages.required } });
     expect(await api(BASE, send('POST', undefined, owner))).toMatchObject({ status: 400 });
     expect((await api(`${BASE}/abc`, send('GET', undefined, owner))).status).toBe(400);
-    expect(await api(`${BASE}/2000000000`, send('GET', undefined, owner))).toMatchObject({ status: 404, body: { message: BusinessMessages.shipmentNotFound } });
+    expect(await api(`${BASE}/999999999`, send('GET', undefined, owner))).toMatchObject({ status: 404, body: { message: BusinessMessages.shipmentNotFound } });
   });
 
   it('an owner’s new shipment area prices the next quote; its change and its removal too', async () => {

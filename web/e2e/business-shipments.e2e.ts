@@ -9,7 +9,7 @@ const NETANYA = { address: 'הרצל 5, נתניה', houseNumber: '5' };
 const NAME = `נתניה ${Date.now().toString(36)}`;
 
 describe('the back office’s shipments in the browser', () => {
-  const { page } = useBrowser();
+  const browser = useBrowser();
   let owner: string;
   let patient: string;
 
@@ -36,7 +36,7 @@ describe('the back office’s shipments in the browser', () => {
     const netanya = locations.find((l) => l.type === 'city' && l.displayText === 'נתניה')!;
     const district = locations.find((l) => l.id === netanya.parentId)!;
 
-    const p = page;
+    const p = browser.page;
     await p.goto(GATEWAY_URL, { waitUntil: 'networkidle' });
     await p.getByRole('button', { name: 'התחברות' }).click();
     const signIn = p.getByRole('dialog');
