@@ -1,8 +1,8 @@
 // Shipping areas and prices per pharmacy. Amounts in agorot; for 'min-total-price' the quantity is the
 // pharmacy's cart total (after discounts) in agorot from which a row applies, for 'min-items-count' a
 // number of items. A quote takes the pharmacy's shipment covering the address's city, else its district,
-// else the country; in it the row with the largest quantity the cart reaches (none reached: the
-// ShippingMinPricing reject, with the smallest row as the minimum).
+// else the country; in it the cheapest row the cart reaches, each row on its own measure (none reached: the
+// ShippingMinPricing reject, with the minimum the cart is nearest to).
 //
 // Fixtures (the tests' data set; the demo has them too), by the address a test quotes:
 //   merkaz-tel-aviv  city-only: תל אביב-יפו, רמת גן, גבעתיים free from 0;

@@ -16,6 +16,8 @@ export const BusinessMessages = {
   priceInvalid: 'יש להזין מחיר תקין',
   stockRequired: 'חובה להזין כמות מלאי',
   shipmentNameRequired: 'חובה להזין שם משלוח',
+  /** A shipment id the pharmacy does not have. */
+  shipmentNotFound: 'המשלוח לא נמצא',
   confirmDelete: 'בטוח שברצונך למחוק?',
   confirmBump: 'האם ברצונך להקפיץ את המוצר?',
   unsavedChanges: 'שים לב! השינויים עדין לא נשמרו. האם הינך בטוח שתרצה לצאת?',

@@ -127,10 +127,10 @@ export interface PharmDetailResponse {
   announcements: Announcement[];
 }
 
+/** A pharmacy's published shipment: each pricing row from `quantity` (shekels, or items by its own quantityType) costs `amount` shekels. */
 export interface Shipment {
   id: number;
-  quantityType: 'min-total-price' | 'min-items-count';
-  pricings: { quantity: number; amount: number }[];
+  pricings: { quantityType: 'min-total-price' | 'min-items-count'; quantity: number; amount: number }[];
   addresses: { type: 'country' | 'district' | 'city'; displayText: string }[];
 }
 

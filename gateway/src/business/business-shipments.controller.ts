@@ -1,7 +1,70 @@
-import { Controller } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
+import { Body, Controller, Delete, Get, Inject, Param, Patch, Post, Query, UseGuards } from '@nestjs/common';
+import { AuthGuard } from '@nestjs/passport';
+import {
+  ApiBadRequestResponse, ApiBearerAuth, ApiCreatedResponse, ApiForbiddenResponse, ApiNotFoundResponse, ApiOkResponse, ApiParam, ApiQuery,
+  ApiTags, ApiUnauthorizedResponse,
+} from '@nestjs/swagger';
+import { ShipmentFields, Subjects, type BusinessShipment, type BusinessShipmentsPage } from '@mc/contracts';
+import { ServiceClients } from '../clients/clients.module';
+import { forwarded } from '../clients/service-client';
+import { RequestBody } from '../docs/request-bodies';
 
-/** Back office (API.md "Back office"): filled in by its slice. */
+/** A path or query number for shipping-quote to validate (anything but digits is its 400). */
+const asNumber = (raw: unknown): number | undefined =>
+  raw === undefined || raw === '' ? undefined : typeof raw === 'string' && /^\d{1,9}$/.test(raw) ? Number(raw) : Number.NaN;
+
+/**
+ * The pharmacy's shipments (spec §2 shipment management), kept by shipping-quote, which checks the caller against
+ * the business (members and admins; 404 for another business or one that is not a pharmacy). Money in shekels.
+ */
 @ApiTags('business')
+@ApiBearerAuth()
+@UseGuards(AuthGuard('jwt'))
+@ApiParam({ name: 'businessId', description: "the pharmacy's slug" })
+@ApiUnauthorizedResponse({ description: 'no valid token' })
+@ApiForbiddenResponse({ description: 'a signed-in user who manages no business' })
 @Controller('business/:businessId/shipments')
-export class BusinessShipmentsController {}
+export class BusinessShipmentsController {
+  constructor(@Inject(ServiceClients) private readonly clients: ServiceClients) {}
+
+  @Get()
+  @ApiQuery({ name: 'page', required: false, description: 'from 1; perPage is the server’s (20), newest first' })
+  @ApiOkResponse({ description: '{ shipments, total, perPage, currentPage }' })
+  @ApiBadRequestResponse({ description: 'a malformed page' })
+  @ApiNotFoundResponse({ description: 'not a business of the caller’s, or not a pharmacy' })
+  page(@Param('businessId') businessId: string, @Query('page') page: unknown): Promise<BusinessShipmentsPage> {
+    return this.clients.get('shipping-quote').send(Subjects.shippingQuote.businessShipments, { businessId, page: asNumber(page) });
+  }
+
+  @Get(':id')
+  @ApiOkResponse({ description: '{ shipment: { id, name, published, addresses: [{ locationId, location }], pricings } }' })
+  @ApiNotFoundResponse({ description: 'no such shipment of the pharmacy’s, or not a business of the caller’s' })
+  get(@Param('businessId') businessId: string, @Param('id') id: string): Promise<{ shipment: BusinessShipment }> {
+    return this.clients.get('shipping-quote').send(Subjects.shippingQuote.businessShipmentGet, { businessId, id: asNumber(id) as number });
+  }
+
+  @Post()
+  @ApiCreatedResponse({ description: '{ shipment }' })
+  @ApiBadRequestResponse({ description: "spec §5: 'חובה להזין שם משלוח', 'שדה חובה' (no area, a pricing row incomplete), an unknown location" })
+  @ApiNotFoundResponse({ description: 'not a business of the caller’s, or not a pharmacy' })
+  @RequestBody(ShipmentFields)
+  create(@Param('businessId') businessId: string, @Body() body: ShipmentFields | undefined): Promise<{ shipment: BusinessShipment }> {
+    return this.clients.get('shipping-quote').send(Subjects.shippingQuote.businessShipmentCreate, { ...forwarded(body), businessId });
+  }
+
+  @Patch(':id')
+  @ApiOkResponse({ description: '{ shipment }: the whole shipment replaced' })
+  @ApiBadRequestResponse({ description: 'as for POST' })
+  @ApiNotFoundResponse({ description: 'no such shipment of the pharmacy’s, or not a business of the caller’s' })
+  @RequestBody(ShipmentFields)
+  update(@Param('businessId') businessId: string, @Param('id') id: string, @Body() body: ShipmentFields | undefined): Promise<{ shipment: BusinessShipment }> {
+    return this.clients.get('shipping-quote').send(Subjects.shippingQuote.businessShipmentUpdate, { ...forwarded(body), businessId, id: asNumber(id) as number });
+  }
+
+  @Delete(':id')
+  @ApiOkResponse({ description: '{ ok: true }' })
+  @ApiNotFoundResponse({ description: 'no such shipment of the pharmacy’s, or not a business of the caller’s' })
+  remove(@Param('businessId') businessId: string, @Param('id') id: string): Promise<{ ok: true }> {
+    return this.clients.get('shipping-quote').send(Subjects.shippingQuote.businessShipmentRemove, { businessId, id: asNumber(id) as number });
+  }
+}

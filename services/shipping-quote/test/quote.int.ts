@@ -49,22 +49,41 @@ describe('shipping quote: each pharmacy of a cart, delivered to an address or pi
     };
     // Free in its city, [0 → 30 ₪, 300 ₪ → free] in the rest of its district.
     await put('city', [
-      { name: 'city', quantityType: 'min-total-price', pricings: [{ quantity: 0, amount: 0 }], locationIds: [ids.telAviv] },
-      { name: 'district', quantityType: 'min-total-price', pricings: [{ quantity: 0, amount: 30 * ILS }, { quantity: 300 * ILS, amount: 0 }], locationIds: [ids.telAvivDistrict] },
+      { name: 'city', pricings: [{ quantityType: 'min-total-price', quantity: 0, amount: 0 }], locationIds: [ids.telAviv] },
+      { name: 'district', pricings: [{ quantityType: 'min-total-price', quantity: 0, amount: 30 * ILS }, { quantityType: 'min-total-price', quantity: 300 * ILS, amount: 0 }], locationIds: [ids.telAvivDistrict] },
     ]);
     // The whole country from 200 ₪ (35 ₪), free from 800 ₪.
-    await put('country', [{ name: 'country', quantityType: 'min-total-price', pricings: [{ quantity: 200 * ILS, amount: 35 * ILS }, { quantity: 800 * ILS, amount: 0 }], locationIds: [ids.israel] }]);
+    await put('country', [{ name: 'country', pricings: [{ quantityType: 'min-total-price', quantity: 200 * ILS, amount: 35 * ILS }, { quantityType: 'min-total-price', quantity: 800 * ILS, amount: 0 }], locationIds: [ids.israel] }]);
     // The whole country from 2 items (40 ₪), free from 4.
-    await put('items', [{ name: 'items', quantityType: 'min-items-count', pricings: [{ quantity: 2, amount: 40 * ILS }, { quantity: 4, amount: 0 }], locationIds: [ids.israel] }]);
+    await put('items', [{ name: 'items', pricings: [{ quantityType: 'min-items-count', quantity: 2, amount: 40 * ILS }, { quantityType: 'min-items-count', quantity: 4, amount: 0 }], locationIds: [ids.israel] }]);
     // Haifa's district only.
-    await put('haifa', [{ name: 'haifa', quantityType: 'min-total-price', pricings: [{ quantity: 0, amount: 25 * ILS }], locationIds: [ids.haifaDistrict] }]);
+    await put('haifa', [{ name: 'haifa', pricings: [{ quantityType: 'min-total-price', quantity: 0, amount: 25 * ILS }], locationIds: [ids.haifaDistrict] }]);
     // The centre's district (Elad is a town of the gazetteer that the demo localities do not list).
-    await put('center', [{ name: 'center', quantityType: 'min-total-price', pricings: [{ quantity: 0, amount: 15 * ILS }], locationIds: [ids.center] }]);
+    await put('center', [{ name: 'center', pricings: [{ quantityType: 'min-total-price', quantity: 0, amount: 15 * ILS }], locationIds: [ids.center] }]);
     // Tel Aviv, unpublished (the owner's draft).
-    await put('draft', [{ name: 'draft', published: false, quantityType: 'min-total-price', pricings: [{ quantity: 0, amount: 0 }], locationIds: [ids.telAviv] }]);
+    await put('draft', [{ name: 'draft', published: false, pricings: [{ quantityType: 'min-total-price', quantity: 0, amount: 0 }], locationIds: [ids.telAviv] }]);
     // A row the pricing cannot read (no list of pricings): that pharmacy alone answers Error.
-    await put('broken', [{ name: 'broken', quantityType: 'min-total-price', pricings: [{ quantity: 0, amount: 0 }], locationIds: [ids.israel] }]);
+    await put('broken', [{ name: 'broken', pricings: [{ quantityType: 'min-total-price', quantity: 0, amount: 0 }], locationIds: [ids.israel] }]);
     await db.update(shipments).set({ pricings: { quantity: 0 } as never }).where(eq(shipments.pharmSlug, slug('broken')));
+    // Rows of both types in one shipment: 30 ₪ from any order, 15 ₪ from 3 items, free from 400 ₪.
+    await put('mixed', [{ name: 'mixed', pricings: [
+      { quantityType: 'min-total-price', quantity: 0, amount: 30 * ILS }, { quantityType: 'min-items-count', quantity: 3, amount: 15 * ILS },
+      { quantityType: 'min-total-price', quantity: 400 * ILS, amount: 0 },
+    ], locationIds: [ids.israel] }]);
+    // A row as written before each pricing row had its own type (migration 0005 adds it; the shipment's type stands in).
+    await put('legacy', [{ name: 'legacy', pricings: [{ quantityType: 'min-items-count', quantity: 2, amount: 20 * ILS }], locationIds: [ids.israel] }]);
+    await db.update(shipments).set({ quantityType: 'min-items-count', pricings: [{ quantity: 2, amount: 20 * ILS }] }).where(eq(shipments.pharmSlug, slug('legacy')));
+  });
+
+  it('prices rows of different types together: the cheapest row the cart reaches, each on its own measure', async () => {
+    expect(await one(HAIFA, { name: 'mixed', total: 100, items: 1 })).toMatchObject({ status: 'matched', price: 30 * ILS, shipmentId: shipmentIds['mixed/mixed'] });
+    expect(await one(HAIFA, { name: 'mixed', total: 100, items: 3 })).toMatchObject({ status: 'matched', price: 15 * ILS });
+    expect(await one(HAIFA, { name: 'mixed', total: 400, items: 1 })).toMatchObject({ status: 'matched', price: 0 });
+  });
+
+  it('reads a row without its own type by the shipment’s type', async () => {
+    expect(await one(HAIFA, { name: 'legacy', total: 1000, items: 1 })).toMatchObject({ status: 'rejected', rejectCode: 'ShippingMinPricing', minPricing: { quantityType: 'min-items-count', quantity: 2 } });
+    expect(await one(HAIFA, { name: 'legacy', total: 1, items: 2 })).toMatchObject({ status: 'matched', price: 20 * ILS });
   });
 
   it('matches by the city’s shipment before the district’s, free when its row says 0, and names the shipment', async () => {

@@ -23,6 +23,13 @@ export const locations = shippingQuoteSchema.table(
 
 export const quantityType = shippingQuoteSchema.enum('quantity_type', ['min-total-price', 'min-items-count']);
 
+/** One stored pricing row (a row written before migration 0005 may lack its type: the shipment's column then gives it). */
+export interface StoredPricing {
+  quantityType?: (typeof quantityType.enumValues)[number];
+  quantity: number;
+  amount: number;
+}
+
 /** A pharmacy's delivery offer: the areas it reaches and its price rows (amount 0 = free). */
 export const shipments = shippingQuoteSchema.table(
   'shipments',
@@ -33,9 +40,10 @@ export const shipments = shippingQuoteSchema.table(
     name: text('name').notNull().default(''),
     /** Only published shipments are shown to visitors and quoted. */
     published: boolean('published').notNull().default(true),
+    /** Legacy: the first pricing row's type, kept for readers older than migration 0005 (each row has its own now). */
     quantityType: quantityType('quantity_type').notNull(),
-    /** [{ quantity, amount }], amount in agorot; quantity in agorot or items by quantityType. */
-    pricings: jsonb('pricings').$type<{ quantity: number; amount: number }[]>().notNull(),
+    /** [{ quantityType, quantity, amount }], amount in agorot; quantity in agorot or items by the row's quantityType. */
+    pricings: jsonb('pricings').$type<StoredPricing[]>().notNull(),
     locationIds: integer('location_ids').array().notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -1,14 +1,17 @@
 import { normalizeSearchText, parseAddressQuery, spellingSkeleton, type MinPricing, type QuantityType } from '@mc/contracts';
 
-/** One pricing row: from `quantity` (agorot for min-total-price, items for min-items-count) the shipping costs `amount` agorot. */
+/**
+ * One pricing row: once the cart reaches `quantity` (its total in agorot for min-total-price, its item count for
+ * min-items-count) the shipping may cost `amount` agorot (0: free). Each row has its own type (spec §3).
+ */
 export interface PricingRow {
+  quantityType: QuantityType;
   quantity: number;
   amount: number;
 }
 
 export interface QuotableShipment {
   id: number;
-  quantityType: QuantityType;
   pricings: PricingRow[];
   locationIds: number[];
 }
@@ -21,24 +24,43 @@ export interface CartPart {
 
 export type ShipmentPrice = { status: 'matched'; price: number } | { status: 'min-pricing'; minPricing: MinPricing };
 
+/** What the cart has of a row's measure: its total in agorot, or its number of items. */
+const measure = (quantityType: QuantityType, cart: CartPart): number => (quantityType === 'min-total-price' ? cart.totalPrice : cart.itemsCount);
+
+/** How near the cart is to a minimum: the share of it the cart has (1 and more: reached). */
+const progress = (min: MinPricing, cart: CartPart): number => (min.quantity > 0 ? measure(min.quantityType, cart) / min.quantity : 1);
+
 /**
- * The price of a shipment for a cart: the row with the largest quantity the cart reaches (its total in agorot for
- * min-total-price, its item count for min-items-count) gives the amount (0: free). When the cart reaches no row, the
- * answer is the smallest row, the minimum the patient has to reach.
+ * Of two minimums the cart reaches neither of, the one it is nearer to (the larger share of it already in the cart);
+ * on a tie a price before an item count, then the smaller quantity.
  */
-export function priceShipment(shipment: Pick<QuotableShipment, 'quantityType' | 'pricings'>, cart: CartPart): ShipmentPrice {
-  const reached = shipment.quantityType === 'min-total-price' ? cart.totalPrice : cart.itemsCount;
-  let applicable: PricingRow | undefined;
-  let smallest: PricingRow | undefined;
+function nearer(a: MinPricing, b: MinPricing, cart: CartPart): MinPricing {
+  const [pa, pb] = [progress(a, cart), progress(b, cart)];
+  if (pa !== pb) return pa > pb ? a : b;
+  if (a.quantityType !== b.quantityType) return a.quantityType === 'min-total-price' ? a : b;
+  return a.quantity <= b.quantity ? a : b;
+}
+
+/**
+ * The price of a shipment for a cart. Rows of either type combine as alternatives: every row whose threshold the cart
+ * reaches on the row's own measure applies, and the cheapest of them is the price (so [0 → 30 ₪, 300 ₪ → free] charges
+ * 30 ₪ below 300 ₪ and nothing from it, and [0 → 30 ₪, 3 items → free] is free from 3 items whatever their total).
+ * When the cart reaches no row, the answer is the minimum the cart is nearest to (see `nearer`).
+ */
+export function priceShipment(shipment: Pick<QuotableShipment, 'pricings'>, cart: CartPart): ShipmentPrice {
+  let cheapest: PricingRow | undefined;
+  let minimum: MinPricing | undefined;
   for (const row of shipment.pricings) {
-    if (row.quantity <= reached && (!applicable || row.quantity > applicable.quantity || (row.quantity === applicable.quantity && row.amount < applicable.amount))) {
-      applicable = row;
+    if (row.quantity <= measure(row.quantityType, cart)) {
+      if (!cheapest || row.amount < cheapest.amount) cheapest = row;
+    } else {
+      const min = { quantityType: row.quantityType, quantity: row.quantity };
+      minimum = minimum ? nearer(minimum, min, cart) : min;
     }
-    if (!smallest || row.quantity < smallest.quantity) smallest = row;
   }
-  if (applicable) return { status: 'matched', price: applicable.amount };
-  // A shipment without rows has no price to give: its minimum is unreachable, shown as the "from 0" it never was.
-  return { status: 'min-pricing', minPricing: { quantityType: shipment.quantityType, quantity: smallest?.quantity ?? 0 } };
+  if (cheapest) return { status: 'matched', price: cheapest.amount };
+  // A shipment without rows has no price to give (the back office refuses one): its minimum is the "from 0" it never was.
+  return { status: 'min-pricing', minPricing: minimum ?? { quantityType: 'min-total-price', quantity: 0 } };
 }
 
 export type ShipmentChoice =
@@ -49,8 +71,8 @@ export type ShipmentChoice =
 /**
  * Picks a pharmacy's shipment for an address: `areas` are the address's locations, most specific first (its city, its
  * district, the country). The shipments covering the first area that any of them covers are the candidates; of those,
- * the cheapest that the cart reaches wins (the lower id on a tie), or, when the cart reaches none, the smallest
- * minimum is the answer (prices before counts on a tie of the quantity's value).
+ * the cheapest that the cart reaches wins (the lower id on a tie), or, when the cart reaches none, the minimum the
+ * cart is nearest to is the answer.
  */
 export function chooseShipment(shipments: QuotableShipment[], areas: number[], cart: CartPart): ShipmentChoice {
   for (const area of areas) {
@@ -62,8 +84,8 @@ export function chooseShipment(shipments: QuotableShipment[], areas: number[], c
       const priced = priceShipment(shipment, cart);
       if (priced.status === 'matched') {
         if (!best || priced.price < best.price) best = { shipmentId: shipment.id, price: priced.price };
-      } else if (!minimum || priced.minPricing.quantity < minimum.quantity) {
-        minimum = priced.minPricing;
+      } else {
+        minimum = minimum ? nearer(minimum, priced.minPricing, cart) : priced.minPricing;
       }
     }
     if (best) return { status: 'matched', ...best };

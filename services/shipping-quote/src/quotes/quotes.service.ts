@@ -3,6 +3,7 @@ import { ErrorCodes, Messages, type ShippingQuoteRequest, type ShippingQuoteResp
 import { DATABASE, LOGGER, serviceError, type Database } from '@mc/kit';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { locations, shipments } from '../db/schema';
+import { pricingRows } from '../shipments/shipments.service';
 import { addressParts, chooseShipment, cityMatches, cityTextNames, findStreet, type QuotableShipment } from './quotes.rules';
 
 type Quote = ShippingQuoteResponse['quotes'][number];
@@ -15,6 +16,8 @@ interface GazetteerCity {
   city: string;
   names: string[];
 }
+
+type StoredShipment = Pick<typeof shipments.$inferSelect, 'id' | 'quantityType' | 'pricings' | 'locationIds'>;
 
 /** Where an address lies: its areas of the locations tree, most specific first (city, district, country). */
 export type AddressAreas = { found: true; areas: number[] } | { found: false };
@@ -40,7 +43,7 @@ export class QuotesService {
     if (delivered.length && !request.address) throw serviceError(400, ErrorCodes.badRequest, Messages.badRequest);
 
     let where: AddressAreas | Error | undefined;
-    let byPharm = new Map<string, QuotableShipment[]>();
+    let byPharm = new Map<string, StoredShipment[]>();
     if (delivered.length) {
       try {
         where = await this.locate(request.address!.address);
@@ -58,7 +61,9 @@ export class QuotesService {
       if (!where || where instanceof Error) return rejected('Error');
       if (!where.found) return rejected('AddressNotFound');
       try {
-        const choice = chooseShipment(byPharm.get(pharm.pharmSlug) ?? [], where.areas, pharm);
+        // Read here, so that a row pricing cannot read fails its pharmacy alone.
+        const candidates = (byPharm.get(pharm.pharmSlug) ?? []).map((s): QuotableShipment => ({ id: s.id, locationIds: s.locationIds, pricings: pricingRows(s) }));
+        const choice = chooseShipment(candidates, where.areas, pharm);
         if (choice.status === 'matched') return { pharmSlug: pharm.pharmSlug, status: 'matched', price: choice.price, shipmentId: choice.shipmentId };
         if (choice.status === 'min-pricing') return rejected('ShippingMinPricing', { minPricing: choice.minPricing });
         return rejected('ShipmentNoMatch');
@@ -114,12 +119,13 @@ export class QuotesService {
     return country.map((c) => c.id);
   }
 
-  private async publishedShipments(pharmSlugs: string[]): Promise<Map<string, QuotableShipment[]>> {
+  private async publishedShipments(pharmSlugs: string[]): Promise<Map<string, StoredShipment[]>> {
+    // Read at each quote: an owner's change in the back office applies to the next quote.
     const rows = await this.db
       .select({ id: shipments.id, pharmSlug: shipments.pharmSlug, quantityType: shipments.quantityType, pricings: shipments.pricings, locationIds: shipments.locationIds })
       .from(shipments)
       .where(and(inArray(shipments.pharmSlug, pharmSlugs), eq(shipments.published, true)));
-    const byPharm = new Map<string, QuotableShipment[]>();
+    const byPharm = new Map<string, StoredShipment[]>();
     for (const { pharmSlug, ...row } of rows) byPharm.set(pharmSlug, [...(byPharm.get(pharmSlug) ?? []), row]);
     return byPharm;
   }

@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { readFileSync } from 'node:fs';
 import { createServiceContext } from '@mc/kit';
-import type { Location } from '@mc/contracts';
+import type { Location, QuantityType } from '@mc/contracts';
 import { LocationsService } from '../locations/locations.service';
 import { ShipmentsService, type NewShipment } from '../shipments/shipments.service';
 import { shippingQuoteService } from '../service';
@@ -11,8 +11,9 @@ export interface SeedShipment {
   pharmSlug: string;
   /** The owner's name for it (back office); absent: none. */
   name?: string;
-  quantityType: NewShipment['quantityType'];
-  pricings: { quantity: number; amount: number }[];
+  /** The type of each row that names none. */
+  quantityType: QuantityType;
+  pricings: { quantityType?: QuantityType; quantity: number; amount: number }[];
   areas: { type: Location['type']; displayText: string }[];
 }
 
@@ -35,7 +36,8 @@ export async function seedShippingQuote(file: ShippingSeedFile, overrides: NodeJ
         return id;
       });
       const rows = byPharm.get(s.pharmSlug) ?? [];
-      rows.push({ name: s.name ?? '', quantityType: s.quantityType, pricings: s.pricings, locationIds });
+      const pricings = s.pricings.map((p) => ({ quantityType: p.quantityType ?? s.quantityType, quantity: p.quantity, amount: p.amount }));
+      rows.push({ name: s.name ?? '', pricings, locationIds });
       byPharm.set(s.pharmSlug, rows);
     }
     const shipments = app.get(ShipmentsService);

@@ -2,8 +2,8 @@ import { formatShekels, type Shipment } from '@mc/contracts';
 import { hePharms } from '../../i18n/he';
 
 /** How much is the order threshold: a sum in shekels, or an item count shown as 10 g per item (spec 9). */
-function threshold(shipment: Shipment, quantity: number): string {
-  return shipment.quantityType === 'min-items-count' ? hePharms.items(quantity) : formatShekels(quantity);
+function threshold(pricing: Shipment['pricings'][number]): string {
+  return pricing.quantityType === 'min-items-count' ? hePharms.items(pricing.quantity) : formatShekels(pricing.quantity);
 }
 
 /** The pharmacy's shipping options: the cost by order size (0 shows as free) and the areas served. */
@@ -18,9 +18,9 @@ export function Shipments({ shipments }: { shipments: Shipment[] }) {
         {shipments.map((shipment) => (
           <li key={shipment.id} className="card shipment">
             <ul className="shipment-pricings">
-              {shipment.pricings.map((pricing) => (
-                <li key={pricing.quantity}>
-                  {hePharms.shipmentFrom(threshold(shipment, pricing.quantity))}:{' '}
+              {shipment.pricings.map((pricing, i) => (
+                <li key={i}>
+                  {hePharms.shipmentFrom(threshold(pricing))}:{' '}
                   <strong>{pricing.amount === 0 ? hePharms.free : <bdi>{formatShekels(pricing.amount)}</bdi>}</strong>
                 </li>
               ))}

@@ -1,0 +1,94 @@
+import { BusinessMessages, type BusinessShipmentsPage, type Location, type Quote } from '@mc/contracts';
+import { api, inStockOffers, newAccount } from './api';
+import { GATEWAY_URL, useBrowser } from './browser';
+
+// The pharmacy owner adds a shipment area in the back office (Netanya, where merkaz-tel-aviv does not deliver in the
+// fixtures) with a price, and a patient's next quote for that city changes from not delivered to that price.
+const MERKAZ = 'merkaz-tel-aviv';
+const NETANYA = { address: 'הרצל 5, נתניה', houseNumber: '5' };
+const NAME = `נתניה ${Date.now().toString(36)}`;
+
+describe('the back office’s shipments in the browser', () => {
+  const browser = useBrowser();
+  let owner: string;
+  let patient: string;
+
+  const merkazShipping = async () => {
+    const quote = await api<Quote>('/api/checkout/quote', { method: 'POST', body: { shippingAddress: NETANYA }, token: patient });
+    return quote.pharmsQuotes.find((q) => q.pharmSlug === MERKAZ)!.shipping;
+  };
+
+  beforeAll(async () => {
+    owner = (await api<{ jwt: string }>('/api/auth/signin', { method: 'POST', body: { email: 'pharmacist@medcanna.local', password: 'demo-pharmacist' } })).jwt;
+    patient = await newAccount(`e2e-bo-shipments-${Date.now()}@example.co.il`, 'a good secret');
+    const [offer] = await inStockOffers(MERKAZ);
+    await api('/api/cart', { method: 'PUT', body: { cartItems: [{ pharmProductId: offer.id, amount: 1 }] }, token: patient });
+  });
+
+  afterAll(async () => {
+    const { shipments } = await api<BusinessShipmentsPage>(`/api/business/${MERKAZ}/shipments`, { token: owner });
+    for (const s of shipments.filter((s) => s.name === NAME)) await api(`/api/business/${MERKAZ}/shipments/${s.id}`, { method: 'DELETE', token: owner });
+  });
+
+  it('adds a shipment to a new city with a price, and the patient’s quote there changes from not delivered to it', async () => {
+    expect(await merkazShipping()).toMatchObject({ status: 'rejected', rejectCode: 'ShipmentNoMatch' });
+    const { locations } = await api<{ locations: Location[] }>('/api/locations');
+    const netanya = locations.find((l) => l.type === 'city' && l.displayText === 'נתניה')!;
+    const district = locations.find((l) => l.id === netanya.parentId)!;
+
+    const p = browser.page;
+    await p.goto(GATEWAY_URL, { waitUntil: 'networkidle' });
+    await p.getByRole('button', { name: 'התחברות' }).click();
+    const signIn = p.getByRole('dialog');
+    await signIn.getByLabel('דוא״ל').fill('pharmacist@medcanna.local');
+    await signIn.getByLabel('סיסמה').fill('demo-pharmacist');
+    await signIn.getByRole('button', { name: 'התחברות' }).click();
+    await signIn.getByText('התחברת בהצלחה').waitFor({ state: 'visible' });
+    await p.keyboard.press('Escape');
+
+    await p.goto(`${GATEWAY_URL}/business/${MERKAZ}/shipments`, { waitUntil: 'networkidle' });
+    await p.getByRole('heading', { name: 'משלוחים' }).waitFor({ state: 'visible' });
+    await p.getByRole('button', { name: 'הוספת משלוח' }).click();
+    const dialog = p.getByRole('dialog', { name: 'משלוח חדש' });
+    const save = dialog.getByRole('button', { name: 'שמירה' });
+    expect(await save.isDisabled()).toBe(true);
+
+    // Required fields first, with the spec's words.
+    await dialog.getByLabel('שם המשלוח').fill(' ');
+    await save.click();
+    await dialog.getByText(BusinessMessages.shipmentNameRequired).waitFor({ state: 'visible' });
+    await dialog.getByText(BusinessMessages.required).first().waitFor({ state: 'visible' });
+
+    await dialog.getByLabel('שם המשלוח').fill(NAME);
+    // The district covers its cities: checked and disabled while it is selected.
+    const cities = dialog.getByRole('group', { name: `ערים במחוז ${district.displayText}` });
+    await dialog.getByRole('checkbox', { name: `כל מחוז ${district.displayText}` }).check();
+    expect(await cities.getByRole('checkbox', { name: 'נתניה', exact: true }).isDisabled()).toBe(true);
+    await dialog.getByRole('checkbox', { name: `כל מחוז ${district.displayText}` }).uncheck();
+    await cities.getByRole('checkbox', { name: 'נתניה', exact: true }).check();
+    // The first row defaults to a minimum total price of 0; its price is the fee.
+    await dialog.getByLabel('מחיר משלוח (₪)').fill('17.5');
+    await save.click();
+    await p.getByRole('status').filter({ hasText: 'המשלוח נשמר' }).waitFor({ state: 'visible' });
+    const row = p.getByRole('row').filter({ has: p.getByRole('rowheader', { name: NAME }) });
+    await row.getByText('מ-₪0: ₪17.50').waitFor({ state: 'visible' });
+    await row.getByText('נתניה').waitFor({ state: 'visible' });
+
+    expect(await merkazShipping()).toEqual({ status: 'matched', price: 17.5 });
+
+    // Edit by the address (?editPharmShipment=<id>): free from now on.
+    await row.getByRole('button', { name: `עריכה ${NAME}` }).click();
+    await p.waitForURL((url) => url.searchParams.has('editPharmShipment'));
+    const edit = p.getByRole('dialog', { name: 'עריכת משלוח' });
+    await edit.getByLabel('מחיר משלוח (₪)').fill('0');
+    await edit.getByRole('button', { name: 'שמירה' }).click();
+    await row.getByText('מ-₪0: חינם').waitFor({ state: 'visible' });
+    expect(await merkazShipping()).toEqual({ status: 'matched', price: 0 });
+
+    // Delete, after the confirmation.
+    await row.getByRole('button', { name: `מחיקה ${NAME}` }).click();
+    await p.getByRole('alertdialog', { name: BusinessMessages.confirmDelete }).getByRole('button', { name: 'אישור' }).click();
+    await row.waitFor({ state: 'detached' });
+    expect(await merkazShipping()).toMatchObject({ status: 'rejected', rejectCode: 'ShipmentNoMatch' });
+  });
+});
