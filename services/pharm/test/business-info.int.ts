@@ -12,13 +12,14 @@ describe('the back office: pharmacy info and opening hours (pharm.business.*)', 
   const ownerOfTwo = () => identity.token({ sub: '202', role: 'business_owner', biz: [data.slug('two')] });
   const admin = () => identity.token({ sub: '203', role: 'admin' });
   const patient = () => identity.token({ sub: '204', role: 'user' });
-  const get = (caller: string | undefined = owner(), businessId = data.slug('one')) =>
-    rpcUntyped<PharmBusinessInfo>(service.nc(), Subjects.pharm.businessGet, { businessId }, { caller });
-  const update = (body: Record<string, unknown>, caller: string | undefined = owner()) =>
-    rpcUntyped(service.nc(), Subjects.pharm.businessUpdate, { businessId: data.slug('one'), ...body }, { caller });
-  const hours = (openingHours: unknown, caller: string | undefined = owner(), businessId = data.slug('one')) =>
+  /** `caller` null: anonymous. */
+  const get = (caller: string | null = owner(), businessId = data.slug('one')) =>
+    rpcUntyped<PharmBusinessInfo>(service.nc(), Subjects.pharm.businessGet, { businessId }, { caller: caller ?? undefined });
+  const update = (body: Record<string, unknown>, caller: string | null = owner()) =>
+    rpcUntyped(service.nc(), Subjects.pharm.businessUpdate, { businessId: data.slug('one'), ...body }, { caller: caller ?? undefined });
+  const hours = (openingHours: unknown, caller: string | null = owner(), businessId = data.slug('one')) =>
     rpcUntyped<{ openingHours: Record<string, { opensAt: string; closesAt: string }[]> }>(
-      service.nc(), Subjects.pharm.businessHoursUpdate, { businessId, openingHours }, { caller });
+      service.nc(), Subjects.pharm.businessHoursUpdate, { businessId, openingHours }, { caller: caller ?? undefined });
   const publicPage = (slug = data.slug('one')) => rpc(service.nc(), Subjects.pharm.pharmGet, { slug }) as Promise<PharmDetailResponse>;
   const lastOutboxId = async () => (await data.db.select({ v: sql<number>`coalesce(max(${outbox.id}), 0)::int` }).from(outbox))[0].v;
   const pharmEvents = async (since: number) => (await data.db.select().from(outbox)
@@ -44,8 +45,8 @@ describe('the back office: pharmacy info and opening hours (pharm.business.*)', 
 
   describe('who may', () => {
     it('refuses an anonymous caller (401), a patient (403) and the owner of another pharmacy (404), on every subject', async () => {
-      for (const call of [(c?: string) => get(c), (c?: string) => update(VALID, c), (c?: string) => hours([], c)]) {
-        await expect(call(undefined)).rejects.toMatchObject({ status: 401 });
+      for (const call of [(c: string | null) => get(c), (c: string | null) => update(VALID, c), (c: string | null) => hours([], c)]) {
+        await expect(call(null)).rejects.toMatchObject({ status: 401 });
         await expect(call(patient())).rejects.toMatchObject({ status: 403 });
         await expect(call(ownerOfTwo())).rejects.toMatchObject({ status: 404, message: Messages.businessNotFound });
       }
@@ -56,7 +57,8 @@ describe('the back office: pharmacy info and opening hours (pharm.business.*)', 
       expect((await get(admin(), data.slug('two'))).business.slug).toBe(data.slug('two'));
       await expect(get(admin(), data.slug('nowhere'))).rejects.toMatchObject({ status: 404, message: Messages.businessNotFound });
       await expect(hours([], admin(), data.slug('nowhere'))).rejects.toMatchObject({ status: 404, message: Messages.businessNotFound });
-      await expect(get(admin(), 'Not A Slug!')).rejects.toMatchObject({ status: 404 });
+      // Not even a slug: refused by validation, in the same words.
+      await expect(get(admin(), 'Not A Slug!')).rejects.toMatchObject({ message: Messages.businessNotFound });
     });
   });
 

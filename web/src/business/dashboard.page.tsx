@@ -7,7 +7,7 @@ import {
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useParams } from '@tanstack/react-router';
 import { useId, useMemo, useState } from 'react';
-import { Button, Checkbox, DateInput, DateSegment, FieldError, Label, TimeField } from 'react-aria-components';
+import { Button, Checkbox, DateInput, DateSegment, FieldError, TimeField } from 'react-aria-components';
 import { useForm, type FieldPath } from 'react-hook-form';
 import { apiFetch } from '../api/client';
 import { wazeUrl, whatsappUrl } from '../components/pharms/pharm-format';
@@ -264,7 +264,7 @@ export function HoursForm({ businessId, hours, onSaved }: { businessId: string; 
                             isInvalid={Boolean(error)}
                             aria-label={`${dayName} ${index + 1}: ${heDashboard.hours[field]}`}
                           >
-                            <Label className="bo-time-label" aria-hidden="true">{heDashboard.hours[field]}</Label>
+                            <span className="bo-time-label" aria-hidden="true">{heDashboard.hours[field]}</span>
                             <DateInput className="bo-time-input" dir="ltr">{(segment) => <DateSegment segment={segment} className="bo-time-segment" />}</DateInput>
                             <FieldError className="bo-field-error">{error}</FieldError>
                           </TimeField>

@@ -68,3 +68,11 @@ export const heErrorPage = {
   errorText: 'אירעה שגיאה בלתי צפויה. נסו לרענן את העמוד, ואם הבעיה חוזרת ספרו לנו.',
   reload: 'רענון העמוד',
 } as const;
+
+/** The admin's way into any pharmacy's back office (the user menu). */
+export const heAdminBusiness = {
+  open: 'פתיחת בית מרקחת',
+  slug: 'מזהה בית המרקחת (כפי שמופיע בכתובת /pharms/…)',
+  go: 'מעבר לניהול',
+  invalid: 'יש להזין מזהה באותיות אנגליות קטנות, ספרות ומקפים',
+} as const;
