@@ -161,11 +161,37 @@ async function catalogueScenarios() {
   console.table(rows);
 }
 
-/** BENCH_ONLY=catalogue or checkout runs one half. */
+/**
+ * The back office's dashboard (`GET /api/business/{id}`: pharm's and order's parts over all of a pharmacy's orders)
+ * of `business.pharmacies` different pharmacies in turn, as the admin (who may open any), against its p95 target.
+ */
+async function businessScenarios() {
+  const b = { ...config.business, connections: Number(process.env.BENCH_CONNECTIONS || config.business.connections) };
+  const signIn = await fetch(`${BASE}/api/auth/signin`, {
+    method: 'POST', headers: { ...config.headers, 'content-type': 'application/json' }, body: JSON.stringify(b.account),
+  });
+  if (!signIn.ok) throw new Error(`business: sign-in answered ${signIn.status}`);
+  const { jwt } = await signIn.json();
+  const slugs = (await getJson(`/api/pharms?page=1`)).pharms.map((p) => p.slug).slice(0, b.pharmacies);
+  if (!slugs.length) throw new Error('business: no pharmacies');
+  let next = 0;
+  const step = () => timed('GET', `/api/business/${slugs[next++ % slugs.length]}`, jwt, undefined, 200);
+  await loop(b.warmupSeconds, b.connections, step);
+  const r = await loop(b.durationSeconds, b.connections, step);
+  if (r.errors) console.error(`[bench] business dashboard: ${r.errors} failed, e.g. ${[...new Set(r.failures)].slice(0, 3).join(' | ')}`);
+  console.log(`\nBack office: ${b.connections} connections, ${b.durationSeconds} s, the dashboards of ${slugs.length} pharmacies in turn; latency in ms\n`);
+  console.table([{
+    scenario: 'business dashboard', p50: r.p50, p95: r.p95, p99: r.p99, 'req/s': Math.round(r.rps), 'target p95': b.p95Ms, errors: r.errors,
+    'targets met': r.p95 <= b.p95Ms && r.errors === 0 ? 'yes' : 'NO',
+  }]);
+}
+
+/** BENCH_ONLY=catalogue, checkout or business runs one part. */
 async function main() {
   const only = process.env.BENCH_ONLY;
-  if (only !== 'checkout') await catalogueScenarios();
-  if (only !== 'catalogue') await checkoutScenarios();
+  if (!only || only === 'catalogue') await catalogueScenarios();
+  if (!only || only === 'checkout') await checkoutScenarios();
+  if (!only || only === 'business') await businessScenarios();
 }
 
 main().catch((err) => { console.error(err); process.exit(1); });

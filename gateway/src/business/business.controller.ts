@@ -1,7 +1,61 @@
-import { Controller } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
+import { Body, Controller, Get, Inject, Param, Patch, Put, UseGuards } from '@nestjs/common';
+import { AuthGuard } from '@nestjs/passport';
+import {
+  ApiBadRequestResponse, ApiBearerAuth, ApiForbiddenResponse, ApiNotFoundResponse, ApiOkResponse, ApiParam, ApiServiceUnavailableResponse, ApiTags,
+  ApiUnauthorizedResponse,
+} from '@nestjs/swagger';
+import {
+  BusinessUpdateCommand, OpeningHoursUpdateCommand, Subjects, type BusinessCard, type BusinessInfo, type OpeningHours,
+} from '@mc/contracts';
+import { ServiceClients } from '../clients/clients.module';
+import { forwarded } from '../clients/service-client';
+import { RequestBody } from '../docs/request-bodies';
 
-/** Back office (API.md "Back office"): filled in by its slice. */
+/**
+ * The back office's dashboard (API.md "Back office"): pharm's part (card, hours, out-of-stock offers, product count)
+ * and order's (figures, recent open orders) asked in parallel. Each service checks the caller against `businessId`.
+ */
 @ApiTags('business')
 @Controller('business/:businessId')
-export class BusinessController {}
+@UseGuards(AuthGuard('jwt'))
+@ApiBearerAuth()
+@ApiParam({ name: 'businessId', description: "the pharmacy's slug" })
+@ApiUnauthorizedResponse({ description: 'no valid token' })
+@ApiForbiddenResponse({ description: 'a signed-in user who manages no business' })
+@ApiNotFoundResponse({ description: "'העסק לא נמצא': not a pharmacy, or not one of the caller's businesses" })
+@ApiServiceUnavailableResponse({ description: 'pharm or order cannot be reached' })
+export class BusinessController {
+  constructor(@Inject(ServiceClients) private readonly clients: ServiceClients) {}
+
+  @Get()
+  @ApiOkResponse({ description: 'business (the header card), openingHours, stats (orders today / 7 / 30 days / all, customers, products), openOrders, stockoutProducts' })
+  async get(@Param('businessId') businessId: string): Promise<BusinessInfo> {
+    const [pharm, orders] = await Promise.all([
+      this.clients.get('pharm').send(Subjects.pharm.businessGet, { businessId }),
+      this.clients.get('order').send(Subjects.order.businessStats, { businessId }),
+    ]);
+    return {
+      business: pharm.business,
+      openingHours: pharm.openingHours,
+      openOrders: orders.openOrders,
+      stockoutProducts: pharm.stockoutProducts,
+      stats: { ordersTotals: orders.ordersTotals, customersTotals: orders.customersTotals, productsTotals: pharm.productsTotals },
+    };
+  }
+
+  @Patch()
+  @ApiOkResponse({ description: 'the header card as saved' })
+  @ApiBadRequestResponse({ description: "name or phone missing ('שדה חובה'), a phone that is not valid" })
+  @RequestBody(BusinessUpdateCommand, 'name, phoneNumber, whatsappNumber, wazeAddress (the address is read-only)')
+  update(@Param('businessId') businessId: string, @Body() body: BusinessUpdateCommand | undefined): Promise<BusinessCard> {
+    return this.clients.get('pharm').send(Subjects.pharm.businessUpdate, { ...forwarded(body), businessId });
+  }
+
+  @Put('opening-hours')
+  @ApiOkResponse({ description: "{ openingHours }: the week as stored, '0' (Sunday) to '6', slots HH:mm (a slot closing before it opens passes midnight)" })
+  @ApiBadRequestResponse({ description: "a slot without its times ('שדה חובה'), or a malformed list" })
+  @RequestBody(OpeningHoursUpdateCommand, 'the whole week as a flat list of { dayOfWeek, opensAt, closesAt }; a day without slots is closed')
+  hours(@Param('businessId') businessId: string, @Body() body: OpeningHoursUpdateCommand | undefined): Promise<{ openingHours: OpeningHours }> {
+    return this.clients.get('pharm').send(Subjects.pharm.businessHoursUpdate, { ...forwarded(body), businessId });
+  }
+}

@@ -1,4 +1,7 @@
-import { Link } from '@tanstack/react-router';
+import { SLUG_PATTERN } from '@mc/contracts';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { useId, useState } from 'react';
+import { heAdminBusiness } from '../business/he-dashboard';
 import { heAuth } from '../i18n/he';
 import { authDialog } from './auth-dialog';
 import { sessions } from './session';
@@ -27,6 +30,37 @@ function MyBusinesses() {
   );
 }
 
+/** An admin may open any pharmacy's back office (spec 6): by its slug, the services saying whether it is one. */
+function AdminOpenBusiness() {
+  const id = useId();
+  const navigate = useNavigate();
+  const [slug, setSlug] = useState('');
+  const [invalid, setInvalid] = useState(false);
+  return (
+    <details className="user-menu-businesses">
+      <summary>{heAdminBusiness.open}</summary>
+      <form
+        className="popup-panel"
+        onSubmit={(event) => {
+          event.preventDefault();
+          const wanted = slug.trim();
+          if (!SLUG_PATTERN.test(wanted)) return setInvalid(true);
+          setInvalid(false);
+          void navigate({ to: '/business/$businessId', params: { businessId: wanted } });
+        }}
+      >
+        <label htmlFor={`${id}-slug`}>{heAdminBusiness.slug}</label>
+        <input
+          id={`${id}-slug`} dir="ltr" value={slug} onChange={(event) => setSlug(event.target.value)} autoComplete="off"
+          aria-invalid={invalid || undefined} aria-describedby={invalid ? `${id}-error` : undefined}
+        />
+        {invalid && <p id={`${id}-error`} className="form-error">{heAdminBusiness.invalid}</p>}
+        <button type="submit" className="button button-secondary">{heAdminBusiness.go}</button>
+      </form>
+    </details>
+  );
+}
+
 /** The header's user slot: sign-in for guests; the user's name (to the personal area) and sign-out once signed in. */
 export function UserMenu() {
   const session = useSession();
@@ -44,6 +78,7 @@ export function UserMenu() {
         {data ? heAuth.hello(data.user.firstName) : heAuth.personalArea}
       </Link>
       <MyBusinesses />
+      {session.claims.role === 'admin' && <AdminOpenBusiness />}
       <button
         type="button"
         className="button button-secondary user-menu-button"

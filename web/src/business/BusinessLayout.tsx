@@ -1,11 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, Outlet, useParams } from '@tanstack/react-router';
 import { I18nProvider } from 'react-aria-components';
-import { isApiError } from '../api/client';
-import { ErrorView } from '../components/ErrorView';
-import { NotFoundPage } from '../components/NotFoundPage';
 import { RoutePending } from '../components/RouteStates';
 import { useDocumentTitle } from '../lib/use-document-title';
+import { BusinessErrorPage } from './BusinessErrorPage';
 import { heBusiness } from './he-business';
 import { businessInfoQuery } from './queries';
 import './business.css';
@@ -21,17 +19,15 @@ const NAV = [
 
 /**
  * Spec 2's shared header card (logo, name, address and city, the public page) and navigation around every
- * back-office page. A business the caller does not run answers 404 from the services: the not-found page.
+ * back-office page. A business the caller does not run answers 404 from the services: the not-found page; any
+ * other failure the back office's error page.
  */
 export function BusinessLayout() {
   const { businessId } = useParams({ from: '/business/$businessId' });
   const info = useQuery(businessInfoQuery(businessId));
   useDocumentTitle(info.data ? info.data.business.name : heBusiness.nav.label);
   if (info.isPending) return <RoutePending />;
-  if (info.isError) {
-    if (isApiError(info.error) && info.error.status === 404) return <NotFoundPage />;
-    return <ErrorView message={info.error.message} onRetry={() => void info.refetch()} />;
-  }
+  if (info.isError) return <BusinessErrorPage error={info.error} />;
   const { business } = info.data;
   return (
     <I18nProvider locale="he-IL">

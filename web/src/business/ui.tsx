@@ -4,6 +4,8 @@ import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react'
 import { Button, Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
 import { heBusiness } from './he-business';
 
+export { BusinessErrorPage } from './BusinessErrorPage';
+
 /**
  * The back office's building blocks, on React Aria Components (accessible, RTL-aware under the layout's
  * `I18nProvider locale="he-IL"`): every dialog, confirmation, pager, alert and save indicator looks and behaves the same.

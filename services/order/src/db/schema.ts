@@ -68,6 +68,10 @@ export const orders = orderSchema.table(
   (t) => [
     index('orders_user_created_idx').on(t.userId, t.createdAt.desc(), t.id.desc()),
     index('orders_pharm_created_idx').on(t.pharmSlug, t.createdAt.desc(), t.id.desc()),
+    // The dashboard's figures (business-stats.service.ts): an index-only pass over one pharmacy's orders.
+    index('orders_pharm_stats_idx').on(t.pharmSlug, t.createdAt, t.total, t.userId),
+    // The dashboard's recent orders not yet final.
+    index('orders_pharm_open_idx').on(t.pharmSlug, t.createdAt.desc(), t.id.desc()).where(sql`${t.status} IN ('new', 'open', 'pending')`),
     index('orders_batch_idx').on(t.batchUid),
     index('orders_delivery_idx').on(t.documentsDeliveryId).where(sql`${t.documentsDeliveryId} IS NOT NULL`),
     index('orders_purge_idx').on(t.finalAt).where(sql`${t.idNumberCiphertext} IS NOT NULL AND ${t.finalAt} IS NOT NULL`),

@@ -1,0 +1,2 @@
+CREATE INDEX "orders_pharm_stats_idx" ON "order"."orders" USING btree ("pharm_slug","created_at","total","user_id");--> statement-breakpoint
+CREATE INDEX "orders_pharm_open_idx" ON "order"."orders" USING btree ("pharm_slug","created_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE "order"."orders"."status" IN ('new', 'open', 'pending');

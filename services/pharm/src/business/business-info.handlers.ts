@@ -1,0 +1,32 @@
+import { Controller, Inject } from '@nestjs/common';
+import { MessagePattern, Payload } from '@nestjs/microservices';
+import {
+  BusinessRequest, BusinessUpdateCommand, OpeningHoursUpdateCommand, Subjects,
+  type BusinessCard, type OpeningHours, type PharmBusinessInfo,
+} from '@mc/contracts';
+import { RequireBusiness } from '@mc/kit';
+import { BusinessInfoService } from './business-info.service';
+
+/** The back office's dashboard part kept by pharm: the card, contact details and opening hours (members and admins). */
+@Controller()
+export class BusinessInfoHandlers {
+  constructor(@Inject(BusinessInfoService) private readonly service: BusinessInfoService) {}
+
+  @MessagePattern(Subjects.pharm.businessGet)
+  @RequireBusiness()
+  get(@Payload() request: BusinessRequest): Promise<PharmBusinessInfo> {
+    return this.service.get(request.businessId);
+  }
+
+  @MessagePattern(Subjects.pharm.businessUpdate)
+  @RequireBusiness()
+  update(@Payload() command: BusinessUpdateCommand): Promise<BusinessCard> {
+    return this.service.update(command);
+  }
+
+  @MessagePattern(Subjects.pharm.businessHoursUpdate)
+  @RequireBusiness()
+  hours(@Payload() command: OpeningHoursUpdateCommand): Promise<{ openingHours: OpeningHours }> {
+    return this.service.updateHours(command.businessId, command.openingHours);
+  }
+}

@@ -1,0 +1,130 @@
+import { Inject, Injectable } from '@nestjs/common';
+import {
+  DASHBOARD_LIST_SIZE, Events, formatSlotTime, searchDocument,
+  type BusinessCard, type BusinessUpdateCommand, type OpeningHours, type OpeningHoursSlotInput, type PharmBusinessInfo,
+} from '@mc/contracts';
+import { businessNotFound, Clock, DATABASE, OutboxRelay, OutboxWriter, type Database, type Tx } from '@mc/kit';
+import { and, asc, count, desc, eq, or, isNull } from 'drizzle-orm';
+import { pharmacies, pharmProducts, productsView } from '../db/schema';
+import { PharmDirectory } from '../pharms/pharm-directory';
+import { canonical } from '../pharms/pharms.writer';
+import { businessProductColumns, toBusinessPharmProduct } from './business-product';
+
+type PharmacyRow = typeof pharmacies.$inferSelect;
+
+const cardOf = (row: PharmacyRow): BusinessCard => ({
+  slug: row.slug,
+  name: row.name,
+  address: row.address,
+  city: row.city,
+  logoUrl: row.logoUrl,
+  phoneNumber: row.phone,
+  whatsappNumber: row.whatsapp,
+  wazeAddress: row.wazeAddress,
+});
+
+const orNull = (value: string | null | undefined): string | null => (value === undefined || value === null || value.trim() === '' ? null : value.trim());
+
+/**
+ * The flat slot list of the back office as stored hours: HH:mm, days '0'–'6' in order, each day's slots by opening
+ * time, repeats dropped, closed days left out. A slot closing at or before its opening passes midnight (storefront/hours.ts).
+ */
+export function toOpeningHours(slots: OpeningHoursSlotInput[]): OpeningHours {
+  const hours: OpeningHours = {};
+  for (const day of ['0', '1', '2', '3', '4', '5', '6']) {
+    const seen = new Set<string>();
+    const daySlots = slots
+      .filter((s) => s.dayOfWeek === day)
+      .map((s) => ({ opensAt: formatSlotTime(s.opensAt), closesAt: formatSlotTime(s.closesAt) }))
+      .filter((s) => { const key = `${s.opensAt}-${s.closesAt}`; if (seen.has(key)) return false; seen.add(key); return true; })
+      .sort((a, b) => (a.opensAt < b.opensAt ? -1 : a.opensAt > b.opensAt ? 1 : a.closesAt < b.closesAt ? -1 : 1));
+    if (daySlots.length) hours[day] = daySlots;
+  }
+  return hours;
+}
+
+/**
+ * A pharmacy's own page of the back office (`pharm.business.*`): its card, contact details and opening hours. The kit's
+ * guard has checked the caller against `businessId`; an admin may name anything, so a slug that is no pharmacy is 404 here.
+ * Writes tell the public side at once: `evt.pharm.pharm.changed` through the outbox and this process's directory reloaded.
+ */
+@Injectable()
+export class BusinessInfoService {
+  constructor(
+    @Inject(DATABASE) private readonly db: Database,
+    @Inject(OutboxWriter) private readonly outbox: OutboxWriter,
+    @Inject(OutboxRelay) private readonly relay: OutboxRelay,
+    @Inject(Clock) private readonly clock: Clock,
+    @Inject(PharmDirectory) private readonly directory: PharmDirectory,
+  ) {}
+
+  async get(businessId: string): Promise<PharmBusinessInfo> {
+    const [pharm] = await this.db.select().from(pharmacies).where(eq(pharmacies.slug, businessId));
+    if (!pharm) throw businessNotFound();
+    const shown = or(isNull(productsView.deleted), eq(productsView.deleted, false));
+    const [stockout, [{ total }]] = await Promise.all([
+      this.db
+        .select({ offer: pharmProducts, product: businessProductColumns })
+        .from(pharmProducts)
+        .leftJoin(productsView, eq(productsView.slug, pharmProducts.productSlug))
+        .where(and(eq(pharmProducts.pharmId, pharm.id), eq(pharmProducts.published, true), eq(pharmProducts.inStock, false), shown))
+        .orderBy(desc(pharmProducts.updatedAt), asc(pharmProducts.id))
+        .limit(DASHBOARD_LIST_SIZE),
+      this.db
+        .select({ total: count() })
+        .from(pharmProducts)
+        .leftJoin(productsView, eq(productsView.slug, pharmProducts.productSlug))
+        .where(and(eq(pharmProducts.pharmId, pharm.id), shown)),
+    ]);
+    return {
+      business: cardOf(pharm),
+      openingHours: pharm.openingHours,
+      stockoutProducts: stockout.map((r) => toBusinessPharmProduct(r.offer, r.product)),
+      productsTotals: { totalCount: total },
+    };
+  }
+
+  /** Spec §5 "Pharmacy info": name, phone, WhatsApp and Waze; the address is read-only. */
+  async update(command: BusinessUpdateCommand): Promise<BusinessCard> {
+    return this.write(command.businessId, (pharm) => ({
+      name: command.name,
+      phone: command.phoneNumber,
+      whatsapp: orNull(command.whatsappNumber),
+      wazeAddress: orNull(command.wazeAddress),
+      searchText: searchDocument(command.name, pharm.city, pharm.address),
+    })).then(cardOf);
+  }
+
+  /** The week replaced as a whole by the flat slot list (a day with no slot is closed). */
+  async updateHours(businessId: string, slots: OpeningHoursSlotInput[]): Promise<{ openingHours: OpeningHours }> {
+    const openingHours = toOpeningHours(slots);
+    const saved = await this.write(businessId, () => ({ openingHours }));
+    return { openingHours: saved.openingHours };
+  }
+
+  /** Changes the pharmacy's row when `changes` differ from it, with the event, in one transaction. */
+  private async write(businessId: string, changesOf: (pharm: PharmacyRow) => Partial<PharmacyRow>): Promise<PharmacyRow> {
+    const result = await this.db.transaction(async (tx) => {
+      const [pharm] = await tx.select().from(pharmacies).where(eq(pharmacies.slug, businessId)).for('update');
+      if (!pharm) throw businessNotFound();
+      const changes = changesOf(pharm);
+      const changed = Object.entries(changes).some(([key, value]) => canonical(pharm[key as keyof PharmacyRow]) !== canonical(value));
+      if (!changed) return { row: pharm, changed };
+      const [row] = await tx.update(pharmacies).set({ ...changes, updatedAt: this.clock.now() }).where(eq(pharmacies.id, pharm.id)).returning();
+      await this.publish(tx, row);
+      return { row, changed };
+    });
+    if (result.changed) {
+      this.relay.poke();
+      this.directory.invalidate();
+    }
+    return result.row;
+  }
+
+  private async publish(tx: Tx, pharm: PharmacyRow): Promise<void> {
+    await this.outbox.add(tx, Events.pharm.pharmChanged, {
+      pharm: { slug: pharm.slug, name: pharm.name, city: pharm.city, address: pharm.address, logoUrl: pharm.logoUrl },
+      deleted: false,
+    });
+  }
+}

@@ -1,0 +1,126 @@
+/**
+ * The back office's dashboard in the browser: the pharmacist signs in, opens /business/merkaz-tel-aviv, edits the
+ * opening hours so the pharmacy is closed now and then open now, and the public page's 'open now' follows at once.
+ * Who may not: signed out, and a patient (signed out and sent home). The hours are restored afterwards.
+ */
+import type { BusinessInfo, OpeningHours } from '@mc/contracts';
+import type { Locator, Page } from 'playwright-core';
+import { api } from './api';
+import { DESKTOP, GATEWAY_URL, screenshotBothWidths, useBrowser } from './browser';
+
+const SLUG = 'merkaz-tel-aviv';
+const DAYS = ['ראשון', 'שני', 'שלישי', 'רביעי', 'חמישי', 'שישי', 'שבת'];
+/** Today's weekday in Israel (0 = Sunday). */
+const israelWeekday = () => ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat']
+  .indexOf(new Intl.DateTimeFormat('en-US', { timeZone: 'Asia/Jerusalem', weekday: 'short' }).format(new Date()));
+
+async function signIn(page: Page, email: string, password: string) {
+  await page.goto(`${GATEWAY_URL}/`, { waitUntil: 'networkidle' });
+  await page.getByRole('button', { name: 'התחברות' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('דוא״ל').fill(email);
+  await dialog.getByLabel('סיסמה').fill(password);
+  await dialog.getByRole('button', { name: 'התחברות' }).click();
+  await page.getByRole('button', { name: 'התנתקות' }).waitFor({ state: 'visible' });
+}
+
+/** The keyboard's way (the box is drawn over a visually hidden input). */
+async function press(target: Locator, key: string) {
+  await target.focus();
+  await target.page().keyboard.press(key);
+}
+
+/** The public page's 'open now' chip, read afresh until it says `expected` (the gateway keeps reads up to a second). */
+async function expectPublicState(page: Page, expected: 'פתוח עכשיו' | 'סגור עכשיו') {
+  for (let attempt = 0; ; attempt++) {
+    await page.goto(`${GATEWAY_URL}/pharms/${SLUG}`, { waitUntil: 'networkidle' });
+    if (await page.getByText(expected, { exact: true }).filter({ visible: true }).count()) return;
+    if (attempt === 4) throw new Error(`the public page does not say '${expected}'`);
+    await page.waitForTimeout(500);
+  }
+}
+
+describe('web: the back office dashboard', () => {
+  const web = useBrowser({ viewport: DESKTOP });
+  let ownerToken: string;
+  let stored: OpeningHours;
+
+  beforeAll(async () => {
+    ({ jwt: ownerToken } = await api<{ jwt: string }>('/api/auth/signin', { method: 'POST', body: { email: 'pharmacist@medcanna.local', password: 'demo-pharmacist' } }));
+    stored = (await api<BusinessInfo>(`/api/business/${SLUG}`, { token: ownerToken })).openingHours;
+  });
+
+  afterAll(async () => {
+    const openingHours = Object.entries(stored).flatMap(([dayOfWeek, slots]) => slots.map((s) => ({ dayOfWeek, ...s })));
+    await api(`/api/business/${SLUG}/opening-hours`, { method: 'PUT', body: { openingHours }, token: ownerToken });
+  });
+
+  it('sends a signed-out visitor home', async () => {
+    const { page } = web;
+    await page.goto(`${GATEWAY_URL}/business/${SLUG}`);
+    await page.waitForURL((url) => url.pathname === '/');
+  });
+
+  it('signs a patient out and sends them home', async () => {
+    const { page } = web;
+    await signIn(page, 'patient@medcanna.local', 'demo-patient');
+    await page.goto(`${GATEWAY_URL}/business/${SLUG}`);
+    await page.waitForURL((url) => url.pathname === '/');
+    await page.getByRole('button', { name: 'התחברות' }).waitFor({ state: 'visible' });
+  });
+
+  it("edits the opening hours so the pharmacy is closed now, then open now, and the public page's 'open now' follows", async () => {
+    const { page } = web;
+    const today = israelWeekday();
+    await signIn(page, 'pharmacist@medcanna.local', 'demo-pharmacist');
+    await page.goto(`${GATEWAY_URL}/business/${SLUG}`, { waitUntil: 'networkidle' });
+    await page.getByRole('heading', { name: 'שעות פתיחה' }).waitFor({ state: 'visible' });
+    await page.getByRole('heading', { name: 'נתונים' }).waitFor({ state: 'visible' });
+    await page.getByRole('link', { name: 'לכל ההזמנות' }).waitFor({ state: 'visible' });
+    await screenshotBothWidths(page, 'business-dashboard');
+
+    // Closed all week: every open day switched off (which clears its slots).
+    await page.getByRole('button', { name: 'עריכת שעות' }).click();
+    let dialog = page.getByRole('dialog', { name: 'עריכת שעות פתיחה' });
+    const save = dialog.getByRole('button', { name: 'שמירה' });
+    expect(await save.isDisabled()).toBe(true);
+    for (const day of DAYS) {
+      const toggle = dialog.getByRole('checkbox', { name: new RegExp(`^${day} `) });
+      if (await toggle.isChecked()) await press(toggle, 'Space');
+      expect(await toggle.isChecked()).toBe(false);
+    }
+    await save.click();
+    await page.getByText('שעות הפתיחה עודכנו בהצלחה').waitFor({ state: 'visible' });
+    await dialog.waitFor({ state: 'hidden' });
+    await expectPublicState(page, 'סגור עכשיו');
+
+    // Open all of today: the day switched on gets a slot, set to 00:00–00:00 (a slot closing when it opens runs the whole day).
+    await page.goto(`${GATEWAY_URL}/business/${SLUG}`, { waitUntil: 'networkidle' });
+    await page.getByRole('button', { name: 'עריכת שעות' }).click();
+    dialog = page.getByRole('dialog', { name: 'עריכת שעות פתיחה' });
+    await press(dialog.getByRole('checkbox', { name: new RegExp(`^${DAYS[today]} `) }), 'Space');
+    for (const field of ['פתיחה', 'סגירה']) {
+      const time = dialog.getByRole('group', { name: `${DAYS[today]} 1: ${field}` });
+      await time.getByRole('spinbutton').first().click();
+      await page.keyboard.type('0000');
+    }
+    await dialog.getByRole('button', { name: 'שמירה' }).click();
+    await page.getByText('שעות הפתיחה עודכנו בהצלחה').waitFor({ state: 'visible' });
+    await page.getByText('00:00–00:00').waitFor({ state: 'visible' });
+    await expectPublicState(page, 'פתוח עכשיו');
+  });
+
+  it("refuses to save the details without a name ('שדה חובה'), and saves nothing", async () => {
+    const { page } = web;
+    await signIn(page, 'pharmacist@medcanna.local', 'demo-pharmacist');
+    await page.goto(`${GATEWAY_URL}/business/${SLUG}`, { waitUntil: 'networkidle' });
+    await page.getByRole('button', { name: 'עריכת פרטים' }).click();
+    const dialog = page.getByRole('dialog', { name: 'עריכת פרטי בית המרקחת' });
+    const save = dialog.getByRole('button', { name: 'שמירה' });
+    expect(await save.isDisabled()).toBe(true);
+    await dialog.getByLabel(/^שם/).fill('');
+    await save.click();
+    await dialog.getByText('שדה חובה').waitFor({ state: 'visible' });
+    expect(await dialog.getByLabel(/^כתובת$/).getAttribute('readonly')).not.toBeNull();
+  });
+});
