@@ -1,6 +1,8 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiBody, type OpenAPIObject } from '@nestjs/swagger';
-import { CartItemDto, CartStoreCommand, CreateOrderDto, EncryptedPiiDto, QuoteDto, ResolveCartDto, ShippingAddressDto } from '@mc/contracts';
+import {
+  CartItemDto, CartStoreCommand, CreateOrderDto, EncryptedPiiDto, OrderStatusChange, OrderStatusUpdateCommand, QuoteDto, ResolveCartDto, ShippingAddressDto,
+} from '@mc/contracts';
 import { ValidationTypes } from 'class-validator';
 import type { ValidationMetadata } from 'class-validator/types/metadata/ValidationMetadata';
 import { targetConstructorToSchema } from 'class-validator-jsonschema';
@@ -22,6 +24,7 @@ const NESTED: ReadonlyMap<Dto, Record<string, Dto>> = new Map<Dto, Record<string
   [CartStoreCommand, { cartItems: CartItemDto }],
   [QuoteDto, { shippingAddress: ShippingAddressDto }],
   [CreateOrderDto, { encryptedPii: EncryptedPiiDto }],
+  [OrderStatusUpdateCommand, { orders: OrderStatusChange }],
 ]);
 
 /** A JavaScript pattern as a JSON Schema `pattern` (ECMA-262); a pattern with flags is left to the description. */
