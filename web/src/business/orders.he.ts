@@ -4,6 +4,7 @@ import type { DocumentsState } from '@mc/contracts';
 export const heOrders = {
   title: 'ניהול הזמנות',
   searchLabel: 'חיפוש הזמנה',
+  clearSearch: 'ניקוי החיפוש',
   searchPlaceholder: 'שם, טלפון, אימייל או מספר הזמנה',
   tableLabel: 'הזמנות',
   noOrders: 'לא התקבלו הזמנות מהאתר',

@@ -4,7 +4,7 @@ import {
 } from '@mc/contracts';
 import { keepPreviousData, useMutation, useQueries, useQuery, useQueryClient, queryOptions } from '@tanstack/react-query';
 import { useNavigate, useParams, useSearch } from '@tanstack/react-router';
-import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import {
   Button, Cell, Column, Input, Label, ListBox, ListBoxItem, Popover, Row, SearchField, Select, SelectValue, Table, TableBody, TableHeader,
 } from 'react-aria-components';
@@ -55,11 +55,7 @@ export function OrdersPage() {
   const more = useQueries({
     queries: Array.from({ length: Math.max(0, loadedThrough - page) }, (_, i) => businessOrdersQuery(businessId, page + 1 + i, search)),
   });
-  const orders = useMemo(
-    () => [...(list.data?.orders ?? []), ...more.flatMap((q) => q.data?.orders ?? [])],
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [list.data, ...more.map((q) => q.data)],
-  );
+  const orders = [...(list.data?.orders ?? []), ...more.flatMap((q) => q.data?.orders ?? [])];
 
   const autosave = useStatusAutosave(businessId);
   const { state, pending } = useSyncExternalStore(autosave.subscribe, autosave.getSnapshot);
@@ -169,10 +165,10 @@ function SearchBox({ value, onSearch }: { value: string; onSearch: (text: string
     return () => clearTimeout(timer);
   }, [text, value]);
   return (
-    <SearchField className="bo-search" value={text} onChange={setText} onSubmit={(t) => latest.current(t.trim())} aria-label={heOrders.searchLabel}>
+    <SearchField className="bo-search" value={text} onChange={setText} onSubmit={(t) => latest.current(t.trim())}>
       <Label className="bo-visually-hidden">{heOrders.searchLabel}</Label>
       <Input className="bo-search-input" placeholder={heOrders.searchPlaceholder} />
-      <Button className="bo-icon-button" aria-label={heBusiness.close}>×</Button>
+      <Button className="bo-icon-button" aria-label={heOrders.clearSearch}>×</Button>
     </SearchField>
   );
 }

@@ -4,7 +4,7 @@ import {
   type BusinessOrder, type BusinessOrdersPage, type OrderStatus,
 } from '@mc/contracts';
 import { BusClient, businessNotFound, Clock, DATABASE, LOGGER, OutboxRelay, SERVICE_ENV, serviceError, toServiceError, type Caller, type Database } from '@mc/kit';
-import { and, asc, eq, getTableColumns, inArray, isNotNull, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, lte, sql, type SQL } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { OrderEnv } from '../config';
 import { PiiKeys } from '../checkout/pii-keys.service';
@@ -103,20 +103,23 @@ export class BusinessOrdersService implements OnApplicationBootstrap, OnApplicat
     const { where: searched, exactId } = orderSearchCondition(search);
     const where = and(eq(orders.pharmSlug, pharmSlug), searched);
     const order: SQL[] = exactId !== undefined ? [sql`(${orders.id} = ${exactId}) DESC`] : [];
-    // The page and the total in one round trip (the total rides on each row); past the last page, a count alone.
-    const rows = await this.db
-      .select({ ...getTableColumns(orders), total: sql<number>`count(*) OVER ()::int` })
-      .from(orders)
-      .where(where)
-      .orderBy(...order, sql`${orders.createdAt} DESC NULLS LAST`, sql`${orders.id} DESC NULLS LAST`)
-      .limit(perPage)
-      .offset((page - 1) * perPage);
-    const total = rows.length ? rows[0].total : page === 1 ? 0 : (await this.db.select({ n: sql<number>`count(*)::int` }).from(orders).where(where))[0].n;
+    // The page and the count apart: a count riding on each row (count(*) OVER ()) would read every order of a busy
+    // pharmacy's table for each page; the count alone is an index-only scan.
+    const [rows, [{ total }]] = await Promise.all([
+      this.db
+        .select()
+        .from(orders)
+        .where(where)
+        .orderBy(...order, sql`${orders.createdAt} DESC NULLS LAST`, sql`${orders.id} DESC NULLS LAST`)
+        .limit(perPage)
+        .offset((page - 1) * perPage),
+      this.db.select({ total: sql<number>`count(*)::int` }).from(orders).where(where),
+    ]);
     const items = rows.length
       ? await this.db.select().from(orderItems).where(inArray(orderItems.orderId, rows.map((r) => r.id))).orderBy(asc(orderItems.id))
       : [];
     return {
-      orders: rows.map(({ total: _total, ...row }) => toBusinessOrder(row as OrderRow, items.filter((i) => i.orderId === row.id))),
+      orders: rows.map((row) => toBusinessOrder(row, items.filter((i) => i.orderId === row.id))),
       total,
       perPage,
       currentPage: page,
