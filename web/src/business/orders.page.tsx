@@ -144,9 +144,16 @@ function useStatusAutosave(businessId: string): StatusAutosave {
   const queryClient = useQueryClient();
   const ref = useRef<StatusAutosave>(null);
   if (!ref.current) {
+    const refetch = () => queryClient.invalidateQueries({ queryKey: businessKey(businessId) });
     ref.current = new StatusAutosave(
-      (changes: StatusChange[]) => apiFetch(businessPath(businessId, '/orders'), { method: 'PATCH', body: JSON.stringify({ orders: changes }) }),
-      () => void queryClient.invalidateQueries({ queryKey: businessKey(businessId) }),
+      async (changes: StatusChange[]) => {
+        await apiFetch(businessPath(businessId, '/orders'), { method: 'PATCH', body: JSON.stringify({ orders: changes }) });
+        // The rows keep showing the edits until the list has the saved statuses (no flicker back to the old ones).
+        await refetch().catch(() => undefined);
+      },
+      (outcome) => {
+        if (outcome === 'error') void refetch();
+      },
     );
   }
   useEffect(() => () => ref.current?.dispose(), []);
