@@ -40,7 +40,8 @@ describe('order.business.list at 200,000 orders of one pharmacy', () => {
         '05' || (n % 10) || '-' || lpad(n::text, 7, '0'), 'vol' || n || '@example.com', n % 3 = 0,
         10000, 10000, 0, 0, 10000, now() - make_interval(mins => n), now() - make_interval(mins => n)
       FROM generate_series(0, $3 - 1) n JOIN "order".batches b ON b.user_id = $1 + (n % 1000)`, [FIRST_USER, PHARM, ORDERS, FIRST, LAST]);
-    await own.query('ANALYZE "order".orders');
+    // As autovacuum leaves a table after a bulk of inserts: statistics, and the visibility map the count's index-only scan needs.
+    await own.query('VACUUM (ANALYZE) "order".orders');
     someId = (await own.query('SELECT id FROM "order".orders WHERE pharm_slug = $1 ORDER BY id LIMIT 1 OFFSET 12345', [PHARM])).rows[0].id;
   }, 300_000);
 
@@ -78,7 +79,7 @@ describe('order.business.list at 200,000 orders of one pharmacy', () => {
     }
     // The machine is shared with other suites and builds: generous bounds, well above what a quiet machine shows.
     console.log('order.business.list p95 (ms) at 200,000 orders', results);
-    for (const [name, ms] of Object.entries(results)) expect({ name, fast: ms < (name === 'a full name' || name === 'no search' || name === 'a page deep in' ? 250 : 100) }).toEqual({ name, fast: true });
+    for (const [name, ms] of Object.entries(results)) expect({ name, fast: ms < 100 }).toEqual({ name, fast: true });
   });
 
   it('searches a phone through the trigram index, not a scan of the pharmacy\'s orders', async () => {
