@@ -225,6 +225,11 @@ function OrderView({ businessId, order }: { businessId: string; order: BusinessO
   const reveal = useMutation({
     mutationFn: () => apiFetch<{ idNumber: string }>(businessPath(businessId, `/orders/${order.id}/id-number`), { method: 'POST' }),
   });
+  // The button gives way to the number: the focus goes to it, so the keyboard (and Escape) stay in the dialog.
+  const revealed = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (reveal.data) revealed.current?.focus();
+  }, [reveal.data]);
   const shipping = order.shippingCostTotalPrice === 0 ? heBusiness.free : formatShekels(order.shippingCostTotalPrice);
   return (
     <div className="bo-order">
@@ -314,7 +319,7 @@ function OrderView({ businessId, order }: { businessId: string; order: BusinessO
       {!order.hasIdNumber ? (
         <p>{heOrders.idNumberGone}</p>
       ) : reveal.data ? (
-        <p className="bo-id-number" aria-live="polite"><bdi className="bo-num">{reveal.data.idNumber}</bdi></p>
+        <p className="bo-id-number" ref={revealed} tabIndex={-1}><bdi className="bo-num">{reveal.data.idNumber}</bdi></p>
       ) : (
         <>
           <Button className="button" onPress={() => reveal.mutate()} isDisabled={reveal.isPending}>
