@@ -52,11 +52,18 @@ describe('web: the back office order table (issue 15)', () => {
     await page.getByRole('heading', { name: 'ניהול הזמנות' }).waitFor({ state: 'visible' });
 
     // The search (debounced into the address) finds this order alone.
+    const searched = page.waitForResponse((r) => {
+      const url = new URL(r.url());
+      return url.pathname === `/api/business/${MERKAZ}/orders` && url.searchParams.get('search') === phone;
+    });
     await page.getByRole('searchbox', { name: 'חיפוש הזמנה' }).fill(phone);
     await page.waitForURL((url) => url.searchParams.get('search') === phone);
+    expect((await (await searched).json()).total).toBe(1);
     const rows = page.locator('table[aria-label="הזמנות"]').getByRole('row');
+    // The list shown before the search gives way to its one order (the header row and this order's).
+    await rows.nth(2).waitFor({ state: 'detached' });
     await rows.filter({ hasText: `#${order.id}` }).waitFor({ state: 'visible' });
-    expect(await rows.count()).toBe(2); // the header and this order
+    expect(await rows.count()).toBe(2);
 
     // The order view: its items, shipping 0 as 'חינם', the notes, the phone 3-3-4, and the ID number only on request.
     await page.getByRole('button', { name: `פרטי הזמנה ${order.id}` }).click();
