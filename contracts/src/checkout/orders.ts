@@ -313,7 +313,8 @@ export interface OrderNotice {
   orders: (CustomerOrder & { orderEmail: string | null })[];
 }
 
-class OrderStatusChange {
+/** One row of the status column. */
+export class OrderStatusChange {
   @IntInRange(1, INT4_MAX, Messages.badRequest)
   orderId: number;
 

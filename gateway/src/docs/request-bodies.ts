@@ -1,8 +1,8 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiBody, type OpenAPIObject } from '@nestjs/swagger';
 import {
-  CartItemDto, CartStoreCommand, CreateOrderDto, EncryptedPiiDto, OpeningHoursSlotInput, OpeningHoursUpdateCommand, QuoteDto, ResolveCartDto,
-  ShippingAddressDto,
+  CartItemDto, CartStoreCommand, CreateOrderDto, EncryptedPiiDto, OpeningHoursSlotInput, OpeningHoursUpdateCommand, OrderStatusChange,
+  OrderStatusUpdateCommand, QuoteDto, ResolveCartDto, ShippingAddressDto,
 } from '@mc/contracts';
 import { ValidationTypes } from 'class-validator';
 import type { ValidationMetadata } from 'class-validator/types/metadata/ValidationMetadata';
@@ -26,6 +26,7 @@ const NESTED: ReadonlyMap<Dto, Record<string, Dto>> = new Map<Dto, Record<string
   [QuoteDto, { shippingAddress: ShippingAddressDto }],
   [CreateOrderDto, { encryptedPii: EncryptedPiiDto }],
   [OpeningHoursUpdateCommand, { openingHours: OpeningHoursSlotInput }],
+  [OrderStatusUpdateCommand, { orders: OrderStatusChange }],
 ]);
 
 /** A JavaScript pattern as a JSON Schema `pattern` (ECMA-262); a pattern with flags is left to the description. */

@@ -66,6 +66,27 @@ describe("order's notifications", () => {
     expect(email.body).toContain('הושלמה');
   });
 
+  it('a status change is told exactly once: one e-mail and one SMS, nothing more when the event is redelivered', async () => {
+    const notice = newBatch(order);
+    const [first, second] = notice.orders;
+    const data: OrderStatusChangedEvent = { batchUid: notice.batchUid, orderId: first.id, pharmSlug: first.pharm.slug, items: [], from: 'pending', to: 'canceled' };
+    const eventId = await publish(service.nc(), Events.order.statusChanged, data);
+    await settled(db(), eventId, 2);
+    // The same event again (a redelivery after a lost ack), then another one behind it: once that one is told, the
+    // redelivered one has been handled too.
+    await publish(service.nc(), Events.order.statusChanged, data, eventId);
+    const later = await publish(service.nc(), Events.order.statusChanged, { ...data, orderId: second.id, pharmSlug: second.pharm.slug });
+    await settled(db(), later, 2);
+    const rows = await settled(db(), eventId, 2);
+    expect(rows.map((r) => [r.channel, r.template, r.status]).sort()).toEqual([['email', 'order-status', 'sent'], ['sms', 'order-status-sms', 'sent']]);
+    const messages = await waitFor('the second order in the mailbox', () => mailbox(service.nc()), {
+      until: (list) => list.some((m) => m.to === notice.customer.email && m.subject.includes(`#${second.id}`)),
+      timeoutMs: 10_000,
+    });
+    expect(messages!.filter((m) => m.to === notice.customer.email && m.subject.includes(`#${first.id}`))).toHaveLength(1);
+    expect(messages!.filter((m) => m.to === '+972541112233' && m.body.includes(`#${first.id}`))).toHaveLength(1);
+  });
+
   describe('documents', () => {
     const redis = () => service.app().get<Redis>(REDIS);
     const key = transitKey({ APP_ENV: 'test', DOCUMENTS_TRANSIT_KEY: '' });

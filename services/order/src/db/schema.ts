@@ -23,6 +23,13 @@ export const batches = orderSchema.table(
   (t) => [index('batches_user_fingerprint_idx').on(t.userId, t.fingerprint)],
 );
 
+/**
+ * What the back office's order search looks in (an order's immutable contact fields): names and e-mail in lower case with
+ * Hebrew final letters as their regular forms, then the phone's digits. Queries must use this very expression to use its index.
+ */
+export const orderSearchText = (t: { firstName: unknown; lastName: unknown; email: unknown; phone: unknown }) =>
+  sql`(lower(translate(${t.firstName} || ' ' || ${t.lastName} || ' ' || ${t.email}, 'ךםןףץ', 'כמנפצ')) || ' ' || regexp_replace(${t.phone}, '[^0-9]', '', 'g'))`;
+
 /** One pharmacy's order, with everything it was placed with snapshotted (money in agorot). */
 export const orders = orderSchema.table(
   'orders',
@@ -74,6 +81,8 @@ export const orders = orderSchema.table(
     index('orders_pharm_open_idx').on(t.pharmSlug, t.createdAt.desc(), t.id.desc()).where(sql`${t.status} IN ('new', 'open', 'pending')`),
     index('orders_batch_idx').on(t.batchUid),
     index('orders_delivery_idx').on(t.documentsDeliveryId).where(sql`${t.documentsDeliveryId} IS NOT NULL`),
+    // The back office's search: substrings of names, e-mail and phone digits, at any number of orders.
+    index('orders_search_trgm_idx').using('gin', sql`${orderSearchText(t)} gin_trgm_ops`),
     index('orders_purge_idx').on(t.finalAt).where(sql`${t.idNumberCiphertext} IS NOT NULL AND ${t.finalAt} IS NOT NULL`),
   ],
 );

@@ -1,20 +1,69 @@
 import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
-import { ErrorCodes, Messages, OWNER_SETTABLE_STATUSES, type OrderStatus } from '@mc/contracts';
-import { Clock, DATABASE, LOGGER, OutboxRelay, SERVICE_ENV, serviceError, type Caller, type Database } from '@mc/kit';
-import { and, eq, isNotNull, lte } from 'drizzle-orm';
+import {
+  agorotToShekels, BUSINESS_PAGE_SIZE, ErrorCodes, escapeLike, Messages, OWNER_SETTABLE_STATUSES, Subjects,
+  type BusinessOrder, type BusinessOrdersPage, type OrderStatus,
+} from '@mc/contracts';
+import { BusClient, businessNotFound, Clock, DATABASE, LOGGER, OutboxRelay, SERVICE_ENV, serviceError, toServiceError, type Caller, type Database } from '@mc/kit';
+import { and, asc, eq, inArray, isNotNull, lte, sql, type SQL } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { OrderEnv } from '../config';
 import { PiiKeys } from '../checkout/pii-keys.service';
-import { idNumberReads, orders } from '../db/schema';
+import { idNumberReads, orderItems, orders, orderSearchText } from '../db/schema';
 import { OrderTransitions } from './order-transitions';
-import { orderNotFound } from './orders.reader';
+import { orderNotFound, toCustomerOrder } from './orders.reader';
 
 const DAY_MS = 24 * 3600_000;
+/** How long a slug pharm confirmed as a pharmacy is believed without asking again. */
+const KNOWN_PHARMACY_MS = 10 * 60_000;
+const MAX_SEARCH_WORDS = 5;
+const FINALS: Record<string, string> = { ך: 'כ', ם: 'מ', ן: 'נ', ף: 'פ', ץ: 'צ' };
+
+type OrderRow = typeof orders.$inferSelect;
+
+/** The search box: an order id (digits), a phone (digits with or without dashes), or words of a name or an e-mail. */
+export function orderSearchCondition(search: string | undefined): { where?: SQL; exactId?: number } {
+  const text = search?.normalize('NFC').trim();
+  if (!text) return {};
+  const haystack = orderSearchText(orders);
+  if (/^[\d\s()+-]+$/.test(text)) {
+    const digits = text.replace(/\D/g, '');
+    const parts: SQL[] = [];
+    const exactId = /^\d{1,9}$/.test(text) ? Number(text) : undefined;
+    if (exactId !== undefined) parts.push(sql`${orders.id} = ${exactId}`);
+    // Fewer than three digits are an order id only (too short for the trigram index, and they would match most phones).
+    if (digits.length >= 3) parts.push(sql`${haystack} LIKE ${`%${digits}%`}`);
+    return { where: parts.length ? sql`(${sql.join(parts, sql` OR `)})` : sql`false`, exactId };
+  }
+  const words = text
+    .replace(/[\u0591-\u05C7]/g, '')
+    .replace(/[ךםןףץ]/g, (c) => FINALS[c])
+    .toLowerCase()
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, MAX_SEARCH_WORDS);
+  if (!words.length) return {};
+  // Every word somewhere in the names, the e-mail or the phone ('כהן דנה' finds דנה כהן).
+  return { where: and(...words.map((w) => sql`${haystack} LIKE ${`%${escapeLike(w)}%`}`)) };
+}
+
+/** Spec §3's order as its pharmacy sees it (shekels); never the ID number itself. */
+export function toBusinessOrder(o: OrderRow, items: (typeof orderItems.$inferSelect)[]): BusinessOrder {
+  const { pharm: _pharm, ...order } = toCustomerOrder(o, items);
+  return {
+    ...order,
+    phone: o.phone,
+    email: o.email,
+    hasIdNumber: o.idNumberCiphertext !== null,
+    cartCostDiscountsOriginalPrice: agorotToShekels(o.listTotal),
+    discounts: o.discounts.map((d) => ({ code: d.code, name: d.name })),
+  };
+}
 
 /** A pharmacy's side of its orders (the business slug is the pharmacy's slug): statuses and the ID number. */
 @Injectable()
 export class BusinessOrdersService implements OnApplicationBootstrap, OnApplicationShutdown {
   private timer?: NodeJS.Timeout;
+  private readonly pharmacies = new Map<string, number>();
 
   constructor(
     @Inject(DATABASE) private readonly db: Database,
@@ -22,13 +71,65 @@ export class BusinessOrdersService implements OnApplicationBootstrap, OnApplicat
     @Inject(OrderTransitions) private readonly transitions: OrderTransitions,
     @Inject(OutboxRelay) private readonly relay: OutboxRelay,
     @Inject(PiiKeys) private readonly keys: PiiKeys,
+    @Inject(BusClient) private readonly bus: BusClient,
     @Inject(SERVICE_ENV) private readonly env: OrderEnv,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
+  /**
+   * 404 unless the business is a pharmacy: the guard lets admins name any business and members any of theirs (a
+   * cannabis company too). A slug orders were placed with is one; otherwise pharm is asked (and its yes remembered).
+   */
+  async ensurePharmacy(pharmSlug: string): Promise<void> {
+    const known = this.pharmacies.get(pharmSlug);
+    if (known !== undefined && this.clock.millis() - known < KNOWN_PHARMACY_MS) return;
+    const [withOrders] = await this.db.select({ id: orders.id }).from(orders).where(eq(orders.pharmSlug, pharmSlug)).limit(1);
+    if (!withOrders) {
+      try {
+        await this.bus.request(Subjects.pharm.pharmGet, { slug: pharmSlug });
+      } catch (err) {
+        if (toServiceError(err).status === 404) throw businessNotFound();
+        throw err;
+      }
+    }
+    if (this.pharmacies.size > 10_000) this.pharmacies.clear();
+    this.pharmacies.set(pharmSlug, this.clock.millis());
+  }
+
+  /** The order table: the pharmacy's orders newest first (an exact order id first), searched, a page at a time. */
+  async list(pharmSlug: string, page = 1, search?: string): Promise<BusinessOrdersPage> {
+    await this.ensurePharmacy(pharmSlug);
+    const perPage = BUSINESS_PAGE_SIZE.orders;
+    const { where: searched, exactId } = orderSearchCondition(search);
+    const where = and(eq(orders.pharmSlug, pharmSlug), searched);
+    const order: SQL[] = exactId !== undefined ? [sql`(${orders.id} = ${exactId}) DESC`] : [];
+    // The page and the count apart: a count riding on each row (count(*) OVER ()) would read every order of a busy
+    // pharmacy's table for each page; the count alone is an index-only scan.
+    const [rows, [{ total }]] = await Promise.all([
+      this.db
+        .select()
+        .from(orders)
+        .where(where)
+        .orderBy(...order, sql`${orders.createdAt} DESC NULLS LAST`, sql`${orders.id} DESC NULLS LAST`)
+        .limit(perPage)
+        .offset((page - 1) * perPage),
+      this.db.select({ total: sql<number>`count(*)::int` }).from(orders).where(where),
+    ]);
+    const items = rows.length
+      ? await this.db.select().from(orderItems).where(inArray(orderItems.orderId, rows.map((r) => r.id))).orderBy(asc(orderItems.id))
+      : [];
+    return {
+      orders: rows.map((row) => toBusinessOrder(row, items.filter((i) => i.orderId === row.id))),
+      total,
+      perPage,
+      currentPage: page,
+    };
+  }
+
   /** The owner's status column: only OWNER_SETTABLE_STATUSES, only this pharmacy's orders, all or none. */
   async updateStatuses(caller: Caller, pharmSlug: string, changes: { orderId: number; status: OrderStatus }[]): Promise<{ orders: { orderId: number; status: OrderStatus }[] }> {
     if (changes.some((c) => !OWNER_SETTABLE_STATUSES.includes(c.status))) throw serviceError(400, ErrorCodes.badRequest, Messages.badRequest);
+    await this.ensurePharmacy(pharmSlug);
     if (!changes.length) return { orders: [] };
     const result = await this.db.transaction(async (tx) => {
       const locked = await this.transitions.lock(tx, [...new Set(changes.map((c) => c.orderId))]);
@@ -39,6 +140,7 @@ export class BusinessOrdersService implements OnApplicationBootstrap, OnApplicat
         const order = byId.get(change.orderId);
         if (!order) throw orderNotFound();
         // Setting the status it already has changes nothing (the column saves every row it shows).
+        // A final order refuses any other status: the aggregate's 409 'לא ניתן לשנות את סטטוס ההזמנה'.
         if (order.status !== change.status) await this.transitions.move(tx, order, change.status, now, caller.userId);
         answer.push({ orderId: order.id, status: order.status });
       }
@@ -50,6 +152,7 @@ export class BusinessOrdersService implements OnApplicationBootstrap, OnApplicat
 
   /** One order's ID number for a member of its pharmacy; each reading recorded with it, in one transaction. */
   async idNumber(caller: Caller, pharmSlug: string, orderId: number): Promise<{ idNumber: string }> {
+    await this.ensurePharmacy(pharmSlug);
     return this.db.transaction(async (tx) => {
       const [order] = await tx
         .select({ ciphertext: orders.idNumberCiphertext, keyId: orders.idNumberKeyId, purgedAt: orders.idNumberPurgedAt })

@@ -1,9 +1,9 @@
 import { Controller, Inject } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import {
-  BatchGetRequest, CouponDto, CreateOrderDto, DocumentsBeginCommand, DocumentsFinishCommand, OrderIdNumberRequest, OrderNoticeRequest,
+  BatchGetRequest, BusinessPageRequest, CouponDto, CreateOrderDto, DocumentsBeginCommand, DocumentsFinishCommand, OrderIdNumberRequest, OrderNoticeRequest,
   OrderStatusUpdateCommand, QuoteDto, Subjects, UserOrdersRequest,
-  type CheckoutPublicKey, type CouponValidation, type DocumentsDelivery, type OrderNotice, type OrdersBatch, type OrderStatus, type Quote, type UserOrdersResponse,
+  type BusinessOrdersPage, type CheckoutPublicKey, type CouponValidation, type DocumentsDelivery, type OrderNotice, type OrdersBatch, type OrderStatus, type Quote, type UserOrdersResponse,
 } from '@mc/contracts';
 import { Caller, RequireBusiness, RequireUser } from '@mc/kit';
 import { CheckoutService } from '../checkout/checkout.service';
@@ -76,6 +76,13 @@ export class OrdersHandlers {
   @MessagePattern(Subjects.order.noticeGet)
   notice(@Payload() dto: OrderNoticeRequest): Promise<OrderNotice> {
     return this.reader.notice(dto.batchUid, dto.orderId);
+  }
+
+  /** The back office's order table (members of the pharmacy's business and admins; 404 for anything not a pharmacy). */
+  @MessagePattern(Subjects.order.businessOrders)
+  @RequireBusiness('businessId')
+  businessOrders(@Caller() _caller: Caller, @Payload() dto: BusinessPageRequest): Promise<BusinessOrdersPage> {
+    return this.business.list(dto.businessId, dto.page, dto.search);
   }
 
   @MessagePattern(Subjects.order.businessStatusUpdate)

@@ -1,0 +1,1 @@
+CREATE INDEX IF NOT EXISTS "orders_search_trgm_idx" ON "order"."orders" USING gin ((lower(translate("first_name" || ' ' || "last_name" || ' ' || "email", 'ךםןףץ', 'כמנפצ')) || ' ' || regexp_replace("phone", '[^0-9]', '', 'g')) gin_trgm_ops);
