@@ -192,14 +192,13 @@ export class PharmProductsWriter {
     if (new Set(ids).size !== ids.length) throw badRequest(Messages.badRequest);
     const { rows, changed } = await this.db.transaction(async (tx) => {
       await lockPharmacy(tx, pharm.id);
-      const found = await tx
-        .select({ offer: pharmProducts, estimatedPrice: productsView.estimatedPrice })
-        .from(pharmProducts)
-        .leftJoin(productsView, eq(productsView.slug, pharmProducts.productSlug))
+      const offers = await tx.select().from(pharmProducts)
         .where(and(eq(pharmProducts.pharmId, pharm.id), inArray(pharmProducts.id, ids)))
-        .for('update', { of: pharmProducts });
-      const byId = new Map(found.map((f) => [f.offer.id, f]));
-      if (byId.size !== ids.length) throw notFound(Messages.productNotFound);
+        .for('update');
+      if (offers.length !== ids.length) throw notFound(Messages.productNotFound);
+      const prices = new Map((await tx.select({ slug: productsView.slug, estimatedPrice: productsView.estimatedPrice }).from(productsView)
+        .where(inArray(productsView.slug, offers.map((o) => o.productSlug)))).map((r) => [r.slug, r.estimatedPrice]));
+      const byId = new Map(offers.map((offer) => [offer.id, { offer, estimatedPrice: prices.get(offer.productSlug) ?? null }]));
       const now = this.clock.now();
       const saved = new Map<number, OfferRow>();
       const moved: OfferRow[] = [];
