@@ -12,9 +12,9 @@ import { ServiceClients } from '../clients/clients.module';
 import { forwarded } from '../clients/service-client';
 import { RequestBody } from '../docs/request-bodies';
 
-/** A query's page as a number for pharm to validate (anything but digits becomes NaN: pharm's 400). */
+/** A query's page as a number when it is digits; anything else goes as it came for pharm to refuse (NaN would travel as null: page 1). */
 const pageNumber = (raw: unknown): number | undefined =>
-  raw === undefined || raw === '' ? undefined : typeof raw === 'string' && /^\d{1,9}$/.test(raw) ? Number(raw) : Number.NaN;
+  raw === undefined || raw === '' ? undefined : typeof raw === 'string' && /^\d{1,9}$/.test(raw) ? Number(raw) : (raw as number);
 /** A path id as a number when it is digits; anything else goes as it came, for pharm to refuse ('כתובת לא תקינה'). */
 const itemId = (raw: string): number => (/^\d{1,10}$/.test(raw) ? Number(raw) : (raw as unknown as number));
 const searchText = (raw: unknown): string | undefined => (raw === undefined || raw === '' ? undefined : (raw as string));
