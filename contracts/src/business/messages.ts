@@ -31,6 +31,8 @@ export const BusinessMessages = {
   codeTaken: 'קוד זה כבר קיים',
   /** A product the pharmacy already offers, offered again from the catalogue picker. */
   productAlreadyOffered: 'המוצר כבר קיים בבית המרקחת',
+  /** Price 0 (the catalogue price) for a product the catalogue gives no price. */
+  catalogPriceMissing: 'למוצר זה אין מחיר בקטלוג, יש להזין מחיר',
   /** A field the partner's stock feed sets (isYarpaLocked) changed by hand. */
   partnerLocked: 'שדה זה מתעדכן אוטומטית ואינו ניתן לעריכה',
   /** An order in a final status (complete, canceled, closed). */

@@ -70,13 +70,14 @@ export class PharmProductFields {
 
   /** Units in stock; ignored (kept) while `alwaysInStock` is on. */
   @ValidateIf((o: PharmProductFields) => !o.alwaysInStock)
+  // Decorators register from the bottom up and the first failed constraint's message is the one shown: the type check goes last.
   @ToOptionalNumber()
-  @IsInt({ message: BusinessMessages.stockRequired }) @Min(0, { message: BusinessMessages.stockRequired }) @Max(MAX_STOCK_AMOUNT, invalid)
+  @Max(MAX_STOCK_AMOUNT, invalid) @Min(0, { message: BusinessMessages.stockRequired }) @IsInt({ message: BusinessMessages.stockRequired })
   amount: number;
 
   /** Shekels; 0 means the catalogue price. */
   @ToOptionalNumber()
-  @IsNumber(money, { message: BusinessMessages.priceRequired }) @Min(0, { message: BusinessMessages.priceInvalid }) @Max(MAX_OFFER_SHEKELS, { message: BusinessMessages.priceInvalid })
+  @Max(MAX_OFFER_SHEKELS, { message: BusinessMessages.priceInvalid }) @Min(0, { message: BusinessMessages.priceInvalid }) @IsNumber(money, { message: BusinessMessages.priceRequired })
   price: number;
 
   /** yyyy-MM-dd or null. */

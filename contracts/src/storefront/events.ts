@@ -17,6 +17,11 @@ export interface ProductChangedEvent {
     isPopular: boolean;
     isNew: boolean;
     tags: Tag[];
+    /**
+     * Agorot: the catalogue's typical price, or null when it has none. What an offer priced 0 in the back office
+     * costs (pharm's catalogue-priced offers follow it). Events published before it existed lack it: unknown, not null.
+     */
+    estimatedPrice?: number | null;
   };
   deleted: boolean;
 }

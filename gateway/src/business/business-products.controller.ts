@@ -1,7 +1,97 @@
-import { Controller } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
+import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Patch, Post, Query, UseGuards } from '@nestjs/common';
+import { AuthGuard } from '@nestjs/passport';
+import {
+  ApiBadRequestResponse, ApiBearerAuth, ApiConflictResponse, ApiCreatedResponse, ApiForbiddenResponse, ApiNotFoundResponse, ApiOkResponse,
+  ApiParam, ApiQuery, ApiTags, ApiUnauthorizedResponse,
+} from '@nestjs/swagger';
+import {
+  PharmProductCreateCommand, PharmProductsUpdateCommand, Subjects,
+  type BusinessPharmProduct, type BusinessPharmProductsPage, type BusinessProductOptionsPage,
+} from '@mc/contracts';
+import { ServiceClients } from '../clients/clients.module';
+import { forwarded } from '../clients/service-client';
+import { RequestBody } from '../docs/request-bodies';
 
-/** Back office (API.md "Back office"): filled in by its slice. */
+/** A query's page as a number when it is digits; anything else goes as it came for pharm to refuse (NaN would travel as null: page 1). */
+const pageNumber = (raw: unknown): number | undefined =>
+  raw === undefined || raw === '' ? undefined : typeof raw === 'string' && /^\d{1,9}$/.test(raw) ? Number(raw) : (raw as number);
+/** A path id as a number when it is digits; anything else goes as it came, for pharm to refuse ('כתובת לא תקינה'). */
+const itemId = (raw: string): number => (/^\d{1,10}$/.test(raw) ? Number(raw) : (raw as unknown as number));
+const searchText = (raw: unknown): string | undefined => (raw === undefined || raw === '' ? undefined : (raw as string));
+
+const who = {
+  unauthorized: 'no valid token',
+  forbidden: 'a signed-in user who manages no business',
+  notFound: "a business the caller does not run, or one that is not a pharmacy ('העסק לא נמצא'), or no such offer ('המוצר לא נמצא')",
+};
+
+/**
+ * The back office's products (API.md "Back office"): the pharmacy's offers, the catalogue picker, create, edit (a list,
+ * all or none), remove and bump. The gateway forwards `businessId` from the path; pharm checks the caller against it.
+ */
 @ApiTags('business')
 @Controller('business/:businessId')
-export class BusinessProductsController {}
+@UseGuards(AuthGuard('jwt'))
+@ApiBearerAuth()
+@ApiParam({ name: 'businessId', description: "the pharmacy's slug" })
+@ApiUnauthorizedResponse({ description: who.unauthorized })
+@ApiForbiddenResponse({ description: who.forbidden })
+@ApiNotFoundResponse({ description: who.notFound })
+export class BusinessProductsController {
+  constructor(@Inject(ServiceClients) private readonly clients: ServiceClients) {}
+
+  @Get('products')
+  @ApiQuery({ name: 'page', required: false })
+  @ApiQuery({ name: 'search', required: false, description: "the product's Hebrew or English name" })
+  @ApiOkResponse({ description: '{ pharmProducts, total, perPage, currentPage }: ordered by T/C dosage group, then the last bumped, then name' })
+  @ApiBadRequestResponse({ description: 'a page or search that is not valid' })
+  list(@Param('businessId') businessId: string, @Query() query: Record<string, unknown>): Promise<BusinessPharmProductsPage> {
+    return this.clients.get('pharm').send(Subjects.pharm.businessProducts, { businessId, page: pageNumber(query.page), search: searchText(query.search) });
+  }
+
+  @Get('product-options')
+  @ApiQuery({ name: 'page', required: false })
+  @ApiQuery({ name: 'search', required: false })
+  @ApiOkResponse({ description: '{ products, total, perPage, currentPage }: catalogue products this pharmacy does not offer yet' })
+  @ApiBadRequestResponse({ description: 'a page or search that is not valid' })
+  options(@Param('businessId') businessId: string, @Query() query: Record<string, unknown>): Promise<BusinessProductOptionsPage> {
+    return this.clients.get('pharm').send(Subjects.pharm.businessProductOptions, { businessId, page: pageNumber(query.page), search: searchText(query.search) });
+  }
+
+  @Get('products/:id')
+  @ApiOkResponse({ description: '{ pharmProduct }' })
+  @ApiBadRequestResponse({ description: "an id that is not a number ('כתובת לא תקינה')" })
+  get(@Param('businessId') businessId: string, @Param('id') id: string): Promise<{ pharmProduct: BusinessPharmProduct }> {
+    return this.clients.get('pharm').send(Subjects.pharm.businessProductGet, { businessId, id: itemId(id) });
+  }
+
+  @Post('products')
+  @ApiCreatedResponse({ description: '{ pharmProduct }: the new offer (price 0 = the catalogue price)' })
+  @ApiBadRequestResponse({ description: "a field that is not valid, with spec 5's message ('חובה להזין מחיר', 'יש להזין מחיר תקין', 'חובה להזין כמות מלאי')" })
+  @ApiConflictResponse({ description: "the pharmacy already offers the product ('המוצר כבר קיים בבית המרקחת')" })
+  @RequestBody(PharmProductCreateCommand)
+  create(@Param('businessId') businessId: string, @Body() body: PharmProductCreateCommand | undefined): Promise<{ pharmProduct: BusinessPharmProduct }> {
+    return this.clients.get('pharm').send(Subjects.pharm.businessProductCreate, { ...forwarded(body), businessId });
+  }
+
+  @Patch('products')
+  @ApiOkResponse({ description: '{ pharmProducts }: the offers as stored, all or none' })
+  @ApiBadRequestResponse({ description: "a field that is not valid (spec 5), or a partner-locked price or stock ('שדה זה מתעדכן אוטומטית ואינו ניתן לעריכה')" })
+  @RequestBody(PharmProductsUpdateCommand)
+  update(@Param('businessId') businessId: string, @Body() body: PharmProductsUpdateCommand | undefined): Promise<{ pharmProducts: BusinessPharmProduct[] }> {
+    return this.clients.get('pharm').send(Subjects.pharm.businessProductsUpdate, { ...forwarded(body), businessId });
+  }
+
+  @Delete('products/:id')
+  @ApiOkResponse({ description: '{ ok: true }' })
+  remove(@Param('businessId') businessId: string, @Param('id') id: string): Promise<{ ok: true }> {
+    return this.clients.get('pharm').send(Subjects.pharm.businessProductRemove, { businessId, id: itemId(id) });
+  }
+
+  @Post('products/:id/bump')
+  @HttpCode(200)
+  @ApiOkResponse({ description: '{ pharmProduct }: with its new bumpedAt' })
+  bump(@Param('businessId') businessId: string, @Param('id') id: string): Promise<{ pharmProduct: BusinessPharmProduct }> {
+    return this.clients.get('pharm').send(Subjects.pharm.businessProductBump, { businessId, id: itemId(id) });
+  }
+}

@@ -101,13 +101,29 @@ describe('catalog.product.get', () => {
       product: {
         slug: P.cliffs, name: 'צוקי הגולן T15/C3', shortName: 'צוקי הגולן', type: 'flower', imageUrl: `/media/products/${P.cliffs}.svg`,
         hebName: 'צוקי הגולן', engName: 'Golan Cliffs', company: 'חברה בית', cannabisType: 'indica', thccbdDosage: 'T15/C3',
-        family: 'ct-cliffs', isPopular: true, isNew: true, tags: [{ slug: 'ct-day', name: 'ליום (בדיקה)' }],
+        family: 'ct-cliffs', isPopular: true, isNew: true, tags: [{ slug: 'ct-day', name: 'ליום (בדיקה)' }], estimatedPrice: 24_000,
       },
       deleted: false,
     });
     expect((await get(P.cliffs)).tags).toEqual([{ slug: 'ct-day', name: 'ליום (בדיקה)' }]);
     await products.upsert(input);
   }, 30_000);
+
+  it('carries the catalogue price (agorot, or null) in `product changed`, so pharm’s catalogue-priced offers follow it', async () => {
+    const products = service.app().get(ProductsWriter);
+    const input = testProducts().find((p) => p.slug === P.cliffs)!;
+    try {
+      let started = new Date();
+      expect(await products.upsert({ ...input, estimatedPrice: 25_550 })).toBe(true);
+      expect(await nextEvent(started, (e) => e.product?.slug === P.cliffs)).toMatchObject({ product: { slug: P.cliffs, estimatedPrice: 25_550 }, deleted: false });
+      expect((await get(P.cliffs)).product.estimated_price).toBe(255.5);
+      started = new Date();
+      expect(await products.upsert({ ...input, estimatedPrice: null })).toBe(true);
+      expect(await nextEvent(started, (e) => e.product?.slug === P.cliffs)).toMatchObject({ product: { slug: P.cliffs, estimatedPrice: null } });
+    } finally {
+      await products.upsert(input);
+    }
+  }, 45_000);
 
   it('publishes a deleted product as `deleted`', async () => {
     const products = service.app().get(ProductsWriter);

@@ -3,6 +3,7 @@ import type { ServiceDefinition } from '@mc/kit';
 import { PharmEnv } from './config';
 import { inbox, outbox } from './db/schema';
 import { BusinessInfoModule } from './business/business-info.module';
+import { BusinessProductsModule } from './business-products/business-products.module';
 import { CheckoutModule } from './checkout/checkout.module';
 import { DiscountsModule } from './discounts/discounts.module';
 import { EventsModule } from './events/events.module';
@@ -17,5 +18,5 @@ export const pharmService: ServiceDefinition<PharmEnv> = {
   schema: 'pharm',
   tables: { outbox, inbox },
   migrationsFolder: join(__dirname, 'migrations'),
-  imports: [PharmsModule, PharmProductsModule, DiscountsModule, CheckoutModule, EventsModule, MediaModule, SitemapModule, BusinessInfoModule],
+  imports: [PharmsModule, PharmProductsModule, DiscountsModule, CheckoutModule, EventsModule, MediaModule, SitemapModule, BusinessInfoModule, BusinessProductsModule],
 };

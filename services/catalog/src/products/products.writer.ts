@@ -115,6 +115,7 @@ export function toProductChangedEvent(row: ProductRow, productTagList: Tag[], de
       isPopular: row.isPopular,
       isNew: row.isNew,
       tags: productTagList,
+      estimatedPrice: row.estimatedPrice,
     },
     deleted,
   };

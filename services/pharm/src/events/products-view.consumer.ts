@@ -1,6 +1,7 @@
 import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 import { Events } from '@mc/contracts';
 import { EventConsumers } from '@mc/kit';
+import { PharmProductsWriter } from '../pharm-products/pharm-products.writer';
 import { ProductsViewProjector } from './products-view.projector';
 
 /** The durable consumer name; also the inbox key of the events it has applied. */
@@ -12,6 +13,7 @@ export class ProductsViewConsumer implements OnApplicationBootstrap {
   constructor(
     @Inject(EventConsumers) private readonly consumers: EventConsumers,
     @Inject(ProductsViewProjector) private readonly projector: ProductsViewProjector,
+    @Inject(PharmProductsWriter) private readonly writer: PharmProductsWriter,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
@@ -22,7 +24,11 @@ export class ProductsViewConsumer implements OnApplicationBootstrap {
       handler: async (event, tx) => {
         // The pharmacy directory (what each pharmacy sells) sees the change through its fingerprint within a second;
         // invalidating it per event would reload it on every read while a backlog of events is replayed.
-        await this.projector.apply(tx, event);
+        const result = await this.projector.project(tx, event);
+        // Offers priced 0 in the back office cost the catalogue's price: they follow it, with their events, in this transaction.
+        if (result.outcome === 'applied' && !result.deleted && result.estimatedPrice !== null) {
+          await this.writer.followCatalogPrice(tx, result.slug, result.estimatedPrice);
+        }
       },
     });
   }

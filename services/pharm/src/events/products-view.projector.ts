@@ -19,8 +19,17 @@ export function isProductChanged(data: unknown): data is ProductChangedEvent {
     && strOrNull(p.shortName ?? null) && strOrNull(p.imageUrl ?? null) && strOrNull(p.company ?? null)
     && strOrNull(p.thccbdDosage ?? null) && strOrNull(p.family ?? null)
     && (p.cannabisType === null || p.cannabisType === undefined || CANNABIS_TYPES.includes(p.cannabisType))
-    && (p.tags === undefined || (Array.isArray(p.tags) && p.tags.every((t) => t && str(t.slug) && str(t.name))));
+    && (p.tags === undefined || (Array.isArray(p.tags) && p.tags.every((t) => t && str(t.slug) && str(t.name))))
+    && (p.estimatedPrice === undefined || p.estimatedPrice === null || isAgorot(p.estimatedPrice));
 }
+
+const MAX_ESTIMATED_AGOROT = 10_000_000;
+const isAgorot = (v: unknown): v is number => Number.isInteger(v) && (v as number) >= 0 && (v as number) <= MAX_ESTIMATED_AGOROT;
+
+/** What `apply` did; `estimatedPrice` is the catalogue price now in the view (agorot or null) when the event was applied. */
+export type ProjectionResult =
+  | { outcome: 'applied'; slug: string; deleted: boolean; estimatedPrice: number | null }
+  | { outcome: 'stale' | 'skipped' };
 
 /**
  * Pharm's copy of catalog's products, kept by `evt.catalog.product.changed`. An event older than the
@@ -31,9 +40,14 @@ export class ProductsViewProjector {
   constructor(@Inject(LOGGER) private readonly logger: Logger) {}
 
   async apply(tx: Tx, envelope: EventEnvelope<unknown>): Promise<'applied' | 'stale' | 'skipped'> {
+    return (await this.project(tx, envelope)).outcome;
+  }
+
+  /** As `apply`, telling what the view holds now (the consumer lets catalogue-priced offers follow the price). */
+  async project(tx: Tx, envelope: EventEnvelope<unknown>): Promise<ProjectionResult> {
     if (!isProductChanged(envelope.data)) {
       this.logger.warn({ eventId: envelope.eventId }, 'product event without a usable product; skipped');
-      return 'skipped';
+      return { outcome: 'skipped' };
     }
     const { product: p, deleted } = envelope.data;
     const dosage = p.thccbdDosage ? parseDosage(p.thccbdDosage) : null;
@@ -55,6 +69,8 @@ export class ProductsViewProjector {
       isNew: p.isNew === true,
       tags: (p.tags ?? []).map((t) => ({ slug: t.slug, name: t.name })),
       searchText: searchDocument(p.name, p.hebName, p.engName, p.shortName, p.company),
+      // An event from before catalog sent the price leaves the known one alone.
+      ...(p.estimatedPrice === undefined ? {} : { estimatedPrice: p.estimatedPrice }),
       deleted,
       sourceAt: new Date(envelope.occurredAt),
       updatedAt: new Date(),
@@ -64,7 +80,7 @@ export class ProductsViewProjector {
       .insert(productsView)
       .values(row)
       .onConflictDoUpdate({ target: productsView.slug, set: changes, setWhere: sql`${productsView.sourceAt} <= excluded.source_at` })
-      .returning({ slug: productsView.slug });
-    return saved.length ? 'applied' : 'stale';
+      .returning({ slug: productsView.slug, estimatedPrice: productsView.estimatedPrice });
+    return saved.length ? { outcome: 'applied', slug: p.slug, deleted, estimatedPrice: saved[0].estimatedPrice } : { outcome: 'stale' };
   }
 }
