@@ -8,7 +8,7 @@ import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClie
 import { useNavigate, useParams, useSearch } from '@tanstack/react-router';
 import { useEffect, useId, useMemo, useState } from 'react';
 import {
-  Button, Calendar, CalendarCell, CalendarGrid, Cell, Checkbox, Column, ComboBox, DateInput, DatePicker, DateSegment, Dialog, Group, Heading, Input,
+  Button, Calendar, CalendarCell, CalendarGrid, Cell, Checkbox, Collection, Column, ComboBox, DateInput, DatePicker, DateSegment, Dialog, Group, Heading, Input,
   Label, ListBox, ListBoxItem, ListBoxLoadMoreItem, Popover, Row, Select, SelectValue, Table, TableBody, TableHeader, type Key,
 } from 'react-aria-components';
 import { Controller, useForm, type UseFormReturn } from 'react-hook-form';
@@ -201,7 +201,7 @@ export function DiscountForm({ businessId, currentCode, initial, knownProducts =
   onSaved: (discount: BusinessDiscount) => void;
   onCancel: () => void;
 }) {
-  const form = useForm<DiscountFields>({ resolver: classValidatorResolver(DiscountFields), defaultValues: initial, mode: 'onTouched' });
+  const form = useForm<DiscountFields>({ resolver: classValidatorResolver(DiscountFields), defaultValues: { ...initial }, mode: 'onTouched' });
   const { errors, isDirty } = form.formState;
   const type = form.watch('type');
   const amountType = form.watch('amountType');
@@ -214,7 +214,7 @@ export function DiscountForm({ businessId, currentCode, initial, knownProducts =
         : send<{ discount: BusinessDiscount }>('PATCH', businessPath(businessId, `/discounts/${encodeURIComponent(currentCode)}`), body);
     },
     onSuccess: ({ discount }) => {
-      form.reset(valuesOf(discount));
+      form.reset({ ...valuesOf(discount) });
       onSaved(discount);
     },
   });
@@ -379,17 +379,20 @@ function ProductPicker({ businessId, value, known, error, onAdd, onRemove }: {
   const ids = useId();
   return (
     <div className="bo-field bo-product-picker">
+      {/* The server searches (by name, forgiving typos): the box shows what it answers, unfiltered. */}
       <ComboBox className="bo-combobox" inputValue={input} onInputChange={setInput} selectedKey={null} onSelectionChange={picked} menuTrigger="focus"
-        allowsEmptyCollection items={items} aria-describedby={error ? `${ids}-error` : undefined}>
+        defaultFilter={() => true} allowsEmptyCollection aria-describedby={error ? `${ids}-error` : undefined}>
         <Label>{heDiscounts.fields.products}</Label>
         <Input className="bo-combobox-input" placeholder={heDiscounts.fields.productSearch} />
         <Popover className="bo-popover">
           <ListBox className="bo-listbox" renderEmptyState={() => <p className="bo-empty">{options.isFetching ? heDiscounts.loading : heDiscounts.noProduct}</p>}>
-            {items.map((o) => (
-              <ListBoxItem className="bo-option" key={o.id} id={o.id} textValue={o.name}>
-                {o.name} <span className="bo-num">{formatShekels(o.originalPrice)}</span>
-              </ListBoxItem>
-            ))}
+            <Collection items={items}>
+              {(o) => (
+                <ListBoxItem className="bo-option" id={o.id} textValue={o.name}>
+                  {o.name} <span className="bo-num">{formatShekels(o.originalPrice)}</span>
+                </ListBoxItem>
+              )}
+            </Collection>
             {options.hasNextPage && (
               <ListBoxLoadMoreItem className="bo-option" isLoading={options.isFetchingNextPage} onLoadMore={() => void options.fetchNextPage()}>
                 {heDiscounts.loadMore}
