@@ -13,9 +13,11 @@ import { forwarded } from '../clients/service-client';
 import { couponsEnabled, GatewayEnv } from '../config';
 import { RequestBody } from '../docs/request-bodies';
 
-/** A query's page as a number for pharm to validate (anything but digits is its 400). */
-const pageNumber = (raw: unknown): number | undefined =>
-  raw === undefined || raw === '' ? undefined : typeof raw === 'string' && /^\d{1,9}$/.test(raw) ? Number(raw) : Number.NaN;
+/**
+ * A query's page as it came (pharm's DTO makes it a number and refuses anything but a page number with 400); not NaN,
+ * which JSON would carry as null, that is no page at all.
+ */
+const pageOf = (raw: unknown): number | undefined => (raw === undefined || raw === '' ? undefined : (raw as number));
 
 const couponsOff = (): ServiceError => ({ status: 400, code: ErrorCodes.badRequest, message: DiscountMessages.couponsOff });
 
@@ -52,7 +54,7 @@ export class BusinessDiscountsController {
   @ApiOkResponse({ description: '{ discounts, total, perPage, currentPage }; amounts in percent or shekels' })
   @ApiBadRequestResponse({ description: 'a malformed page' })
   list(@Param('businessId') businessId: string, @Query('page') page: unknown): Promise<BusinessDiscountsPage> {
-    return this.clients.get('pharm').send(Subjects.pharm.businessDiscounts, { businessId, page: pageNumber(page) });
+    return this.clients.get('pharm').send(Subjects.pharm.businessDiscounts, { businessId, page: pageOf(page) });
   }
 
   @Get('discount-product-options')
@@ -63,7 +65,7 @@ export class BusinessDiscountsController {
   productOptions(@Param('businessId') businessId: string, @Query('page') page: unknown, @Query('search') search: unknown): Promise<DiscountProductOptionsPage> {
     return this.clients.get('pharm').send(Subjects.pharm.businessDiscountProductOptions, {
       businessId,
-      page: pageNumber(page),
+      page: pageOf(page),
       // Anything but one string (a repeated parameter) goes on as it came, for pharm's 400.
       search: search === undefined || search === '' ? undefined : (search as string),
     });
