@@ -20,10 +20,6 @@ function differs(row: DiscountRow, input: DiscountInput): boolean {
 const sorted = (ids: number[]) => [...new Set(ids)].sort((x, y) => x - y);
 const sameIds = (a: number[], b: number[]) => sorted(a).join(',') === sorted(b).join(',');
 
-/**
- * A pharmacy's discounts, written whole (the seed's way; the back office will edit them one by one next). Matched by
- * code (any case); unchanged ones are left alone, so running it again with the same input changes nothing.
- */
 /** A discount's columns from the back office's fields (validated by `DiscountFields`): §5's rules, amounts in agorot. */
 export function discountColumns(fields: DiscountFields) {
   const needsProducts = fields.type === 'specific-products' || fields.amountType === 'price';
@@ -61,6 +57,10 @@ function isCodeTaken(error: unknown): boolean {
   return false;
 }
 
+/**
+ * Every change to discounts: the seed writes a pharmacy's whole (`replaceForPharm`, matched by code in any case, unchanged
+ * ones left alone, so running it again changes nothing); the back office creates, changes and removes them one by one.
+ */
 @Injectable()
 export class DiscountsWriter {
   constructor(
