@@ -53,6 +53,22 @@ describe('a gateway started as production', () => {
     expect((await api('/api/checkout/coupon', { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${signIn.body.jwt}` }, body: JSON.stringify({ couponCode: 'SAVE20' }) })).status).toBe(200);
   });
 
+  it('has coupons off in the back office too: no coupon-type discount is created or changed (400), other types are', async () => {
+    const signIn = await api('/api/auth/signin', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'pharmacist@medcanna.local', password: 'demo-pharmacist' }) });
+    const auth = { 'content-type': 'application/json', authorization: `Bearer ${signIn.body.jwt}` };
+    const code = `E2EOFF_${Date.now().toString(36).toUpperCase()}`;
+    const discount = (type: string) => JSON.stringify({
+      name: 'בדיקת דגל', code, type, amountType: 'percent', amount: 5, published: false, allowMultiple: false, newCustomersOnly: false,
+      startDate: '2026-01-01T00:00:00.000Z', endDate: '2026-01-02T00:00:00.000Z', pharmProductIds: [],
+    });
+    const coupon = await get('/api/business/merkaz-tel-aviv/discounts', { method: 'POST', headers: auth, body: discount('coupon') });
+    expect(coupon.status).toBe(400);
+    expect(((await coupon.json()) as { message: string }).message).toBe('קופונים אינם זמינים כעת');
+    expect((await get('/api/business/merkaz-tel-aviv/discounts', { method: 'POST', headers: auth, body: discount('all-products') })).status).toBe(201);
+    expect((await get(`/api/business/merkaz-tel-aviv/discounts/${code}`, { method: 'PATCH', headers: auth, body: discount('coupon') })).status).toBe(400);
+    expect((await get(`/api/business/merkaz-tel-aviv/discounts/${code}`, { method: 'DELETE', headers: { authorization: auth.authorization } })).status).toBe(200);
+  });
+
   it('has Google sign-in off without a Google client (503), not the stand-in', async () => {
     expect((await get('/api/auth/google/url?returnTo=/')).status).toBe(503);
   });

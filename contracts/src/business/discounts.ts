@@ -10,6 +10,19 @@ const invalid = { message: Messages.badRequest };
 /** Spec §9: the smallest discount amount. */
 export const MIN_DISCOUNT_AMOUNT = 1;
 export const MAX_DISCOUNT_PRODUCTS = 500;
+/** The largest fixed discount or price, in shekels (a price is an offer's; above it no amount makes sense). */
+export const MAX_DISCOUNT_SHEKELS = 100_000;
+
+/** The discounts' own answers beyond spec §5 (each page keeps its words beside it). */
+export const DiscountMessages = {
+  notFound: 'ההנחה לא נמצאה',
+  /** An offer id that is not one of this pharmacy's offers. */
+  productNotOffered: 'המוצר לא נמצא בבית המרקחת',
+  /** A coupon-type discount created or changed while coupons are switched off (FEATURE_COUPONS). */
+  couponsOff: 'קופונים אינם זמינים כעת',
+  /** Percent discounts are whole percents (the stored amount and the price rule count whole percents). */
+  wholePercent: 'יש להזין אחוז שלם',
+} as const;
 
 /** Spec §3 Discount in the back office; amounts in percent or shekels, dates ISO. */
 export interface BusinessDiscount {
@@ -100,6 +113,8 @@ export class DiscountFields {
   @Rule((v) => v === undefined || v === null || (isAmount(v) && v >= MIN_DISCOUNT_AMOUNT), BusinessMessages.amountTooSmall)
   @Rule((v) => !isAmount(v) || twoDecimals(v), Messages.badRequest)
   @Rule((v, o) => !isAmount(v) || o?.amountType !== 'percent' || v <= 100, Messages.badRequest)
+  @Rule((v, o) => !isAmount(v) || o?.amountType !== 'percent' || Number.isInteger(v), DiscountMessages.wholePercent)
+  @Rule((v, o) => !isAmount(v) || o?.amountType === 'percent' || v <= MAX_DISCOUNT_SHEKELS, Messages.badRequest)
   amount: number;
 
   @IsBoolean(invalid)

@@ -1,9 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { Messages } from '@mc/contracts';
-import { Clock, DATABASE, notFound, type Database, type Tx } from '@mc/kit';
-import { and, eq, inArray } from 'drizzle-orm';
+import {
+  BusinessMessages, DiscountMessages, ErrorCodes, Messages, shekelsToAgorot,
+  type BusinessDiscount, type DiscountCodeRequest, type DiscountCreateCommand, type DiscountFields, type DiscountUpdateCommand,
+} from '@mc/contracts';
+import { badRequest, Clock, DATABASE, notFound, serviceError, type Database, type Tx } from '@mc/kit';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { discountProducts, discounts, pharmacies, pharmProducts } from '../db/schema';
 import { discountInputError, type DiscountInput, type DiscountRow } from './discount-rules';
+import { DiscountsReader } from './discounts.reader';
 
 const sameTime = (a: Date, b: Date) => a.getTime() === b.getTime();
 
@@ -16,13 +20,113 @@ function differs(row: DiscountRow, input: DiscountInput): boolean {
 const sorted = (ids: number[]) => [...new Set(ids)].sort((x, y) => x - y);
 const sameIds = (a: number[], b: number[]) => sorted(a).join(',') === sorted(b).join(',');
 
+/** A discount's columns from the back office's fields (validated by `DiscountFields`): §5's rules, amounts in agorot. */
+export function discountColumns(fields: DiscountFields) {
+  const needsProducts = fields.type === 'specific-products' || fields.amountType === 'price';
+  if (fields.amountType === 'price' && fields.type !== 'coupon') throw badRequest(Messages.badRequest);
+  const startsAt = new Date(fields.startDate);
+  const endsAt = new Date(fields.endDate);
+  if (endsAt < startsAt) throw badRequest(BusinessMessages.endBeforeStart);
+  return {
+    columns: {
+      code: fields.code.trim(),
+      name: fields.name.trim(),
+      type: fields.type,
+      amountType: fields.amountType,
+      amount: fields.amountType === 'percent' ? fields.amount : shekelsToAgorot(fields.amount),
+      published: fields.published,
+      allowMultiple: fields.type === 'all-products' && fields.allowMultiple,
+      newCustomersOnly: fields.type === 'coupon' && fields.newCustomersOnly,
+      startsAt,
+      endsAt,
+    },
+    // An all-products discount covers every offer: any offers sent with it are not kept.
+    pharmProductIds: fields.type === 'all-products' ? [] : [...new Set(fields.pharmProductIds)],
+    needsProducts,
+  };
+}
+
+const codeTaken = () => serviceError(409, ErrorCodes.conflict, BusinessMessages.codeTaken);
+
+/** The unique index on upper(code) refused the row: another discount, of any pharmacy, has the code. */
+function isCodeTaken(error: unknown): boolean {
+  for (let e = error, depth = 0; e && typeof e === 'object' && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    const { code, constraint } = e as { code?: unknown; constraint?: unknown };
+    if (code === '23505' && constraint === 'discounts_code_key') return true;
+  }
+  return false;
+}
+
 /**
- * A pharmacy's discounts, written whole (the seed's way; the back office will edit them one by one next). Matched by
- * code (any case); unchanged ones are left alone, so running it again with the same input changes nothing.
+ * Every change to discounts: the seed writes a pharmacy's whole (`replaceForPharm`, matched by code in any case, unchanged
+ * ones left alone, so running it again changes nothing); the back office creates, changes and removes them one by one.
  */
 @Injectable()
 export class DiscountsWriter {
-  constructor(@Inject(DATABASE) private readonly db: Database, @Inject(Clock) private readonly clock: Clock) {}
+  constructor(
+    @Inject(DATABASE) private readonly db: Database,
+    @Inject(Clock) private readonly clock: Clock,
+    @Inject(DiscountsReader) private readonly reader: DiscountsReader,
+  ) {}
+
+  /**
+   * The back office's new discount. Discounts are read live by checkout (quote, coupon check, order): no public list
+   * or cache holds them, so there is no event to send.
+   */
+  async create(command: DiscountCreateCommand): Promise<BusinessDiscount> {
+    const { columns, pharmProductIds, needsProducts } = discountColumns(command);
+    try {
+      return await this.db.transaction(async (tx) => {
+        const pharmId = await this.reader.pharmIdOf(command.businessId, tx);
+        await this.assertOffers(tx, pharmId, pharmProductIds, needsProducts);
+        const now = this.clock.now();
+        const [row] = await tx.insert(discounts).values({ ...columns, pharmId, createdAt: now, updatedAt: now }).returning();
+        if (pharmProductIds.length) await tx.insert(discountProducts).values(pharmProductIds.map((pharmProductId) => ({ discountId: row.id, pharmProductId })));
+        return (await this.reader.withProducts(tx, [row]))[0];
+      });
+    } catch (error) {
+      if (isCodeTaken(error)) throw codeTaken();
+      throw error;
+    }
+  }
+
+  /** The back office's change of the discount `currentCode` names (any case); the code itself may change too. */
+  async update(command: DiscountUpdateCommand): Promise<BusinessDiscount> {
+    const { columns, pharmProductIds, needsProducts } = discountColumns(command);
+    try {
+      return await this.db.transaction(async (tx) => {
+        const pharmId = await this.reader.pharmIdOf(command.businessId, tx);
+        const current = await this.reader.rowByCode(tx, pharmId, command.currentCode, true);
+        if (!current) throw notFound(DiscountMessages.notFound);
+        await this.assertOffers(tx, pharmId, pharmProductIds, needsProducts);
+        const [row] = await tx.update(discounts).set({ ...columns, updatedAt: this.clock.now() }).where(eq(discounts.id, current.id)).returning();
+        await tx.delete(discountProducts).where(eq(discountProducts.discountId, row.id));
+        if (pharmProductIds.length) await tx.insert(discountProducts).values(pharmProductIds.map((pharmProductId) => ({ discountId: row.id, pharmProductId })));
+        return (await this.reader.withProducts(tx, [row]))[0];
+      });
+    } catch (error) {
+      if (isCodeTaken(error)) throw codeTaken();
+      throw error;
+    }
+  }
+
+  /** The back office's removal of one discount (its offers' links go with it). */
+  async remove(request: DiscountCodeRequest): Promise<{ ok: true }> {
+    const pharmId = await this.reader.pharmIdOf(request.businessId);
+    const [gone] = await this.db.delete(discounts)
+      .where(and(eq(discounts.pharmId, pharmId), sql`upper(${discounts.code}) = upper(${request.code.trim()})`))
+      .returning({ id: discounts.id });
+    if (!gone) throw notFound(DiscountMessages.notFound);
+    return { ok: true };
+  }
+
+  /** Every id must be an offer of this pharmacy (400 otherwise); §5: some kinds need at least one. */
+  private async assertOffers(tx: Tx, pharmId: number, ids: number[], needed: boolean): Promise<void> {
+    if (needed && !ids.length) throw badRequest(BusinessMessages.required);
+    if (!ids.length) return;
+    const found = await tx.select({ id: pharmProducts.id }).from(pharmProducts).where(and(eq(pharmProducts.pharmId, pharmId), inArray(pharmProducts.id, ids)));
+    if (found.length !== ids.length) throw badRequest(DiscountMessages.productNotOffered);
+  }
 
   async replaceForPharm(pharmSlug: string, inputs: DiscountInput[]): Promise<{ inserted: number; updated: number; removed: number }> {
     const codes = new Set<string>();
