@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import type { ServiceDefinition } from '@mc/kit';
 import { PharmEnv } from './config';
 import { inbox, outbox } from './db/schema';
+import { AnnouncementsModule } from './announcements/announcements.module';
 import { CheckoutModule } from './checkout/checkout.module';
 import { DiscountsModule } from './discounts/discounts.module';
 import { EventsModule } from './events/events.module';
@@ -16,5 +17,5 @@ export const pharmService: ServiceDefinition<PharmEnv> = {
   schema: 'pharm',
   tables: { outbox, inbox },
   migrationsFolder: join(__dirname, 'migrations'),
-  imports: [PharmsModule, PharmProductsModule, DiscountsModule, CheckoutModule, EventsModule, MediaModule, SitemapModule],
+  imports: [PharmsModule, PharmProductsModule, DiscountsModule, CheckoutModule, EventsModule, MediaModule, SitemapModule, AnnouncementsModule],
 };
