@@ -30,7 +30,7 @@ describe('pharm: announcements in the back office', () => {
   const update = (id: number, over: Record<string, unknown> = {}, caller?: string | null) =>
     call<{ announcement: BusinessAnnouncement }>(Subjects.pharm.businessAnnouncementUpdate, { id, ...fields(over) }, caller).then((r) => r.announcement);
   const list = (page?: number, caller?: string | null, businessId = one()) =>
-    call<BusinessAnnouncementsPage>(Subjects.pharm.businessAnnouncements, { businessId, ...(page ? { page } : {}) }, caller);
+    call<BusinessAnnouncementsPage>(Subjects.pharm.businessAnnouncements, { businessId, ...(page === undefined ? {} : { page }) }, caller);
   const publicPage = async (slug = one()) => (await service.app().get(PharmsReader).get({ slug })).announcements.map((a) => a.content);
   const rowsOf = async (slug: string) => {
     const [pharm] = await data.db.select({ id: pharmacies.id }).from(pharmacies).where(eq(pharmacies.slug, slug));
