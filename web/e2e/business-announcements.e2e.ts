@@ -6,7 +6,7 @@
 import { BusinessMessages, type BusinessAnnouncementsPage } from '@mc/contracts';
 import type { Page } from 'playwright-core';
 import { api } from './api';
-import { DESKTOP, GATEWAY_URL, useBrowser } from './browser';
+import { DESKTOP, GATEWAY_URL, screenshotBothWidths, useBrowser } from './browser';
 
 const PHARM = 'merkaz-tel-aviv';
 const MANAGE = `${GATEWAY_URL}/business/${PHARM}/announcements`;
@@ -46,9 +46,13 @@ describe('web: announcements in the back office', () => {
     }
   });
 
-  it('creates an announcement shown on the public page, unpublishes it (gone), and deletes it', async () => {
-    const { page } = web;
-    await page.context().addCookies([{ name: 'token', value: jwt, url: GATEWAY_URL }]);
+  const signedIn = async () => {
+    await web.page.context().addCookies([{ name: 'token', value: jwt, url: GATEWAY_URL }]);
+    return web.page;
+  };
+
+  it('creates an announcement, with spec §5 in the form, and the public page shows it', async () => {
+    const page = await signedIn();
     await page.goto(MANAGE, { waitUntil: 'networkidle' });
     await page.getByRole('heading', { level: 2, name: 'הכרזות' }).waitFor({ state: 'visible' });
 
@@ -66,6 +70,7 @@ describe('web: announcements in the back office', () => {
     await contentField.fill('א'.repeat(91));
     await dialog.getByText('91/90').waitFor({ state: 'visible' });
     await save.click();
+    await screenshotBothWidths(page, 'business-announcement-dialog');
     await dialog.getByText(BusinessMessages.announcementNameRequired).waitFor({ state: 'visible' });
     await dialog.getByText(BusinessMessages.announcementContentTooLong).waitFor({ state: 'visible' });
 
@@ -79,8 +84,13 @@ describe('web: announcements in the back office', () => {
     await row.waitFor({ state: 'visible' });
     await row.getByText('מפורסמת', { exact: true }).waitFor({ state: 'visible' });
 
-    expect(await publicAnnouncements(page)).toContain(content);
+    await screenshotBothWidths(page, 'business-announcements');
 
+    expect(await publicAnnouncements(page)).toContain(content);
+  });
+
+  it('unpublishes it in the edit dialog (?editPharmAnnouncement), and the public page no longer shows it', async () => {
+    const page = await signedIn();
     await page.goto(MANAGE, { waitUntil: 'networkidle' });
     await page.getByRole('button', { name: `עריכת ${name}` }).click();
     await page.waitForURL(/editPharmAnnouncement=\d+/);
@@ -97,7 +107,10 @@ describe('web: announcements in the back office', () => {
     await page.getByRole('row', { name: new RegExp(name) }).getByText('לא מפורסמת').waitFor({ state: 'visible' });
 
     expect(await publicAnnouncements(page)).not.toContain(content);
+  });
 
+  it('deletes it after the confirmation', async () => {
+    const page = await signedIn();
     await page.goto(MANAGE, { waitUntil: 'networkidle' });
     await page.getByRole('button', { name: `מחיקת ${name}` }).click();
     const confirm = page.getByRole('alertdialog', { name: BusinessMessages.confirmDelete });

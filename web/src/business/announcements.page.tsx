@@ -6,7 +6,7 @@ import {
 } from '@mc/contracts';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useParams, useSearch } from '@tanstack/react-router';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import {
   Button, Calendar, CalendarCell, CalendarGrid, Cell, Checkbox, Column, DateInput, DatePicker, DateSegment, Dialog, Group, Heading, Label,
   ListBox, ListBoxItem, Popover, Row, Select, SelectValue, Table, TableBody, TableHeader, type DateValue,
@@ -65,6 +65,13 @@ export function AnnouncementsPage() {
   const list = useQuery(announcementsQuery(businessId, page));
   const [flash, setFlash] = useFlash();
   const [creating, setCreating] = useState(false);
+  /** Whether the create dialog's form has changes, so closing it (Escape, ×, cancel) asks first. */
+  const createDirty = useRef(false);
+  const closeCreate = () => {
+    if (createDirty.current && !window.confirm(BusinessMessages.unsavedChanges)) return;
+    createDirty.current = false;
+    setCreating(false);
+  };
   const [removing, setRemoving] = useState<BusinessAnnouncement | null>(null);
 
   const refetch = () => Promise.all([
@@ -121,15 +128,15 @@ export function AnnouncementsPage() {
         </>
       )}
 
-      <BusinessDialog title={he.createTitle} isOpen={creating} onClose={() => setCreating(false)}>
+      <BusinessDialog title={he.createTitle} isOpen={creating} onClose={closeCreate}>
         {creating && (
           <AnnouncementForm
             initial={blankValues()}
             isEdit={false}
-            confirmClose
+            onDirtyChange={(dirty) => { createDirty.current = dirty; }}
             save={(values) => apiFetch<{ announcement: BusinessAnnouncement }>(announcementsPath(businessId), { method: 'POST', body: JSON.stringify(values) })}
             onDone={() => { setCreating(false); void saved(); }}
-            onCancel={() => setCreating(false)}
+            onCancel={closeCreate}
           />
         )}
       </BusinessDialog>
@@ -218,14 +225,14 @@ function EditAnnouncement({ businessId, id, onDone, onCancel }: { businessId: st
  * the period in two date pickers that keep it the right way round. The type is chosen only by an admin and only when
  * creating (spec §6); the server applies the same rules whatever is sent. Save stays disabled until something changed.
  */
-export function AnnouncementForm({ initial, isEdit, save, onDone, onCancel, confirmClose }: {
+export function AnnouncementForm({ initial, isEdit, save, onDone, onCancel, onDirtyChange }: {
   initial: FormValues;
   isEdit: boolean;
   save: (values: Partial<FormValues>) => Promise<unknown>;
   onDone: () => void;
   onCancel: () => void;
-  /** Ask before dropping changes on cancel (the edit dialog's close is a navigation, which the page's blocker asks about). */
-  confirmClose?: boolean;
+  /** Told whether the form has changes (the edit dialog's close is a navigation, which the unsaved-changes blocker asks about). */
+  onDirtyChange?: (dirty: boolean) => void;
 }) {
   const formId = useId();
   const isAdmin = useSession()?.claims.role === 'admin';
@@ -241,6 +248,7 @@ export function AnnouncementForm({ initial, isEdit, save, onDone, onCancel, conf
   const startDay = dayOf(startDate);
   const endDay = dayOf(endDate);
 
+  useEffect(() => onDirtyChange?.(isDirty), [isDirty, onDirtyChange]);
   // Closes once the saved values are the form's (not dirty), so leaving does not ask about unsaved changes.
   useEffect(() => {
     if (done && !isDirty) onDone();
@@ -257,11 +265,6 @@ export function AnnouncementForm({ initial, isEdit, save, onDone, onCancel, conf
       setFailure({ kind: 'error', text: errorText(error) });
     }
   });
-
-  const cancel = () => {
-    if (confirmClose && isDirty && !window.confirm(BusinessMessages.unsavedChanges)) return;
-    onCancel();
-  };
 
   const fieldError = (name: keyof FormValues, error: FieldError | undefined) =>
     error?.message ? <p id={`${formId}-${name}-error`} className="bo-field-error">{error.message}</p> : null;
@@ -375,7 +378,7 @@ export function AnnouncementForm({ initial, isEdit, save, onDone, onCancel, conf
       <Alert flash={failure} />
       <div className="bo-actions">
         <Button type="submit" className="button button-primary" isDisabled={!isDirty || isSubmitting || done}>{heBusiness.save}</Button>
-        <Button className="button" onPress={cancel}>{heBusiness.cancel}</Button>
+        <Button className="button" onPress={onCancel}>{heBusiness.cancel}</Button>
       </div>
     </form>
   );
