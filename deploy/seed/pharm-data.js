@@ -48,7 +48,7 @@
 //                    isOnboard, isStockOnly, shipping, shipmentNotes, openingHours: { '0'…'6': [{ opensAt, closesAt }] },
 //                    seoTitle, seoDescription, popularity, tags: [slug],
 //                    slides: [{ placement, type, template, templateData, query, imageUrl }],
-//                    announcements: [{ content, startsAt, endsAt }],
+//                    announcements: [{ name, content, startsAt, endsAt }],
 //                    offers: [{ id, productSlug, price, originalPrice, inStock, amount, published, expiresAt,
 //                               isPopular, isNew, isPromoted }] }] }
 'use strict';
@@ -91,8 +91,8 @@ const FIXTURE_PHARMACIES = [
       { placement: 2, type: 'image', template: 'banner', templateData: { title: 'ייעוץ רוקח קנאביס בתיאום מראש', backgroundColor: '#1d4ed8' }, query: null, imageUrl: slideImageUrl('merkaz-tel-aviv', 2) },
     ],
     announcements: [
-      { content: 'המלאי מתעדכן מדי בוקר עד השעה 10:00', startsAt: day(-30), endsAt: null },
-      { content: 'ביום שישי הקרוב נפתח בשעה 09:00', startsAt: day(-10), endsAt: day(-3) },
+      { name: 'עדכון מלאי', content: 'המלאי מתעדכן מדי בוקר עד השעה 10:00', startsAt: day(-30), endsAt: null },
+      { name: 'שעות שישי', content: 'ביום שישי הקרוב נפתח בשעה 09:00', startsAt: day(-10), endsAt: day(-3) },
     ],
   },
   {
@@ -104,7 +104,7 @@ const FIXTURE_PHARMACIES = [
     slides: [
       { placement: 1, type: 'pharmProductsQuery', template: 'products-carousel', templateData: { title: 'מבצעים', backgroundColor: '#7c3aed' }, query: { discounted: true, limit: 8 }, imageUrl: null },
     ],
-    announcements: [{ content: 'פתוחים עד אחת בלילה בימים א׳–ה׳', startsAt: day(-60), endsAt: null }],
+    announcements: [{ name: 'שעות לילה', content: 'פתוחים עד אחת בלילה בימים א׳–ה׳', startsAt: day(-60), endsAt: null }],
   },
   {
     slug: 'yam-eilat', name: 'פארם הים', street: 'שדרות התמרים 10', city: 'אילת', lat: 29.5577, lng: 34.9519,
@@ -135,7 +135,7 @@ const FIXTURE_PHARMACIES = [
       { placement: 2, type: 'image', template: 'banner', templateData: { title: 'הזמנה מראש ואיסוף מהיר', backgroundColor: '#b45309' }, query: null, imageUrl: slideImageUrl('shaked-rishon', 2) },
       { placement: 3, type: 'pharmProductsQuery', template: 'products-carousel', templateData: { title: 'חדש על המדף', backgroundColor: '#15803d' }, query: { sortBy: 'new', limit: 8 }, imageUrl: null },
     ],
-    announcements: [{ content: 'ניתן לשלוח מרשם מראש בוואטסאפ ולאסוף תוך שעה', startsAt: day(-14), endsAt: day(365) }],
+    announcements: [{ name: 'מרשם בוואטסאפ', content: 'ניתן לשלוח מרשם מראש בוואטסאפ ולאסוף תוך שעה', startsAt: day(-14), endsAt: day(365) }],
   },
 ];
 
@@ -301,13 +301,14 @@ const QUERY_SLIDES = [
 const IMAGE_SLIDES = ['מלאי מתעדכן מדי יום', 'ייעוץ רוקח קנאביס בתיאום מראש', 'הזמנה מראש ואיסוף מהיר', 'שעות פתיחה מורחבות', 'שירות אדיב ודיסקרטי'];
 const SLIDE_COLOURS = ['#0f766e', '#15803d', '#1d4ed8', '#7c3aed', '#be123c', '#b45309', '#0369a1', '#4d7c0f'];
 
+// [back-office name, content]
 const ANNOUNCEMENTS = [
-  'המלאי מתעדכן מדי בוקר עד השעה 10:00',
-  'ניתן לשלוח מרשם מראש בוואטסאפ ולאסוף תוך שעה',
-  'בשל ספירת מלאי נסגור ביום ג׳ הקרוב בשעה 17:00',
-  'החל מהחודש הבא נפתח גם בימי שישי עד 14:00',
-  'חניה חינם ללקוחות בחניון הסמוך',
-  'יש להציג רישיון ומרשם בתוקף בעת האיסוף',
+  ['עדכון מלאי', 'המלאי מתעדכן מדי בוקר עד השעה 10:00'],
+  ['מרשם בוואטסאפ', 'ניתן לשלוח מרשם מראש בוואטסאפ ולאסוף תוך שעה'],
+  ['ספירת מלאי', 'בשל ספירת מלאי נסגור ביום ג׳ הקרוב בשעה 17:00'],
+  ['פתיחה בשישי', 'החל מהחודש הבא נפתח גם בימי שישי עד 14:00'],
+  ['חניה', 'חניה חינם ללקוחות בחניון הסמוך'],
+  ['מסמכים באיסוף', 'יש להציג רישיון ומרשם בתוקף בעת האיסוף'],
 ];
 
 const seoTitle = (name, city) => `${name}, ${city} | מחירים ומלאי קנאביס רפואי`;
@@ -400,9 +401,9 @@ function announcements(rng) {
   const count = pickWeighted(rng, [[0, 40], [1, 40], [2, 20]]);
   const texts = [...ANNOUNCEMENTS];
   return Array.from({ length: count }, () => {
-    const content = texts.splice(Math.floor(rng() * texts.length), 1)[0];
+    const [name, content] = texts.splice(Math.floor(rng() * texts.length), 1)[0];
     const ended = chance(rng, 0.1);
-    return { content, startsAt: day(-between(rng, 1, 90)), endsAt: ended ? day(-between(rng, 1, 5)) : chance(rng, 0.3) ? day(between(rng, 180, 540)) : null };
+    return { name, content, startsAt: day(-between(rng, 1, 90)), endsAt: ended ? day(-between(rng, 1, 5)) : chance(rng, 0.3) ? day(between(rng, 180, 540)) : null };
   });
 }
 

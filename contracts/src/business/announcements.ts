@@ -21,7 +21,8 @@ export interface BusinessAnnouncement {
   content: string;
   published: boolean;
   startDate: string;
-  endDate: string;
+  /** Null only for an announcement from before the back office (shown until removed); saving it asks for one. */
+  endDate: string | null;
 }
 
 /** `GET …/announcements?page` (`pharm.business.announcements`). */

@@ -4,6 +4,8 @@ export const BusinessMessages = {
   announcementNameRequired: 'חובה להזין שם להכרזה',
   announcementContentRequired: 'חובה להזין תוכן להכרזה',
   announcementContentTooLong: 'יש להזין לכל היותר 90 תווים',
+  /** An announcement id that is not one of this pharmacy's. */
+  announcementNotFound: 'ההכרזה לא נמצאה',
   startDateRequired: 'יש לבחור תאריך התחלה',
   endDateRequired: 'יש לבחור תאריך סיום',
   discountNameRequired: 'חובה להזין שם הנחה',

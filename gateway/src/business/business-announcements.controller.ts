@@ -1,7 +1,71 @@
-import { Controller } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
+import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Patch, Post, Query, UseGuards } from '@nestjs/common';
+import { AuthGuard } from '@nestjs/passport';
+import {
+  ApiBadRequestResponse, ApiBearerAuth, ApiCreatedResponse, ApiForbiddenResponse, ApiNotFoundResponse, ApiOkResponse, ApiParam, ApiQuery,
+  ApiTags, ApiUnauthorizedResponse,
+} from '@nestjs/swagger';
+import { AnnouncementFields, Subjects, type BusinessAnnouncement, type BusinessAnnouncementsPage } from '@mc/contracts';
+import { ServiceClients } from '../clients/clients.module';
+import { forwarded } from '../clients/service-client';
+import { RequestBody } from '../docs/request-bodies';
 
-/** Back office (API.md "Back office"): filled in by its slice. */
+/** A path's id as pharm's DTO takes it: digits as a number, anything else as sent (pharm answers 400 'כתובת לא תקינה'). */
+const itemId = (raw: string): number => (/^\d{1,10}$/.test(raw) ? Number(raw) : (raw as unknown as number));
+
+/**
+ * A pharmacy's announcements (API.md "Back office"), kept by pharm: the gateway authenticates and forwards the
+ * path's business and id; pharm checks the caller against the business (401, 403, 404) and validates the body.
+ */
 @ApiTags('business')
 @Controller('business/:businessId/announcements')
-export class BusinessAnnouncementsController {}
+@UseGuards(AuthGuard('jwt'))
+@ApiBearerAuth()
+@ApiParam({ name: 'businessId', description: "the pharmacy's slug" })
+@ApiUnauthorizedResponse({ description: 'no valid token' })
+@ApiForbiddenResponse({ description: 'a signed-in user who manages no business' })
+export class BusinessAnnouncementsController {
+  constructor(@Inject(ServiceClients) private readonly clients: ServiceClients) {}
+
+  @Get()
+  @ApiQuery({ name: 'page', required: false, description: 'from 1 (default 1)' })
+  @ApiOkResponse({ description: '{ announcements: [{ id, name, type, content, published, startDate, endDate }], total, perPage, currentPage }, newest first' })
+  @ApiNotFoundResponse({ description: 'not a business of the caller (or, for an admin, not a pharmacy)' })
+  list(@Param('businessId') businessId: string, @Query('page') page: string | undefined): Promise<BusinessAnnouncementsPage> {
+    return this.clients.get('pharm').send(Subjects.pharm.businessAnnouncements, { businessId, page: page as unknown as number | undefined });
+  }
+
+  @Get(':id')
+  @ApiOkResponse({ description: '{ announcement }' })
+  @ApiBadRequestResponse({ description: "an id that is not a number ('כתובת לא תקינה')" })
+  @ApiNotFoundResponse({ description: "not a business of the caller, or no such announcement of it ('ההכרזה לא נמצאה')" })
+  get(@Param('businessId') businessId: string, @Param('id') id: string): Promise<{ announcement: BusinessAnnouncement }> {
+    return this.clients.get('pharm').send(Subjects.pharm.businessAnnouncementGet, { businessId, id: itemId(id) });
+  }
+
+  @Post()
+  @ApiCreatedResponse({ description: '{ announcement }; only an admin’s `type` counts, anyone else’s announcement is a BANNER' })
+  @ApiBadRequestResponse({ description: "spec §5's messages: name, content (at most 90 characters), start and end dates, end before start" })
+  @ApiNotFoundResponse({ description: 'not a business of the caller' })
+  @RequestBody(AnnouncementFields)
+  create(@Param('businessId') businessId: string, @Body() body: AnnouncementFields | undefined): Promise<{ announcement: BusinessAnnouncement }> {
+    return this.clients.get('pharm').send(Subjects.pharm.businessAnnouncementCreate, { ...forwarded(body), businessId });
+  }
+
+  @Patch(':id')
+  @ApiOkResponse({ description: '{ announcement }; the type never changes (spec §6)' })
+  @ApiBadRequestResponse({ description: "spec §5's messages, or an id that is not a number" })
+  @ApiNotFoundResponse({ description: 'not a business of the caller, or no such announcement of it' })
+  @RequestBody(AnnouncementFields)
+  update(@Param('businessId') businessId: string, @Param('id') id: string, @Body() body: AnnouncementFields | undefined): Promise<{ announcement: BusinessAnnouncement }> {
+    return this.clients.get('pharm').send(Subjects.pharm.businessAnnouncementUpdate, { ...forwarded(body), businessId, id: itemId(id) });
+  }
+
+  @Delete(':id')
+  @HttpCode(200)
+  @ApiOkResponse({ description: '{ ok: true }' })
+  @ApiBadRequestResponse({ description: 'an id that is not a number' })
+  @ApiNotFoundResponse({ description: 'not a business of the caller, or no such announcement of it' })
+  remove(@Param('businessId') businessId: string, @Param('id') id: string): Promise<{ ok: true }> {
+    return this.clients.get('pharm').send(Subjects.pharm.businessAnnouncementRemove, { businessId, id: itemId(id) });
+  }
+}

@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import type { ServiceDefinition } from '@mc/kit';
 import { PharmEnv } from './config';
 import { inbox, outbox } from './db/schema';
+import { AnnouncementsModule } from './announcements/announcements.module';
 import { BusinessInfoModule } from './business/business-info.module';
 import { BusinessProductsModule } from './business-products/business-products.module';
 import { CheckoutModule } from './checkout/checkout.module';
@@ -18,5 +19,5 @@ export const pharmService: ServiceDefinition<PharmEnv> = {
   schema: 'pharm',
   tables: { outbox, inbox },
   migrationsFolder: join(__dirname, 'migrations'),
-  imports: [PharmsModule, PharmProductsModule, DiscountsModule, CheckoutModule, EventsModule, MediaModule, SitemapModule, BusinessInfoModule, BusinessProductsModule],
+  imports: [PharmsModule, PharmProductsModule, DiscountsModule, CheckoutModule, EventsModule, MediaModule, SitemapModule, BusinessInfoModule, BusinessProductsModule, AnnouncementsModule],
 };

@@ -44,6 +44,7 @@ export class PharmsReader {
       .from(announcements)
       .where(and(
         eq(announcements.pharmId, pharm.id),
+        eq(announcements.published, true),
         lte(announcements.startsAt, now),
         or(isNull(announcements.endsAt), gt(announcements.endsAt, now)),
       ))

@@ -20,6 +20,8 @@ export interface SlideInput {
 }
 
 export interface AnnouncementInput {
+  /** The back office's name for it; absent: none. */
+  name?: string;
   content: string;
   startsAt: Date;
   endsAt: Date | null;
@@ -89,7 +91,10 @@ const slideRows = (rows: SlideInput[]) => canonical([...rows].sort((a, b) => a.p
   pharmProductIds: s.pharmProductIds, imageUrl: s.imageUrl,
 })));
 
-const announcementRows = (rows: AnnouncementInput[]) => canonical(rows.map((a) => ({ content: a.content, startsAt: a.startsAt, endsAt: a.endsAt })));
+// A seeded announcement is a published banner (what an owner changes in the back office, the seed puts back).
+const announcementRows = (rows: (AnnouncementInput & { type?: string; published?: boolean })[]) => canonical(rows.map((a) => ({
+  name: a.name ?? '', type: a.type ?? 'BANNER', published: a.published ?? true, content: a.content, startsAt: a.startsAt, endsAt: a.endsAt,
+})));
 
 /**
  * Pharmacy writes: the profile, tags, slides and announcements of one pharmacy in one transaction, with
@@ -204,7 +209,7 @@ export class PharmsWriter {
     const current = await tx.select().from(announcements).where(eq(announcements.pharmId, pharmId)).orderBy(asc(announcements.id));
     if (announcementRows(current) === announcementRows(wanted)) return false;
     await tx.delete(announcements).where(eq(announcements.pharmId, pharmId));
-    if (wanted.length) await tx.insert(announcements).values(wanted.map((a) => ({ ...a, pharmId })));
+    if (wanted.length) await tx.insert(announcements).values(wanted.map((a) => ({ ...a, name: a.name ?? '', pharmId })));
     return true;
   }
 }

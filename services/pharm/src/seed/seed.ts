@@ -38,7 +38,7 @@ export interface SeedPharm extends Omit<PharmInput, 'tags' | 'slides' | 'announc
   /** Slugs of the file's `tags`. */
   tags: string[];
   slides: (Omit<SlideInput, 'pharmProductIds'> & { pharmProductIds?: number[] | null })[];
-  announcements: { content: string; startsAt: string; endsAt: string | null }[];
+  announcements: { name?: string; content: string; startsAt: string; endsAt: string | null }[];
   offers: SeedOffer[];
   /** Absent: none (the pharmacy's discounts are those of the file). */
   discounts?: SeedDiscount[];
@@ -86,7 +86,7 @@ export async function seedPharm(file: PharmSeedFile, overrides: NodeJS.ProcessEn
           return { slug, name };
         }),
         slides: pharm.slides.map((s) => ({ ...s, pharmProductIds: s.pharmProductIds ?? null })),
-        announcements: pharm.announcements.map((a) => ({ content: a.content, startsAt: new Date(a.startsAt), endsAt: a.endsAt ? new Date(a.endsAt) : null })),
+        announcements: pharm.announcements.map((a) => ({ name: a.name, content: a.content, startsAt: new Date(a.startsAt), endsAt: a.endsAt ? new Date(a.endsAt) : null })),
       });
       if (changed) report.changedPharmacies++;
       const counts = await offers.replaceForPharm(pharm.slug, pharm.offers.map((o) => ({ ...o, alwaysInStock: o.alwaysInStock ?? false, expiresAt: o.expiresAt ? new Date(o.expiresAt) : null })));
