@@ -1,3 +1,4 @@
+import { ShipmentsSection } from './shipments.page';
 import { classValidatorResolver } from '@hookform/resolvers/class-validator';
 import { Time } from '@internationalized/date';
 import {
@@ -23,7 +24,10 @@ import {
 
 const errorText = (error: unknown) => (error instanceof Error && error.message ? error.message : Messages.generic);
 
-/** Spec 2 "Profile screen": stats, the details card, opening hours, recent open orders and out-of-stock products. */
+/**
+ * Spec 2 "Profile screen": stats, the details card, opening hours, recent open orders and out-of-stock products; and,
+ * as spec 2 puts it on this route too, the pharmacy's shipments (paged by `page`, edited through `editPharmShipment`).
+ */
 export function DashboardPage() {
   const { businessId } = useParams({ from: '/business/$businessId' });
   const info = useQuery(businessInfoQuery(businessId));
@@ -42,6 +46,7 @@ export function DashboardPage() {
       </div>
       <OpenOrders businessId={businessId} orders={data.openOrders} />
       <Stockout businessId={businessId} products={data.stockoutProducts} />
+      <ShipmentsSection businessId={businessId} />
     </div>
   );
 }

@@ -49,6 +49,9 @@ export const businessRoute = createRoute({
 export const businessDashboardRoute = createRoute({
   getParentRoute: () => businessRoute,
   path: '/',
+  validateSearch: (raw: Record<string, unknown>): { page?: number; editPharmShipment?: number } => ({
+    page: pageParam(raw.page), editPharmShipment: idParam(raw.editPharmShipment),
+  }),
   component: lazyRouteComponent(() => import('../business/dashboard.page'), 'DashboardPage'),
 });
 
