@@ -80,7 +80,7 @@ describe("the OpenAPI document's request bodies", () => {
       return (document.paths[path] as Record<string, Operation> | undefined)?.[method]?.requestBody?.content?.['multipart/form-data']?.schema;
     };
     // The document uploads take multipart, described by their files' schema.
-    expect(withoutBody.filter((route) => !multipart(route)?.properties).sort()).toEqual(['post /api/auth/refresh', 'post /api/businesses/{businessId}/access']);
+    expect(withoutBody.filter((route) => !multipart(route)?.properties).sort()).toEqual(['post /api/auth/refresh', 'post /api/business/{businessId}/products/{id}/bump', 'post /api/businesses/{businessId}/access']);
     expect(withoutBody.filter((route) => multipart(route)).sort()).toEqual(['post /api/orders/batches/{uid}/documents', 'post /api/user/orders/{orderId}/documents']);
   });
 
