@@ -82,7 +82,8 @@ describe('site', () => {
     // The routes without a body: the token and the path say it all.
     const undocumented = operations.filter(({ op }) => fieldsOf(op).length === 0).map(({ route }) => route);
     expect(undocumented.sort()).toEqual([
-      'post /api/auth/refresh', 'post /api/business/{businessId}/orders/{orderId}/id-number', 'post /api/businesses/{businessId}/access',
+      'post /api/auth/refresh', 'post /api/business/{businessId}/orders/{orderId}/id-number',
+      'post /api/business/{businessId}/products/{id}/bump', 'post /api/businesses/{businessId}/access',
     ]);
     expect(doc.components.schemas.SignUpDto.required).toEqual(expect.arrayContaining(['email', 'password', 'agreeTOU']));
   });
