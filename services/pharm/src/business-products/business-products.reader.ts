@@ -11,7 +11,7 @@ import { pharmacies, pharmProducts, productsView } from '../db/schema';
 import type { BusinessPharm } from '../pharm-products/pharm-products.writer';
 import { realOriginal, type OfferRow } from '../pharm-products/offer-view';
 
-const productColumns = {
+export const productColumns = {
   slug: productsView.slug,
   name: productsView.name,
   shortName: productsView.shortName,

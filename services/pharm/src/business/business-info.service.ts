@@ -8,7 +8,7 @@ import { and, asc, count, desc, eq, or, isNull } from 'drizzle-orm';
 import { pharmacies, pharmProducts, productsView } from '../db/schema';
 import { PharmDirectory } from '../pharms/pharm-directory';
 import { canonical } from '../pharms/pharms.writer';
-import { businessProductColumns, toBusinessPharmProduct } from './business-product';
+import { productColumns, toBusinessPharmProduct } from '../business-products/business-products.reader';
 
 type PharmacyRow = typeof pharmacies.$inferSelect;
 
@@ -64,7 +64,7 @@ export class BusinessInfoService {
     const shown = or(isNull(productsView.deleted), eq(productsView.deleted, false));
     const [stockout, [{ total }]] = await Promise.all([
       this.db
-        .select({ offer: pharmProducts, product: businessProductColumns })
+        .select({ offer: pharmProducts, product: productColumns })
         .from(pharmProducts)
         .leftJoin(productsView, eq(productsView.slug, pharmProducts.productSlug))
         .where(and(eq(pharmProducts.pharmId, pharm.id), eq(pharmProducts.published, true), eq(pharmProducts.inStock, false), shown))
