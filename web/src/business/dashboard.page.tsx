@@ -84,7 +84,7 @@ function DetailsCard({ businessId, business, onFlash }: { businessId: string; bu
     <section className="bo-section bo-panel" aria-labelledby="bo-details-heading">
       <div className="bo-toolbar">
         <h2 id="bo-details-heading">{heDashboard.details.heading}</h2>
-        <Button className="button" onPress={() => setEditing(true)}>{heDashboard.details.edit}</Button>
+        <Button className="button" data-opens-dialog onPress={() => setEditing(true)}>{heDashboard.details.edit}</Button>
       </div>
       <dl className="bo-details">
         <dt>{heDashboard.details.name}</dt>
@@ -178,7 +178,7 @@ function HoursCard({ businessId, hours, onFlash }: { businessId: string; hours: 
     <section className="bo-section bo-panel" aria-labelledby="bo-hours-heading">
       <div className="bo-toolbar">
         <h2 id="bo-hours-heading">{heDashboard.hours.heading}</h2>
-        <Button className="button" onPress={() => setEditing(true)}>{heDashboard.hours.edit}</Button>
+        <Button className="button" data-opens-dialog onPress={() => setEditing(true)}>{heDashboard.hours.edit}</Button>
       </div>
       <dl className="bo-details bo-hours">
         {week.map((slots, day) => (

@@ -102,7 +102,7 @@ export function OrdersPage() {
                 {(order) => (
                   <Row id={order.id} className="bo-row">
                     <Cell>
-                      <Button className="bo-link-button" onPress={() => setViewed(order)} aria-label={heOrders.openOrder(order.id)}>
+                      <Button className="bo-link-button" data-opens-dialog onPress={() => setViewed(order)} aria-label={heOrders.openOrder(order.id)}>
                         <span className="bo-num">#{order.id}</span>
                       </Button>
                     </Cell>

@@ -131,7 +131,7 @@ export function ProductsPage() {
           label={heProducts.searchLabel} placeholder={heProducts.searchPlaceholder} value={search.search ?? ''}
           onChange={(text) => void navigate({ search: (prev) => ({ ...prev, search: text || undefined, page: undefined }), replace: true })}
         />
-        <button type="button" className="button button-primary" onClick={() => setCreating(true)}>{heProducts.add}</button>
+        <button type="button" className="button button-primary" data-opens-dialog onClick={() => setCreating(true)}>{heProducts.add}</button>
       </div>
       <Alert flash={flash} />
       {list.isError && (

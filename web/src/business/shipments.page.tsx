@@ -86,7 +86,7 @@ export function ShipmentsSection({ businessId }: { businessId: string }) {
     <section className="bo-shipments" aria-labelledby="bo-shipments-title">
       <div className="bo-toolbar">
         <h2 id="bo-shipments-title">{heShipments.title}</h2>
-        <Button className="button button-primary" onPress={() => setAdding(true)}>{heShipments.add}</Button>
+        <Button className="button button-primary" data-opens-dialog onPress={() => setAdding(true)}>{heShipments.add}</Button>
       </div>
       <Alert flash={flash} />
       {list.isError ? (
