@@ -110,7 +110,7 @@ export function AnnouncementsPage() {
     <section aria-labelledby="bo-announcements-title">
       <div className="bo-toolbar">
         <h2 id="bo-announcements-title">{he.title}</h2>
-        <Button className="button button-primary" onPress={() => { setFlash(null); setCreating(true); }}>{he.create}</Button>
+        <Button className="button button-primary" data-opens-dialog onPress={() => { setFlash(null); setCreating(true); }}>{he.create}</Button>
       </div>
       <Alert flash={flash} />
       {list.isError ? (
