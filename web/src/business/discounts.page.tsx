@@ -105,7 +105,7 @@ export function DiscountsPage() {
     <section aria-labelledby="bo-discounts-title">
       <div className="bo-toolbar">
         <h2 id="bo-discounts-title">{heDiscounts.title}</h2>
-        <Button className="button button-primary" onPress={() => setCreating(true)}>{heDiscounts.add}</Button>
+        <Button className="button button-primary" data-opens-dialog onPress={() => setCreating(true)}>{heDiscounts.add}</Button>
       </div>
       <Alert flash={flash} />
       {list.isPending ? <p className="bo-empty">{heDiscounts.loading}</p> : list.isError ? <p className="bo-alert bo-alert-error" role="alert">{list.error.message}</p> : (
