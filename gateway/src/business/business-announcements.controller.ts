@@ -1,28 +1,17 @@
-import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Patch, Post, Query, UseGuards } from '@nestjs/common';
-import { AuthGuard } from '@nestjs/passport';
-import {
-  ApiBadRequestResponse, ApiBearerAuth, ApiCreatedResponse, ApiForbiddenResponse, ApiNotFoundResponse, ApiOkResponse, ApiParam, ApiQuery,
-  ApiTags, ApiUnauthorizedResponse,
-} from '@nestjs/swagger';
+import { Body, Delete, Get, HttpCode, Inject, Param, Patch, Post, Query } from '@nestjs/common';
+import { ApiBadRequestResponse, ApiCreatedResponse, ApiNotFoundResponse, ApiOkResponse, ApiQuery } from '@nestjs/swagger';
 import { AnnouncementFields, Subjects, type BusinessAnnouncement, type BusinessAnnouncementsPage } from '@mc/contracts';
 import { ServiceClients } from '../clients/clients.module';
 import { forwarded } from '../clients/service-client';
 import { RequestBody } from '../docs/request-bodies';
-
-/** A path's id as pharm's DTO takes it: digits as a number, anything else as sent (pharm answers 400 'כתובת לא תקינה'). */
-const itemId = (raw: string): number => (/^\d{1,10}$/.test(raw) ? Number(raw) : (raw as unknown as number));
+import { asNumber } from '../http/query-values';
+import { BackOfficeController } from './back-office';
 
 /**
  * A pharmacy's announcements (API.md "Back office"), kept by pharm: the gateway authenticates and forwards the
  * path's business and id; pharm checks the caller against the business (401, 403, 404) and validates the body.
  */
-@ApiTags('business')
-@Controller('business/:businessId/announcements')
-@UseGuards(AuthGuard('jwt'))
-@ApiBearerAuth()
-@ApiParam({ name: 'businessId', description: "the pharmacy's slug" })
-@ApiUnauthorizedResponse({ description: 'no valid token' })
-@ApiForbiddenResponse({ description: 'a signed-in user who manages no business' })
+@BackOfficeController('/announcements')
 export class BusinessAnnouncementsController {
   constructor(@Inject(ServiceClients) private readonly clients: ServiceClients) {}
 
@@ -39,7 +28,7 @@ export class BusinessAnnouncementsController {
   @ApiBadRequestResponse({ description: "an id that is not a number ('כתובת לא תקינה')" })
   @ApiNotFoundResponse({ description: "not a business of the caller, or no such announcement of it ('ההכרזה לא נמצאה')" })
   get(@Param('businessId') businessId: string, @Param('id') id: string): Promise<{ announcement: BusinessAnnouncement }> {
-    return this.clients.get('pharm').send(Subjects.pharm.businessAnnouncementGet, { businessId, id: itemId(id) });
+    return this.clients.get('pharm').send(Subjects.pharm.businessAnnouncementGet, { businessId, id: asNumber(id) });
   }
 
   @Post()
@@ -57,7 +46,7 @@ export class BusinessAnnouncementsController {
   @ApiNotFoundResponse({ description: 'not a business of the caller, or no such announcement of it' })
   @RequestBody(AnnouncementFields)
   update(@Param('businessId') businessId: string, @Param('id') id: string, @Body() body: AnnouncementFields | undefined): Promise<{ announcement: BusinessAnnouncement }> {
-    return this.clients.get('pharm').send(Subjects.pharm.businessAnnouncementUpdate, { ...forwarded(body), businessId, id: itemId(id) });
+    return this.clients.get('pharm').send(Subjects.pharm.businessAnnouncementUpdate, { ...forwarded(body), businessId, id: asNumber(id) });
   }
 
   @Delete(':id')
@@ -66,6 +55,6 @@ export class BusinessAnnouncementsController {
   @ApiBadRequestResponse({ description: 'an id that is not a number' })
   @ApiNotFoundResponse({ description: 'not a business of the caller, or no such announcement of it' })
   remove(@Param('businessId') businessId: string, @Param('id') id: string): Promise<{ ok: true }> {
-    return this.clients.get('pharm').send(Subjects.pharm.businessAnnouncementRemove, { businessId, id: itemId(id) });
+    return this.clients.get('pharm').send(Subjects.pharm.businessAnnouncementRemove, { businessId, id: asNumber(id) });
   }
 }

@@ -1,8 +1,6 @@
-import { Body, Controller, Delete, Get, Inject, Param, Patch, Post, Query, UseGuards } from '@nestjs/common';
-import { AuthGuard } from '@nestjs/passport';
+import { Body, Delete, Get, Inject, Param, Patch, Post, Query } from '@nestjs/common';
 import {
-  ApiBadRequestResponse, ApiBearerAuth, ApiConflictResponse, ApiCreatedResponse, ApiForbiddenResponse, ApiNotFoundResponse, ApiOkResponse,
-  ApiParam, ApiQuery, ApiTags, ApiUnauthorizedResponse,
+  ApiBadRequestResponse, ApiConflictResponse, ApiCreatedResponse, ApiOkResponse, ApiParam, ApiQuery,
 } from '@nestjs/swagger';
 import {
   DiscountFields, DiscountMessages, ErrorCodes, Subjects,
@@ -12,12 +10,8 @@ import { ServiceClients } from '../clients/clients.module';
 import { forwarded } from '../clients/service-client';
 import { couponsEnabled, GatewayEnv } from '../config';
 import { RequestBody } from '../docs/request-bodies';
-
-/**
- * A query's page as it came (pharm's DTO makes it a number and refuses anything but a page number with 400); not NaN,
- * which JSON would carry as null, that is no page at all.
- */
-const pageOf = (raw: unknown): number | undefined => (raw === undefined || raw === '' ? undefined : (raw as number));
+import { asNumber, asText } from '../http/query-values';
+import { BackOfficeController } from './back-office';
 
 const couponsOff = (): ServiceError => ({ status: 400, code: ErrorCodes.badRequest, message: DiscountMessages.couponsOff });
 
@@ -25,14 +19,7 @@ const couponsOff = (): ServiceError => ({ status: 400, code: ErrorCodes.badReque
  * A pharmacy's discounts and coupons in the back office (API.md "Back office"), kept by pharm, which checks the caller
  * against the business itself. While coupons are off (FEATURE_COUPONS) no coupon-type discount is created or changed.
  */
-@ApiTags('business')
-@Controller('business/:businessId')
-@UseGuards(AuthGuard('jwt'))
-@ApiBearerAuth()
-@ApiParam({ name: 'businessId', description: "the pharmacy's slug" })
-@ApiUnauthorizedResponse({ description: 'no valid token' })
-@ApiForbiddenResponse({ description: 'a signed-in user who manages no business' })
-@ApiNotFoundResponse({ description: "a business the caller does not manage or that is not a pharmacy ('העסק לא נמצא'), or no such discount" })
+@BackOfficeController()
 export class BusinessDiscountsController {
   private readonly coupons: boolean;
 
@@ -54,7 +41,7 @@ export class BusinessDiscountsController {
   @ApiOkResponse({ description: '{ discounts, total, perPage, currentPage }; amounts in percent or shekels' })
   @ApiBadRequestResponse({ description: 'a malformed page' })
   list(@Param('businessId') businessId: string, @Query('page') page: unknown): Promise<BusinessDiscountsPage> {
-    return this.clients.get('pharm').send(Subjects.pharm.businessDiscounts, { businessId, page: pageOf(page) });
+    return this.clients.get('pharm').send(Subjects.pharm.businessDiscounts, { businessId, page: asNumber(page) });
   }
 
   @Get('discount-product-options')
@@ -65,9 +52,9 @@ export class BusinessDiscountsController {
   productOptions(@Param('businessId') businessId: string, @Query('page') page: unknown, @Query('search') search: unknown): Promise<DiscountProductOptionsPage> {
     return this.clients.get('pharm').send(Subjects.pharm.businessDiscountProductOptions, {
       businessId,
-      page: pageOf(page),
+      page: asNumber(page),
       // Anything but one string (a repeated parameter) goes on as it came, for pharm's 400.
-      search: search === undefined || search === '' ? undefined : (search as string),
+      search: asText(search),
     });
   }
 

@@ -1,29 +1,20 @@
-import { Body, Controller, Get, Header, HttpCode, Inject, Param, Patch, Post, Query, UseGuards } from '@nestjs/common';
-import { AuthGuard } from '@nestjs/passport';
+import { Body, Get, Header, HttpCode, Inject, Param, Patch, Post, Query } from '@nestjs/common';
 import {
-  ApiBadRequestResponse, ApiBearerAuth, ApiConflictResponse, ApiForbiddenResponse, ApiGoneResponse, ApiNotFoundResponse, ApiOkResponse, ApiParam,
-  ApiQuery, ApiTags, ApiUnauthorizedResponse,
+  ApiBadRequestResponse, ApiConflictResponse, ApiGoneResponse, ApiNotFoundResponse, ApiOkResponse, ApiParam, ApiQuery,
 } from '@nestjs/swagger';
 import { OrderStatusUpdateCommand, Subjects, type BusinessOrdersPage, type OrderStatus } from '@mc/contracts';
 import { ServiceClients } from '../clients/clients.module';
 import { forwarded } from '../clients/service-client';
 import { RequestBody } from '../docs/request-bodies';
-
-/** A path or query number as a number for the order service to validate (anything but digits goes on as it came, for its 400). */
-const asNumber = (raw: unknown): unknown => (typeof raw === 'string' && /^\d{1,10}$/.test(raw) ? Number(raw) : raw === '' ? undefined : raw);
+import { asNumber, asText } from '../http/query-values';
+import { BackOfficeController } from './back-office';
 
 /**
  * The back office's orders (API.md "Back office"), kept by the order service: it checks the caller against the
  * business of the path (401, 403 for a user who manages no business, 404 for another business or one that is not a
  * pharmacy) and every order against that pharmacy. The gateway only forwards.
  */
-@ApiTags('business')
-@Controller('business/:businessId/orders')
-@UseGuards(AuthGuard('jwt'))
-@ApiBearerAuth()
-@ApiParam({ name: 'businessId', description: "the pharmacy's slug, as `GET /api/user/businesses` lists it" })
-@ApiUnauthorizedResponse({ description: 'no valid token' })
-@ApiForbiddenResponse({ description: 'a signed-in user who manages no business' })
+@BackOfficeController('/orders')
 export class BusinessOrdersController {
   constructor(@Inject(ServiceClients) private readonly clients: ServiceClients) {}
 
@@ -37,7 +28,7 @@ export class BusinessOrdersController {
     return this.clients.get('order').send(Subjects.order.businessOrders, {
       businessId,
       page: asNumber(page) as number | undefined,
-      search: search === undefined || search === '' ? undefined : (search as string),
+      search: asText(search),
     });
   }
 

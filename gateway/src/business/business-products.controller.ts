@@ -1,9 +1,5 @@
-import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Patch, Post, Query, UseGuards } from '@nestjs/common';
-import { AuthGuard } from '@nestjs/passport';
-import {
-  ApiBadRequestResponse, ApiBearerAuth, ApiConflictResponse, ApiCreatedResponse, ApiForbiddenResponse, ApiNotFoundResponse, ApiOkResponse,
-  ApiParam, ApiQuery, ApiTags, ApiUnauthorizedResponse,
-} from '@nestjs/swagger';
+import { Body, Delete, Get, HttpCode, Inject, Param, Patch, Post, Query } from '@nestjs/common';
+import { ApiBadRequestResponse, ApiConflictResponse, ApiCreatedResponse, ApiOkResponse, ApiQuery } from '@nestjs/swagger';
 import {
   PharmProductCreateCommand, PharmProductsUpdateCommand, Subjects,
   type BusinessPharmProduct, type BusinessPharmProductsPage, type BusinessProductOptionsPage,
@@ -11,32 +7,14 @@ import {
 import { ServiceClients } from '../clients/clients.module';
 import { forwarded } from '../clients/service-client';
 import { RequestBody } from '../docs/request-bodies';
-
-/** A query's page as a number when it is digits; anything else goes as it came for pharm to refuse (NaN would travel as null: page 1). */
-const pageNumber = (raw: unknown): number | undefined =>
-  raw === undefined || raw === '' ? undefined : typeof raw === 'string' && /^\d{1,9}$/.test(raw) ? Number(raw) : (raw as number);
-/** A path id as a number when it is digits; anything else goes as it came, for pharm to refuse ('כתובת לא תקינה'). */
-const itemId = (raw: string): number => (/^\d{1,10}$/.test(raw) ? Number(raw) : (raw as unknown as number));
-const searchText = (raw: unknown): string | undefined => (raw === undefined || raw === '' ? undefined : (raw as string));
-
-const who = {
-  unauthorized: 'no valid token',
-  forbidden: 'a signed-in user who manages no business',
-  notFound: "a business the caller does not run, or one that is not a pharmacy ('העסק לא נמצא'), or no such offer ('המוצר לא נמצא')",
-};
+import { asNumber, asText } from '../http/query-values';
+import { BackOfficeController } from './back-office';
 
 /**
  * The back office's products (API.md "Back office"): the pharmacy's offers, the catalogue picker, create, edit (a list,
  * all or none), remove and bump. The gateway forwards `businessId` from the path; pharm checks the caller against it.
  */
-@ApiTags('business')
-@Controller('business/:businessId')
-@UseGuards(AuthGuard('jwt'))
-@ApiBearerAuth()
-@ApiParam({ name: 'businessId', description: "the pharmacy's slug" })
-@ApiUnauthorizedResponse({ description: who.unauthorized })
-@ApiForbiddenResponse({ description: who.forbidden })
-@ApiNotFoundResponse({ description: who.notFound })
+@BackOfficeController()
 export class BusinessProductsController {
   constructor(@Inject(ServiceClients) private readonly clients: ServiceClients) {}
 
@@ -46,7 +24,7 @@ export class BusinessProductsController {
   @ApiOkResponse({ description: '{ pharmProducts, total, perPage, currentPage }: ordered by T/C dosage group, then the last bumped, then name' })
   @ApiBadRequestResponse({ description: 'a page or search that is not valid' })
   list(@Param('businessId') businessId: string, @Query() query: Record<string, unknown>): Promise<BusinessPharmProductsPage> {
-    return this.clients.get('pharm').send(Subjects.pharm.businessProducts, { businessId, page: pageNumber(query.page), search: searchText(query.search) });
+    return this.clients.get('pharm').send(Subjects.pharm.businessProducts, { businessId, page: asNumber(query.page), search: asText(query.search) });
   }
 
   @Get('product-options')
@@ -55,14 +33,14 @@ export class BusinessProductsController {
   @ApiOkResponse({ description: '{ products, total, perPage, currentPage }: catalogue products this pharmacy does not offer yet' })
   @ApiBadRequestResponse({ description: 'a page or search that is not valid' })
   options(@Param('businessId') businessId: string, @Query() query: Record<string, unknown>): Promise<BusinessProductOptionsPage> {
-    return this.clients.get('pharm').send(Subjects.pharm.businessProductOptions, { businessId, page: pageNumber(query.page), search: searchText(query.search) });
+    return this.clients.get('pharm').send(Subjects.pharm.businessProductOptions, { businessId, page: asNumber(query.page), search: asText(query.search) });
   }
 
   @Get('products/:id')
   @ApiOkResponse({ description: '{ pharmProduct }' })
   @ApiBadRequestResponse({ description: "an id that is not a number ('כתובת לא תקינה')" })
   get(@Param('businessId') businessId: string, @Param('id') id: string): Promise<{ pharmProduct: BusinessPharmProduct }> {
-    return this.clients.get('pharm').send(Subjects.pharm.businessProductGet, { businessId, id: itemId(id) });
+    return this.clients.get('pharm').send(Subjects.pharm.businessProductGet, { businessId, id: asNumber(id) });
   }
 
   @Post('products')
@@ -85,13 +63,13 @@ export class BusinessProductsController {
   @Delete('products/:id')
   @ApiOkResponse({ description: '{ ok: true }' })
   remove(@Param('businessId') businessId: string, @Param('id') id: string): Promise<{ ok: true }> {
-    return this.clients.get('pharm').send(Subjects.pharm.businessProductRemove, { businessId, id: itemId(id) });
+    return this.clients.get('pharm').send(Subjects.pharm.businessProductRemove, { businessId, id: asNumber(id) });
   }
 
   @Post('products/:id/bump')
   @HttpCode(200)
   @ApiOkResponse({ description: '{ pharmProduct }: with its new bumpedAt' })
   bump(@Param('businessId') businessId: string, @Param('id') id: string): Promise<{ pharmProduct: BusinessPharmProduct }> {
-    return this.clients.get('pharm').send(Subjects.pharm.businessProductBump, { businessId, id: itemId(id) });
+    return this.clients.get('pharm').send(Subjects.pharm.businessProductBump, { businessId, id: asNumber(id) });
   }
 }

@@ -1,29 +1,17 @@
-import { Body, Controller, Delete, Get, Inject, Param, Patch, Post, Query, UseGuards } from '@nestjs/common';
-import { AuthGuard } from '@nestjs/passport';
-import {
-  ApiBadRequestResponse, ApiBearerAuth, ApiCreatedResponse, ApiForbiddenResponse, ApiNotFoundResponse, ApiOkResponse, ApiParam, ApiQuery,
-  ApiTags, ApiUnauthorizedResponse,
-} from '@nestjs/swagger';
+import { Body, Delete, Get, Inject, Param, Patch, Post, Query } from '@nestjs/common';
+import { ApiBadRequestResponse, ApiCreatedResponse, ApiNotFoundResponse, ApiOkResponse, ApiQuery } from '@nestjs/swagger';
 import { ShipmentFields, Subjects, type BusinessShipment, type BusinessShipmentsPage } from '@mc/contracts';
 import { ServiceClients } from '../clients/clients.module';
 import { forwarded } from '../clients/service-client';
 import { RequestBody } from '../docs/request-bodies';
-
-/** A path or query number for shipping-quote to validate (anything but digits is its 400). */
-const asNumber = (raw: unknown): number | undefined =>
-  raw === undefined || raw === '' ? undefined : typeof raw === 'string' && /^\d{1,9}$/.test(raw) ? Number(raw) : Number.NaN;
+import { asNumber } from '../http/query-values';
+import { BackOfficeController } from './back-office';
 
 /**
  * The pharmacy's shipments (spec §2 shipment management), kept by shipping-quote, which checks the caller against
  * the business (members and admins; 404 for another business or one that is not a pharmacy). Money in shekels.
  */
-@ApiTags('business')
-@ApiBearerAuth()
-@UseGuards(AuthGuard('jwt'))
-@ApiParam({ name: 'businessId', description: "the pharmacy's slug" })
-@ApiUnauthorizedResponse({ description: 'no valid token' })
-@ApiForbiddenResponse({ description: 'a signed-in user who manages no business' })
-@Controller('business/:businessId/shipments')
+@BackOfficeController('/shipments')
 export class BusinessShipmentsController {
   constructor(@Inject(ServiceClients) private readonly clients: ServiceClients) {}
 

@@ -1,28 +1,18 @@
-import { Body, Controller, Get, Inject, Param, Patch, Put, UseGuards } from '@nestjs/common';
-import { AuthGuard } from '@nestjs/passport';
-import {
-  ApiBadRequestResponse, ApiBearerAuth, ApiForbiddenResponse, ApiNotFoundResponse, ApiOkResponse, ApiParam, ApiServiceUnavailableResponse, ApiTags,
-  ApiUnauthorizedResponse,
-} from '@nestjs/swagger';
+import { Body, Get, Inject, Param, Patch, Put } from '@nestjs/common';
+import { ApiBadRequestResponse, ApiOkResponse, ApiServiceUnavailableResponse } from '@nestjs/swagger';
 import {
   BusinessUpdateCommand, OpeningHoursUpdateCommand, Subjects, type BusinessCard, type BusinessInfo, type OpeningHours,
 } from '@mc/contracts';
 import { ServiceClients } from '../clients/clients.module';
 import { forwarded } from '../clients/service-client';
 import { RequestBody } from '../docs/request-bodies';
+import { BackOfficeController } from './back-office';
 
 /**
  * The back office's dashboard (API.md "Back office"): pharm's part (card, hours, out-of-stock offers, product count)
  * and order's (figures, recent open orders) asked in parallel. Each service checks the caller against `businessId`.
  */
-@ApiTags('business')
-@Controller('business/:businessId')
-@UseGuards(AuthGuard('jwt'))
-@ApiBearerAuth()
-@ApiParam({ name: 'businessId', description: "the pharmacy's slug" })
-@ApiUnauthorizedResponse({ description: 'no valid token' })
-@ApiForbiddenResponse({ description: 'a signed-in user who manages no business' })
-@ApiNotFoundResponse({ description: "'העסק לא נמצא': not a pharmacy, or not one of the caller's businesses" })
+@BackOfficeController()
 @ApiServiceUnavailableResponse({ description: 'pharm or order cannot be reached' })
 export class BusinessController {
   constructor(@Inject(ServiceClients) private readonly clients: ServiceClients) {}

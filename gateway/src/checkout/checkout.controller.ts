@@ -12,6 +12,7 @@ import { ServiceClients } from '../clients/clients.module';
 import { forwarded } from '../clients/service-client';
 import { couponsEnabled, GatewayEnv } from '../config';
 import { RequestBody } from '../docs/request-bodies';
+import { asNumber } from '../http/query-values';
 import { RateLimit, type RateLimitRule } from '../http/rate-limit';
 
 /**
@@ -29,9 +30,6 @@ const PUBLIC_KEY_MAX_AGE_SECONDS = 300;
 
 const notFound = (): ServiceError => ({ status: 404, code: ErrorCodes.notFound, message: Messages.pageNotFound });
 
-/** A query's page as a number for the order service to validate (anything but digits is its 400). */
-const pageNumber = (raw: unknown): number | undefined =>
-  raw === undefined || raw === '' ? undefined : typeof raw === 'string' && /^\d{1,9}$/.test(raw) ? Number(raw) : Number.NaN;
 
 /**
  * Checkout (coupons, quote, the ID number's public key) and orders, kept by the order service, which takes the
@@ -131,7 +129,7 @@ export class CheckoutController {
     return this.clients.get('order').send(Subjects.order.userOrders, {
       // Anything but one string (a repeated parameter) goes on as it came, for the service's 400.
       search: search === undefined || search === '' ? undefined : (search as string),
-      page: pageNumber(page),
+      page: asNumber(page),
     });
   }
 }
