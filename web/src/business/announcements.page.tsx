@@ -1,15 +1,14 @@
 import { classValidatorResolver } from '@hookform/resolvers/class-validator';
-import { toCalendarDate, type CalendarDate } from '@internationalized/date';
+
 import {
-  ANNOUNCEMENT_CONTENT_MAX, ANNOUNCEMENT_TYPES, AnnouncementFields, BusinessMessages, DEFAULT_ANNOUNCEMENT_TYPE,
-  type AnnouncementType, type BusinessAnnouncement, type BusinessAnnouncementsPage,
+  ANNOUNCEMENT_CONTENT_MAX, ANNOUNCEMENT_TYPES, AnnouncementFields, BusinessMessages, DEFAULT_ANNOUNCEMENT_TYPE, type AnnouncementType,
+  type BusinessAnnouncement, type BusinessAnnouncementsPage,
 } from '@mc/contracts';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useParams, useSearch } from '@tanstack/react-router';
 import { useEffect, useId, useRef, useState } from 'react';
 import {
-  Button, Calendar, CalendarCell, CalendarGrid, Cell, Checkbox, Column, DateInput, DatePicker, DateSegment, Dialog, Group, Heading, Label,
-  ListBox, ListBoxItem, Popover, Row, Select, SelectValue, Table, TableBody, TableHeader, type DateValue,
+  Button, Cell, Column, Label, ListBox, ListBoxItem, Popover, Row, Select, SelectValue, Table, TableBody, TableHeader,
 } from 'react-aria-components';
 import { Controller, useForm, useWatch, type FieldError } from 'react-hook-form';
 import { apiFetch } from '../api/client';
@@ -19,7 +18,7 @@ import { dayOf, defaultPeriod, earliestEnd, endOfDayIso, isStartUnavailable, sta
 import { heAnnouncements as he } from './he-announcements';
 import { heBusiness } from './he-business';
 import { businessKey, businessPath } from './queries';
-import { Alert, BusinessDialog, ConfirmDialog, Pager, formatDate, useFlash, useUnsavedChangesWarning, type Flash } from './ui';
+import { Alert, BoCheckbox, BusinessDialog, ConfirmDialog, DayPicker, formatDate, Pager, type Flash, useFlash, useUnsavedChangesWarning } from './ui';
 import './announcements.css';
 
 const announcementsPath = (businessId: string, rest = '') => businessPath(businessId, `/announcements${rest}`);
@@ -337,19 +336,16 @@ export function AnnouncementForm({ initial, isEdit, save, onDone, onCancel, onDi
         control={control}
         name="published"
         render={({ field }) => (
-          <Checkbox className="bo-checkbox" isSelected={field.value} onChange={field.onChange} onBlur={field.onBlur}>
-            <span className="bo-checkbox-box" aria-hidden="true" />
-            {he.fields.published}
-          </Checkbox>
+          <BoCheckbox isSelected={field.value} onChange={field.onChange} onBlur={field.onBlur}>{he.fields.published}</BoCheckbox>
         )}
       />
 
-      <div className="bo-date-pair">
+      <div className="bo-field-row">
         <Controller
           control={control}
           name="startDate"
           render={({ field, fieldState }) => (
-            <AnnouncementDatePicker
+            <DayPicker
               label={he.fields.startDate}
               value={startDay}
               onChange={(day) => field.onChange(day ? startOfDayIso(day) : '')}
@@ -363,7 +359,7 @@ export function AnnouncementForm({ initial, isEdit, save, onDone, onCancel, onDi
           control={control}
           name="endDate"
           render={({ field, fieldState }) => (
-            <AnnouncementDatePicker
+            <DayPicker
               label={he.fields.endDate}
               value={endDay}
               onChange={(day) => field.onChange(day ? endOfDayIso(day) : '')}
@@ -384,48 +380,3 @@ export function AnnouncementForm({ initial, isEdit, save, onDone, onCancel, onDi
   );
 }
 
-/** A React Aria date picker for one day of the period: typed segments, or a calendar in a popover. */
-function AnnouncementDatePicker({ label, value, onChange, onBlur, minValue, isDateUnavailable, error }: {
-  label: string;
-  value: DateValue | null;
-  onChange: (day: CalendarDate | null) => void;
-  onBlur: () => void;
-  minValue?: DateValue;
-  isDateUnavailable?: (day: CalendarDate) => boolean;
-  error?: string;
-}) {
-  const errorId = useId();
-  return (
-    <DatePicker
-      className="bo-field bo-date-picker"
-      value={value}
-      onChange={(day) => onChange(day ? toCalendarDate(day) : null)}
-      onBlur={onBlur}
-      minValue={minValue}
-      isDateUnavailable={isDateUnavailable ? (day) => isDateUnavailable(toCalendarDate(day)) : undefined}
-      isInvalid={Boolean(error)}
-      aria-describedby={error ? errorId : undefined}
-      granularity="day"
-    >
-      <Label>{label}</Label>
-      <Group className="bo-date-group">
-        <DateInput className="bo-date-input">{(segment) => <DateSegment segment={segment} className="bo-date-segment" />}</DateInput>
-        <Button className="bo-date-button" aria-label={he.fields.openCalendar}>▾</Button>
-      </Group>
-      {error && <p id={errorId} className="bo-field-error">{error}</p>}
-      <Popover className="bo-popover">
-        <Dialog className="bo-calendar-dialog">
-          <Calendar className="bo-calendar">
-            <header className="bo-calendar-head">
-              {/* ‹ and › are mirrored in right-to-left text: previous points right, next left. */}
-              <Button slot="previous" className="bo-icon-button" aria-label={he.fields.previousMonth}>‹</Button>
-              <Heading className="bo-calendar-title" />
-              <Button slot="next" className="bo-icon-button" aria-label={he.fields.nextMonth}>›</Button>
-            </header>
-            <CalendarGrid className="bo-calendar-grid">{(date) => <CalendarCell date={date} className="bo-calendar-cell" />}</CalendarGrid>
-          </Calendar>
-        </Dialog>
-      </Popover>
-    </DatePicker>
-  );
-}

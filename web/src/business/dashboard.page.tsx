@@ -2,13 +2,13 @@ import { ShipmentsSection } from './shipments.page';
 import { classValidatorResolver } from '@hookform/resolvers/class-validator';
 import { Time } from '@internationalized/date';
 import {
-  BusinessUpdateCommand, Messages, ORDER_STATUS_LABELS,
-  type BusinessCard, type BusinessInfo, type BusinessStats, type OpeningHours, type OrderStatus,
+  BusinessUpdateCommand, Messages, ORDER_STATUS_LABELS, type BusinessCard, type BusinessInfo, type BusinessStats, type OpeningHours,
+  type OrderStatus,
 } from '@mc/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useParams } from '@tanstack/react-router';
 import { useId, useMemo, useState } from 'react';
-import { Button, Checkbox, DateInput, DateSegment, FieldError, TimeField } from 'react-aria-components';
+import { Button, DateInput, DateSegment, FieldError, TimeField } from 'react-aria-components';
 import { useForm, type FieldPath } from 'react-hook-form';
 import { apiFetch } from '../api/client';
 import { wazeUrl, whatsappUrl } from '../components/pharms/pharm-format';
@@ -18,9 +18,7 @@ import { heBusiness } from './he-business';
 import { heDashboard } from './he-dashboard';
 import { addSlot, draftOf, hoursErrors, removeSlot, sameWeek, setSlot, slotList, toggleDay, type WeekDraft } from './hours-editor';
 import { businessInfoQuery, businessKey, businessPath } from './queries';
-import {
-  Alert, BusinessDialog, BusinessErrorPage, formatDateTime, formatPhone, formatShekels, useFlash, useUnsavedChangesWarning, type Flash,
-} from './ui';
+import { Alert, BoCheckbox, BusinessDialog, BusinessErrorPage, formatDateTime, formatPhone, formatShekels, type Flash, useFlash, useUnsavedChangesWarning } from './ui';
 
 const errorText = (error: unknown) => (error instanceof Error && error.message ? error.message : Messages.generic);
 
@@ -246,11 +244,10 @@ export function HoursForm({ businessId, hours, onSaved }: { businessId: string; 
           const dayName = hePharms.days[day];
           return (
             <li key={day} className="bo-hours-day">
-              <Checkbox className="bo-checkbox" isSelected={slots.length > 0} onChange={(open) => setWeek((w) => toggleDay(w, day, open))}>
-                <span className="bo-checkbox-box" aria-hidden="true" />
+              <BoCheckbox isSelected={slots.length > 0} onChange={(open) => setWeek((w) => toggleDay(w, day, open))}>
                 <span className="bo-hours-day-name">{dayName}</span>
                 <span className="bo-muted">{slots.length ? heDashboard.hours.open : heDashboard.hours.closed}</span>
-              </Checkbox>
+              </BoCheckbox>
               {slots.length > 0 && (
                 <ol className="bo-hours-slots">
                   {slots.map((slot, index) => (

@@ -1,15 +1,16 @@
 import { classValidatorResolver } from '@hookform/resolvers/class-validator';
 import {
   BusinessMessages, defaultDiscountCode, DiscountFields, discountValidityBadge, DISCOUNT_AMOUNT_TYPES, DISCOUNT_TYPES,
-  type BusinessDiscount, type BusinessDiscountsPage, type DiscountAmountType, type DiscountProductOption, type DiscountProductOptionsPage, type DiscountType,
+  type BusinessDiscount, type BusinessDiscountsPage, type DiscountAmountType, type DiscountProductOption, type DiscountProductOptionsPage,
+  type DiscountType,
 } from '@mc/contracts';
 import { CalendarDate, parseAbsolute, toCalendarDate } from '@internationalized/date';
 import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useParams, useSearch } from '@tanstack/react-router';
 import { useEffect, useId, useMemo, useState } from 'react';
 import {
-  Button, Calendar, CalendarCell, CalendarGrid, Cell, Checkbox, Collection, Column, ComboBox, DateInput, DatePicker, DateSegment, Dialog, Group, Heading, Input,
-  Label, ListBox, ListBoxItem, ListBoxLoadMoreItem, Popover, Row, Select, SelectValue, Table, TableBody, TableHeader, type Key,
+  Button, Cell, Collection, Column, ComboBox, Input, Label, ListBox, ListBoxItem, ListBoxLoadMoreItem, Popover, Row, Select, SelectValue,
+  Table, TableBody, TableHeader, type Key,
 } from 'react-aria-components';
 import { Controller, useForm, type UseFormReturn } from 'react-hook-form';
 import { apiFetch } from '../api/client';
@@ -17,7 +18,7 @@ import { couponsEnabled } from '../checkout/CouponBox';
 import { heBusiness } from './he-business';
 import { heDiscounts } from './he-discounts';
 import { businessKey, businessPath } from './queries';
-import { Alert, BusinessDialog, ConfirmDialog, formatDate, formatShekels, Pager, useFlash, useUnsavedChangesWarning } from './ui';
+import { Alert, BoCheckbox, BusinessDialog, ConfirmDialog, DayPicker, formatDate, formatShekels, Pager, useFlash, useUnsavedChangesWarning } from './ui';
 import './discounts.css';
 
 /** Dates are days in Israel: a start counts from the day's first moment, an end through its last. */
@@ -316,40 +317,11 @@ function FieldSelect<N extends 'type' | 'amountType'>({ form, name, label, optio
 function FieldCheckbox({ form, name, label }: { form: UseFormReturn<DiscountFields>; name: 'published' | 'allowMultiple' | 'newCustomersOnly'; label: string }) {
   return (
     <Controller control={form.control} name={name} render={({ field }) => (
-      <Checkbox className="bo-checkbox" isSelected={!!field.value} onChange={field.onChange} onBlur={field.onBlur}>
-        {({ isSelected }) => (<><span className="bo-checkbox-box" aria-hidden="true">{isSelected ? '✓' : ''}</span>{label}</>)}
-      </Checkbox>
+      <BoCheckbox isSelected={!!field.value} onChange={field.onChange} onBlur={field.onBlur}>{label}</BoCheckbox>
     )} />
   );
 }
 
-function DayPicker({ label, value, minValue, maxValue, error, onChange, onBlur }: {
-  label: string; value: CalendarDate | null; minValue?: CalendarDate; maxValue?: CalendarDate; error?: string;
-  onChange: (day: CalendarDate | null) => void; onBlur: () => void;
-}) {
-  return (
-    <DatePicker className="bo-field bo-date" value={value} minValue={minValue} maxValue={maxValue} onChange={onChange} onBlur={onBlur} isInvalid={!!error} granularity="day">
-      <Label>{label}</Label>
-      <Group className="bo-date-group">
-        <DateInput className="bo-date-input">{(segment) => <DateSegment className="bo-date-segment" segment={segment} />}</DateInput>
-        <Button className="bo-date-button">▾</Button>
-      </Group>
-      {error && <p className="bo-field-error">{error}</p>}
-      <Popover className="bo-popover">
-        <Dialog className="bo-calendar-dialog">
-          <Calendar className="bo-calendar">
-            <header className="bo-calendar-head">
-              <Button slot="previous">‹</Button>
-              <Heading />
-              <Button slot="next">›</Button>
-            </header>
-            <CalendarGrid>{(date) => <CalendarCell className="bo-calendar-cell" date={date} />}</CalendarGrid>
-          </Calendar>
-        </Dialog>
-      </Popover>
-    </DatePicker>
-  );
-}
 
 /** The pharmacy's offers to pick from: a searchable, paged combo box over discount-product-options, the picked ones listed. */
 function ProductPicker({ businessId, value, known, error, onAdd, onRemove }: {

@@ -22,4 +22,7 @@ export const heBusiness = {
   },
   noResults: 'לא נמצאו תוצאות',
   free: 'חינם',
+  openCalendar: 'פתיחת לוח השנה',
+  previousMonth: 'החודש הקודם',
+  nextMonth: 'החודש הבא',
 } as const;

@@ -2,27 +2,14 @@ import { classValidatorResolver } from '@hookform/resolvers/class-validator';
 import { BusinessMessages, PharmProductFields, type BusinessProductInfo } from '@mc/contracts';
 import { parseDate, type CalendarDate } from '@internationalized/date';
 import { useId, useState } from 'react';
-import {
-  Button, Calendar, CalendarCell, CalendarGrid, Checkbox, DateInput, DatePicker, DateSegment, Dialog, Group, Heading, Label, Popover,
-} from 'react-aria-components';
+
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { heBusiness } from './he-business';
 import { heProducts } from './he-products';
-import { formatShekels, useUnsavedChangesWarning } from './ui';
+import { BoCheckbox, DayPicker, formatShekels, useUnsavedChangesWarning } from './ui';
 
-/** A checkbox of React Aria with its visible box. */
-export function BoCheckbox({ isSelected, onChange, children, isDisabled, onBlur }: {
-  isSelected: boolean; onChange: (value: boolean) => void; children: string; isDisabled?: boolean; onBlur?: () => void;
-}) {
-  return (
-    <Checkbox className="bo-checkbox" isSelected={isSelected} onChange={onChange} isDisabled={isDisabled} onBlur={onBlur}>
-      <span className="bo-checkbox-box" aria-hidden="true">{isSelected ? '✓' : ''}</span>
-      {children}
-    </Checkbox>
-  );
-}
 
-/** The expiry date (yyyy-MM-dd or null) with React Aria's date picker, shown dd/MM/yyyy under the he-IL locale. */
+/** The expiry date (yyyy-MM-dd or null), shown dd/MM/yyyy under the he-IL locale, with a way to clear it. */
 function ExpiryPicker({ value, onChange, onBlur }: { value: string | null; onChange: (value: string | null) => void; onBlur: () => void }) {
   let parsed: CalendarDate | null = null;
   try {
@@ -32,25 +19,7 @@ function ExpiryPicker({ value, onChange, onBlur }: { value: string | null; onCha
   }
   return (
     <div className="bo-field">
-      <DatePicker className="bo-date-picker" value={parsed} onChange={(date) => onChange(date ? date.toString() : null)} onBlur={onBlur} granularity="day">
-        <Label>{heProducts.fields.expiresAt}</Label>
-        <Group className="bo-date-group">
-          <DateInput className="bo-date-input">{(segment) => <DateSegment className="bo-date-segment" segment={segment} />}</DateInput>
-          <Button className="bo-icon-button bo-date-button">▾</Button>
-        </Group>
-        <Popover className="bo-popover">
-          <Dialog className="bo-calendar-dialog">
-            <Calendar className="bo-calendar">
-              <header className="bo-calendar-head">
-                <Button slot="previous" className="bo-icon-button">›</Button>
-                <Heading />
-                <Button slot="next" className="bo-icon-button">‹</Button>
-              </header>
-              <CalendarGrid>{(date) => <CalendarCell className="bo-calendar-cell" date={date} />}</CalendarGrid>
-            </Calendar>
-          </Dialog>
-        </Popover>
-      </DatePicker>
+      <DayPicker label={heProducts.fields.expiresAt} value={parsed} onChange={(date) => onChange(date ? date.toString() : null)} onBlur={onBlur} />
       {value && <button type="button" className="bo-link-button" onClick={() => onChange(null)}>{heProducts.clearDate}</button>}
     </div>
   );

@@ -1,21 +1,19 @@
 import { classValidatorResolver } from '@hookform/resolvers/class-validator';
 import {
-  BusinessMessages, DEFAULT_SHIPMENT_PRICING, Messages, NEW_PRICING_ROW, ShipmentFields, SHIPMENT_QUANTITY_TYPES,
-  type BusinessShipment, type BusinessShipmentsPage, type ShipmentQuantityType,
+  BusinessMessages, DEFAULT_SHIPMENT_PRICING, Messages, NEW_PRICING_ROW, ShipmentFields, SHIPMENT_QUANTITY_TYPES, type BusinessShipment,
+  type BusinessShipmentsPage, type ShipmentQuantityType,
 } from '@mc/contracts';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useParams, useSearch } from '@tanstack/react-router';
 import { useId, useMemo, useState } from 'react';
 import { Controller, useFieldArray, useForm } from 'react-hook-form';
-import {
-  Button, Checkbox, Label, ListBox, ListBoxItem, Popover, Select, SelectValue,
-} from 'react-aria-components';
+import { Button, Label, ListBox, ListBoxItem, Popover, Select, SelectValue } from 'react-aria-components';
 import { apiFetch } from '../api/client';
 import { locationsQuery } from '../queries/pharms';
 import { businessKey, businessPath } from './queries';
 import { areasSummary, areaTree, coveredBy, pricingSummary, toggleArea, type AreaTree } from './shipments/areas';
 import { heShipments } from './shipments/he-shipments';
-import { Alert, BusinessDialog, ConfirmDialog, Pager, useFlash, useUnsavedChangesWarning, type Flash } from './ui';
+import { Alert, BoCheckbox, BusinessDialog, ConfirmDialog, Pager, type Flash, useFlash, useUnsavedChangesWarning } from './ui';
 import { heBusiness } from './he-business';
 import './shipments/shipments.css';
 
@@ -207,7 +205,7 @@ function ShipmentForm({ businessId, shipment, onSaved }: { businessId: string; s
         {fieldError('name', errors.name?.message)}
       </div>
       <Controller control={control} name="published" render={({ field }) => (
-        <Checkbox className="bo-checkbox" isSelected={field.value} onChange={field.onChange}>{heShipments.published}</Checkbox>
+        <BoCheckbox isSelected={field.value} onChange={field.onChange}>{heShipments.published}</BoCheckbox>
       )} />
 
       <fieldset className="bo-fieldset">
@@ -277,9 +275,9 @@ export function AreaPicker({ tree, selected, onChange }: { tree: AreaTree; selec
   const box = (id: number, label: string) => {
     const covered = coveredBy(tree, selected, id);
     return (
-      <Checkbox className="bo-checkbox" isSelected={covered || selected.includes(id)} isDisabled={covered} onChange={toggle(id)}>
+      <BoCheckbox isSelected={covered || selected.includes(id)} isDisabled={covered} onChange={toggle(id)}>
         {label}
-      </Checkbox>
+      </BoCheckbox>
     );
   };
   return (

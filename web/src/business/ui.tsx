@@ -1,8 +1,13 @@
 import { BusinessMessages } from '@mc/contracts';
 import { useBlocker } from '@tanstack/react-router';
-import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
-import { Button, Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
+import { toCalendarDate, type CalendarDate } from '@internationalized/date';
+import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import {
+  Button, Calendar, CalendarCell, CalendarGrid, Checkbox, DateInput, DatePicker, DateSegment, Dialog, Group, Heading, Label, Modal,
+  ModalOverlay, Popover, type DateValue,
+} from 'react-aria-components';
 import { heBusiness } from './he-business';
+import './controls.css';
 
 export { BusinessErrorPage } from './BusinessErrorPage';
 
@@ -150,3 +155,67 @@ export const formatPhone = (phone: string | null | undefined): string => {
   const digits = (phone ?? '').replace(/\D/g, '');
   return digits.length === 10 ? `${digits.slice(0, 3)}-${digits.slice(3, 6)}-${digits.slice(6)}` : (phone ?? '');
 };
+
+/** A checkbox with its drawn box (React Aria: keyboard, focus ring and screen readers as a native one). */
+export function BoCheckbox({ isSelected, onChange, children, isDisabled, onBlur }: {
+  isSelected: boolean; onChange: (value: boolean) => void; children: ReactNode; isDisabled?: boolean; onBlur?: () => void;
+}) {
+  return (
+    <Checkbox className="bo-checkbox" isSelected={isSelected} onChange={onChange} isDisabled={isDisabled} onBlur={onBlur}>
+      <span className="bo-checkbox-box" aria-hidden="true" />
+      {children}
+    </Checkbox>
+  );
+}
+
+/**
+ * One day, typed in segments or picked in a calendar (React Aria's DatePicker under the layout's he-IL locale). The
+ * calendar's arrows are mirrored in right-to-left text: '‹' (previous) points right, '›' (next) left.
+ */
+export function DayPicker({ label, value, onChange, onBlur, minValue, maxValue, isDateUnavailable, isDisabled, error }: {
+  label: string;
+  value: DateValue | null;
+  onChange: (day: CalendarDate | null) => void;
+  onBlur?: () => void;
+  minValue?: DateValue;
+  maxValue?: DateValue;
+  isDateUnavailable?: (day: CalendarDate) => boolean;
+  isDisabled?: boolean;
+  error?: string;
+}) {
+  const errorId = useId();
+  return (
+    <DatePicker
+      className="bo-field bo-date-picker"
+      value={value}
+      onChange={(day) => onChange(day ? toCalendarDate(day) : null)}
+      onBlur={onBlur}
+      minValue={minValue}
+      maxValue={maxValue}
+      isDateUnavailable={isDateUnavailable ? (day) => isDateUnavailable(toCalendarDate(day)) : undefined}
+      isDisabled={isDisabled}
+      isInvalid={Boolean(error)}
+      aria-describedby={error ? errorId : undefined}
+      granularity="day"
+    >
+      <Label>{label}</Label>
+      <Group className="bo-date-group">
+        <DateInput className="bo-date-input">{(segment) => <DateSegment segment={segment} className="bo-date-segment" />}</DateInput>
+        <Button className="bo-date-button" aria-label={heBusiness.openCalendar}>▾</Button>
+      </Group>
+      {error && <p id={errorId} className="bo-field-error">{error}</p>}
+      <Popover className="bo-popover">
+        <Dialog className="bo-calendar-dialog">
+          <Calendar className="bo-calendar">
+            <header className="bo-calendar-head">
+              <Button slot="previous" className="bo-icon-button" aria-label={heBusiness.previousMonth}>‹</Button>
+              <Heading className="bo-calendar-title" />
+              <Button slot="next" className="bo-icon-button" aria-label={heBusiness.nextMonth}>›</Button>
+            </header>
+            <CalendarGrid className="bo-calendar-grid">{(date) => <CalendarCell date={date} className="bo-calendar-cell" />}</CalendarGrid>
+          </Calendar>
+        </Dialog>
+      </Popover>
+    </DatePicker>
+  );
+}

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
-  agorotToShekels, BUSINESS_PAGE_SIZE, Messages,
+  agorotToShekels, BUSINESS_PAGE_SIZE, ISRAEL_TIME_ZONE, Messages,
   type BusinessItemRequest, type BusinessPageRequest, type BusinessPharmProduct, type BusinessPharmProductsPage, type BusinessProductInfo,
   type BusinessProductOptionsPage,
 } from '@mc/contracts';
@@ -53,8 +53,9 @@ const unknownProduct = (slug: string): BusinessProductInfo => ({
   info: { hebName: slug, engName: slug, company: null, cannabisType: null, thccbdDosage: null },
 });
 
-/** yyyy-MM-dd of an expiry (stored as that day's UTC midnight). */
-const dayOf = (at: Date | null): string | null => (at ? at.toISOString().slice(0, 10) : null);
+const israelDate = new Intl.DateTimeFormat('en-CA', { timeZone: ISRAEL_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
+/** yyyy-MM-dd of an expiry, the day in Israel (a day stored as its UTC midnight, or as Israel's, reads as that day). */
+const dayOf = (at: Date | null): string | null => (at ? israelDate.format(at) : null);
 
 /** Spec §3 PharmProduct as the back office shows it: `price` 0 for a catalogue-priced offer, `totalPrice` what patients pay. */
 export function toBusinessPharmProduct(offer: OfferRow, product: ProductColumns | null): BusinessPharmProduct {
