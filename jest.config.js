@@ -46,6 +46,7 @@ module.exports = {
       testMatch: ['<rootDir>/gateway/test/**/*.e2e.ts', '<rootDir>/web/e2e/**/*.e2e.ts'],
       globalSetup: '<rootDir>/gateway/test/stack.setup.js',
       globalTeardown: '<rootDir>/gateway/test/stack.teardown.js',
+      setupFilesAfterEnv: ['<rootDir>/gateway/test/fresh-rate-limits.js'],
       // Node's environment, telling the browser harness (web/e2e/browser.ts) which test failed, for its screenshots.
       testEnvironment: '<rootDir>/web/e2e/environment.cjs',
     },

@@ -11,12 +11,15 @@ const { startFakeGoogle } = require('./fake-google');
 const ROOT = path.resolve(__dirname, '../..');
 const STATE = path.join(ROOT, 'artifacts/e2e-stack.json');
 
-/** Rate-limit counters and SMS locks live in the shared Redis for minutes; a new run starts without the last run's. */
-async function clearRateLimits() {
+/**
+ * Rate-limit counters and SMS locks live in the shared Redis for minutes; a new run starts without the last run's.
+ * `patterns`: only these keys (each e2e file starts with fresh rate-limit counters: see fresh-rate-limits.js).
+ */
+async function clearRateLimits(patterns = ['rate:*', 'sms-*', 'medcanna_e2e:*']) {
   const Redis = require(require.resolve('ioredis', { paths: [path.join(ROOT, 'gateway')] }));
   const redis = new Redis(process.env.REDIS_URL || 'redis://127.0.0.1:6379');
   try {
-    const keys = [...await redis.keys('rate:*'), ...await redis.keys('sms-*'), ...await redis.keys('medcanna_e2e:*')];
+    const keys = (await Promise.all(patterns.map((pattern) => redis.keys(pattern)))).flat();
     if (keys.length) await redis.del(...keys);
   } finally {
     redis.disconnect();
