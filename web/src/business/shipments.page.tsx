@@ -158,7 +158,8 @@ function EditShipment({ businessId, id, onSaved }: { businessId: string; id: num
 
 type FormValues = ShipmentFields;
 
-const toForm = (s?: BusinessShipment): FormValues => Object.assign(new ShipmentFields(), s
+/** The form's values: a plain object (react-hook-form sees no change against a class instance's defaults). */
+const toForm = (s?: BusinessShipment): FormValues => (s
   ? { name: s.name, published: s.published, addresses: s.addresses.map((a) => ({ locationId: a.locationId })), pricings: s.pricings.map((p) => ({ ...p })) }
   : { name: '', published: true, addresses: [], pricings: [{ ...DEFAULT_SHIPMENT_PRICING }] });
 
