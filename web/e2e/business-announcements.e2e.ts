@@ -92,7 +92,7 @@ describe('web: announcements in the back office', () => {
   it('unpublishes it in the edit dialog (?editPharmAnnouncement), and the public page no longer shows it', async () => {
     const page = await signedIn();
     await page.goto(MANAGE, { waitUntil: 'networkidle' });
-    await page.getByRole('button', { name: `עריכת ${name}` }).click();
+    await page.getByRole('button', { name: `עריכה: ${name}` }).click();
     await page.waitForURL(/editPharmAnnouncement=\d+/);
     const edit = page.getByRole('dialog', { name: 'עריכת הכרזה' });
     await edit.getByLabel('שם ההכרזה').waitFor({ state: 'visible' });
@@ -112,7 +112,7 @@ describe('web: announcements in the back office', () => {
   it('deletes it after the confirmation', async () => {
     const page = await signedIn();
     await page.goto(MANAGE, { waitUntil: 'networkidle' });
-    await page.getByRole('button', { name: `מחיקת ${name}` }).click();
+    await page.getByRole('button', { name: `מחיקה: ${name}` }).click();
     const confirm = page.getByRole('alertdialog', { name: BusinessMessages.confirmDelete });
     await confirm.waitFor({ state: 'visible' });
     await confirm.getByRole('button', { name: 'מחיקה' }).click();

@@ -64,14 +64,14 @@ describe('the back office’s shipments in the browser', () => {
     // A person clicks a checkbox's words (its label); the box itself is drawn over React Aria's hidden input.
     const cities = dialog.getByRole('group', { name: `ערים במחוז ${district.displayText}` });
     const wholeDistrict = dialog.getByRole('checkbox', { name: `כל מחוז ${district.displayText}` });
-    const netanya = cities.getByRole('checkbox', { name: 'נתניה', exact: true });
+    const netanyaBox = cities.getByRole('checkbox', { name: 'נתניה', exact: true });
     await dialog.getByText(`כל מחוז ${district.displayText}`, { exact: true }).click();
     expect(await wholeDistrict.isChecked()).toBe(true);
-    expect(await netanya.isDisabled()).toBe(true);
+    expect(await netanyaBox.isDisabled()).toBe(true);
     await dialog.getByText(`כל מחוז ${district.displayText}`, { exact: true }).click();
     expect(await wholeDistrict.isChecked()).toBe(false);
     await cities.getByText('נתניה', { exact: true }).click();
-    expect(await netanya.isChecked()).toBe(true);
+    expect(await netanyaBox.isChecked()).toBe(true);
     // The first row defaults to a minimum total price of 0; its price is the fee.
     await dialog.getByLabel('מחיר משלוח (₪)').fill('17.5');
     await save.click();

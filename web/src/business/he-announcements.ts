@@ -33,8 +33,8 @@ export const heAnnouncements = {
   published: 'מפורסמת',
   unpublished: 'לא מפורסמת',
   noEnd: 'ללא',
-  editOf: (name: string) => `עריכת ${name}`,
-  deleteOf: (name: string) => `מחיקת ${name}`,
+  editOf: (name: string) => `עריכה: ${name}`,
+  deleteOf: (name: string) => `מחיקה: ${name}`,
   /** Spec §8's empty state and success alerts. */
   empty: 'אין הכרזות',
   saved: 'ההכרזה נשמרה',
