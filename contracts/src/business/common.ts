@@ -1,4 +1,4 @@
-import { Transform } from 'class-transformer';
+import { plainToInstance, Transform } from 'class-transformer';
 import { IsOptional, IsString, Matches, MaxLength } from 'class-validator';
 import { SLUG_PATTERN } from '../catalog/product';
 import { INT4_MAX, IntInRange, NoControlChars } from '../forms/decorators';
@@ -111,9 +111,10 @@ export interface OrderBusinessStats {
 }
 
 /**
- * A nested list's plain objects as instances of `Cls`, for `@ValidateNested` (not `@Type`: that needs
- * reflect-metadata, which the web bundle does not load). Anything not an object is left for validation to refuse.
+ * A nested list's plain objects as instances of `Cls`, with `Cls`'s own transforms applied (a form's number field
+ * arrives as text), for `@ValidateNested`. Not `@Type`: that needs reflect-metadata, which the web bundle does not
+ * load. Anything not an object is left for validation to refuse.
  */
 export const NestedList = (Cls: new () => object) =>
   Transform(({ value }: { value: unknown }) =>
-    Array.isArray(value) ? value.map((v: unknown) => (v && typeof v === 'object' ? Object.assign(new Cls(), v) : v)) : value);
+    Array.isArray(value) ? value.map((v: unknown) => (v && typeof v === 'object' && !Array.isArray(v) ? plainToInstance(Cls, v) : v)) : value);
