@@ -78,7 +78,7 @@ describe('the back office’s shipments in the browser', () => {
     await p.getByRole('status').filter({ hasText: 'המשלוח נשמר' }).waitFor({ state: 'visible' });
     const row = p.getByRole('row').filter({ has: p.getByRole('rowheader', { name: NAME }) });
     await row.getByText('מ-₪0: ₪17.50').waitFor({ state: 'visible' });
-    await row.getByText('נתניה').waitFor({ state: 'visible' });
+    await row.getByRole('cell', { name: 'נתניה', exact: true }).waitFor({ state: 'visible' });
 
     expect(await merkazShipping()).toEqual({ status: 'matched', price: 17.5 });
 
