@@ -1,12 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
-  BUSINESS_PAGE_SIZE, BusinessMessages, DEFAULT_ANNOUNCEMENT_TYPE,
-  type AnnouncementCreateCommand, type AnnouncementUpdateCommand, type BusinessAnnouncement, type BusinessAnnouncementsPage,
-  type BusinessItemRequest, type BusinessPageRequest,
+  BUSINESS_PAGE_SIZE, BusinessMessages, DEFAULT_ANNOUNCEMENT_TYPE, type AnnouncementCreateCommand, type AnnouncementUpdateCommand,
+  type BusinessAnnouncement, type BusinessAnnouncementsPage, type BusinessItemRequest, type BusinessPageRequest,
 } from '@mc/contracts';
-import { businessNotFound, Clock, DATABASE, notFound, type Caller, type Database, type Tx } from '@mc/kit';
+import { Clock, DATABASE, notFound, type Caller, type Database, type Tx } from '@mc/kit';
 import { and, count, desc, eq } from 'drizzle-orm';
-import { announcements, pharmacies } from '../db/schema';
+import { businessPharm } from '../common/business-pharm';
+import { announcements } from '../db/schema';
 
 type AnnouncementRow = typeof announcements.$inferSelect;
 
@@ -91,11 +91,9 @@ export class AnnouncementsService {
     return { ok: true };
   }
 
-  /** The pharmacy of a business id (its slug); 404 'העסק לא נמצא' for any other slug (an admin may name anything). */
+  /** The pharmacy of a business id (404 for a business that is not a pharmacy). */
   private async pharmId(db: Database | Tx, slug: string): Promise<number> {
-    const [pharm] = await db.select({ id: pharmacies.id }).from(pharmacies).where(eq(pharmacies.slug, slug));
-    if (!pharm) throw businessNotFound();
-    return pharm.id;
+    return (await businessPharm(db, slug)).id;
   }
 }
 

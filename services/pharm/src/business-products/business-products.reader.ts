@@ -1,14 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
-  agorotToShekels, BUSINESS_PAGE_SIZE, ISRAEL_TIME_ZONE, Messages,
-  type BusinessItemRequest, type BusinessPageRequest, type BusinessPharmProduct, type BusinessPharmProductsPage, type BusinessProductInfo,
-  type BusinessProductOptionsPage,
+  agorotToShekels, BUSINESS_PAGE_SIZE, ISRAEL_TIME_ZONE, Messages, type BusinessItemRequest, type BusinessPageRequest,
+  type BusinessPharmProduct, type BusinessPharmProductsPage, type BusinessProductInfo, type BusinessProductOptionsPage,
 } from '@mc/contracts';
-import { businessNotFound, DATABASE, notFound, type Database } from '@mc/kit';
+import { DATABASE, notFound, type Database } from '@mc/kit';
 import { and, asc, count, eq, notExists, sql, type SQL } from 'drizzle-orm';
 import { searchCondition } from '../common/search';
-import { pharmacies, pharmProducts, productsView } from '../db/schema';
-import type { BusinessPharm } from '../pharm-products/pharm-products.writer';
+import { pharmProducts, productsView } from '../db/schema';
+import { businessPharm, type BusinessPharm } from '../common/business-pharm';
 import { realOriginal, type OfferRow } from '../pharm-products/offer-view';
 
 export const productColumns = {
@@ -95,11 +94,9 @@ const LIST_ORDER: SQL[] = [
 export class BusinessProductsReader {
   constructor(@Inject(DATABASE) private readonly db: Database) {}
 
-  /** The pharmacy a request names; 404 `businessNotFound` for a business that is not a pharmacy (an admin passes the guard for any). */
-  async pharmOr404(businessId: string): Promise<BusinessPharm> {
-    const [pharm] = await this.db.select({ id: pharmacies.id, slug: pharmacies.slug }).from(pharmacies).where(eq(pharmacies.slug, businessId));
-    if (!pharm) throw businessNotFound();
-    return pharm;
+  /** The pharmacy a request names (404 for a business that is not a pharmacy). */
+  pharmOr404(businessId: string): Promise<BusinessPharm> {
+    return businessPharm(this.db, businessId);
   }
 
   async list(request: BusinessPageRequest): Promise<BusinessPharmProductsPage> {

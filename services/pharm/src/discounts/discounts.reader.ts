@@ -1,13 +1,14 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
-  agorotToShekels, BUSINESS_PAGE_SIZE, DiscountMessages, Messages,
-  type BusinessDiscount, type BusinessDiscountsPage, type CouponRecord, type DiscountProductOption, type DiscountProductOptionsPage,
+  agorotToShekels, BUSINESS_PAGE_SIZE, DiscountMessages, Messages, type BusinessDiscount, type BusinessDiscountsPage, type CouponRecord,
+  type DiscountProductOption, type DiscountProductOptionsPage,
 } from '@mc/contracts';
-import { businessNotFound, DATABASE, notFound, type Database, type Tx } from '@mc/kit';
+import { DATABASE, notFound, type Database, type Tx } from '@mc/kit';
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { businessPharm } from '../common/business-pharm';
 import { searchCondition } from '../common/search';
 import { discountProducts, discounts, pharmacies, pharmProducts, productsView } from '../db/schema';
-import type { DiscountRow } from './discount-rules';
+import { DiscountRow } from './discount-rules';
 
 /** A discount's amount as the back office shows it: percent as stored, fixed and price amounts in shekels. */
 export const amountOf = (row: Pick<DiscountRow, 'amountType' | 'amount'>): number => (row.amountType === 'percent' ? row.amount : agorotToShekels(row.amount));
@@ -45,11 +46,9 @@ export class DiscountsReader {
     };
   }
 
-  /** The pharmacy a back-office request names (its slug); 404 'העסק לא נמצא' for anything else (a company's business too). */
+  /** The pharmacy a back-office request names (404 for a business that is not a pharmacy). */
   async pharmIdOf(businessId: string, db: Database | Tx = this.db): Promise<number> {
-    const [pharm] = await db.select({ id: pharmacies.id }).from(pharmacies).where(eq(pharmacies.slug, businessId));
-    if (!pharm) throw businessNotFound();
-    return pharm.id;
+    return (await businessPharm(db, businessId)).id;
   }
 
   /** `pharm.business.discounts`: the pharmacy's discounts, newest first. */

@@ -5,6 +5,7 @@ import {
 } from '@mc/contracts';
 import { Clock, badRequest, DATABASE, notFound, OutboxRelay, OutboxWriter, serviceError, type Database, type Tx } from '@mc/kit';
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import type { BusinessPharm } from '../common/business-pharm';
 import { pharmacies, pharmProducts, productsView } from '../db/schema';
 import { PharmDirectory } from '../pharms/pharm-directory';
 import { PharmProductsReader } from './pharm-products.reader';
@@ -383,10 +384,6 @@ export class PharmProductsWriter {
 }
 
 /** The pharmacy a back-office request names, as its reader found it (404 otherwise). */
-export interface BusinessPharm {
-  id: number;
-  slug: string;
-}
 
 const alreadyOffered = () => serviceError(409, ErrorCodes.conflict, BusinessMessages.productAlreadyOffered);
 const validAmount = (v: unknown): v is number => Number.isInteger(v) && (v as number) >= 0 && (v as number) <= MAX_AGOROT;
