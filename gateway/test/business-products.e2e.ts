@@ -105,7 +105,7 @@ describe('gateway: /api/business/{businessId}/products', () => {
     expect(made.status).toBe(201);
     created = made.body.pharmProduct as BusinessPharmProduct;
     expect(created).toMatchObject({ price: 0, totalPrice: chosen.estimatedPrice, alwaysInStock: true, published: true, product: { slug: chosen.slug } });
-    expect(await comparisonWithin1s((o) => o?.id === created.id)).toMatchObject({ id: created.id, totalPrice: chosen.estimatedPrice });
+    expect(await comparisonWithin1s((o) => o?.id === created?.id)).toMatchObject({ id: created.id, totalPrice: chosen.estimatedPrice });
     expect(await api(`${base}/products`, json('POST', { ...DEFAULT_PHARM_PRODUCT, productSlug: chosen.slug }, owner)))
       .toMatchObject({ status: 409, body: { message: BusinessMessages.productAlreadyOffered } });
     expect(((await api(`${base}/product-options?search=${encodeURIComponent(chosen.info.engName)}`, bearer(owner))).body.products as BusinessProductInfo[])

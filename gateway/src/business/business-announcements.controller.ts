@@ -28,7 +28,7 @@ export class BusinessAnnouncementsController {
   @ApiBadRequestResponse({ description: "an id that is not a number ('כתובת לא תקינה')" })
   @ApiNotFoundResponse({ description: "not a business of the caller, or no such announcement of it ('ההכרזה לא נמצאה')" })
   get(@Param('businessId') businessId: string, @Param('id') id: string): Promise<{ announcement: BusinessAnnouncement }> {
-    return this.clients.get('pharm').send(Subjects.pharm.businessAnnouncementGet, { businessId, id: asNumber(id) });
+    return this.clients.get('pharm').send(Subjects.pharm.businessAnnouncementGet, { businessId, id: asNumber(id) as number });
   }
 
   @Post()
@@ -46,7 +46,7 @@ export class BusinessAnnouncementsController {
   @ApiNotFoundResponse({ description: 'not a business of the caller, or no such announcement of it' })
   @RequestBody(AnnouncementFields)
   update(@Param('businessId') businessId: string, @Param('id') id: string, @Body() body: AnnouncementFields | undefined): Promise<{ announcement: BusinessAnnouncement }> {
-    return this.clients.get('pharm').send(Subjects.pharm.businessAnnouncementUpdate, { ...forwarded(body), businessId, id: asNumber(id) });
+    return this.clients.get('pharm').send(Subjects.pharm.businessAnnouncementUpdate, { ...forwarded(body), businessId, id: asNumber(id) as number });
   }
 
   @Delete(':id')
@@ -55,6 +55,6 @@ export class BusinessAnnouncementsController {
   @ApiBadRequestResponse({ description: 'an id that is not a number' })
   @ApiNotFoundResponse({ description: 'not a business of the caller, or no such announcement of it' })
   remove(@Param('businessId') businessId: string, @Param('id') id: string): Promise<{ ok: true }> {
-    return this.clients.get('pharm').send(Subjects.pharm.businessAnnouncementRemove, { businessId, id: asNumber(id) });
+    return this.clients.get('pharm').send(Subjects.pharm.businessAnnouncementRemove, { businessId, id: asNumber(id) as number });
   }
 }

@@ -40,7 +40,7 @@ export class BusinessProductsController {
   @ApiOkResponse({ description: '{ pharmProduct }' })
   @ApiBadRequestResponse({ description: "an id that is not a number ('כתובת לא תקינה')" })
   get(@Param('businessId') businessId: string, @Param('id') id: string): Promise<{ pharmProduct: BusinessPharmProduct }> {
-    return this.clients.get('pharm').send(Subjects.pharm.businessProductGet, { businessId, id: asNumber(id) });
+    return this.clients.get('pharm').send(Subjects.pharm.businessProductGet, { businessId, id: asNumber(id) as number });
   }
 
   @Post('products')
@@ -63,13 +63,13 @@ export class BusinessProductsController {
   @Delete('products/:id')
   @ApiOkResponse({ description: '{ ok: true }' })
   remove(@Param('businessId') businessId: string, @Param('id') id: string): Promise<{ ok: true }> {
-    return this.clients.get('pharm').send(Subjects.pharm.businessProductRemove, { businessId, id: asNumber(id) });
+    return this.clients.get('pharm').send(Subjects.pharm.businessProductRemove, { businessId, id: asNumber(id) as number });
   }
 
   @Post('products/:id/bump')
   @HttpCode(200)
   @ApiOkResponse({ description: '{ pharmProduct }: with its new bumpedAt' })
   bump(@Param('businessId') businessId: string, @Param('id') id: string): Promise<{ pharmProduct: BusinessPharmProduct }> {
-    return this.clients.get('pharm').send(Subjects.pharm.businessProductBump, { businessId, id: asNumber(id) });
+    return this.clients.get('pharm').send(Subjects.pharm.businessProductBump, { businessId, id: asNumber(id) as number });
   }
 }
