@@ -18,3 +18,5 @@ export * from './nats/correlation.interceptor';
 export * from './redis/redis';
 export * from './service';
 export * from './tokens';
+export * from './live/change-feed';
+export * from './live/live-index';

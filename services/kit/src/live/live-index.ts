@@ -1,0 +1,94 @@
+import type { Logger } from 'pino';
+import { CHANGES_KEPT_MS, type ChangeFeed, type Changes, type FeedCursor } from './change-feed';
+
+/** What a live index keeps in memory, and how it is loaded and brought up to date. */
+export interface LiveSource<S> {
+  /** Everything, from the database. */
+  loadAll(): Promise<S>;
+  /**
+   * The rows of the changed keys, read again from the database, applied to `state` (a key whose row is gone is
+   * removed). Must not yield to other work between its first change to `state` and its last: load first, then
+   * apply synchronously, so a reader never sees half an update.
+   */
+  apply(state: S, changes: Changes): Promise<void>;
+}
+
+export interface LiveIndexOptions {
+  /** Past this many changed keys, everything is loaded again rather than key by key. */
+  reloadAbove?: number;
+  /** A look at the feed at least this often even without a signal (a lost notification is found this late). */
+  pollMs?: number;
+}
+
+/**
+ * Rows of a service's own tables held in memory for its reads, PostgreSQL staying the source of truth: loaded
+ * whole at start, then brought up to date from the schema's change feed before a read whenever a commit has
+ * signalled a change (or `pollMs` has passed). Every copy of the service follows the same feed, so they answer
+ * alike; a commit shows in the next read after its signal (well under a second). Concurrent readers share one
+ * update.
+ */
+export class LiveIndex<S> {
+  private state?: S;
+  private cursor: FeedCursor = { horizon: '0', seen: [] };
+  private checkedAt = 0;
+  private dirty = true;
+  private updating?: Promise<S>;
+  private readonly reloadAbove: number;
+  private readonly pollMs: number;
+
+  constructor(
+    private readonly feed: ChangeFeed,
+    private readonly source: LiveSource<S>,
+    private readonly logger: Logger,
+    options: LiveIndexOptions = {},
+  ) {
+    this.reloadAbove = options.reloadAbove ?? 5000;
+    this.pollMs = options.pollMs ?? 1000;
+  }
+
+  /** Listens for changes and loads everything; resolves when reads can be answered. */
+  async start(): Promise<void> {
+    await this.feed.listen(() => { this.dirty = true; });
+    await this.current();
+  }
+
+  async stop(): Promise<void> {
+    await this.feed.stop();
+  }
+
+  /** The state as of the latest signalled commit. */
+  current(): Promise<S> {
+    if (this.state && !this.dirty && Date.now() - this.checkedAt < this.pollMs) return Promise.resolve(this.state);
+    this.updating ??= this.update().finally(() => { this.updating = undefined; });
+    return this.updating;
+  }
+
+  /** A write of this process has committed: the next read looks at the feed first (its signal may still be on the way). */
+  invalidate(): void {
+    this.dirty = true;
+  }
+
+  private async update(): Promise<S> {
+    // Cleared before reading, so a signal that arrives during the read marks the next one.
+    this.dirty = false;
+    const startedAt = Date.now();
+    try {
+      if (!this.state || startedAt - this.checkedAt > CHANGES_KEPT_MS / 2) {
+        const cursor = await this.feed.start();
+        this.state = await this.source.loadAll();
+        this.cursor = cursor;
+        this.logger.info({ ms: Date.now() - startedAt }, 'live index loaded');
+      } else {
+        const since = await this.feed.read(this.cursor);
+        if (since.count > this.reloadAbove) this.state = await this.source.loadAll();
+        else if (since.count) await this.source.apply(this.state, since.changes);
+        this.cursor = since.cursor;
+      }
+      this.checkedAt = startedAt;
+      return this.state;
+    } catch (err) {
+      this.dirty = true;
+      throw err;
+    }
+  }
+}
