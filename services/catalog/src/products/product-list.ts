@@ -1,11 +1,93 @@
 import {
-  agorotToShekels, pageStart, searchForms, shekelsToAgorot,
+  agorotToShekels, pageStart, shekelsToAgorot,
   type FacetCount, type FiltersData, type ListSort, type Product, type ProductFilters,
 } from '@mc/contracts';
-import type { Database } from '@mc/kit';
-import { sql, type SQL } from 'drizzle-orm';
-import { searchMatch } from '../common/search';
-import { PRODUCT_JSON, PRODUCTS_WITH_STATS, toProduct, type ProductRecord } from './product-record';
+
+/** A product as lists filter and sort it, with its answer prepared once. */
+export interface ListedProduct {
+  id: number;
+  slug: string;
+  product: Product;
+  type: string;
+  cannabisType: string | null;
+  dosage: string | null;
+  company: string | null;
+  family: string | null;
+  thc: number | null;
+  cbd: number | null;
+  /** Agorot: the cheapest in-stock offer, or the typical price while there is none. */
+  price: number | null;
+  inStock: boolean;
+  popularity: number;
+  isPopular: boolean;
+  /** Seconds since 1970, as PostgreSQL's `date_part('epoch', launched_at)`. */
+  launchedAt: number;
+  /** The "magic" score's terms before freshness, and its last term (see `magicScore`). */
+  scoreBeforeFreshness: number;
+  availability: number;
+  tagIds: ReadonlySet<number>;
+}
+
+/** What the "magic" score is made of, besides the launch time. */
+export interface ScoreInputs {
+  popularity: number;
+  isPopular: boolean;
+  isNew: boolean;
+  /** Null while the product has no statistics row. */
+  bestDiscountPct: number | null;
+  minPrice: number | null;
+  estimatedPrice: number | null;
+  pharmCount: number;
+}
+
+/**
+ * "Magic", the default order, for shoppers who have not said what they want:
+ *   1. in stock first: a product no pharmacy can sell today is a dead end, whatever else it has;
+ *   2. then a score, highest first:
+ *      - popularity (0–100, from sales and views) × 0.03, up to +3: what patients actually buy is the
+ *        best guess of what the next one wants, so it weighs most;
+ *      - flagged popular by the editors (+1) and new (+1);
+ *      - the deal, up to +3: the larger of the best discount on offer and how far the cheapest offer
+ *        is below the product's typical price, 0.1 per percent capped at 30 %, so a real bargain rises
+ *        without burying the products people come for;
+ *      - freshness, up to +1, fading to 0 over 90 days since launch: new strains are what returning
+ *        patients look for;
+ *      - availability, up to +1 at 20 pharmacies: a product many pharmacies stock is easy to get nearby;
+ *   3. then the cheaper first, then the id, so paging is stable.
+ * The terms are added in this order in double precision, so equal products tie exactly as they always have.
+ */
+export function scoreTerms(r: ScoreInputs): Pick<ListedProduct, 'scoreBeforeFreshness' | 'availability'> {
+  const belowTypical = r.estimatedPrice !== null && r.estimatedPrice > 0 && r.minPrice !== null ? 100 * (1 - r.minPrice / r.estimatedPrice) : 0;
+  const deal = Math.min(30, r.bestDiscountPct === null ? belowTypical : Math.max(r.bestDiscountPct, belowTypical));
+  return {
+    scoreBeforeFreshness: r.popularity * 0.03 + Number(r.isPopular) + Number(r.isNew) + deal / 10,
+    availability: Math.min(r.pharmCount, 20) / 20,
+  };
+}
+
+/** New products count as fresh for 90 days. */
+const FRESHNESS_SECONDS = 90 * 86_400;
+
+/** The freshness term at `now` (seconds since 1970): 0 from 90 days after launch on. */
+export const freshness = (p: ListedProduct, now: number): number => Math.max(0, 1 - (now - p.launchedAt) / FRESHNESS_SECONDS);
+
+export const magicScore = (p: ListedProduct, fresh: number): number => p.scoreBeforeFreshness + fresh + p.availability;
+
+type Compare = (a: ListedProduct, b: ListedProduct) => number;
+
+const byStock: Compare = (a, b) => Number(b.inStock) - Number(a.inStock);
+const cheaperFirst: Compare = (a, b) => (a.price === b.price ? 0 : a.price === null ? 1 : b.price === null ? -1 : a.price - b.price);
+
+/** The magic order, with each product's score given (it depends on the time). */
+export const magicOrder = (score: (p: ListedProduct) => number): Compare => (a, b) =>
+  byStock(a, b) || score(b) - score(a) || cheaperFirst(a, b) || a.id - b.id;
+
+/** The orders that do not depend on the time. */
+export const ORDERS: Record<Exclude<ListSort, 'magic'>, Compare> = {
+  price: (a, b) => byStock(a, b) || cheaperFirst(a, b) || a.id - b.id,
+  popular: (a, b) => byStock(a, b) || Number(b.isPopular) - Number(a.isPopular) || b.popularity - a.popularity || a.id - b.id,
+  new: (a, b) => byStock(a, b) || b.launchedAt - a.launchedAt || b.id - a.id,
+};
 
 export interface ProductListOptions {
   filters: ProductFilters;
@@ -25,125 +107,102 @@ export interface ProductListResult {
   filtersData: FiltersData;
 }
 
-/**
- * "Magic", the default order, for shoppers who have not said what they want:
- *   1. in stock first: a product no pharmacy can sell today is a dead end, whatever else it has;
- *   2. then a score, highest first:
- *      - popularity (0–100, from sales and views) × 0.03, up to +3: what patients actually buy is the
- *        best guess of what the next one wants, so it weighs most;
- *      - flagged popular by the editors (+1) and new (+1);
- *      - the deal, up to +3: the larger of the best discount on offer and how far the cheapest offer
- *        is below the product's typical price, 0.1 per percent capped at 30 %, so a real bargain rises
- *        without burying the products people come for;
- *      - freshness, up to +1, fading to 0 over 90 days since launch: new strains are what returning
- *        patients look for;
- *      - availability, up to +1 at 20 pharmacies: a product many pharmacies stock is easy to get nearby;
- *   3. then the cheaper first, then the id, so paging is stable.
- */
-/** New products count as fresh for 90 days. */
-const FRESHNESS_SECONDS = 90 * 86_400;
+// The facet filters, one bit each, so a facet is counted over the products failing no filter but its own.
+const TYPES = 1;
+const CANNABIS_TYPES = 2;
+const DOSAGES = 4;
+const COMPANIES = 8;
+const PRICE = 16;
 
-const magicScore = (now: Date): SQL => sql`(p.popularity * 0.03::float8 + p.is_popular::int + p.is_new::int
-  + least(30::float8, greatest(s.best_discount_pct::float8,
-      CASE WHEN p.estimated_price > 0 AND s.min_price IS NOT NULL THEN 100 * (1 - s.min_price::float8 / p.estimated_price) ELSE 0::float8 END)) / 10
-  + greatest(0::float8, 1 - (${now.getTime() / 1000}::float8 - date_part('epoch', p.launched_at)) / ${FRESHNESS_SECONDS}::float8)
-  + least(coalesce(s.pharm_count, 0), 20)::float8 / 20)`;
+const passes = (wanted: ReadonlySet<string> | undefined, value: string | null): boolean =>
+  !wanted || (value !== null && wanted.has(value));
 
-const ORDER: Record<ListSort, string> = {
-  magic: 'in_stock DESC, score DESC, price ASC NULLS LAST, id ASC',
-  price: 'in_stock DESC, price ASC NULLS LAST, id ASC',
-  popular: 'in_stock DESC, is_popular DESC, popularity DESC, id ASC',
-  new: 'in_stock DESC, launched_at DESC, id DESC',
+const wantedOf = (values: string[]): ReadonlySet<string> | undefined => (values.length ? new Set(values) : undefined);
+
+const count = (counts: Map<string, number>, value: string | null) => {
+  if (value !== null) counts.set(value, (counts.get(value) ?? 0) + 1);
 };
 
-function orderSql(sortBy: ListSort, firstSlugs: string[]): SQL {
-  const order = sql.raw(ORDER[sortBy]);
-  if (!firstSlugs.length) return order;
-  return sql`array_position(${sql`ARRAY[${sql.join(firstSlugs.map((s) => sql`${s}`), sql`, `)}]::text[]`}, slug) ASC NULLS LAST, ${order}`;
-}
-
-type Facet = 'types' | 'cannabisTypes' | 'dosages' | 'companies' | 'price';
-
-const list = (values: string[]) => sql.join(values.map((v) => sql`${v}`), sql`, `);
-
-/** The facet filters over `base`, each by name, so a facet can be counted without its own. */
-function facetConditions(filters: ProductFilters): Map<Facet, SQL> {
-  const conditions = new Map<Facet, SQL>();
-  if (filters.types.length) conditions.set('types', sql`type::text IN (${list(filters.types)})`);
-  if (filters.cannabisTypes.length) conditions.set('cannabisTypes', sql`cannabis_type::text IN (${list(filters.cannabisTypes)})`);
-  if (filters.dosages.length) conditions.set('dosages', sql`dosage IN (${list(filters.dosages)})`);
-  if (filters.companies.length) conditions.set('companies', sql`company IN (${list(filters.companies)})`);
-  if (filters.priceRange) {
-    conditions.set('price', sql`price BETWEEN ${shekelsToAgorot(filters.priceRange.min)} AND ${shekelsToAgorot(filters.priceRange.max)}`);
-  }
-  return conditions;
-}
-
-const allBut = (conditions: Map<Facet, SQL>, except?: Facet): SQL => {
-  const parts = [...conditions].filter(([facet]) => facet !== except).map(([, condition]) => condition);
-  return parts.length ? sql.join(parts, sql` AND `) : sql`TRUE`;
-};
-
-const facetSql = (column: string, where: SQL): SQL => sql`(SELECT coalesce(json_agg(json_build_object('value', v, 'count', n) ORDER BY n DESC, v), '[]'::json)
-  FROM (SELECT ${sql.raw(column)} AS v, count(*)::int AS n FROM base WHERE ${where} AND ${sql.raw(column)} IS NOT NULL GROUP BY 1) f)`;
+/** Most first, then by value (the database's C collation: code point order). */
+const facetList = (counts: Map<string, number>): FacetCount[] =>
+  [...counts].map(([value, n]) => ({ value, count: n })).sort((a, b) => b.count - a.count || (a.value < b.value ? -1 : a.value > b.value ? 1 : 0));
 
 /**
- * One round trip: the products in scope that pass search and stock (`base`), then over it the total,
- * the page (as full products) and the facets, each facet counted with every filter but its own.
- * A product's price is its cheapest in-stock offer, or its typical price while it has none.
+ * One page of the products of `ordered` (already in the requested order) that pass search (`matching`, the
+ * ids matching the term), stock and tag, and every facet filter; the total; and the facets, each counted with
+ * every filter but its own. One pass over the products.
  */
-export async function listProducts(db: Database, options: ProductListOptions): Promise<ProductListResult> {
-  const { filters } = options;
-  const baseWhere: SQL[] = [];
-  if (filters.inStock) baseWhere.push(sql`coalesce(s.pharm_count, 0) > 0`);
-  const forms = searchForms(filters.search);
-  if (forms) baseWhere.push(searchMatch(sql`p.search_text`, forms));
-  if (options.tagId !== undefined) {
-    baseWhere.push(sql`EXISTS (SELECT 1 FROM catalog.product_tags pt WHERE pt.product_id = p.id AND pt.tag_id = ${options.tagId})`);
+export function listProducts(ordered: readonly ListedProduct[], options: ProductListOptions, matching?: ReadonlySet<number>): ProductListResult {
+  const { filters, tagId } = options;
+  const types = wantedOf(filters.types);
+  const cannabisTypes = wantedOf(filters.cannabisTypes);
+  const dosages = wantedOf(filters.dosages);
+  const companies = wantedOf(filters.companies);
+  const lowest = filters.priceRange && shekelsToAgorot(filters.priceRange.min);
+  const highest = filters.priceRange && shekelsToAgorot(filters.priceRange.max);
+
+  const passing: ListedProduct[] = [];
+  const counts = { types: new Map<string, number>(), cannabisTypes: new Map<string, number>(), dosages: new Map<string, number>(), companies: new Map<string, number>() };
+  let minPrice: number | null = null;
+  let maxPrice: number | null = null;
+  for (const p of ordered) {
+    if ((filters.inStock && !p.inStock) || (matching && !matching.has(p.id)) || (tagId !== undefined && !p.tagIds.has(tagId))) continue;
+    const inPriceRange = lowest === undefined || (p.price !== null && p.price >= lowest && p.price <= highest!);
+    const misses = (passes(types, p.type) ? 0 : TYPES) | (passes(cannabisTypes, p.cannabisType) ? 0 : CANNABIS_TYPES)
+      | (passes(dosages, p.dosage) ? 0 : DOSAGES) | (passes(companies, p.company) ? 0 : COMPANIES) | (inPriceRange ? 0 : PRICE);
+    if (misses === 0) passing.push(p);
+    if ((misses & ~TYPES) === 0) count(counts.types, p.type);
+    if ((misses & ~CANNABIS_TYPES) === 0) count(counts.cannabisTypes, p.cannabisType);
+    if ((misses & ~DOSAGES) === 0) count(counts.dosages, p.dosage);
+    if ((misses & ~COMPANIES) === 0) count(counts.companies, p.company);
+    if ((misses & ~PRICE) === 0 && p.price !== null) {
+      minPrice = minPrice === null ? p.price : Math.min(minPrice, p.price);
+      maxPrice = maxPrice === null ? p.price : Math.max(maxPrice, p.price);
+    }
   }
 
-  const conditions = facetConditions(filters);
-  const all = allBut(conditions);
   const offset = pageStart(options.page, options.perPage);
-
-  const query = sql`WITH base AS MATERIALIZED (
-    SELECT p.id, p.slug, p.type::text AS type, p.cannabis_type::text AS cannabis_type, p.thc_cbd_dosage AS dosage, p.company,
-      coalesce(s.min_price, p.estimated_price) AS price,
-      coalesce(s.pharm_count, 0) > 0 AS in_stock,
-      p.popularity, p.is_popular, p.launched_at,
-      ${magicScore(options.now)} AS score
-    FROM ${PRODUCTS_WITH_STATS}
-    WHERE ${baseWhere.length ? sql.join(baseWhere, sql` AND `) : sql`TRUE`}
-  ),
-  page AS (
-    SELECT id, row_number() OVER (ORDER BY ${orderSql(options.sortBy, options.firstSlugs ?? [])}) AS rn
-    FROM base WHERE ${all} ORDER BY rn LIMIT ${options.perPage} OFFSET ${offset}
-  )
-  SELECT
-    (SELECT count(*)::int FROM base WHERE ${all}) AS total,
-    (SELECT coalesce(json_agg(${PRODUCT_JSON} ORDER BY page.rn), '[]'::json)
-      FROM page JOIN ${PRODUCTS_WITH_STATS} ON p.id = page.id) AS products,
-    ${facetSql('type', allBut(conditions, 'types'))} AS types,
-    ${facetSql('cannabis_type', allBut(conditions, 'cannabisTypes'))} AS cannabis_types,
-    ${facetSql('dosage', allBut(conditions, 'dosages'))} AS dosages,
-    ${facetSql('company', allBut(conditions, 'companies'))} AS companies,
-    (SELECT json_build_object('min', min(price), 'max', max(price)) FROM base WHERE ${allBut(conditions, 'price')}) AS price_range`;
-
-  const { rows } = await db.execute<{
-    total: number; products: ProductRecord[]; types: FacetCount[]; cannabis_types: FacetCount[]; dosages: FacetCount[]; companies: FacetCount[];
-    price_range: { min: number | null; max: number | null };
-  }>(query);
-  const row = rows[0];
-  const range = row.price_range;
   return {
-    total: row.total,
-    products: row.products.map(toProduct),
+    total: passing.length,
+    products: pinFirst(passing, options.firstSlugs ?? []).slice(offset, offset + options.perPage).map((p) => p.product),
     filtersData: {
-      types: row.types,
-      cannabisTypes: row.cannabis_types,
-      dosages: row.dosages,
-      companies: row.companies,
-      priceRange: range.min === null || range.max === null ? null : { min: agorotToShekels(range.min), max: agorotToShekels(range.max) },
+      types: facetList(counts.types),
+      cannabisTypes: facetList(counts.cannabisTypes),
+      dosages: facetList(counts.dosages),
+      companies: facetList(counts.companies),
+      priceRange: minPrice === null || maxPrice === null ? null : { min: agorotToShekels(minPrice), max: agorotToShekels(maxPrice) },
     },
   };
+}
+
+/** The products of `firstSlugs` first, in that order (a slug's first place counts), then the others as they were. */
+function pinFirst(ordered: ListedProduct[], firstSlugs: string[]): ListedProduct[] {
+  if (!firstSlugs.length) return ordered;
+  const place = new Map<string, number>();
+  firstSlugs.forEach((slug, i) => { if (!place.has(slug)) place.set(slug, i); });
+  const pinned = ordered.filter((p) => place.has(p.slug)).sort((a, b) => place.get(a.slug)! - place.get(b.slug)!);
+  return pinned.length ? [...pinned, ...ordered.filter((p) => !place.has(p.slug))] : ordered;
+}
+
+/**
+ * Products like `target`, for the carousel under it: other strains (its own variants are shown apart), in stock
+ * first, then the same form, the same cannabis type, the closest THC/CBD dosage, then the more popular. The best
+ * `size` are kept while going through the products once.
+ */
+export function relatedProducts(products: Iterable<ListedProduct>, target: ListedProduct, size: number): Product[] {
+  const distance = (p: ListedProduct) => Math.abs((p.thc ?? 0) - (target.thc ?? 0)) + Math.abs((p.cbd ?? 0) - (target.cbd ?? 0));
+  const closer: Compare = (a, b) => byStock(a, b)
+    || Number(b.type === target.type) - Number(a.type === target.type)
+    || Number(b.cannabisType === target.cannabisType) - Number(a.cannabisType === target.cannabisType)
+    || distance(a) - distance(b) || b.popularity - a.popularity || a.id - b.id;
+  const best: ListedProduct[] = [];
+  for (const p of products) {
+    if (p.id === target.id || (target.family !== null && p.family === target.family)) continue;
+    if (best.length === size && closer(p, best[size - 1]) >= 0) continue;
+    let at = best.length;
+    while (at > 0 && closer(p, best[at - 1]) < 0) at--;
+    best.splice(at, 0, p);
+    if (best.length > size) best.pop();
+  }
+  return best.map((p) => p.product);
 }

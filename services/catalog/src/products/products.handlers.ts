@@ -18,11 +18,11 @@ export class ProductsHandlers {
 
   @MessagePattern(Subjects.catalog.productList)
   list(@Payload() query: ProductListRequest): Promise<ProductListResponse> {
-    return this.cache.get(`list:${JSON.stringify(query)}`, () => this.products.list(query));
+    return this.products.list(query);
   }
 
   @MessagePattern(Subjects.catalog.productRelated)
-  related(@Payload() { slug, size }: ProductRelatedRequest): Promise<{ related: Product[] }> {
-    return this.cache.get(`related:${slug}:${size}`, async () => ({ related: await this.products.related(slug, size) }));
+  async related(@Payload() { slug, size }: ProductRelatedRequest): Promise<{ related: Product[] }> {
+    return { related: await this.products.related(slug, size) };
   }
 }

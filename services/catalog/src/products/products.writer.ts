@@ -9,6 +9,7 @@ import { eq, getTableColumns, inArray, notInArray, sql, type SQL } from 'drizzle
 import { bumpReadVersion } from '../common/read-cache';
 import { addToDictionary } from '../common/search';
 import { products, productTags, tags } from '../db/schema';
+import { ProductIndex } from './product-index';
 import { productImageUrl } from './product-record';
 
 /** A product as the seed (and later the back office) gives it; money in agorot. */
@@ -135,6 +136,7 @@ export class ProductsWriter {
     @Inject(DATABASE) private readonly db: Database,
     @Inject(OutboxWriter) private readonly outbox: OutboxWriter,
     @Inject(OutboxRelay) private readonly relay: OutboxRelay,
+    @Inject(ProductIndex) private readonly index: ProductIndex,
   ) {}
 
   async upsert(input: ProductInput): Promise<boolean> {
@@ -175,7 +177,7 @@ export class ProductsWriter {
       await bumpReadVersion(tx);
       return saved.length;
     });
-    if (changed) this.relay.poke();
+    if (changed) this.committed();
     return changed;
   }
 
@@ -187,7 +189,7 @@ export class ProductsWriter {
       if (gone.length) await bumpReadVersion(tx);
       return gone.length;
     });
-    if (removed) this.relay.poke();
+    if (removed) this.committed();
     return removed;
   }
 
@@ -199,8 +201,14 @@ export class ProductsWriter {
       if (gone.length) await bumpReadVersion(tx);
       return gone.length;
     });
-    if (removed) this.relay.poke();
+    if (removed) this.committed();
     return removed > 0;
+  }
+
+  /** After a commit that changed products: their events go out, and this process's lists show the change at once. */
+  private committed(): void {
+    this.relay.poke();
+    this.index.invalidate();
   }
 
   private async tagsBySlug(tx: Tx, slugs: string[]): Promise<Map<string, { id: number; name: string }>> {

@@ -1,10 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { Messages, PER_PAGE, type CatalogTagPage, type TagDetail } from '@mc/contracts';
 import { Clock, DATABASE, notFound, type Database } from '@mc/kit';
-import { eq, notInArray, sql } from 'drizzle-orm';
+import { notInArray, sql } from 'drizzle-orm';
 import { bumpReadVersion } from '../common/read-cache';
 import { tags } from '../db/schema';
-import { listProducts } from '../products/product-list';
+import { ProductIndex } from '../products/product-index';
 
 export type TagInput = TagDetail;
 
@@ -15,14 +15,18 @@ const NO_FILTERS = { inStock: false, types: [], cannabisTypes: [], dosages: [], 
 
 @Injectable()
 export class TagsService {
-  constructor(@Inject(DATABASE) private readonly db: Database, @Inject(Clock) private readonly clock: Clock) {}
+  constructor(
+    @Inject(DATABASE) private readonly db: Database,
+    @Inject(Clock) private readonly clock: Clock,
+    @Inject(ProductIndex) private readonly index: ProductIndex,
+  ) {}
 
   /** A tag and one page of its products, in the default order (those in stock first). */
   async page(slug: string, page: number): Promise<TagPage> {
-    const [tag] = await this.db.select().from(tags).where(eq(tags.slug, slug)).limit(1);
+    const tag = await this.index.tag(slug);
     if (!tag) throw notFound(Messages.tagNotFound);
     const perPage = PER_PAGE.tagProducts;
-    const result = await listProducts(this.db, { filters: NO_FILTERS, sortBy: 'magic', page, perPage, tagId: tag.id, now: this.clock.now() });
+    const result = await this.index.list({ filters: NO_FILTERS, sortBy: 'magic', page, perPage, tagId: tag.id, now: this.clock.now() });
     return {
       tag: { name: tag.name, slug: tag.slug, title: tag.title, seoTitle: tag.seoTitle, seoDescription: tag.seoDescription },
       products: result.products,
@@ -48,14 +52,17 @@ export class TagsService {
         .returning({ id: tags.id });
       if (changed.length) await bumpReadVersion(tx);
     });
+    this.index.invalidate();
   }
 
   /** Deletes the tags not in `keep` (their product links go with them). Returns how many. */
   async removeMissing(keep: string[]): Promise<number> {
-    return this.db.transaction(async (tx) => {
+    const removed = await this.db.transaction(async (tx) => {
       const gone = await tx.delete(tags).where(keep.length ? notInArray(tags.slug, keep) : sql`TRUE`).returning({ id: tags.id });
       if (gone.length) await bumpReadVersion(tx);
       return gone.length;
     });
+    this.index.invalidate();
+    return removed;
   }
 }
