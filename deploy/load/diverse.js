@@ -3,19 +3,21 @@
 // paths drawn from the running stack's real data, as many different patients would ask them: the real filter values
 // and price ranges of the lists' filtersData, sort orders, pages within each list's total, positions around ~50 real
 // Israeli cities (jittered), products for the comparison, pharmacies for the one-pharmacy list, what patients type
-// into search (prefixes of product, company and pharmacy names) and every page of every tag. Deterministic for a
-// seed and a data set. Each list is written to artifacts/bench-lists/<scenario id>.json, which k6 reads as well.
+// into search (prefixes of product, company, pharmacy and city names) and the pages of every tag (but the first,
+// which discovery asked). Deterministic for a seed and a data set. Each list is written to
+// artifacts/bench-lists/<scenario id>.json, which k6 reads as well.
 //
 // Paths are built in one canonical form (every parameter in a fixed order, defaults spelled out), so two different
 // paths are two different questions to the gateway's and the services' answer caches; the paths discovery asked are
-// left out. Only known slugs and values the API accepts are used; pages beyond a list's total are asked only where
-// the total is not known (page 1), so the answers are 200s with content.
+// left out. Only known slugs and values the API accepts are used, so every answer is a 200. A page beyond the first
+// is asked only where the list's total is known (one facet's values, a pharmacy count within a distance), and
+// within it; some combinations of filters match nothing, as they do for patients.
 //
 // Usage: BENCH_URL=http://127.0.0.1:8090 node deploy/load/diverse.js [count per scenario, default 2000]
 'use strict';
 const fs = require('node:fs');
 const path = require('node:path');
-const { COMPARISON_SORTS, LIST_SORTS, PER_PAGE, SEARCH_LIMIT } = require('@mc/contracts');
+const { LIST_SORTS, PER_PAGE, SEARCH_LIMIT } = require('@mc/contracts');
 const { seededRandom } = require('../seed/generate');
 const config = require('./scenarios.json');
 
@@ -34,8 +36,6 @@ const CITIES = [
   [32.8410, 35.1040], [32.8667, 35.0966], [33.2082, 35.5695], [32.7057, 35.5839], [31.7770, 35.2960], [31.9544, 34.8965],
   [32.1781, 34.9357], [32.0540, 34.8540],
 ];
-
-const sortsWithout = (sorts, sort) => sorts.filter((s) => s !== sort);
 
 /** One path in canonical form: the parameters in the order given, undefined ones left out, each value encoded. */
 function pathOf(route, params) {
@@ -192,7 +192,7 @@ function generators(data) {
       return f && pathOf('/api/products', { sortBy: pick(rand, LIST_SORTS), ...filterParams(f), inStock, page: f.page });
     } },
     comparison: { draw: (rand) => {
-      const sortBy = rand() < 0.6 ? 'nearby' : pick(rand, sortsWithout(COMPARISON_SORTS, 'nearby'));
+      const sortBy = rand() < 0.6 ? 'nearby' : 'price';
       const at = sortBy === 'nearby' || rand() < 0.5 ? position(rand) : {};
       return pathOf(`/api/products/${pick(rand, inStockProducts).slug}/pharm-products`, {
         sortBy, lat: at.lat, lng: at.lng, isOpen: rand() < 0.2 ? 1 : undefined, hasDelivery: rand() < 0.2 ? 1 : undefined,
@@ -228,7 +228,7 @@ function generators(data) {
       },
     },
     tag: {
-      // Every page of every tag, the first pages of all tags before the next ones (as patients page).
+      // Every page of every tag (but the first: discovery asked it), the early pages of all tags before the later ones.
       all: (rand) => shuffled(rand, data.tags.flatMap((t) => Array.from({ length: t.pages }, (_, i) => ({ slug: t.slug, page: i + 1 }))))
         .sort((a, b) => a.page - b.page)
         .map(({ slug, page }) => pathOf(`/api/tags/${slug}`, { page })),
