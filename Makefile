@@ -14,7 +14,7 @@ export VITE_FEATURE_SMS_SIGNIN ?= 1
 export VITE_FEATURE_COUPONS ?= 1
 export VITE_FEATURE_FAKE_ID ?= 1
 
-.PHONY: dev test setup infra deps browser build seed seed-base seed-if-empty bench bench-web lint typecheck unit integration e2e clean
+.PHONY: dev test setup infra deps browser build seed seed-base seed-if-empty bench bench-footprint bench-web lint typecheck unit integration e2e clean
 
 dev: setup build seed-if-empty ## Sets up and runs everything on http://localhost:8080
 	node deploy/local/stack.js
@@ -69,11 +69,16 @@ e2e: build browser
 	$(JEST) --selectProjects e2e --runInBand
 
 # The bench stack alone trusts the loopback proxy, so that the checkout patients sign in from many addresses (x-forwarded-for).
-bench: setup build seed ## Full volumes, the whole stack, autocannon on each scenario vs. a bare-Node ceiling, then checkout
+bench: setup build seed ## Full volumes, the whole stack, autocannon on each scenario (repeated and diverse) vs. a bare-Node ceiling, then checkout
 	@DATABASE_NAME=medcanna LOG_LEVEL=warn PORT=8090 TRUSTED_PROXIES=loopback node deploy/local/stack.js > artifacts/bench-stack.log 2>&1 & echo $$! > artifacts/bench-stack.pid; \
 	trap 'kill $$(cat artifacts/bench-stack.pid) 2>/dev/null' EXIT; \
 	for i in $$(seq 1 120); do curl -sf localhost:8090/api/health >/dev/null && break; sleep 1; done; \
 	BENCH_URL=http://127.0.0.1:8090 node deploy/load/wait-read-models.js && BENCH_URL=http://127.0.0.1:8090 node deploy/load/bench.js
+
+# Catalog's and pharm's start-up time and memory at the demo volumes and at 10× them (a database of its own, made once).
+bench-footprint: setup build seed-if-empty ## Start-up time and RSS of catalog and pharm: the seeded data and 10× it (8,000 products, 400,000 offers)
+	node deploy/seed/scale.js
+	node deploy/load/footprint.js medcanna medcanna_x10
 
 # The stack serves a copy of the web build (and of its server render, beside it), so a rebuild during the run cannot pull it away.
 bench-web: setup build seed-if-empty browser ## Lighthouse (mobile) on home, a product, a pharmacy + the home page's gzipped initial JS, vs. thresholds

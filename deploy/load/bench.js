@@ -1,8 +1,11 @@
 #!/usr/bin/env node
 // `make bench`: with the stack running on the demo volumes, measures each scenario of scenarios.json with
-// autocannon (p50/p95/p99 from every response's own time, requests/s), and beside each one a bare Node
-// HTTP server answering the same body: the ceiling of this machine. Prints a table. Then the checkout scenarios
+// autocannon (p50/p95/p99 from every response's own time, requests/s) in two variants: "repeated" asks the
+// scenario's one path over and over (mostly the answer caches), "diverse" asks distinct paths drawn from the real
+// data (diverse.js), none twice in a run, as many different patients would. Beside each, a bare Node HTTP server
+// answering the same bodies: the ceiling of this machine. Prints one table. Then the checkout scenarios
 // (quote, create order, the user's orders) with signed-in volume patients (checkout.js), each against its target.
+// BENCH_ONLY=catalogue|checkout|business runs one part; BENCH_VARIANT=repeated|diverse one variant.
 'use strict';
 const autocannon = require('autocannon');
 const { fork } = require('node:child_process');
@@ -11,6 +14,7 @@ const os = require('node:os');
 const path = require('node:path');
 const config = require('./scenarios.json');
 const { prepareCheckout } = require('./checkout');
+const diverse = require('./diverse');
 
 const BASE = process.env.BENCH_URL || 'http://127.0.0.1:8080';
 
@@ -33,31 +37,83 @@ async function discover() {
 const fill = (p, values) => p.replace(/\{(\w+)\}/g, (_, k) => values[k]);
 
 const percentile = (sorted, q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
+const round = (ms) => Math.round(ms * 10) / 10;
 
-function run(url, { headers = {}, seconds }) {
+/** Hands out `paths` in turn; `handedOut` beyond their number were asked again. */
+function pathCursor(paths) {
+  let handedOut = 0;
+  return {
+    next: () => paths[handedOut++ % paths.length],
+    get handedOut() { return handedOut; },
+  };
+}
+
+/** `seconds` of requests to `url`, or with `paths` (a pathCursor) to the next of its paths each time. */
+function run(url, { headers = {}, seconds, paths }) {
   return new Promise((resolve, reject) => {
     const times = [];
     let non2xx = 0;
-    const instance = autocannon({ url, connections: config.connections, duration: seconds, headers }, (err, result) => {
+    const requests = paths && [{ setupRequest: (request) => ({ ...request, path: paths.next() }) }];
+    const instance = autocannon({ url, connections: config.connections, duration: seconds, headers, requests }, (err, result) => {
       if (err) return reject(err);
       times.sort((a, b) => a - b);
       resolve({
-        p50: percentile(times, 0.5), p95: percentile(times, 0.95), p99: percentile(times, 0.99),
-        rps: result.requests.average, bytes: result.throughput.average / Math.max(result.requests.average, 1), non2xx,
+        p50: round(percentile(times, 0.5)), p95: round(percentile(times, 0.95)), p99: round(percentile(times, 0.99)),
+        rps: result.requests.average, bytes: Math.round(result.throughput.total / Math.max(result.requests.total, 1)), non2xx,
       });
     });
     instance.on('response', (_client, status, _bytes, ms) => { times.push(ms); if (status >= 300) non2xx++; });
   });
 }
 
-/** A bare HTTP server, in its own process, answering `body` to everything. */
-function ceilingServer(body) {
-  const file = path.join(os.tmpdir(), `bench-body-${process.pid}.json`);
-  fs.writeFileSync(file, body);
-  return new Promise((resolve) => {
-    const child = fork(path.join(__dirname, 'ceiling-server.js'), [file], { stdio: 'inherit' });
-    child.once('message', (port) => resolve({ url: `http://127.0.0.1:${port}/`, stop: () => child.kill() }));
+/** A bare HTTP server, in its own process, answering `bodies` in turn to everything. */
+function ceilingServer(bodies) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-bodies-'));
+  const files = bodies.map((body, i) => {
+    const file = path.join(dir, `${i}.json`);
+    fs.writeFileSync(file, body);
+    return file;
   });
+  return new Promise((resolve) => {
+    const child = fork(path.join(__dirname, 'ceiling-server.js'), files, { stdio: 'inherit' });
+    child.once('message', (port) => resolve({
+      url: `http://127.0.0.1:${port}/`,
+      stop: () => { child.kill(); fs.rmSync(dir, { recursive: true, force: true }); },
+    }));
+  });
+}
+
+/** The ceiling's warmed-up run over `bodies`. */
+async function ceilingRun(bodies) {
+  const ceiling = await ceilingServer(bodies);
+  try {
+    await run(ceiling.url, { seconds: config.warmupSeconds });
+    return await run(ceiling.url, { seconds: config.durationSeconds });
+  } finally {
+    ceiling.stop();
+  }
+}
+
+/**
+ * The gateway's page-cache counters, where it tells them (`pageCache` of /api/health, or /api/health/page-cache);
+ * undefined where it does not.
+ */
+async function pageCacheCounters() {
+  const health = await fetch(`${BASE}/api/health`, { headers: config.headers }).then((r) => r.json()).catch(() => undefined);
+  const counters = health?.pageCache
+    ?? await fetch(`${BASE}/api/health/page-cache`, { headers: config.headers }).then((r) => (r.ok ? r.json() : undefined)).catch(() => undefined);
+  return typeof counters?.hits === 'number' && typeof counters?.misses === 'number' ? counters : undefined;
+}
+
+/** `measure()` with the page cache's hits among its answers ('' where the gateway does not count them). */
+async function withPageCacheHits(measure) {
+  const before = await pageCacheCounters();
+  const result = await measure();
+  const after = before && await pageCacheCounters();
+  if (!after) return { result, hits: '' };
+  const hits = after.hits - before.hits;
+  const lookups = hits + after.misses - before.misses;
+  return { result, hits: `${Math.round((100 * hits) / Math.max(lookups, 1))}% of ${lookups}` };
 }
 
 /**
@@ -77,7 +133,6 @@ async function loop(seconds, connections, step) {
     }
   }));
   times.sort((a, b) => a - b);
-  const round = (ms) => Math.round(ms * 10) / 10;
   return {
     p50: round(percentile(times, 0.5)), p95: round(percentile(times, 0.95)), p99: round(percentile(times, 0.99)),
     rps: times.length / ((Date.now() - started) / 1000), errors: failures.length, failures,
@@ -134,30 +189,91 @@ async function checkoutScenarios() {
   console.table(rows);
 }
 
+/** When the repeated variant did not run first: the most requests/s expected of a scenario on this machine. */
+const DEFAULT_EXPECTED_RPS = 3000;
+/** Paths kept out of each diverse run, whose answers the ceiling serves (asked once before the run, never in it). */
+const CEILING_SAMPLE = 100;
+
+const isMet = (ok) => (ok ? 'yes' : 'NO');
+
+/** The repeated variant: the scenario's one path over and over; the ceiling answers its body. */
+async function repeatedScenario(scenario, values) {
+  const url = BASE + fill(scenario.path, values);
+  const probe = await fetch(url, { headers: config.headers });
+  if (!probe.ok) throw new Error(`${scenario.name}: ${probe.status}`);
+  const body = Buffer.from(await probe.arrayBuffer());
+  await run(url, { headers: config.headers, seconds: config.warmupSeconds });
+  const { result: api, hits } = await withPageCacheHits(() => run(url, { headers: config.headers, seconds: config.durationSeconds }));
+  const bare = await ceilingRun([body]);
+  const share = api.rps / bare.rps;
+  return {
+    rps: api.rps,
+    row: {
+      scenario: scenario.name, variant: 'repeated', bytes: api.bytes, p50: api.p50, p95: api.p95, p99: api.p99, 'req/s': Math.round(api.rps),
+      'ceiling req/s': Math.round(bare.rps), 'of ceiling': `${Math.round(share * 100)}%`, 'of repeated': '', distinct: 1, 'asked again': '',
+      'page cache hits': hits, errors: api.non2xx,
+      'targets met': isMet(api.p95 <= config.targets.p95Ms && share >= config.targets.minShareOfCeiling && api.non2xx === 0),
+    },
+  };
+}
+
+/**
+ * The diverse variant: enough distinct paths for the whole run (warm-up included) at the repeated variant's rate,
+ * each asked once; the ceiling answers a sample of the same answers in turn.
+ */
+async function diverseScenario(scenario, data, repeatedRps) {
+  const seconds = config.warmupSeconds + config.durationSeconds;
+  const needed = Math.max(diverse.MIN_COUNT, Math.ceil((repeatedRps ?? DEFAULT_EXPECTED_RPS) * seconds * 1.25));
+  const all = diverse.generate(data, scenario.id, needed + CEILING_SAMPLE);
+  const sampleSize = Math.min(CEILING_SAMPLE, Math.ceil(all.length / 10));
+  const paths = all.slice(0, all.length - sampleSize);
+  diverse.writeList(scenario.id, scenario.name, paths);
+  const bodies = await diverse.mapLimited(all.slice(paths.length), 10, async (p) => {
+    const res = await fetch(BASE + p, { headers: config.headers });
+    if (!res.ok) throw new Error(`${scenario.name} (diverse): ${p} answered ${res.status}`);
+    return Buffer.from(await res.arrayBuffer());
+  });
+  const cursor = pathCursor(paths);
+  await run(BASE, { headers: config.headers, seconds: config.warmupSeconds, paths: cursor });
+  const { result: api, hits } = await withPageCacheHits(() => run(BASE, { headers: config.headers, seconds: config.durationSeconds, paths: cursor }));
+  const bare = await ceilingRun(bodies);
+  const askedAgain = Math.max(0, cursor.handedOut - paths.length);
+  const ofRepeated = repeatedRps ? api.rps / repeatedRps : undefined;
+  if (askedAgain) console.error(`[bench] ${scenario.name} (diverse): ${paths.length} distinct paths, ${askedAgain} asked again`);
+  return {
+    scenario: scenario.name, variant: 'diverse', bytes: api.bytes, p50: api.p50, p95: api.p95, p99: api.p99, 'req/s': Math.round(api.rps),
+    'ceiling req/s': Math.round(bare.rps), 'of ceiling': `${Math.round((api.rps / bare.rps) * 100)}%`,
+    'of repeated': ofRepeated === undefined ? '' : `${Math.round(ofRepeated * 100)}%`,
+    distinct: Math.min(cursor.handedOut, paths.length), 'asked again': askedAgain, 'page cache hits': hits, errors: api.non2xx,
+    'targets met': isMet(api.p95 <= config.targets.p95Ms && api.non2xx === 0 && askedAgain === 0
+      && (ofRepeated === undefined || ofRepeated >= config.targets.minDiverseShareOfRepeated)),
+  };
+}
+
 async function catalogueScenarios() {
+  const variants = process.env.BENCH_VARIANT ? [process.env.BENCH_VARIANT] : ['repeated', 'diverse'];
+  if (!variants.every((v) => v === 'repeated' || v === 'diverse')) throw new Error(`BENCH_VARIANT: repeated or diverse, not ${variants}`);
   const values = await discover();
+  const data = variants.includes('diverse') ? await diverse.discover(BASE, config.headers) : undefined;
   const rows = [];
   for (const scenario of config.scenarios) {
-    const url = BASE + fill(scenario.path, values);
-    const probe = await fetch(url, { headers: config.headers });
-    const body = Buffer.from(await probe.arrayBuffer());
-    const size = body.length;
-    if (!probe.ok) throw new Error(`${scenario.name}: ${probe.status}`);
-    await run(url, { headers: config.headers, seconds: config.warmupSeconds });
-    const api = await run(url, { headers: config.headers, seconds: config.durationSeconds });
-    const ceiling = await ceilingServer(body);
-    await run(ceiling.url, { seconds: config.warmupSeconds });
-    const bare = await run(ceiling.url, { seconds: config.durationSeconds });
-    ceiling.stop();
-    const share = api.rps / bare.rps;
-    rows.push({
-      scenario: scenario.name, bytes: size, p50: api.p50, p95: api.p95, p99: api.p99, 'req/s': Math.round(api.rps),
-      'ceiling p95': bare.p95, 'ceiling req/s': Math.round(bare.rps), 'of ceiling': `${Math.round(share * 100)}%`, errors: api.non2xx,
-      'targets met': api.p95 <= config.targets.p95Ms && share >= config.targets.minShareOfCeiling && api.non2xx === 0 ? 'yes' : 'NO',
-    });
-    console.error(`[bench] ${scenario.name}: p95 ${api.p95} ms, ${Math.round(api.rps)} req/s`);
+    let repeatedRps;
+    if (variants.includes('repeated')) {
+      const repeated = await repeatedScenario(scenario, values);
+      repeatedRps = repeated.rps;
+      rows.push(repeated.row);
+      console.error(`[bench] ${scenario.name} (repeated): p95 ${repeated.row.p95} ms, ${repeated.row['req/s']} req/s`);
+    }
+    if (data) {
+      const row = await diverseScenario(scenario, data, repeatedRps);
+      rows.push(row);
+      console.error(`[bench] ${scenario.name} (diverse): p95 ${row.p95} ms, ${row['req/s']} req/s, ${row.distinct} distinct paths`);
+    }
   }
-  console.log(`\n${config.connections} connections, ${config.durationSeconds} s per scenario; latency in ms; targets: p95 ≤ ${config.targets.p95Ms} ms and ≥ ${config.targets.minShareOfCeiling * 100}% of the ceiling's req/s\n`);
+  const t = config.targets;
+  console.log(`\n${config.connections} connections, ${config.durationSeconds} s per scenario and variant (after ${config.warmupSeconds} s of warm-up); latency in ms; bytes: mean answer with headers.`
+    + `\nTargets: p95 ≤ ${t.p95Ms} ms; repeated ≥ ${t.minShareOfCeiling * 100}% of its ceiling's req/s; diverse ≥ ${t.minDiverseShareOfRepeated * 100}% of the repeated req/s, no path asked twice.`
+    + '\nCeiling: a bare Node server answering the same bodies (diverse: a sample of its answers in turn).\n');
   console.table(rows);
 }
 

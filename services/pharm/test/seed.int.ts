@@ -4,7 +4,7 @@ import { discountInputError } from '../src/discounts/discount-rules';
 import { rpc, TEST_ENV, waitFor } from '@mc/kit/testing';
 import { sql } from 'drizzle-orm';
 import { PharmProductsReader } from '../src/pharm-products/pharm-products.reader';
-import { DIRECTORY_TTL_MS } from '../src/pharms/pharm-directory';
+import { OFFER_INDEX_POLL_MS } from '../src/pharm-products/offer-index';
 import { PharmsReader } from '../src/pharms/pharms.reader';
 import { seedPharm, type PharmSeedFile, type SeedPharm } from '../src/seed/seed';
 import { REGULAR_HOURS, usePharm } from './support';
@@ -161,11 +161,11 @@ describe('the seed: the generator and the loader', () => {
       changed.pharmacies[1].openingHours = { ...REGULAR_HOURS, 6: [{ opensAt: '20:00', closesAt: '23:00' }] };
       const report = await seedPharm(changed, TEST_ENV, { prune: false });
       expect(report).toMatchObject({ changedPharmacies: 1, inserted: 0, updated: 1, removed: 1 });
-      // The seed ran in its own process context: this copy of the service sees it once its directory
-      // refreshes (DIRECTORY_TTL_MS), not at once.
+      // The seed ran in its own process context: this copy of the service sees it from the change feed
+      // (at its commit's signal, at the latest after OFFER_INDEX_POLL_MS), not at once.
       const saturdaySlugs = async () => (await service.app().get(PharmsReader).list({ ...parsePharmListQuery({ openInSaturday: '1' }), tag: data.tag })).pharms.map((p) => p.slug);
       const slugs = await waitFor('the directory to refresh with one pharmacy open on Saturday', saturdaySlugs, {
-        until: (s) => s.length === 1, timeoutMs: DIRECTORY_TTL_MS + 1000, intervalMs: 100,
+        until: (s) => s.length === 1, timeoutMs: OFFER_INDEX_POLL_MS + 1000, intervalMs: 100,
       });
       expect(slugs).toEqual([data.slug('b')]);
     });

@@ -6,6 +6,7 @@ import { connectNats, TEST_ENV } from '@mc/kit/testing';
 import type { NatsConnection } from 'nats';
 import { eq, inArray, like } from 'drizzle-orm';
 import { pharmacies, pharmProducts, productsView } from '../src/db/schema';
+import { OfferIndex } from '../src/pharm-products/offer-index';
 import { PharmProductsWriter, type OfferInput } from '../src/pharm-products/pharm-products.writer';
 import { PharmsWriter, type PharmInput } from '../src/pharms/pharms.writer';
 import { ProductsViewProjector } from '../src/events/products-view.projector';
@@ -71,10 +72,13 @@ export class TestData {
 
   async applyProduct(product: ProductChangedEvent['product'], deleted: boolean, occurredAt = new Date()): Promise<'applied' | 'stale' | 'skipped'> {
     const projector = this.app().get(ProductsViewProjector);
-    return this.db.transaction((tx) => projector.apply(tx, {
+    const outcome = await this.db.transaction((tx) => projector.apply(tx, {
       eventId: randomUUID(), type: Events.catalog.productChanged, version: 1, occurredAt: occurredAt.toISOString(), correlationId: 'test',
       data: { product, deleted } satisfies ProductChangedEvent,
     }));
+    // A write of this process: the next read applies it (as the writers do after their commits).
+    this.app().get(OfferIndex).invalidate();
+    return outcome;
   }
 
   async pharmacy(name: string, fields: Partial<PharmInput> = {}): Promise<string> {

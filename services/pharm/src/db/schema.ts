@@ -147,9 +147,6 @@ export const pharmProducts = pharmSchema.table(
   (t) => [
     unique('pharm_products_pharm_product_key').on(t.pharmId, t.productSlug),
     index('pharm_products_product_idx').on(t.productSlug),
-    // The discounts page's rows: published offers whose badge shows (the predicate of common/discount.ts, word for word).
-    index('pharm_products_shown_discount_idx').on(t.id)
-      .where(sql`${t.published} AND ${t.originalPrice} IS NOT NULL AND ${t.price} * 200 <= ${t.originalPrice} * 197`),
     check('pharm_products_price_check', sql`${t.price} >= 0`),
   ],
 );

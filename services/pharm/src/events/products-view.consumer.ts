@@ -22,8 +22,7 @@ export class ProductsViewConsumer implements OnApplicationBootstrap {
       durable: PRODUCTS_VIEW_DURABLE,
       filterSubject: Events.catalog.productChanged,
       handler: async (event, tx) => {
-        // The pharmacy directory (what each pharmacy sells) sees the change through its fingerprint within a second;
-        // invalidating it per event would reload it on every read while a backlog of events is replayed.
+        // The offer index hears of the product from the change feed at commit (the consumer's transaction is the kit's).
         const result = await this.projector.project(tx, event);
         // Offers priced 0 in the back office cost the catalogue's price: they follow it, with their events, in this transaction.
         if (result.outcome === 'applied' && !result.deleted && result.estimatedPrice !== null) {

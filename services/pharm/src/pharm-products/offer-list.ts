@@ -1,18 +1,14 @@
 import {
-  agorotToShekels, pageStart, shekelsToAgorot,
+  agorotToShekels, distanceKm, pageStart, shekelsToAgorot,
   type FacetCount, type FiltersData, type GeoPoint, type GeoSort, type ProductFilters,
 } from '@mc/contracts';
-import type { Database } from '@mc/kit';
-import { sql, type SQL } from 'drizzle-orm';
-import { SHOWN_DISCOUNT_SQL } from '../common/discount';
-import { searchCondition } from '../common/search';
+import { isVisible, type Offer, type ProductFacts } from './offer-index';
+import { topK } from './top-k';
 
 export interface OfferListOptions {
-  /** One pharmacy's offers, or every pharmacy's. */
-  pharmId?: number;
-  /** Only offers whose discount badge shows (the discounts page). */
-  discounted?: boolean;
   filters: ProductFilters;
+  /** Slugs of the products matching `filters.search`, or undefined when there is no search. */
+  searchSlugs?: Set<string>;
   sortBy: GeoSort;
   page: number;
   perPage: number;
@@ -24,17 +20,10 @@ export interface OfferListOptions {
 
 export interface OfferListResult {
   total: number;
-  /** The page's pharm product ids, in order. */
-  ids: number[];
+  /** The page's offers, in order. */
+  offers: Offer[];
   filtersData: FiltersData;
 }
-
-const list = (values: string[]) => sql.join(values.map((v) => sql`${v}`), sql`, `);
-
-/** Great-circle kilometres between the pharmacy `ph` and a point, in SQL (the same formula as contracts' `distanceKm`). */
-export const distanceSql = (at: GeoPoint): SQL =>
-  sql`(6371.0088 * 2 * asin(least(1, sqrt(power(sin(radians(ph.lat - ${at.lat}::float8) / 2), 2)
-    + cos(radians(${at.lat}::float8)) * cos(radians(ph.lat)) * power(sin(radians(ph.lng - ${at.lng}::float8) / 2), 2)))))`;
 
 /**
  * "Magic", the default order, for shoppers who have not said what they want:
@@ -46,127 +35,100 @@ export const distanceSql = (at: GeoPoint): SQL =>
  *   3. then the cheaper first, then the id (a stable order for paging).
  */
 const FRESHNESS_SECONDS = 30 * 24 * 3600;
-const MAGIC_SCORE = `(2 * is_promoted::int + 2 * is_popular::int + product_popular::int + is_new::int
-  + least(discount_pct, 30) / 10.0 + freshness)`;
 
-const ORDER: Record<Exclude<GeoSort, 'nearby'>, string> = {
-  magic: `in_stock DESC, ${MAGIC_SCORE} DESC, price ASC, id ASC`,
-  price: 'in_stock DESC, price ASC, id ASC',
-  popular: 'in_stock DESC, is_popular DESC, product_popular DESC, price ASC, id ASC',
-  new: 'in_stock DESC, is_new DESC, created_at DESC, id DESC',
+function magicScore(offer: Offer, facts: ProductFacts, nowMicros: number): number {
+  const discountPct = offer.originalPrice !== null && offer.originalPrice > offer.price ? 100 * (1 - offer.price / offer.originalPrice) : 0;
+  const freshness = Math.min(1, Math.max(0, 1 - (nowMicros - offer.updatedAt) / 1_000_000 / FRESHNESS_SECONDS));
+  return 2 * +offer.isPromoted + 2 * +offer.isPopular + +facts.isPopular + +offer.isNew + Math.min(discountPct, 30) / 10 + freshness;
+}
+
+/** An offer that passed the filters, with what its order needs. */
+interface Row {
+  offer: Offer;
+  facts: ProductFacts;
+  /** The magic score or the distance, when the order uses one. */
+  key: number;
+}
+
+type Compare = (a: Row, b: Row) => number;
+
+const byStock: Compare = (a, b) => +b.offer.inStock - +a.offer.inStock;
+const byPriceThenId: Compare = (a, b) => a.offer.price - b.offer.price || a.offer.id - b.offer.id;
+
+const ORDERS: Record<'magic' | 'price' | 'popular' | 'new' | 'distance', Compare> = {
+  magic: (a, b) => byStock(a, b) || b.key - a.key || byPriceThenId(a, b),
+  price: (a, b) => byStock(a, b) || byPriceThenId(a, b),
+  popular: (a, b) => byStock(a, b) || +b.offer.isPopular - +a.offer.isPopular || +b.facts.isPopular - +a.facts.isPopular || byPriceThenId(a, b),
+  new: (a, b) => byStock(a, b) || +b.offer.isNew - +a.offer.isNew || b.offer.createdAt - a.offer.createdAt || b.offer.id - a.offer.id,
+  distance: (a, b) => byStock(a, b) || a.key - b.key || byPriceThenId(a, b),
 };
 
-export function orderSql(sortBy: GeoSort, hasLocation: boolean, firstProduct?: number): SQL {
-  const order = sortBy === 'nearby'
-    ? (hasLocation ? 'in_stock DESC, distance_km ASC, price ASC, id ASC' : ORDER.magic)
-    : ORDER[sortBy];
-  return firstProduct !== undefined ? sql`(id = ${firstProduct}) DESC, ${sql.raw(order)}` : sql.raw(order);
-}
+type Facet = 'types' | 'cannabisTypes' | 'dosages' | 'companies';
+const FACETS: { facet: Facet; value: (facts: ProductFacts) => string | null }[] = [
+  { facet: 'types', value: (f) => f.type },
+  { facet: 'cannabisTypes', value: (f) => f.cannabisType },
+  { facet: 'dosages', value: (f) => f.dosage },
+  { facet: 'companies', value: (f) => f.company },
+];
 
-type Facet = 'types' | 'cannabisTypes' | 'dosages' | 'companies' | 'price';
-
-/** The facet filters over the `base` rows, each by name, so a facet can be counted without its own. */
-function facetConditions(filters: ProductFilters): Map<Facet, SQL> {
-  const conditions = new Map<Facet, SQL>();
-  if (filters.types.length) conditions.set('types', sql`type IN (${list(filters.types)})`);
-  if (filters.cannabisTypes.length) conditions.set('cannabisTypes', sql`cannabis_type IN (${list(filters.cannabisTypes)})`);
-  if (filters.dosages.length) conditions.set('dosages', sql`dosage IN (${list(filters.dosages)})`);
-  if (filters.companies.length) conditions.set('companies', sql`company IN (${list(filters.companies)})`);
-  if (filters.priceRange) {
-    conditions.set('price', sql`price BETWEEN ${shekelsToAgorot(filters.priceRange.min)} AND ${shekelsToAgorot(filters.priceRange.max)}`);
-  }
-  return conditions;
-}
-
-const allBut = (conditions: Map<Facet, SQL>, except?: Facet): SQL => {
-  const parts = [...conditions].filter(([facet]) => facet !== except).map(([, condition]) => condition);
-  return parts.length ? sql.join(parts, sql` AND `) : sql`TRUE`;
-};
-
-/** The facets' columns in `base`, in the order of the grouping sets (GROUPING() numbers them from the left). */
-const FACET_COLUMNS = [
-  { facet: 'types', column: 'type' },
-  { facet: 'cannabisTypes', column: 'cannabis_type' },
-  { facet: 'dosages', column: 'dosage' },
-  { facet: 'companies', column: 'company' },
-] as const;
-
-interface FacetRow { value: string; facet: number; counts: number[] }
+const byCountThenValue = (a: FacetCount, b: FacetCount) => b.count - a.count || (a.value < b.value ? -1 : a.value > b.value ? 1 : 0);
 
 /**
- * Every facet in one pass over `base`: one grouping set per facet column, each row counting with every
- * filter but its own facet's (the other facets' counts on that row are ignored).
+ * A list of offers in one pass over `scope`: the visible offers that pass search and stock, then over them the
+ * total, the price range (every filter but the price), each facet's counts (every filter but its own) and the
+ * page (a top-N selection, not a sort of the whole set). `nearby` without a location orders as `magic`.
  */
-function facetsSql(conditions: Map<Facet, SQL>): SQL {
-  const columns = FACET_COLUMNS.map((f) => sql.raw(f.column));
-  const counts = FACET_COLUMNS.map((f) => sql`count(*) FILTER (WHERE ${allBut(conditions, f.facet)})::int`);
-  return sql`(SELECT coalesce(json_agg(json_build_object('value', coalesce(${sql.join(columns, sql`, `)}), 'facet', g, 'counts', json_build_array(${sql.join(counts.map((_, i) => sql.raw(`n${i}`)), sql`, `)}))), '[]'::json)
-    FROM (SELECT ${sql.join(columns, sql`, `)}, GROUPING(${sql.join(columns, sql`, `)}) AS g,
-        ${sql.join(counts.map((c, i) => sql`${c} AS ${sql.raw(`n${i}`)}`), sql`, `)}
-      FROM base GROUP BY GROUPING SETS (${sql.join(columns.map((c) => sql`(${c})`), sql`, `)})) f)`;
-}
-
-/** Facet rows back to lists: a row of grouping set i has every column but the i-th grouped away (GROUPING bit set). */
-function facetLists(rows: FacetRow[]): Pick<FiltersData, 'types' | 'cannabisTypes' | 'dosages' | 'companies'> {
-  const lists = FACET_COLUMNS.map(() => [] as FacetCount[]);
-  const width = FACET_COLUMNS.length;
-  for (const row of rows) {
-    const index = FACET_COLUMNS.findIndex((_, i) => row.facet === ((1 << width) - 1) - (1 << (width - 1 - i)));
-    if (index < 0 || row.value === null || row.counts[index] === 0) continue;
-    lists[index].push({ value: row.value, count: row.counts[index] });
-  }
-  for (const list of lists) list.sort((a, b) => b.count - a.count || (a.value < b.value ? -1 : a.value > b.value ? 1 : 0));
-  return { types: lists[0], cannabisTypes: lists[1], dosages: lists[2], companies: lists[3] };
-}
-
-/**
- * One round trip: the published offers in scope that pass search and stock (`base`), then over it the
- * total and the price range (one pass), the page's ids (a top-N sort, not a sort of the whole set) and
- * the facets (one pass), each facet counted with every filter but its own.
- */
-export async function listOfferIds(db: Database, options: OfferListOptions): Promise<OfferListResult> {
-  const { filters, location } = options;
-  const baseWhere: SQL[] = [sql`pp.published`, sql`NOT pv.deleted`];
-  if (options.pharmId !== undefined) baseWhere.push(sql`pp.pharm_id = ${options.pharmId}`);
-  if (options.discounted) baseWhere.push(sql.raw(SHOWN_DISCOUNT_SQL));
-  if (filters.inStock) baseWhere.push(sql`pp.in_stock`);
-  const search = searchCondition(sql`pv.search_text`, filters.search);
-  if (search) baseWhere.push(search);
-
+export function listOffers(scope: Iterable<Offer>, options: OfferListOptions): OfferListResult {
+  const { filters, searchSlugs, location } = options;
+  const wanted = FACETS.map(({ facet }) => (filters[facet].length ? new Set<string | null>(filters[facet]) : undefined));
+  const priceRange = filters.priceRange && { min: shekelsToAgorot(filters.priceRange.min), max: shekelsToAgorot(filters.priceRange.max) };
   const nearby = options.sortBy === 'nearby' && location !== undefined;
-  const conditions = facetConditions(filters);
-  const all = allBut(conditions);
-  const order = orderSql(options.sortBy, nearby, options.firstProduct);
+  const order = nearby ? 'distance' : options.sortBy === 'nearby' ? 'magic' : options.sortBy;
+  const nowMicros = options.now.getTime() * 1000;
+
+  const counts = FACETS.map(() => new Map<string, number>());
+  let minPrice = Infinity;
+  let maxPrice = -Infinity;
+  const rows: Row[] = [];
+  for (const offer of scope) {
+    const facts = offer.product.facts;
+    if (!facts || !isVisible(offer) || (filters.inStock && !offer.inStock) || (searchSlugs && !searchSlugs.has(offer.product.slug))) continue;
+    // The facet filters this offer fails: with one failed, it still counts in that facet (counted without its own filter).
+    let failed = -1;
+    let failures = 0;
+    for (let i = 0; i < FACETS.length; i++) {
+      if (wanted[i] && !wanted[i]!.has(FACETS[i].value(facts))) {
+        failed = i;
+        failures++;
+      }
+    }
+    const priceFails = priceRange !== undefined && (offer.price < priceRange.min || offer.price > priceRange.max);
+    if (failures === 0) {
+      minPrice = Math.min(minPrice, offer.price);
+      maxPrice = Math.max(maxPrice, offer.price);
+    }
+    if (priceFails || failures > 1) continue;
+    for (let i = 0; i < FACETS.length; i++) {
+      if (failures === 1 && i !== failed) continue;
+      const value = FACETS[i].value(facts);
+      if (value !== null) counts[i].set(value, (counts[i].get(value) ?? 0) + 1);
+    }
+    if (failures || priceFails) continue;
+    const key = order === 'magic' ? magicScore(offer, facts, nowMicros)
+      : order === 'distance' ? distanceKm(location!, { lat: offer.pharm.record!.lat, lng: offer.pharm.record!.lng }) : 0;
+    rows.push({ offer, facts, key });
+  }
+
   const offset = pageStart(options.page, options.perPage);
-
-  const query = sql`WITH base AS MATERIALIZED (
-    SELECT pp.id, pp.price, pp.in_stock, pp.is_promoted, pp.is_popular, pp.is_new, pp.created_at,
-      pv.type, pv.cannabis_type, pv.dosage, pv.company, pv.is_popular AS product_popular,
-      CASE WHEN pp.original_price > pp.price THEN 100 * (1 - pp.price::float8 / pp.original_price) ELSE 0 END AS discount_pct,
-      least(1, greatest(0, 1 - extract(epoch FROM (${options.now.toISOString()}::timestamptz - pp.updated_at))::float8 / ${FRESHNESS_SECONDS})) AS freshness,
-      ${nearby ? distanceSql(location) : sql`NULL::float8`} AS distance_km
-    FROM pharm.pharm_products pp
-    JOIN pharm.products_view pv ON pv.slug = pp.product_slug
-    ${nearby ? sql`JOIN pharm.pharmacies ph ON ph.id = pp.pharm_id` : sql``}
-    WHERE ${sql.join(baseWhere, sql` AND `)}
-  )
-  SELECT totals.*,
-    (SELECT coalesce(json_agg(page.id ORDER BY ${order}), '[]'::json)
-      FROM (SELECT * FROM base WHERE ${all} ORDER BY ${order} LIMIT ${options.perPage} OFFSET ${offset}) page) AS ids,
-    ${facetsSql(conditions)} AS facets
-  FROM (SELECT count(*) FILTER (WHERE ${all})::int AS total,
-      min(price) FILTER (WHERE ${allBut(conditions, 'price')}) AS min_price,
-      max(price) FILTER (WHERE ${allBut(conditions, 'price')}) AS max_price
-    FROM base) totals`;
-
-  const { rows } = await db.execute<{ total: number; min_price: number | null; max_price: number | null; ids: number[]; facets: FacetRow[] }>(query);
-  const row = rows[0];
+  const first = options.firstProduct;
+  const compare = first === undefined ? ORDERS[order] : (a: Row, b: Row) => +(b.offer.id === first) - +(a.offer.id === first) || ORDERS[order](a, b);
+  const facetLists = counts.map((values) => [...values].map(([value, count]) => ({ value, count })).sort(byCountThenValue));
   return {
-    total: row.total,
-    ids: row.ids,
+    total: rows.length,
+    offers: topK(rows, offset + options.perPage, compare).slice(offset).map((r) => r.offer),
     filtersData: {
-      ...facetLists(row.facets),
-      priceRange: row.min_price === null || row.max_price === null ? null : { min: agorotToShekels(row.min_price), max: agorotToShekels(row.max_price) },
+      types: facetLists[0], cannabisTypes: facetLists[1], dosages: facetLists[2], companies: facetLists[3],
+      priceRange: minPrice === Infinity ? null : { min: agorotToShekels(minPrice), max: agorotToShekels(maxPrice) },
     },
   };
 }

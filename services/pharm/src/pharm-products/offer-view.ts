@@ -46,8 +46,12 @@ export const unknownProduct = (slug: string): PharmProductProduct => ({
   info: { hebName: slug, engName: slug, company: null, cannabisType: null, thccbdDosage: null },
 });
 
+/** What a card shows of an offer: a row's fields, or the offer index's (its expiry in epoch milliseconds). */
+export type ShownOfferFields = Pick<OfferRow, 'id' | 'price' | 'originalPrice' | 'inStock' | 'published' | 'isPopular' | 'isNew'>
+  & { expiresAt: Date | number | null };
+
 /** An offer as the storefront shows it: shekels, the original price only when it is higher, the contracts' percent rule. */
-export function toPharmProduct(offer: OfferRow, product: ProductSummaryRow | PharmProductProduct, pharm: Pharm): PharmProduct {
+export function toPharmProduct(offer: ShownOfferFields, product: ProductSummaryRow | PharmProductProduct, pharm: Pharm): PharmProduct {
   const original = realOriginal(offer);
   return {
     id: offer.id,
@@ -57,7 +61,7 @@ export function toPharmProduct(offer: OfferRow, product: ProductSummaryRow | Pha
     discountPercent: discountPercent(offer.price, original),
     inStock: offer.inStock,
     published: offer.published,
-    expiresAt: offer.expiresAt ? offer.expiresAt.toISOString() : null,
+    expiresAt: offer.expiresAt === null ? null : new Date(offer.expiresAt).toISOString(),
     isPopular: offer.isPopular,
     isNew: offer.isNew,
     product: 'info' in product ? product : toProductSummary(product),

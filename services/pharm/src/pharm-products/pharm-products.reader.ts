@@ -1,40 +1,44 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
   Messages, parsePharmProductListQuery, PER_PAGE, RELATED_SIZE,
-  type CartItemDto, type ComparisonQuery, type GeoPoint, type PharmProductGetRequest, type PharmProductListQuery, type ResolvedCart,
+  type CartItemDto, type ComparisonQuery, type GeoPoint, type Pharm, type PharmProductGetRequest, type PharmProductListQuery, type ResolvedCart,
   type PharmProduct, type PharmProductDetailResponse, type PharmProductListResponse,
 } from '@mc/contracts';
 import { Clock, DATABASE, notFound, type Database } from '@mc/kit';
-import { and, asc, desc, eq, ne, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { pharmProducts, productsView, type SlideQuery } from '../db/schema';
 import { PharmDirectory } from '../pharms/pharm-directory';
 import { hasDelivery, isOpenIn, kmFrom, momentOf, toPharm, type Moment, type PharmRecord } from '../pharms/pharm-view';
-import { listOfferIds } from './offer-list';
-import { productSummaryColumns, toPharmProduct, unknownProduct, type OfferRow, type ProductViewRow } from './offer-view';
+import { isVisible, OfferIndex, type Offer, type OfferState, type ProductFacts } from './offer-index';
+import { listOffers } from './offer-list';
+import { productSummaryColumns, toPharmProduct, unknownProduct } from './offer-view';
+import { topK } from './top-k';
 
-const offerColumns = { offer: pharmProducts, product: productsView };
 const offerCardColumns = { offer: pharmProducts, product: productSummaryColumns };
-/** What a shopper may see: published offers of products the catalogue still lists. */
-const visible = and(eq(pharmProducts.published, true), eq(productsView.deleted, false));
 
-/** The storefront's reads of pharm products: one pharmacy's list and pages, the comparison and the discounts. */
+/**
+ * The storefront's reads of pharm products: one pharmacy's list and pages, the comparison and the discounts, from the
+ * offer index; a cart and a write's answer read the rows themselves (checkout must see the committed price and stock).
+ */
 @Injectable()
 export class PharmProductsReader {
   constructor(
     @Inject(DATABASE) private readonly db: Database,
     @Inject(Clock) private readonly clock: Clock,
     @Inject(PharmDirectory) private readonly directory: PharmDirectory,
+    @Inject(OfferIndex) private readonly index: OfferIndex,
   ) {}
 
   async list(query: PharmProductListQuery & { slug: string }): Promise<PharmProductListResponse> {
-    const pharm = await this.pharmOr404(query.slug);
+    const state = await this.index.current();
+    const pharm = pharmOr404(state, query.slug);
     const now = this.clock.now();
-    const result = await listOfferIds(this.db, {
-      pharmId: pharm.id, filters: query, sortBy: query.sortBy, page: query.page, perPage: PER_PAGE.pharmProducts,
-      firstProduct: query.firstProduct, now,
+    const result = listOffers(state.pharm(pharm.id).offers, {
+      filters: query, searchSlugs: await this.index.searchSlugs(query.search), sortBy: query.sortBy, page: query.page,
+      perPage: PER_PAGE.pharmProducts, firstProduct: query.firstProduct, now,
     });
     return {
-      pharmProducts: await this.offersById(result.ids, momentOf(now), query.location),
+      pharmProducts: shownOffers(result.offers, momentOf(now), query.location),
       perPage: PER_PAGE.pharmProducts,
       total: result.total,
       currentPage: query.page,
@@ -44,13 +48,14 @@ export class PharmProductsReader {
 
   /** Offers whose discount badge shows (round(100 × (1 − price ÷ original)) > 1), across every pharmacy; `nearby` needs a location. */
   async discounts(query: PharmProductListQuery): Promise<PharmProductListResponse> {
+    const state = await this.index.current();
     const now = this.clock.now();
-    const result = await listOfferIds(this.db, {
-      discounted: true, filters: query, sortBy: query.sortBy, page: query.page, perPage: PER_PAGE.discounts,
-      firstProduct: query.firstProduct, location: query.location, now,
+    const result = listOffers(state.discounted, {
+      filters: query, searchSlugs: await this.index.searchSlugs(query.search), sortBy: query.sortBy, page: query.page,
+      perPage: PER_PAGE.discounts, firstProduct: query.firstProduct, location: query.location, now,
     });
     return {
-      pharmProducts: await this.offersById(result.ids, momentOf(now), query.location),
+      pharmProducts: shownOffers(result.offers, momentOf(now), query.location),
       perPage: PER_PAGE.discounts,
       total: result.total,
       currentPage: query.page,
@@ -59,51 +64,33 @@ export class PharmProductsReader {
   }
 
   /**
-   * One pharmacy's published offer, its variants (offers of the same product family in that pharmacy)
-   * and the product's tags. Shipments are shipping-quote's; the gateway adds them.
+   * One pharmacy's published offer, its variants (offers of the same product family in that pharmacy, in stock
+   * first, then the cheaper) and the product's tags. Shipments are shipping-quote's; the gateway adds them.
    */
   async get(request: PharmProductGetRequest): Promise<Omit<PharmProductDetailResponse, 'shipments'>> {
-    const { pharm, offer, product } = await this.offerOr404(request.slug, request.id);
-    const shown = toPharm(pharm, momentOf(this.clock.now()));
-    let variants: PharmProduct[] = [];
-    if (product.family) {
-      const rows = await this.db
-        .select(offerCardColumns)
-        .from(pharmProducts)
-        .innerJoin(productsView, eq(productsView.slug, pharmProducts.productSlug))
-        .where(and(visible, eq(pharmProducts.pharmId, pharm.id), eq(productsView.family, product.family), ne(pharmProducts.id, offer.id)))
-        .orderBy(desc(pharmProducts.inStock), asc(pharmProducts.price), asc(pharmProducts.id));
-      variants = rows.map((r) => toPharmProduct(r.offer, r.product, shown));
-    }
-    return { pharmProduct: toPharmProduct(offer, product, shown), pharmProductVariants: variants, tags: product.tags };
+    const { offer, facts } = offerOr404(await this.index.current(), request.slug, request.id);
+    const shown = new ShownPharms(momentOf(this.clock.now()));
+    const family = facts.family;
+    const variants = family === null ? [] : [...offer.pharm.offers]
+      .filter((o) => o !== offer && isVisible(o) && o.product.facts!.family === family)
+      .sort((a, b) => +b.inStock - +a.inStock || a.price - b.price || a.id - b.id);
+    return { pharmProduct: shown.offer(offer), pharmProductVariants: variants.map((o) => shown.offer(o)), tags: facts.tags };
   }
 
   /**
    * Three other products of the same pharmacy, the ones a patient would take instead: in stock first,
-   * then the same cannabis type, then the closest T/C dosage (sum of the THC and CBD gaps), then the
-   * pharmacy's popular ones, then the cheaper.
+   * then the same cannabis type, then the closest T/C dosage (sum of the THC and CBD gaps, an unknown one
+   * counting as 1000), then the pharmacy's popular ones, then the cheaper.
    */
   async related(request: PharmProductGetRequest): Promise<{ related: PharmProduct[] }> {
-    const { pharm, offer, product } = await this.offerOr404(request.slug, request.id);
-    const gap = product.thc !== null && product.cbd !== null
-      ? sql`abs(coalesce(${productsView.thc}, 1000) - ${product.thc}) + abs(coalesce(${productsView.cbd}, 1000) - ${product.cbd})`
-      : sql`0`;
-    const rows = await this.db
-      .select(offerCardColumns)
-      .from(pharmProducts)
-      .innerJoin(productsView, eq(productsView.slug, pharmProducts.productSlug))
-      .where(and(visible, eq(pharmProducts.pharmId, pharm.id), ne(pharmProducts.id, offer.id)))
-      .orderBy(
-        desc(pharmProducts.inStock),
-        sql`(${productsView.cannabisType} IS NOT DISTINCT FROM ${product.cannabisType}) DESC`,
-        sql`${gap} ASC`,
-        desc(pharmProducts.isPopular),
-        asc(pharmProducts.price),
-        asc(pharmProducts.id),
-      )
-      .limit(RELATED_SIZE);
-    const shown = toPharm(pharm, momentOf(this.clock.now()));
-    return { related: rows.map((r) => toPharmProduct(r.offer, r.product, shown)) };
+    const { offer, facts } = offerOr404(await this.index.current(), request.slug, request.id);
+    const { thc, cbd, cannabisType } = facts;
+    const gap = (other: ProductFacts) => (thc !== null && cbd !== null ? Math.abs((other.thc ?? 1000) - thc) + Math.abs((other.cbd ?? 1000) - cbd) : 0);
+    const candidates = [...offer.pharm.offers].filter((o) => o !== offer && isVisible(o))
+      .map((o) => ({ offer: o, sameType: o.product.facts!.cannabisType === cannabisType, gap: gap(o.product.facts!) }));
+    const closest = topK(candidates, RELATED_SIZE, (a, b) => +b.offer.inStock - +a.offer.inStock || +b.sameType - +a.sameType
+      || a.gap - b.gap || +b.offer.isPopular - +a.offer.isPopular || a.offer.price - b.offer.price || a.offer.id - b.offer.id);
+    return { related: shownOffers(closest.map((c) => c.offer), momentOf(this.clock.now())) };
   }
 
   /**
@@ -113,28 +100,26 @@ export class PharmProductsReader {
    * Order: `price` (cheaper first) or `nearby` (nearer first, then cheaper; without a location, as `price`).
    */
   async comparison(query: ComparisonQuery): Promise<{ pharmProducts: PharmProduct[] }> {
-    const [product] = await this.db.select().from(productsView)
-      .where(and(eq(productsView.slug, query.slug), eq(productsView.deleted, false))).limit(1);
-    if (!product) throw notFound(Messages.productNotFound);
-    const offers = await this.db.select().from(pharmProducts)
-      .where(and(eq(pharmProducts.productSlug, product.slug), eq(pharmProducts.published, true), eq(pharmProducts.inStock, true)));
-    const { byId } = await this.directory.snapshot();
-    return { pharmProducts: compare(offers, product, byId, query, momentOf(this.clock.now())) };
+    const product = (await this.index.current()).products.get(query.slug);
+    if (!product?.facts || product.facts.deleted) throw notFound(Messages.productNotFound);
+    return { pharmProducts: compare(product.offers, query, momentOf(this.clock.now())) };
   }
 
   /** The offers a slide shows: its chosen ids (in their order) or its query over the pharmacy's offers; in stock only. */
   async slideOffers(pharm: PharmRecord, slide: { query: SlideQuery | null; pharmProductIds: number[] | null }, now: Date): Promise<PharmProduct[]> {
+    const state = await this.index.current();
+    const offers = state.pharm(pharm.id).offers;
     if (slide.pharmProductIds?.length) {
-      const offers = await this.offersById(slide.pharmProductIds, momentOf(now));
-      return offers.filter((o) => o.pharm.slug === pharm.slug && o.inStock);
+      const chosen = slide.pharmProductIds.map((id) => state.offers.get(id))
+        .filter((o): o is Offer => o !== undefined && offers.has(o) && o.inStock && isVisible(o));
+      return shownOffers(chosen, momentOf(now));
     }
     const q = slide.query ?? {};
     const limit = Math.min(Math.max(Number.isInteger(q.limit) ? q.limit! : 8, 1), 24);
     const filters = parsePharmProductListQuery({ cannabisTypes: q.cannabisTypes, sortBy: q.sortBy });
-    const result = await listOfferIds(this.db, {
-      pharmId: pharm.id, discounted: q.discounted === true, filters, sortBy: filters.sortBy, page: 1, perPage: limit, now,
-    });
-    return this.offersById(result.ids, momentOf(now));
+    const scope = q.discounted === true ? [...offers].filter((o) => state.discounted.has(o)) : offers;
+    const result = listOffers(scope, { filters, sortBy: filters.sortBy, page: 1, perPage: limit, now });
+    return shownOffers(result.offers, momentOf(now));
   }
 
   /** One offer as the storefront shows it, whatever its state (the answer of a write). */
@@ -177,50 +162,53 @@ export class PharmProductsReader {
     };
   }
 
-  /** Full offers for ids, in the ids' order (missing, unpublished or deleted ones dropped). */
-  async offersById(ids: number[], moment: Moment, location?: GeoPoint): Promise<PharmProduct[]> {
-    if (!ids.length) return [];
-    const [rows, { byId: pharms }] = await Promise.all([
-      this.db
-        .select(offerCardColumns)
-        .from(pharmProducts)
-        .innerJoin(productsView, eq(productsView.slug, pharmProducts.productSlug))
-        .where(and(visible, sql`${pharmProducts.id} = ANY(${sql.param(ids)})`)),
-      this.directory.snapshot(),
-    ]);
-    const shown = new Map<number, ReturnType<typeof toPharm>>();
-    const pharmOf = (id: number) => {
-      if (!shown.has(id)) shown.set(id, toPharm(pharms.get(id)!, moment, location));
-      return shown.get(id)!;
-    };
-    const byId = new Map(rows.filter((r) => pharms.has(r.offer.pharmId)).map((r) => [r.offer.id, toPharmProduct(r.offer, r.product, pharmOf(r.offer.pharmId))]));
-    return ids.map((id) => byId.get(id)).filter((o): o is PharmProduct => o !== undefined);
-  }
+}
 
-  private async pharmOr404(slug: string): Promise<PharmRecord> {
-    const pharm = await this.directory.bySlug(slug);
-    if (!pharm) throw notFound(Messages.pharmNotFound);
-    return pharm;
-  }
+function pharmOr404(state: OfferState, slug: string): PharmRecord {
+  const pharm = state.directory.bySlug.get(slug);
+  if (!pharm) throw notFound(Messages.pharmNotFound);
+  return pharm;
+}
 
-  /** An unknown pharmacy, or an offer not shown in it, is a 404 (an id that cannot be one is the DTO's 400 'כתובת לא תקינה'). */
-  private async offerOr404(slug: string, id: number): Promise<{ pharm: PharmRecord; offer: OfferRow; product: ProductViewRow }> {
-    const pharm = await this.pharmOr404(slug);
-    const [row] = await this.db
-      .select(offerColumns)
-      .from(pharmProducts)
-      .innerJoin(productsView, eq(productsView.slug, pharmProducts.productSlug))
-      .where(and(visible, eq(pharmProducts.id, id), eq(pharmProducts.pharmId, pharm.id)))
-      .limit(1);
-    if (!row) throw notFound(Messages.productNotFound);
-    return { pharm, offer: row.offer, product: row.product };
+/** An unknown pharmacy, or an offer not shown in it, is a 404 (an id that cannot be one is the DTO's 400 'כתובת לא תקינה'). */
+function offerOr404(state: OfferState, slug: string, id: number): { offer: Offer; facts: ProductFacts } {
+  const pharm = pharmOr404(state, slug);
+  const offer = state.offers.get(id);
+  if (!offer || offer.pharm.id !== pharm.id || !isVisible(offer)) throw notFound(Messages.productNotFound);
+  return { offer, facts: offer.product.facts! };
+}
+
+/** Each pharmacy shown once per answer (its hours read at one moment, its distance from one location). */
+class ShownPharms {
+  private readonly shown = new Map<number, Pharm>();
+
+  constructor(private readonly moment: Moment, private readonly location?: GeoPoint) {}
+
+  /** A visible offer as the storefront shows it. */
+  offer(offer: Offer): PharmProduct {
+    const record = offer.pharm.record!;
+    let pharm = this.shown.get(record.id);
+    if (!pharm) {
+      pharm = toPharm(record, this.moment, this.location);
+      this.shown.set(record.id, pharm);
+    }
+    return toPharmProduct(offer, offer.product.facts!.summary, pharm);
   }
 }
 
-function compare(offers: OfferRow[], product: ProductViewRow, pharms: Map<number, PharmRecord>, query: ComparisonQuery, moment: Moment): PharmProduct[] {
-  const rows = offers
-    .map((offer) => ({ offer, pharm: pharms.get(offer.pharmId) }))
-    .filter((row): row is { offer: OfferRow; pharm: PharmRecord } => row.pharm !== undefined)
+function shownOffers(offers: Offer[], moment: Moment, location?: GeoPoint): PharmProduct[] {
+  const shown = new ShownPharms(moment, location);
+  return offers.map((o) => shown.offer(o));
+}
+
+/**
+ * The comparison's rows: a product's published, in-stock offers passing the query's filters, in its order (nearer
+ * first when asked with a location, then cheaper, then the id), at most a page.
+ */
+export function compare(offers: Iterable<Offer>, query: ComparisonQuery, moment: Moment): PharmProduct[] {
+  const rows = [...offers]
+    .filter((offer) => offer.inStock && isVisible(offer))
+    .map((offer) => ({ offer, pharm: offer.pharm.record! }))
     .filter(({ offer, pharm }) => (!query.isOpen || isOpenIn(pharm, moment))
       && (!query.hasDelivery || hasDelivery(pharm.shipping))
       && (!query.isPromoted || offer.isPromoted))
@@ -230,5 +218,5 @@ function compare(offers: OfferRow[], product: ProductViewRow, pharms: Map<number
     (byDistance ? a.km! - b.km! : 0)
     || a.offer.price - b.offer.price
     || a.offer.id - b.offer.id);
-  return rows.slice(0, PER_PAGE.comparison).map(({ offer, pharm }) => toPharmProduct(offer, product, toPharm(pharm, moment, query.location)));
+  return shownOffers(rows.slice(0, PER_PAGE.comparison).map((r) => r.offer), moment, query.location);
 }

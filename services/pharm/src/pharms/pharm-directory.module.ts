@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
+import { OfferIndex } from '../pharm-products/offer-index';
 import { PharmDirectory } from './pharm-directory';
 
-@Module({ providers: [PharmDirectory], exports: [PharmDirectory] })
+@Module({ providers: [OfferIndex, PharmDirectory], exports: [OfferIndex, PharmDirectory] })
 export class PharmDirectoryModule {}
