@@ -111,9 +111,10 @@ async function withPageCacheHits(measure) {
   const result = await measure();
   const after = before && await pageCacheCounters();
   if (!after) return { result, hits: '' };
-  const hits = after.hits - before.hits;
-  const lookups = hits + after.misses - before.misses;
-  return { result, hits: `${Math.round((100 * hits) / Math.max(lookups, 1))}% of ${lookups}` };
+  // A request that waited for another's answer (`shared`, where counted) was answered from the cache too.
+  const served = (c) => c.hits + (c.shared ?? 0);
+  const hits = served(after) - served(before);
+  return { result, hits: `${hits} of ${hits + after.misses - before.misses}` };
 }
 
 /**

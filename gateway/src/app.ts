@@ -30,6 +30,7 @@ import { HttpErrorFilter } from './http/http-error.filter';
 import { INPUT_LIMITS, registerInputLimits } from './http/input-limits';
 import { trustedProxies } from './http/trusted-proxies';
 import { registerNoStoreForPersonalAnswers, registerSecurityHeaders } from './http/security-headers';
+import { PageCache } from './site/page-cache';
 import { serveWebPages, WebApp } from './site/web-app';
 import { catalogControllers } from './catalog';
 import { pharmControllers } from './pharms';
@@ -43,14 +44,14 @@ export function gatewayControllers(env: GatewayEnv): Type<unknown>[] {
   ];
 }
 
-function gatewayModule(env: GatewayEnv): DynamicModule {
+function gatewayModule(env: GatewayEnv, pageCache: PageCache): DynamicModule {
   @Module({})
   class GatewayModule {}
   return {
     module: GatewayModule,
     imports: [ClientsModule.forRoot(env), RedisModule.forRoot(env), PassportModule],
     controllers: gatewayControllers(env),
-    providers: [{ provide: GatewayEnv, useValue: env }, identityKeysProvider, JwtStrategy, ...googleSignIn(env).providers],
+    providers: [{ provide: GatewayEnv, useValue: env }, { provide: PageCache, useValue: pageCache }, identityKeysProvider, JwtStrategy, ...googleSignIn(env).providers],
   };
 }
 
@@ -124,7 +125,8 @@ export async function createGateway(overrides: NodeJS.ProcessEnv = {}): Promise<
     bodyLimit: INPUT_LIMITS.maxBodyBytes,
     trustProxy: trustedProxies(env.TRUSTED_PROXIES),
   });
-  const app = await NestFactory.create<NestFastifyApplication>(gatewayModule(env), adapter, { logger: new PinoNestLogger(logger) });
+  const pageCache = new PageCache(env.PAGE_CACHE_MS, logger);
+  const app = await NestFactory.create<NestFastifyApplication>(gatewayModule(env, pageCache), adapter, { logger: new PinoNestLogger(logger) });
   app.setGlobalPrefix('api', {
     exclude: [
       ...['media/products/:file', 'media/pharms/:file', 'thumbs', 'robots.txt', 'sitemap.xml', 'dev/mailbox'].map((path) => ({ path, method: RequestMethod.GET })),
@@ -135,7 +137,7 @@ export async function createGateway(overrides: NodeJS.ProcessEnv = {}): Promise<
   const webDist = env.WEB_DIST && existsSync(env.WEB_DIST) ? env.WEB_DIST : '';
   app.useGlobalFilters(new HttpErrorFilter(logger));
   const fastify = app.getHttpAdapter().getInstance();
-  const webApp = webDist ? new WebApp(logger, webDist, env.WEB_SSR_ENTRY, fastify, env.API_KEY) : undefined;
+  const webApp = webDist ? new WebApp(logger, webDist, env.WEB_SSR_ENTRY, fastify, env.API_KEY, pageCache) : undefined;
   registerRequestHooks(fastify);
   registerInputLimits(fastify);
   await registerDocumentUploads(fastify);

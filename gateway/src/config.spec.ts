@@ -18,3 +18,11 @@ describe("the gateway's checkout settings", () => {
     expect(() => loadEnv(GatewayEnv, { DOCUMENTS_TRANSIT_KEY: 'not hex' })).toThrow(EnvError);
   });
 });
+
+describe("the gateway's page cache setting", () => {
+  it('keeps server-drawn pages for a second by default, never with PAGE_CACHE_MS=0, and refuses a negative or long one', () => {
+    expect(loadEnv(GatewayEnv, {}).PAGE_CACHE_MS).toBe(1000);
+    expect(loadEnv(GatewayEnv, { PAGE_CACHE_MS: '0' }).PAGE_CACHE_MS).toBe(0);
+    for (const bad of ['-1', '60000', 'soon']) expect(() => loadEnv(GatewayEnv, { PAGE_CACHE_MS: bad })).toThrow(EnvError);
+  });
+});

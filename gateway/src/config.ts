@@ -48,6 +48,13 @@ export class GatewayEnv extends AppEnv {
   @IsInt() @Min(0) @Max(1000)
   READ_CACHE_MS = 300;
 
+  /**
+   * How long a server-drawn page (the same for every visitor: the render is anonymous) is sent again to whoever asks
+   * for its address (0: never); with READ_CACHE_MS, the longest a price change takes to show in a drawn page.
+   */
+  @IsInt() @Min(0) @Max(10_000)
+  PAGE_CACHE_MS = 1000;
+
   /** Where users reach the site (absolute links in sitemap.xml and robots.txt), without a trailing slash. */
   @Matches(/^https?:\/\/[^/]+(\/.*[^/])?$/, { message: 'must be an http(s) URL without a trailing slash' })
   PUBLIC_URL = 'http://localhost:8080';

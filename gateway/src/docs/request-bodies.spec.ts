@@ -12,6 +12,7 @@ import { googleSignIn } from '../auth/google';
 import { ServiceClients } from '../clients/clients.module';
 import { GatewayEnv } from '../config';
 import { GatewayRedis } from '../redis/redis.module';
+import { PageCache } from '../site/page-cache';
 import { dtoSchema } from './request-bodies';
 
 type Schema = { type?: string; properties?: Record<string, Schema>; required?: string[]; pattern?: string; minimum?: number; maximum?: number; items?: Schema; $ref?: string; enum?: unknown[] };
@@ -46,7 +47,7 @@ describe("the OpenAPI document's request bodies", () => {
     @Module({
       controllers,
       providers: [
-        { provide: GatewayEnv, useValue: env }, { provide: ServiceClients, useValue: {} }, { provide: GatewayRedis, useValue: { client: {} } },
+        { provide: GatewayEnv, useValue: env }, { provide: ServiceClients, useValue: {} }, { provide: GatewayRedis, useValue: { client: {} } }, { provide: PageCache, useValue: {} },
         identityKeysProvider, JwtStrategy, ...googleSignIn(env).providers,
       ],
     })

@@ -1,15 +1,20 @@
 import { Controller, Get, Inject, Res } from '@nestjs/common';
 import { ApiOkResponse, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
-import type { ComponentState, SystemHealth } from '@mc/contracts';
+import type { ComponentState, PageCacheStats, SystemHealth } from '@mc/contracts';
 import type { FastifyReply } from 'fastify';
 import { ServiceClients } from '../clients/clients.module';
 import { GatewayEnv } from '../config';
 import { OpenEndpoint } from '../http/client-headers.guard';
+import { PageCache } from '../site/page-cache';
 
 @ApiTags('site')
 @Controller('health')
 export class HealthController {
-  constructor(@Inject(ServiceClients) private readonly clients: ServiceClients, @Inject(GatewayEnv) private readonly env: GatewayEnv) {}
+  constructor(
+    @Inject(ServiceClients) private readonly clients: ServiceClients,
+    @Inject(GatewayEnv) private readonly env: GatewayEnv,
+    @Inject(PageCache) private readonly pageCache: PageCache,
+  ) {}
 
   /** Readiness of every downstream service: 200 when all are up, 503 naming the ones that are not. */
   @OpenEndpoint()
@@ -31,5 +36,13 @@ export class HealthController {
     const ok = states.every(([, s]) => s === 'up');
     reply.status(ok ? 200 : 503);
     return { status: ok ? 'ok' : 'degraded', services };
+  }
+
+  /** How often the server-drawn pages were sent from the page cache since the gateway started (no personal data). */
+  @OpenEndpoint()
+  @Get('page-cache')
+  @ApiOkResponse({ description: 'hits, misses and shared renders of the page cache, its hit rate and size' })
+  pageCacheStats(): PageCacheStats {
+    return this.pageCache.stats();
   }
 }

@@ -4,17 +4,13 @@ import { Messages, ErrorCodes, type HttpErrorBody } from '@mc/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import { allowFraming, inlineScriptHashes } from '../http/security-headers';
+import type { PageCache, WebPage } from './page-cache';
 
 /** What the web's `src/entry-server.tsx` exports. */
 interface ServerRender {
   setApiTransport(transport: typeof fetch): void;
   /** The drawn page; `{ status: 404 }` alone for a path the app has no page for; null for a page drawn in the browser. */
   renderPage(url: string): Promise<{ html: string; head: string; state: unknown; status: number } | { status: 404; html?: undefined } | null>;
-}
-
-export interface WebPage {
-  status: number;
-  html: string;
 }
 
 /** The longest the first screen of a page may take to draw before the page is sent without it. */
@@ -45,12 +41,15 @@ const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u0
  * The web app's pages: its `index.html`, with the first screen of a landing page (home, a product, a pharmacy;
  * the web's routes with `staticData.ssr`) drawn by the web's server render and the API answers it was drawn from,
  * which the browser's query cache starts with. Any failure of the server render sends the bare app, which
- * draws the page itself as before.
+ * draws the page itself as before. The render is anonymous (its only input is the address), so a drawn page is
+ * kept for every visitor in `pages`, by the build and the address.
  */
 export class WebApp {
   /** `index.html` and the CSP hashes of its inline scripts, read again when a new build replaces it. */
   private readonly shell: () => { html: string; scriptHashes: string[] } | undefined;
   private readonly serverRender: () => ServerRender | undefined;
+  /** Counts the loads of `index.html` and of the server render: a page kept from an earlier build is never sent. */
+  private build = 0;
 
   constructor(
     private readonly logger: Logger,
@@ -58,13 +57,16 @@ export class WebApp {
     ssrEntry: string,
     fastify: FastifyInstance,
     apiKey: string,
+    private readonly pages: PageCache,
   ) {
     this.shell = reloading(join(webDist, 'index.html'), (file) => {
+      this.build++;
       const html = readFileSync(file, 'utf8');
       return { html, scriptHashes: inlineScriptHashes(html) };
     });
     const entry = ssrEntry || join(dirname(webDist), 'dist-ssr', 'entry-server.cjs');
     this.serverRender = reloading(entry, (file) => {
+      this.build++;
       delete require.cache[require.resolve(file)];
       // eslint-disable-next-line @typescript-eslint/no-require-imports -- a CommonJS bundle chosen at run time
       const render = require(file) as ServerRender;
@@ -78,12 +80,20 @@ export class WebApp {
     return this.shell()?.scriptHashes ?? [];
   }
 
-  /** The page at `url`; undefined without a web build. */
+  /**
+   * The page at `url` (path and query as requested: the key of the kept page, query order included, since the
+   * render reads the query as it is); undefined without a web build.
+   */
   async page(url: string): Promise<WebPage | undefined> {
     const shell = this.shell()?.html;
     if (!shell) return undefined;
     const render = this.serverRender();
     if (!render) return { status: 200, html: shell };
+    return (await this.pages.page(`${this.build} ${url}`, () => this.draw(render, shell, url))) ?? { status: 200, html: shell };
+  }
+
+  /** The page drawn into the shell; undefined when the render failed or ran out of time (the bare app is sent, and not kept). */
+  private async draw(render: ServerRender, shell: string, url: string): Promise<WebPage | undefined> {
     try {
       const drawn = await withBudget(render.renderPage(url), RENDER_BUDGET_MS);
       if (!drawn) return { status: 200, html: shell };
@@ -96,7 +106,7 @@ export class WebApp {
       return { status: drawn.status, html };
     } catch (err) {
       this.logger.warn({ err, url }, 'server render failed; sending the bare web app');
-      return { status: 200, html: shell };
+      return undefined;
     }
   }
 }
@@ -109,10 +119,16 @@ function withBudget<T>(work: Promise<T>, ms: number): Promise<T> {
   return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
 }
 
+/**
+ * The only headers of the server render's API calls that reach the API: the render is anonymous (its pages are kept
+ * for every visitor), so no Authorization or Cookie is passed on even if the web app ever sent one.
+ */
+const RENDER_REQUEST_HEADERS = new Set(['accept', 'content-type', 'x-app-id', 'x-app-version']);
+
 /** The server render's API calls, answered by this gateway in-process (`inject`): every guard, breaker and cache applies. */
 function apiTransport(fastify: FastifyInstance, apiKey: string): typeof fetch {
   return async (input, init) => {
-    const headers = Object.fromEntries(new Headers(init?.headers).entries());
+    const headers = Object.fromEntries([...new Headers(init?.headers)].filter(([name]) => RENDER_REQUEST_HEADERS.has(name)));
     const reply = await fastify.inject({
       method: (init?.method ?? 'GET') as 'GET',
       url: String(input),
