@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
   Messages, parsePharmProductListQuery, PER_PAGE, RELATED_SIZE,
-  type CartItemDto, type ComparisonQuery, type GeoPoint, type PharmProductGetRequest, type PharmProductListQuery, type ResolvedCart,
+  type CartItemDto, type ComparisonQuery, type ComparisonResponse, type GeoPoint, type PharmProductGetRequest, type PharmProductListQuery, type ResolvedCart,
   type PharmProduct, type PharmProductDetailResponse, type PharmProductListResponse,
 } from '@mc/contracts';
 import { Clock, DATABASE, notFound, type Database } from '@mc/kit';
@@ -9,6 +9,7 @@ import { and, asc, desc, eq, ne, sql } from 'drizzle-orm';
 import { pharmProducts, productsView, type SlideQuery } from '../db/schema';
 import { PharmDirectory } from '../pharms/pharm-directory';
 import { hasDelivery, isOpenIn, kmFrom, momentOf, toPharm, type Moment, type PharmRecord } from '../pharms/pharm-view';
+import { toComparison, type ComparedOffer } from './comparison-view';
 import { listOfferIds } from './offer-list';
 import { productSummaryColumns, toPharmProduct, unknownProduct, type OfferRow, type ProductViewRow } from './offer-view';
 
@@ -112,14 +113,15 @@ export class PharmProductsReader {
    * now in Israel), `hasDelivery` (the pharmacy delivers), `isPromoted` (offers the pharmacy promotes).
    * Order: `price` (cheaper first) or `nearby` (nearer first, then cheaper; without a location, as `price`).
    */
-  async comparison(query: ComparisonQuery): Promise<{ pharmProducts: PharmProduct[] }> {
+  async comparison(query: ComparisonQuery): Promise<ComparisonResponse> {
     const [product] = await this.db.select().from(productsView)
       .where(and(eq(productsView.slug, query.slug), eq(productsView.deleted, false))).limit(1);
     if (!product) throw notFound(Messages.productNotFound);
     const offers = await this.db.select().from(pharmProducts)
       .where(and(eq(pharmProducts.productSlug, product.slug), eq(pharmProducts.published, true), eq(pharmProducts.inStock, true)));
     const { byId } = await this.directory.snapshot();
-    return { pharmProducts: compare(offers, product, byId, query, momentOf(this.clock.now())) };
+    const moment = momentOf(this.clock.now());
+    return toComparison(product, compare(offers, byId, query, moment), moment, query.location);
   }
 
   /** The offers a slide shows: its chosen ids (in their order) or its query over the pharmacy's offers; in stock only. */
@@ -217,10 +219,11 @@ export class PharmProductsReader {
   }
 }
 
-function compare(offers: OfferRow[], product: ProductViewRow, pharms: Map<number, PharmRecord>, query: ComparisonQuery, moment: Moment): PharmProduct[] {
+/** The offers the comparison shows, in its order, with their pharmacies. */
+function compare(offers: OfferRow[], pharms: Map<number, PharmRecord>, query: ComparisonQuery, moment: Moment): ComparedOffer[] {
   const rows = offers
     .map((offer) => ({ offer, pharm: pharms.get(offer.pharmId) }))
-    .filter((row): row is { offer: OfferRow; pharm: PharmRecord } => row.pharm !== undefined)
+    .filter((row): row is ComparedOffer => row.pharm !== undefined)
     .filter(({ offer, pharm }) => (!query.isOpen || isOpenIn(pharm, moment))
       && (!query.hasDelivery || hasDelivery(pharm.shipping))
       && (!query.isPromoted || offer.isPromoted))
@@ -230,5 +233,5 @@ function compare(offers: OfferRow[], product: ProductViewRow, pharms: Map<number
     (byDistance ? a.km! - b.km! : 0)
     || a.offer.price - b.offer.price
     || a.offer.id - b.offer.id);
-  return rows.slice(0, PER_PAGE.comparison).map(({ offer, pharm }) => toPharmProduct(offer, product, toPharm(pharm, moment, query.location)));
+  return rows.slice(0, PER_PAGE.comparison);
 }
