@@ -126,9 +126,14 @@ describe('site', () => {
       ['layout'],
     ]);
     expect(state.queries[0].state.data.product.slug).toBe('dr-green-t20-c4');
-    const offers = state.queries[2].state.data.pharmProducts;
+    // Of the comparison, only the offers the first screen draws (10; the browser asks for the rest), and how many there are when cut.
+    const comparison = state.queries[2].state.data;
+    const { offers } = (await api('/api/products/dr-green-t20-c4/pharm-products?sortBy=price')).body;
     expect(offers.length).toBeGreaterThan(0);
-    expect(html).toContain(`href="/pharms/${offers[0].pharm.slug}/products/${offers[0].pharmProductId}"`);
+    expect(comparison.product.slug).toBe('dr-green-t20-c4');
+    expect(comparison.offers).toEqual(offers.slice(0, 10));
+    expect(comparison.offerCount).toBe(offers.length > 10 ? offers.length : undefined);
+    expect(html).toContain(`href="/pharms/${offers[0].pharm.slug}/products/${offers[0].id}"`);
 
     for (const path of ['/', '/pharms/merkaz-tel-aviv', '/pharms/merkaz-tel-aviv/embed']) {
       const page = await (await fetch(`${gatewayUrl()}${path}`)).text();

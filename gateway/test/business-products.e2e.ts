@@ -1,4 +1,4 @@
-import { BusinessMessages, DEFAULT_PHARM_PRODUCT, Messages, type BusinessPharmProduct, type BusinessProductInfo, type PharmProduct } from '@mc/contracts';
+import { BusinessMessages, DEFAULT_PHARM_PRODUCT, Messages, type BusinessPharmProduct, type BusinessProductInfo, type ComparisonOffer } from '@mc/contracts';
 import { waitFor } from '@mc/kit/testing';
 import { api } from './http';
 
@@ -89,9 +89,9 @@ describe('gateway: /api/business/{businessId}/products', () => {
 
   it('creates an offer from the picker with the default product, refuses it twice, edits, bumps and removes it; the comparison follows', async () => {
     const comparison = async () =>
-      ((await api(`/api/products/${chosen.slug}/pharm-products`)).body.pharmProducts as PharmProduct[]).find((o) => o.pharm.slug === PHARM);
+      ((await api(`/api/products/${chosen.slug}/pharm-products`)).body.offers as ComparisonOffer[]).find((o) => o.pharm.slug === PHARM);
     // Issue 15: a change shows on the public comparison within a second (the gateway may answer from its 300 ms cache meanwhile).
-    const comparisonWithin1s = (until: (offer: PharmProduct | undefined) => boolean) =>
+    const comparisonWithin1s = (until: (offer: ComparisonOffer | undefined) => boolean) =>
       waitFor('the public comparison', comparison, { until, timeoutMs: 1_000, intervalMs: 100 });
 
     expect(await api(`${base}/products`, json('POST', { ...DEFAULT_PHARM_PRODUCT, productSlug: chosen.slug, price: -1 }, owner)))

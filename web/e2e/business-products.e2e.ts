@@ -6,7 +6,7 @@
  * changes. axe-core finds no serious or critical violation on the page and its dialogs.
  */
 import { readFileSync } from 'node:fs';
-import { BusinessMessages, type BusinessPharmProduct, type BusinessProductInfo, type PharmProduct } from '@mc/contracts';
+import { BusinessMessages, type BusinessPharmProduct, type BusinessProductInfo, type ComparisonOffer, type ComparisonResponse } from '@mc/contracts';
 import type { Page } from 'playwright-core';
 import { api } from './api';
 import { DESKTOP, GATEWAY_URL, screenshotBothWidths, useBrowser } from './browser';
@@ -102,9 +102,9 @@ describe('web: /business/{businessId}/products as the pharmacy’s owner', () =>
     await save.click();
     expect((await saved).status()).toBe(200);
     const savedAt = Date.now();
-    let seen: PharmProduct | undefined;
+    let seen: ComparisonOffer | undefined;
     while (Date.now() - savedAt <= WITHIN_MS) {
-      seen = (await api<{ pharmProducts: PharmProduct[] }>(`/api/products/${chosen.slug}/pharm-products`)).pharmProducts.find((o) => o.pharm.slug === PHARM);
+      seen = (await api<ComparisonResponse>(`/api/products/${chosen.slug}/pharm-products`)).offers.find((o) => o.pharm.slug === PHARM);
       if (seen?.totalPrice === newPrice) break;
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
@@ -131,6 +131,6 @@ describe('web: /business/{businessId}/products as the pharmacy’s owner', () =>
     await page.getByRole('status').filter({ hasText: 'המוצר נמחק' }).waitFor({ state: 'visible' });
     await page.getByText('לא נמצא מוצר').waitFor({ state: 'visible' });
     expect(await offerOf()).toBeUndefined();
-    expect((await api<{ pharmProducts: PharmProduct[] }>(`/api/products/${chosen.slug}/pharm-products`)).pharmProducts.find((o) => o.pharm.slug === PHARM)).toBeUndefined();
+    expect((await api<ComparisonResponse>(`/api/products/${chosen.slug}/pharm-products`)).offers.find((o) => o.pharm.slug === PHARM)).toBeUndefined();
   });
 });

@@ -5,6 +5,7 @@ import { createMemoryHistory, rootRouteId, RouterProvider } from '@tanstack/reac
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { setApiTransport } from './api/client';
+import { comparisonsCutToFirstScreen } from './queries/products';
 import { createQueryClient } from './queries/query-client';
 import { SERVER_STATE_FRESH_MS } from './queries/server-state';
 import { layoutQuery } from './queries/site';
@@ -62,5 +63,5 @@ export async function renderPage(url: string): Promise<ServerPage | { status: 40
   );
   if (html.includes(FAILED_PART)) throw new Error(`part of ${url} failed to render on the server`);
   const head = LEADING_LINKS.exec(html)?.[0] ?? '';
-  return { html: html.slice(head.length), head, state: dehydrate(queryClient), status: notFound ? 404 : 200 };
+  return { html: html.slice(head.length), head, state: comparisonsCutToFirstScreen(dehydrate(queryClient)), status: notFound ? 404 : 200 };
 }

@@ -27,7 +27,7 @@ import {
   SearchRequest, ShipmentListRequest, TagGetRequest, type MediaResponse,
 } from '../storefront/requests';
 import type {
-  CatalogSitemap, FaqItem, LayoutResponse, Location, PharmDetailResponse, PharmListResponse, PharmProduct, PharmProductDetailResponse,
+  CatalogSitemap, ComparisonResponse, FaqItem, LayoutResponse, Location, PharmDetailResponse, PharmListResponse, PharmProduct, PharmProductDetailResponse,
   PharmProductListResponse, PharmSitemap, ProductListResponse, SearchResponse, Shipment, Slide, SocialGroup,
 } from '../storefront/responses';
 import {
@@ -94,7 +94,7 @@ export const RequestRoutes = {
   [Subjects.pharm.pharmProductList]: takes(PharmProductListRequest).answers<PharmProductListResponse>(),
   [Subjects.pharm.pharmProductGet]: takes(PharmProductGetRequest).answers<Omit<PharmProductDetailResponse, 'shipments'>>(),
   [Subjects.pharm.pharmProductRelated]: takes(PharmProductGetRequest).answers<{ related: PharmProduct[] }>(),
-  [Subjects.pharm.comparisonList]: takes(ComparisonRequest).answers<{ pharmProducts: PharmProduct[] }>(),
+  [Subjects.pharm.comparisonList]: takes(ComparisonRequest).answers<ComparisonResponse>(),
   [Subjects.pharm.discountList]: takes(DiscountListRequest).answers<PharmProductListResponse>(),
   [Subjects.pharm.pharmProductUpdate]: takes(PharmProductUpdateRequest).answers<PharmProduct>(),
   [Subjects.pharm.cartResolve]: takes(ResolveCartDto).answers<ResolvedCart>(),

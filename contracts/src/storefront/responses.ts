@@ -92,6 +92,20 @@ export interface PharmProductProduct {
   info: { hebName: string; engName: string; company: string | null; cannabisType: string | null; thccbdDosage: string | null };
 }
 
+/** A pharmacy as a comparison row draws it. */
+export type ComparisonPharm = Pick<Pharm, 'slug' | 'name' | 'city' | 'logo_url' | 'isOpen' | 'shipping' | 'distance'>;
+
+/** One pharmacy's offer of the compared product (a pharmacy offers a product once, so it is named once per answer). */
+export interface ComparisonOffer extends Pick<PharmProduct, 'id' | 'totalPrice' | 'originalPrice' | 'discountPercent' | 'inStock'> {
+  pharm: ComparisonPharm;
+}
+
+/** `pharm.comparison.list`: where one product can be bought (`GET /api/products/{slug}/pharm-products`), the product said once. */
+export interface ComparisonResponse {
+  product: PharmProductProduct;
+  offers: ComparisonOffer[];
+}
+
 export interface PharmListResponse extends Paged {
   pharms: Pharm[];
   filtersData: Pick<FiltersData, 'distances'>;

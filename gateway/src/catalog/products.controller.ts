@@ -2,7 +2,7 @@ import { Controller, Get, Inject, Param, Query } from '@nestjs/common';
 import { ApiNotFoundResponse, ApiOkResponse, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
 import {
   parseComparisonQuery, parseNumber, parseProductListQuery, RELATED_SIZE, Subjects,
-  type PharmProduct, type Product, type ProductDetailResponse, type ProductListResponse,
+  type ComparisonResponse, type Product, type ProductDetailResponse, type ProductListResponse,
 } from '@mc/contracts';
 import { ServiceClients } from '../clients/clients.module';
 import { JsonBody } from '../clients/service-client';
@@ -38,10 +38,12 @@ export class ProductsController {
   }
 
   @Get(':slug/pharm-products')
-  @ApiOkResponse({ description: "the product's offers across pharmacies (isOpen, hasDelivery, sortBy price|nearby with lat/lng)" })
+  @ApiOkResponse({
+    description: "the product once, its offers across pharmacies (isOpen, hasDelivery, sortBy price|nearby with lat/lng) and each of their pharmacies once",
+  })
   @ApiNotFoundResponse({ description: 'unknown product' })
   @ApiServiceUnavailableResponse({ description: 'the pharmacies service is down' })
-  comparison(@Param('slug') slug: string, @Query() query: RawQuery): Promise<JsonBody<{ pharmProducts: PharmProduct[] }>> {
+  comparison(@Param('slug') slug: string, @Query() query: RawQuery): Promise<JsonBody<ComparisonResponse>> {
     return this.clients.get('pharm').readAsJson(Subjects.pharm.comparisonList, parseComparisonQuery(slug, query));
   }
 }

@@ -192,7 +192,7 @@ describe('back-office products: pharm.business.* (list, get, options, create, up
       await waitFor('the event to be relayed', async () => (await eventsOf(pharmProduct.id))[0].sent, { timeoutMs: 5000 });
       // The storefront's comparison shows it at once.
       const comparison = await service.app().get(PharmProductsReader).comparison(parseComparisonQuery(p('new-one'), {}));
-      expect(comparison.pharmProducts.map((o) => [o.pharm.slug, o.totalPrice])).toEqual([[one(), 200]]);
+      expect(comparison.offers.map((o) => [o.pharm.slug, o.totalPrice])).toEqual([[one(), 200]]);
       await expect(call(Subjects.pharm.businessProductCreate, { ...DEFAULT_PHARM_PRODUCT, productSlug: p('new-one') }))
         .rejects.toMatchObject({ status: 409, message: BusinessMessages.productAlreadyOffered });
     });

@@ -1,4 +1,4 @@
-import { CART_MAX_PER_PRODUCT, type PharmProduct } from '@mc/contracts';
+import { CART_MAX_PER_PRODUCT, type Pharm, type PharmProduct, type PharmProductProduct } from '@mc/contracts';
 import { useNavigate } from '@tanstack/react-router';
 import { useId, useState } from 'react';
 import { heCart } from '../i18n/he';
@@ -7,13 +7,20 @@ import { useAddToCart } from './use-cart';
 import './cart.css';
 
 const AMOUNTS = Array.from({ length: CART_MAX_PER_PRODUCT }, (_, i) => i + 1);
-const pharmProductPath = (offer: PharmProduct) => `/pharms/${offer.pharm.slug}/products/${offer.pharmProductId}`;
+
+/** What adding an offer to the cart needs: its id, whether it can be ordered, its page, and the names its button reads out. */
+export interface AddableOffer extends Pick<PharmProduct, 'pharmProductId' | 'inStock' | 'published'> {
+  product: Pick<PharmProductProduct, 'name' | 'info'>;
+  pharm: Pick<Pharm, 'slug' | 'name'>;
+}
+
+const pharmProductPath = (offer: AddableOffer) => `/pharms/${offer.pharm.slug}/products/${offer.pharmProductId}`;
 
 /**
  * Add to cart for one pharmacy's offer. `full` adds a quantity picker and 'order now' (adds, then
  * opens /cart); the quantity goes back to 1 after each add. Nothing to add when the offer cannot be ordered.
  */
-export function AddToCart({ offer, full = false }: { offer: PharmProduct; full?: boolean }) {
+export function AddToCart({ offer, full = false }: { offer: AddableOffer; full?: boolean }) {
   const { state, error, add } = useAddToCart(offer.pharmProductId);
   const [amount, setAmount] = useState(1);
   const navigate = useNavigate();

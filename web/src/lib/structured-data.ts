@@ -52,7 +52,7 @@ export function aggregateOffer(offers: readonly Pick<PharmProduct, 'totalPrice' 
 }
 
 /** schema.org Product for a product page, with the comparison's offers (no rating: there are no real ones). */
-export function productJsonLd(origin: string, product: Product, offers: readonly PharmProduct[]): JsonLd {
+export function productJsonLd(origin: string, product: Product, offers: readonly Pick<PharmProduct, 'totalPrice' | 'inStock'>[]): JsonLd {
   const offer = aggregateOffer(offers);
   return {
     '@context': SCHEMA,

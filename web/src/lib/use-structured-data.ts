@@ -11,7 +11,9 @@ const ALL_OFFERS = { isOpen: false, hasDelivery: false, sortBy: 'price' } as con
 
 /** JSON-LD Product for a product page, once the product and its offers have loaded. */
 export function useProductStructuredData(slug: string, product: Product | undefined): void {
-  const offers = useQuery({ ...comparisonQuery(slug, ALL_OFFERS), enabled: !!product }).data?.pharmProducts;
+  const comparison = useQuery({ ...comparisonQuery(slug, ALL_OFFERS), enabled: !!product }).data;
+  // A server-drawn page's first screen of offers would give a wrong price range: the whole answer follows.
+  const offers = comparison?.offerCount === undefined ? comparison?.offers : undefined;
   useJsonLd(product && offers ? productJsonLd(siteOrigin(), product, offers) : undefined);
 }
 

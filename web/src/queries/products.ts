@@ -1,13 +1,13 @@
 import type {
+  ComparisonResponse,
   ComparisonSort,
-  PharmProduct,
   Product,
   ProductDetailResponse,
   ProductListResponse,
   TagResponse,
 } from '@mc/contracts';
 import { RELATED_SIZE } from '@mc/contracts';
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, type DehydratedState, type QueryKey } from '@tanstack/react-query';
 import { apiFetch } from '../api/client';
 
 export const productKeys = {
@@ -43,8 +43,13 @@ export interface ComparisonParams {
   location?: { lat: number; lng: number };
 }
 
-export interface ComparisonResponse {
-  pharmProducts: PharmProduct[];
+/** Offers the comparison draws before 'show all': its first screen. */
+export const FIRST_OFFERS = 10;
+
+/** The comparison as the cache holds it: a server-drawn page's copy holds only its first screen's offers. */
+export interface ComparisonData extends ComparisonResponse {
+  /** Set on a first screen's copy only: how many offers the whole answer has (the browser then asks for them). */
+  offerCount?: number;
 }
 
 export function comparisonSearch({ isOpen, hasDelivery, sortBy, location }: ComparisonParams): string {
@@ -64,8 +69,24 @@ export function comparisonQuery(slug: string, params: ComparisonParams) {
   return queryOptions({
     queryKey: productKeys.comparison(slug, search),
     queryFn: ({ signal }) =>
-      apiFetch<ComparisonResponse>(`/products/${encodeURIComponent(slug)}/pharm-products?${search}`, { signal }),
+      apiFetch<ComparisonData>(`/products/${encodeURIComponent(slug)}/pharm-products?${search}`, { signal }),
   });
+}
+
+const isComparisonKey = (key: QueryKey) => key[0] === productKeys.all[0] && key[1] === 'comparison';
+
+/** A server render's answers with each comparison cut to the offers its first screen draws (the page's HTML carries them). */
+export function comparisonsCutToFirstScreen(state: DehydratedState): DehydratedState {
+  const cut = (data: ComparisonData): ComparisonData =>
+    data.offers.length > FIRST_OFFERS ? { ...data, offers: data.offers.slice(0, FIRST_OFFERS), offerCount: data.offers.length } : data;
+  return {
+    ...state,
+    queries: state.queries.map((query) =>
+      isComparisonKey(query.queryKey) && query.state.data
+        ? { ...query, state: { ...query.state, data: cut(query.state.data as ComparisonData) } }
+        : query,
+    ),
+  };
 }
 
 /** `GET /api/products/{slug}/related?size=3`. */

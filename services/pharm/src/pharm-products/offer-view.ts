@@ -50,15 +50,22 @@ export const unknownProduct = (slug: string): PharmProductProduct => ({
 export type ShownOfferFields = Pick<OfferRow, 'id' | 'price' | 'originalPrice' | 'inStock' | 'published' | 'isPopular' | 'isNew'>
   & { expiresAt: Date | number | null };
 
-/** An offer as the storefront shows it: shekels, the original price only when it is higher, the contracts' percent rule. */
-export function toPharmProduct(offer: ShownOfferFields, product: ProductSummaryRow | PharmProductProduct, pharm: Pharm): PharmProduct {
+/** An offer's price as every answer shows it: shekels, the original price only when it is higher, the contracts' percent rule. */
+export function toShownPrice(offer: Pick<OfferRow, 'price' | 'originalPrice'>): Pick<PharmProduct, 'totalPrice' | 'originalPrice' | 'discountPercent'> {
   const original = realOriginal(offer);
   return {
-    id: offer.id,
-    pharmProductId: offer.id,
     totalPrice: agorotToShekels(offer.price),
     originalPrice: original === null ? null : agorotToShekels(original),
     discountPercent: discountPercent(offer.price, original),
+  };
+}
+
+/** An offer as the storefront shows it, with its product and pharmacy. */
+export function toPharmProduct(offer: ShownOfferFields, product: ProductSummaryRow | PharmProductProduct, pharm: Pharm): PharmProduct {
+  return {
+    id: offer.id,
+    pharmProductId: offer.id,
+    ...toShownPrice(offer),
     inStock: offer.inStock,
     published: offer.published,
     expiresAt: offer.expiresAt === null ? null : new Date(offer.expiresAt).toISOString(),

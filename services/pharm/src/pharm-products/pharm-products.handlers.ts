@@ -2,7 +2,7 @@ import { Controller, Inject } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import {
   ComparisonRequest, DiscountListRequest, PharmProductGetRequest, PharmProductListRequest, PharmProductUpdateRequest, ResolveCartDto, Subjects,
-  type PharmProduct, type ResolvedCart, type PharmProductDetailResponse, type PharmProductListResponse,
+  type ComparisonResponse, type PharmProduct, type ResolvedCart, type PharmProductDetailResponse, type PharmProductListResponse,
 } from '@mc/contracts';
 import { RequireBusiness } from '@mc/kit';
 import { PharmProductsReader } from './pharm-products.reader';
@@ -31,7 +31,7 @@ export class PharmProductsHandlers {
   }
 
   @MessagePattern(Subjects.pharm.comparisonList)
-  comparison(@Payload() query: ComparisonRequest): Promise<{ pharmProducts: PharmProduct[] }> {
+  comparison(@Payload() query: ComparisonRequest): Promise<ComparisonResponse> {
     return this.reader.comparison(query);
   }
 

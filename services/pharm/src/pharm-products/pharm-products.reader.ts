@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
   Messages, parsePharmProductListQuery, PER_PAGE, RELATED_SIZE,
-  type CartItemDto, type ComparisonQuery, type GeoPoint, type Pharm, type PharmProductGetRequest, type PharmProductListQuery, type ResolvedCart,
+  type CartItemDto, type ComparisonQuery, type ComparisonResponse, type GeoPoint, type Pharm, type PharmProductGetRequest, type PharmProductListQuery, type ResolvedCart,
   type PharmProduct, type PharmProductDetailResponse, type PharmProductListResponse,
 } from '@mc/contracts';
 import { Clock, DATABASE, notFound, type Database } from '@mc/kit';
@@ -9,6 +9,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { pharmProducts, productsView, type SlideQuery } from '../db/schema';
 import { PharmDirectory } from '../pharms/pharm-directory';
 import { hasDelivery, isOpenIn, kmFrom, momentOf, toPharm, type Moment, type PharmRecord } from '../pharms/pharm-view';
+import { toComparison } from './comparison-view';
 import { isVisible, OfferIndex, type Offer, type OfferState, type ProductFacts } from './offer-index';
 import { listOffers } from './offer-list';
 import { productSummaryColumns, toPharmProduct, unknownProduct } from './offer-view';
@@ -99,10 +100,11 @@ export class PharmProductsReader {
    * now in Israel), `hasDelivery` (the pharmacy delivers), `isPromoted` (offers the pharmacy promotes).
    * Order: `price` (cheaper first) or `nearby` (nearer first, then cheaper; without a location, as `price`).
    */
-  async comparison(query: ComparisonQuery): Promise<{ pharmProducts: PharmProduct[] }> {
+  async comparison(query: ComparisonQuery): Promise<ComparisonResponse> {
     const product = (await this.index.current()).products.get(query.slug);
     if (!product?.facts || product.facts.deleted) throw notFound(Messages.productNotFound);
-    return { pharmProducts: compare(product.offers, query, momentOf(this.clock.now())) };
+    const moment = momentOf(this.clock.now());
+    return toComparison(product.facts.summary, compare(product.offers, query, moment), moment, query.location);
   }
 
   /** The offers a slide shows: its chosen ids (in their order) or its query over the pharmacy's offers; in stock only. */
@@ -205,7 +207,7 @@ function shownOffers(offers: Offer[], moment: Moment, location?: GeoPoint): Phar
  * The comparison's rows: a product's published, in-stock offers passing the query's filters, in its order (nearer
  * first when asked with a location, then cheaper, then the id), at most a page.
  */
-export function compare(offers: Iterable<Offer>, query: ComparisonQuery, moment: Moment): PharmProduct[] {
+export function compare(offers: Iterable<Offer>, query: ComparisonQuery, moment: Moment): Offer[] {
   const rows = [...offers]
     .filter((offer) => offer.inStock && isVisible(offer))
     .map((offer) => ({ offer, pharm: offer.pharm.record! }))
@@ -218,5 +220,5 @@ export function compare(offers: Iterable<Offer>, query: ComparisonQuery, moment:
     (byDistance ? a.km! - b.km! : 0)
     || a.offer.price - b.offer.price
     || a.offer.id - b.offer.id);
-  return shownOffers(rows.slice(0, PER_PAGE.comparison).map((r) => r.offer), moment, query.location);
+  return rows.slice(0, PER_PAGE.comparison).map((r) => r.offer);
 }

@@ -1,18 +1,18 @@
-import type { PharmProduct } from '@mc/contracts';
+import type { ComparisonOffer, PharmProductProduct } from '@mc/contracts';
 import { Link } from '@tanstack/react-router';
 import { he } from '../../i18n/he';
 import { AddToCart } from '../../cart/AddToCart';
 import { PharmLogo } from '../pharms/PharmLogo';
 import { DiscountBadge, OfferPrice } from './Price';
 
-function deliveryText(shipping: PharmProduct['pharm']['shipping']): string {
+function deliveryText(shipping: ComparisonOffer['pharm']['shipping']): string {
   if (shipping === 'no-shipping') return he.comparison.pickupOnly;
   if (shipping === 'free' || shipping === 'free-all-country') return he.comparison.freeDelivery;
   return he.comparison.delivery;
 }
 
 /** One pharmacy's offer: logo and name, price (original struck through), stock, distance, open, delivery, its page, add to cart. */
-export function ComparisonRow({ offer }: { offer: PharmProduct }) {
+export function ComparisonRow({ offer, product }: { offer: ComparisonOffer; product: PharmProductProduct }) {
   const { pharm } = offer;
   return (
     <article className="offer" aria-label={pharm.name}>
@@ -38,12 +38,13 @@ export function ComparisonRow({ offer }: { offer: PharmProduct }) {
       <Link
         className="button button-primary offer-action"
         to="/pharms/$pharmSlug/products/$pharmProductId"
-        params={{ pharmSlug: pharm.slug, pharmProductId: String(offer.pharmProductId) }}
+        params={{ pharmSlug: pharm.slug, pharmProductId: String(offer.id) }}
       >
         {he.comparison.action}
         <span className="visually-hidden"> {pharm.name}</span>
       </Link>
-      <AddToCart offer={offer} />
+      {/* The comparison lists published offers only. */}
+      <AddToCart offer={{ pharmProductId: offer.id, inStock: offer.inStock, published: true, product, pharm }} />
     </article>
   );
 }

@@ -1,42 +1,44 @@
-import type { PharmProduct } from '@mc/contracts';
-import { QueryClientProvider } from '@tanstack/react-query';
+import type { ComparisonOffer, ComparisonResponse } from '@mc/contracts';
+import type { QueryClient } from '@tanstack/react-query';
+import { dehydrate, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router';
 import { render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { comparisonQuery, comparisonsCutToFirstScreen } from '../../queries/products';
 import { createQueryClient } from '../../queries/query-client';
+import { adoptServerState } from '../../queries/server-state';
 import { resetGeolocationCache } from './geolocation';
 import { PriceComparison } from './PriceComparison';
 import type { ComparisonSearch } from './comparison-search';
 
-const offer = {
-  id: 7,
-  pharmProductId: 7,
-  totalPrice: 219,
-  originalPrice: 249,
+const product = {
+  slug: 'dr-green-t20-c4', name: 'דוקטור גרין', shortName: null, type: 'flower', imageUrl: null,
+  info: { hebName: 'דוקטור גרין', engName: 'Dr. Green', company: null, cannabisType: 'sativa', thccbdDosage: 'T20/C4' },
+};
+
+const offerIn = (n: number): ComparisonOffer => ({
+  id: 7 + n,
+  totalPrice: 219 + n,
+  originalPrice: 249 + n,
   discountPercent: 12,
   inStock: true,
-  published: true,
-  expiresAt: null,
-  isPopular: false,
-  isNew: false,
-  product: { slug: 'dr-green-t20-c4', name: 'דוקטור גרין', shortName: null, type: 'flower', imageUrl: null, info: { hebName: 'דוקטור גרין', engName: 'Dr. Green', company: null, cannabisType: 'sativa', thccbdDosage: 'T20/C4' } },
-  pharm: { name: 'פארם הים', slug: 'yam-eilat', city: 'אילת', distance: 2.4, logo_url: null, isOpen: true, shipping: 'free' },
-} as unknown as PharmProduct;
+  pharm: { name: n ? `פארם ${n}` : 'פארם הים', slug: `yam-eilat${n || ''}`, city: 'אילת', distance: 2.4, logo_url: null, isOpen: true, shipping: 'free' },
+});
 
-function stubApi() {
-  const fetchMock = vi.fn(async (_input: RequestInfo | URL) => new Response(JSON.stringify({ pharmProducts: [offer] }), { status: 200 }));
+function stubApi(answer: ComparisonResponse = { product, offers: [offerIn(0)] }) {
+  const fetchMock = vi.fn(async (_input: RequestInfo | URL) => new Response(JSON.stringify(answer), { status: 200 }));
   vi.stubGlobal('fetch', fetchMock);
   return fetchMock;
 }
 
 /** The comparison inside a router (its rows link to pharmacy pages). */
-function renderComparison(search: ComparisonSearch) {
+function renderComparison(search: ComparisonSearch, queryClient: QueryClient = createQueryClient()) {
   const root = createRootRoute({
     component: () => <PriceComparison slug="dr-green-t20-c4" search={search} onChange={() => undefined} />,
   });
   const router = createRouter({ routeTree: root, history: createMemoryHistory({ initialEntries: ['/'] }) });
   render(
-    <QueryClientProvider client={createQueryClient()}>
+    <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />
     </QueryClientProvider>,
   );
@@ -72,5 +74,25 @@ describe('PriceComparison', () => {
     renderComparison({ sortBy: 'nearby' });
     expect(await screen.findByText(/לא ניתנה הרשאה לגשת למיקום/)).toBeTruthy();
     await waitFor(() => expect(String(fetchMock.mock.calls[0]?.[0])).toContain('sortBy=price'));
+  });
+
+  it("draws a server-drawn page's first screen of offers with the whole count, then asks for the rest", async () => {
+    const whole = { product, offers: Array.from({ length: 25 }, (_, i) => offerIn(i + 1)) };
+    const fetchMock = stubApi(whole);
+    const server = createQueryClient();
+    server.setQueryData(comparisonQuery('dr-green-t20-c4', { isOpen: false, hasDelivery: false, sortBy: 'price' }).queryKey, whole);
+    const state = comparisonsCutToFirstScreen(dehydrate(server));
+    expect(JSON.stringify(state)).not.toContain('פארם 11');
+    const script = document.createElement('script');
+    script.textContent = JSON.stringify(state);
+    const browser = createQueryClient();
+    adoptServerState(browser, script);
+    renderComparison({}, browser);
+    expect(await screen.findAllByRole('article')).toHaveLength(10);
+    expect(screen.getByRole('button', { name: /25/ })).toBeTruthy();
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+    screen.getByRole('button', { name: /25/ }).click();
+    expect(await screen.findByRole('article', { name: 'פארם 25' })).toBeTruthy();
+    expect(screen.getAllByRole('article')).toHaveLength(25);
   });
 });

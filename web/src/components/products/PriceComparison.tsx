@@ -1,8 +1,8 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Messages } from '@mc/contracts';
 import { he } from '../../i18n/he';
-import { comparisonQuery } from '../../queries/products';
+import { comparisonQuery, FIRST_OFFERS } from '../../queries/products';
 import { ErrorView } from '../ErrorView';
 import { ComparisonRow } from './ComparisonRow';
 import { comparisonParams, type ComparisonSearch } from './comparison-search';
@@ -17,9 +17,6 @@ interface PriceComparisonProps {
 }
 
 /** The product in every pharmacy: open-now and delivery filters, sorted by price or by distance from the browser. */
-/** Offers shown before 'show all'. */
-export const FIRST_OFFERS = 10;
-
 export function PriceComparison({ slug, search, onChange }: PriceComparisonProps) {
   const geo = useGeolocation(search.sortBy === 'nearby');
   const location = geo.status === 'located' ? geo.point : undefined;
@@ -28,7 +25,14 @@ export function PriceComparison({ slug, search, onChange }: PriceComparisonProps
     enabled: geo.status !== 'locating',
     placeholderData: keepPreviousData,
   });
-  const offers = query.data?.pharmProducts ?? [];
+  const offers = query.data?.offers ?? [];
+  // A server-drawn page holds only the first screen's offers: the rest are asked for once the page is live.
+  const offerCount = query.data?.offerCount ?? offers.length;
+  const firstScreenOnly = query.data?.offerCount !== undefined && !query.isPlaceholderData;
+  const { refetch } = query;
+  useEffect(() => {
+    if (firstScreenOnly) void refetch();
+  }, [firstScreenOnly, refetch]);
   const filtered = search.isOpen === 1 || search.hasDelivery === 1;
   // A popular product is in ~90 pharmacies: the first ones (cheapest or nearest) at once, the rest on request.
   const [showAll, setShowAll] = useState(false);
@@ -38,7 +42,7 @@ export function PriceComparison({ slug, search, onChange }: PriceComparisonProps
     <section className="comparison" aria-labelledby="comparison-title">
       <h2 id="comparison-title" className="section-title">
         {he.comparison.title}
-        {query.data && <span className="comparison-count"> ({he.comparison.count(offers.length)})</span>}
+        {query.data && <span className="comparison-count"> ({he.comparison.count(offerCount)})</span>}
       </h2>
       <div className="comparison-controls">
         <label className="filter-toggle">
@@ -71,7 +75,7 @@ export function PriceComparison({ slug, search, onChange }: PriceComparisonProps
         <p className="comparison-loading" role="status">
           {he.loading}
         </p>
-      ) : offers.length === 0 ? (
+      ) : offerCount === 0 ? (
         <p className="list-empty" role="status">
           {filtered ? he.comparison.emptyFiltered : he.comparison.empty}
         </p>
@@ -80,14 +84,14 @@ export function PriceComparison({ slug, search, onChange }: PriceComparisonProps
           <ol className="offer-list" aria-busy={query.isFetching}>
             {shown.map((offer) => (
               <li key={offer.id}>
-                <ComparisonRow offer={offer} />
+                <ComparisonRow offer={offer} product={query.data.product} />
               </li>
             ))}
           </ol>
-          {shown.length < offers.length && (
+          {shown.length < offerCount && (
             <div className="load-more">
               <button type="button" className="button button-secondary" onClick={() => setShowAll(true)}>
-                {he.comparison.showAll(offers.length)}
+                {he.comparison.showAll(offerCount)}
               </button>
             </div>
           )}

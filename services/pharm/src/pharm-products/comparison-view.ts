@@ -1,0 +1,26 @@
+import type { ComparisonPharm, ComparisonResponse, GeoPoint, PharmProductProduct } from '@mc/contracts';
+import { toPharm, type Moment, type PharmRecord } from '../pharms/pharm-view';
+import type { Offer } from './offer-index';
+import { toShownPrice } from './offer-view';
+
+/** A pharmacy as a comparison row draws it: open at `moment`, its distance from `location` when given. */
+export function toComparisonPharm(record: PharmRecord, moment: Moment, location?: GeoPoint): ComparisonPharm {
+  const { slug, name, city, logo_url, isOpen, shipping, distance } = toPharm(record, moment, location);
+  return { slug, name, city, logo_url, isOpen, shipping, distance };
+}
+
+/**
+ * The comparison's answer for the offers it selected (visible ones, with their pharmacies), in their order: the
+ * product once, each offer with what its row draws of its pharmacy (not the whole pharmacy: 100 offers stay under 40 kB).
+ */
+export function toComparison(product: PharmProductProduct, selected: Offer[], moment: Moment, location?: GeoPoint): ComparisonResponse {
+  return {
+    product,
+    offers: selected.map((offer) => ({
+      id: offer.id,
+      ...toShownPrice(offer),
+      inStock: offer.inStock,
+      pharm: toComparisonPharm(offer.pharm.record!, moment, location),
+    })),
+  };
+}
