@@ -22,8 +22,8 @@ async function valuesOf(database: string) {
   const column = async (sql: string) => (await db.query<{ v: string }>(sql)).rows.map((r) => r.v);
   const values = {
     pharms: await column('SELECT slug AS v FROM pharm.pharmacies'),
-    types: await column('SELECT DISTINCT type AS v FROM pharm.products_view'),
-    cannabisTypes: await column('SELECT DISTINCT cannabis_type AS v FROM pharm.products_view WHERE cannabis_type IS NOT NULL'),
+    types: await column('SELECT DISTINCT type AS v FROM pharm.products_view') as PharmProductListQuery['types'],
+    cannabisTypes: await column('SELECT DISTINCT cannabis_type AS v FROM pharm.products_view WHERE cannabis_type IS NOT NULL') as PharmProductListQuery['cannabisTypes'],
     dosages: await column('SELECT DISTINCT dosage AS v FROM pharm.products_view WHERE dosage IS NOT NULL LIMIT 40'),
     companies: await column('SELECT DISTINCT company AS v FROM pharm.products_view WHERE company IS NOT NULL LIMIT 40'),
     words: await column("SELECT split_part(heb_name, ' ', 1) AS v FROM pharm.products_view LIMIT 200"),
@@ -60,9 +60,11 @@ async function main(): Promise<void> {
   });
   const requests = Array.from({ length: count }, (_, i) => {
     const q = query(i);
+    const fail = (err: unknown) => { throw new Error(`${JSON.stringify(q)}: ${JSON.stringify(err)}`); };
+    // One pharmacy's list sorts without `nearby` (the discounts page has it).
     return i % 3 === 0
-      ? () => rpc(nc, Subjects.pharm.discountList, q)
-      : () => rpc(nc, Subjects.pharm.pharmProductList, { ...q, slug: pick(values.pharms) });
+      ? () => rpc(nc, Subjects.pharm.discountList, q).catch(fail)
+      : () => rpc(nc, Subjects.pharm.pharmProductList, { ...q, sortBy: q.sortBy === 'nearby' ? 'magic' : q.sortBy, slug: pick(values.pharms) }).catch(fail);
   });
 
   // A few warm-up requests (the JIT, the connections), not counted.
