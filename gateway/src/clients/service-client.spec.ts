@@ -2,7 +2,7 @@ import type { ClientNats } from '@nestjs/microservices';
 import { ANONYMOUS_CALLER, Headers, Messages, Subjects } from '@mc/contracts';
 import { setCallerToken, withCorrelationId } from '@mc/kit';
 import { NEVER, Observable, of, throwError } from 'rxjs';
-import { ServiceClient } from './service-client';
+import { ReadCache, ServiceClient } from './service-client';
 
 /** A NATS client whose answer the test chooses per call. */
 function proxyAnswering(answer: () => Observable<unknown>) {
@@ -86,6 +86,18 @@ describe('ServiceClient', () => {
       clock.mockRestore();
       jest.useRealTimers();
     }
+  });
+
+  it('bounds the kept answers by bytes: an answer larger than the bound is asked for again', async () => {
+    const cache = new ReadCache(10_000);
+    let calls = 0;
+    const big = () => cache.json('big', async () => { calls++; return 'x'.repeat(17 * 1024 * 1024); });
+    const small = () => cache.json('small', async () => { calls++; return 'x'; });
+    await big();
+    await big();
+    await small();
+    await small();
+    expect(calls).toBe(3);
   });
 
   it('does not keep a failed read', async () => {

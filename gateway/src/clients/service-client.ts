@@ -26,25 +26,39 @@ export class JsonBody<T> {
   }
 }
 
+/** Most bytes of kept answers: a few seconds' worth of different list pages, so that when every visitor asks something new (nothing is reused) the kept answers stay young garbage rather than a heap the collector keeps walking. */
+const KEPT_BYTES = 16 * 1024 * 1024;
+/** What an answer not yet made into JSON is counted as. */
+const OBJECT_BYTES = 4096;
+
 /**
- * Answers kept for a short while, one promise per key: concurrent callers share it; a failure is not kept.
- * With `ttlMs` 0 every call goes through.
+ * Answers kept for a short while: concurrent callers of one key share its call; a failure is not kept. Kept answers
+ * are bounded by count and by bytes. With `ttlMs` 0 every call goes through.
  */
 export class ReadCache {
-  private readonly entries?: LRUCache<string, Promise<unknown>>;
+  private readonly kept?: LRUCache<string, { value: unknown }>;
+  private readonly inFlight = new Map<string, Promise<unknown>>();
 
   constructor(ttlMs: number) {
-    if (ttlMs > 0) this.entries = new LRUCache({ max: 5000, ttl: ttlMs });
+    if (ttlMs > 0) this.kept = new LRUCache({ max: 5000, maxSize: KEPT_BYTES, ttl: ttlMs });
   }
 
   shared<T>(key: string, call: () => Promise<T>): Promise<T> {
-    const entries = this.entries;
-    if (!entries) return call();
-    let answer = entries.get(key) as Promise<T> | undefined;
+    const kept = this.kept;
+    if (!kept) return call();
+    const hit = kept.get(key);
+    if (hit) return Promise.resolve(hit.value as T);
+    let answer = this.inFlight.get(key) as Promise<T> | undefined;
     if (!answer) {
       answer = call();
-      entries.set(key, answer);
-      answer.catch(() => entries.delete(key));
+      this.inFlight.set(key, answer);
+      answer.then(
+        (value) => {
+          this.inFlight.delete(key);
+          kept.set(key, { value }, { size: value instanceof JsonBody ? value.bytes.length : OBJECT_BYTES });
+        },
+        () => this.inFlight.delete(key),
+      );
     }
     return answer;
   }
