@@ -1,6 +1,7 @@
 import { Global, Inject, Module, OnApplicationShutdown, type DynamicModule } from '@nestjs/common';
 import { ClientNats } from '@nestjs/microservices';
 import { SERVICES, type ServiceName } from '@mc/contracts';
+import type { NatsConnection } from 'nats';
 import type { GatewayEnv } from '../config';
 import { ReadCache, ServiceClient } from './service-client';
 
@@ -12,7 +13,7 @@ export class ServiceClients {
 
   constructor(readonly proxy: ClientNats, env: GatewayEnv) {
     const options = { timeoutMs: env.RPC_TIMEOUT_MS, resetMs: env.BREAKER_RESET_MS, readCacheMs: env.READ_CACHE_MS };
-    this.clients = new Map(SERVICES.map((s) => [s, new ServiceClient(s, proxy, options)]));
+    this.clients = new Map(SERVICES.map((s) => [s, new ServiceClient(s, proxy.unwrap<NatsConnection>(), options)]));
     this.pages = new ReadCache(env.READ_CACHE_MS);
   }
 

@@ -1,14 +1,35 @@
-import type { ClientNats } from '@nestjs/microservices';
+import { NatsRecordSerializer } from '@nestjs/microservices/serializers/nats-record.serializer';
 import { ANONYMOUS_CALLER, Headers, Messages, Subjects } from '@mc/contracts';
 import { setCallerToken, withCorrelationId } from '@mc/kit';
+import { JSONCodec, type MsgHdrs, type NatsConnection } from 'nats';
 import { NEVER, Observable, of, throwError } from 'rxjs';
-import { ReadCache, ServiceClient } from './service-client';
+import { answerAsJson, ReadCache, ServiceClient } from './service-client';
 
-/** A NATS client whose answer the test chooses per call. */
+const codec = JSONCodec<{ id: string }>();
+const serializer = new NatsRecordSerializer();
+
+/** A service's answer packet as a Nest service sends it: its server's `{ response }` or `{ err }`, marked disposed, given the id, through its serializer. */
+const answerPacket = (id: string, outcome: { response: unknown } | { err: unknown }) =>
+  serializer.serialize({ ...outcome, isDisposed: true, id } as never).data as Uint8Array;
+
+/** A NATS connection whose services' answer the test chooses per call (an observable that never answers: a timeout). */
 function proxyAnswering(answer: () => Observable<unknown>) {
   const calls: string[] = [];
-  const proxy = { send: (subject: string) => { calls.push(subject); return answer(); } } as unknown as ClientNats;
-  return { proxy, calls };
+  const headers: MsgHdrs[] = [];
+  const request = (subject: string, payload: Uint8Array, options: { timeout: number; headers: MsgHdrs }) => {
+    calls.push(subject);
+    headers.push(options.headers);
+    const { id } = codec.decode(payload);
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error('TIMEOUT')), options.timeout);
+      const settle = (outcome: { response: unknown } | { err: unknown }) => {
+        clearTimeout(timer);
+        resolve({ data: answerPacket(id, outcome) });
+      };
+      answer().subscribe({ next: (response) => settle({ response }), error: (err: unknown) => settle({ err }) });
+    });
+  };
+  return { proxy: { request } as unknown as NatsConnection, calls, headers };
 }
 
 const options = { timeoutMs: 50, resetMs: 60_000, readCacheMs: 0 };
@@ -112,13 +133,7 @@ describe('ServiceClient', () => {
 
 describe('the caller header on every request', () => {
   it("carries the request's verified token, or 'anonymous' when nobody signed in", async () => {
-    const sent: (string | undefined)[] = [];
-    const proxy = {
-      send: (_subject: string, record: { headers: { get: (name: string) => string } }) => {
-        sent.push(record.headers.get(Headers.caller));
-        return of({ ok: true });
-      },
-    } as unknown as ClientNats;
+    const { proxy, headers } = proxyAnswering(() => of({ ok: true }));
     const client = new ServiceClient('identity', proxy, options);
     await withCorrelationId('r1', () => client.send(Subjects.catalog.layoutGet, {}));
     await withCorrelationId('r2', async () => {
@@ -126,7 +141,28 @@ describe('the caller header on every request', () => {
       await client.send(Subjects.catalog.layoutGet, {});
     });
     await withCorrelationId('r3', () => client.send(Subjects.catalog.layoutGet, {}));
-    expect(sent).toEqual([ANONYMOUS_CALLER, 'a.verified.token', ANONYMOUS_CALLER]);
+    expect(headers.map((h) => h.get(Headers.caller))).toEqual([ANONYMOUS_CALLER, 'a.verified.token', ANONYMOUS_CALLER]);
+  });
+});
+
+describe('an answer as JSON', () => {
+  const answer = { products: [{ name: 'גרין קוש', price: 199.9 }], total: 1 };
+
+  it('is cut out of the packet as the service framed it, byte for byte its JSON', () => {
+    expect(answerAsJson(answerPacket('7', { response: answer }), '7').bytes.toString()).toBe(JSON.stringify(answer));
+  });
+
+  it("is parsed when framed otherwise (another request's id, a different field order), and a service error is thrown", () => {
+    expect(answerAsJson(answerPacket('8', { response: answer }), '7').bytes.toString()).toBe(JSON.stringify(answer));
+    expect(answerAsJson(codec.encode({ response: answer, id: '7' } as never), '7').bytes.toString()).toBe(JSON.stringify(answer));
+    const notFound = { status: 404, code: 'NOT_FOUND', message: Messages.productNotFound };
+    expect(() => answerAsJson(answerPacket('7', { err: notFound }), '7')).toThrow(expect.objectContaining(notFound));
+  });
+
+  it('comes through readAsJson from the service', async () => {
+    const { proxy } = proxyAnswering(() => of(answer));
+    const body = await new ServiceClient('catalog', proxy, options).readAsJson(Subjects.catalog.layoutGet, {});
+    expect(JSON.parse(body.bytes.toString())).toEqual(answer);
   });
 });
 

@@ -1,13 +1,11 @@
-import { ClientNats, NatsRecordBuilder } from '@nestjs/microservices';
 import {
   ANONYMOUS_CALLER, ErrorCodes, Headers, healthSubject, isServiceError, Messages,
   type RequestOf, type RequestSubject, type ResponseOf, type ServiceError, type ServiceName, type ServiceHealth,
 } from '@mc/contracts';
 import { currentCallerToken, currentCorrelationId } from '@mc/kit';
-import { headers as natsHeaders } from 'nats';
+import { headers as natsHeaders, JSONCodec, type NatsConnection } from 'nats';
 import { LRUCache } from 'lru-cache';
 import CircuitBreaker from 'opossum';
-import { firstValueFrom, timeout } from 'rxjs';
 
 export interface ServiceClientOptions {
   timeoutMs: number;
@@ -21,9 +19,45 @@ export class JsonBody<T> {
   declare readonly shape?: T;
   /** UTF-8 bytes, encoded once: Hebrew text costs a re-encoding per send otherwise. */
   readonly bytes: Buffer;
-  constructor(json: string) {
-    this.bytes = Buffer.from(json, 'utf8');
+  constructor(json: string | Buffer) {
+    this.bytes = typeof json === 'string' ? Buffer.from(json, 'utf8') : json;
   }
+}
+
+const codec = JSONCodec();
+
+/** How a Nest service frames an answer on NATS (its server's packet through `NatsRecordSerializer`): `err` or `response`. */
+interface AnswerPacket {
+  err?: unknown;
+  response?: unknown;
+}
+
+/**
+ * The bytes a service's answer starts and ends with when its server sends it whole in one packet (`{ response }`,
+ * marked disposed, then given the request's `id`): the answer's own JSON sits between.
+ */
+const ANSWER_START = Buffer.from('{"response":');
+const answerEnd = (id: string) => Buffer.from(`,"isDisposed":true,"id":${JSON.stringify(id)}}`);
+
+/**
+ * A service's answer as JSON bytes: cut out of the packet when it is framed as Nest frames a successful answer (no
+ * parse and no re-serialising of lists tens of kB long); otherwise parsed, and a service error thrown.
+ */
+export function answerAsJson(bytes: Uint8Array, id: string): JsonBody<unknown> {
+  const packet = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const end = answerEnd(id);
+  if (packet.length > ANSWER_START.length + end.length && packet.subarray(0, ANSWER_START.length).equals(ANSWER_START)
+    && packet.subarray(packet.length - end.length).equals(end)) {
+    return new JsonBody(packet.subarray(ANSWER_START.length, packet.length - end.length));
+  }
+  return new JsonBody(JSON.stringify(answerOf(bytes) ?? null));
+}
+
+/** A service's answer, parsed; a service error thrown. */
+export function answerOf(bytes: Uint8Array): unknown {
+  const packet = codec.decode(bytes) as AnswerPacket;
+  if (packet.err) throw packet.err;
+  return packet.response;
 }
 
 /** Most bytes of kept answers: a few seconds' worth of different list pages, so that when every visitor asks something new (nothing is reused) the kept answers stay young garbage rather than a heap the collector keeps walking. */
@@ -82,12 +116,14 @@ export const unavailable = (): ServiceError => ({ status: 503, code: ErrorCodes.
  * (4xx) is passed on and does not trip the breaker; a timeout, a 5xx or an open circuit becomes a 503.
  */
 export class ServiceClient {
-  readonly breaker: CircuitBreaker<[string, unknown, number?], unknown>;
+  readonly breaker: CircuitBreaker<[string, unknown, number?, boolean?], unknown>;
+  private sequence = 0;
   private readonly reads: ReadCache;
   private readonly readsAsJson: ReadCache;
 
-  constructor(readonly service: ServiceName, private readonly proxy: ClientNats, private readonly options: ServiceClientOptions) {
-    this.breaker = new CircuitBreaker((subject: string, data: unknown, timeoutMs?: number) => this.request(subject, data, timeoutMs ?? options.timeoutMs), {
+  constructor(readonly service: ServiceName, private readonly nc: Pick<NatsConnection, 'request'>, private readonly options: ServiceClientOptions) {
+    const action = (subject: string, data: unknown, timeoutMs?: number, asJson?: boolean) => this.request(subject, data, timeoutMs ?? options.timeoutMs, asJson);
+    this.breaker = new CircuitBreaker(action, {
       name: service,
       timeout: false,
       resetTimeout: options.resetMs,
@@ -110,16 +146,12 @@ export class ServiceClient {
 
   /** `read`, answered as JSON text made once per cached answer (lists are tens of kB: serialising each time costs most of a request). */
   readAsJson<S extends RequestSubject>(subject: S, data: RequestOf<S>): Promise<JsonBody<ResponseOf<S>>> {
-    return this.readsAsJson.json(`${subject} ${JSON.stringify(data)}`, () => this.send(subject, data));
+    return this.readsAsJson.shared(`${subject} ${JSON.stringify(data)}`, () => this.fire(subject, data, undefined, true) as Promise<JsonBody<ResponseOf<S>>>);
   }
 
   /** `timeoutMs`: this call's own limit instead of the service's (calls known to take longer, such as password hashing). */
-  async send<S extends RequestSubject>(subject: S, data: RequestOf<S>, timeoutMs?: number): Promise<ResponseOf<S>> {
-    try {
-      return (await this.breaker.fire(subject, data, timeoutMs)) as ResponseOf<S>;
-    } catch (err) {
-      throw isServiceError(err) && err.status < 500 ? err : unavailable();
-    }
+  send<S extends RequestSubject>(subject: S, data: RequestOf<S>, timeoutMs?: number): Promise<ResponseOf<S>> {
+    return this.fire(subject, data, timeoutMs, false) as Promise<ResponseOf<S>>;
   }
 
   /** The service's `<service>.health`, without the breaker (health probes must see the real state). */
@@ -132,13 +164,25 @@ export class ServiceClient {
     return this.request<ResponseOf<S>>(subject, data, timeoutMs);
   }
 
-  /** Every call names its caller (`x-caller`). */
-  private request<T>(subject: string, data: unknown, timeoutMs: number): Promise<T> {
+  private async fire(subject: string, data: unknown, timeoutMs: number | undefined, asJson: boolean): Promise<unknown> {
+    try {
+      return await this.breaker.fire(subject, data, timeoutMs, asJson);
+    } catch (err) {
+      throw isServiceError(err) && err.status < 500 ? err : unavailable();
+    }
+  }
+
+  /**
+   * A request in Nest's framing (`{ pattern, data, id }`) over the connection's one reply subscription; every call
+   * names its caller (`x-caller`). `asJson`: the answer as its JSON bytes.
+   */
+  private async request<T>(subject: string, data: unknown, timeoutMs: number, asJson = false): Promise<T> {
     const h = natsHeaders();
     h.set(Headers.correlationId, currentCorrelationId() ?? '');
     // The caller's token, verified by the bearer strategy on routes that take one; services verify it again.
     h.set(Headers.caller, currentCallerToken() ?? ANONYMOUS_CALLER);
-    const record = new NatsRecordBuilder(data).setHeaders(h).build();
-    return firstValueFrom(this.proxy.send<T>(subject, record).pipe(timeout(timeoutMs)));
+    const id = String(++this.sequence);
+    const reply = await this.nc.request(subject, codec.encode({ pattern: subject, data, id }), { timeout: timeoutMs, headers: h });
+    return (asJson ? answerAsJson(reply.data, id) : answerOf(reply.data)) as T;
   }
 }

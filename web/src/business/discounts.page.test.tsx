@@ -53,12 +53,16 @@ async function choose(label: string, option: string) {
   fireEvent.click(within(select).getByRole('button'));
   const listbox = await screen.findByRole('listbox');
   fireEvent.click(within(listbox).getByRole('option', { name: option }));
+  await closed();
 }
+/** The open list has gone (while it is open, the rest of the page is hidden from the accessibility tree). */
+const closed = () => waitFor(() => expect(screen.queryByRole('listbox')).toBeNull());
 const optionsOf = async (label: string) => {
   const select = screen.getAllByText(label).map((l) => l.closest('.bo-select')).find(Boolean) as HTMLElement;
   fireEvent.click(within(select).getByRole('button'));
   const names = within(await screen.findByRole('listbox')).getAllByRole('option').map((o) => o.textContent);
   fireEvent.keyDown(document.activeElement ?? document.body, { key: 'Escape' });
+  await closed();
   return names;
 };
 
