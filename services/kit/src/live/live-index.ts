@@ -33,6 +33,7 @@ export class LiveIndex<S> {
   private checkedAt = 0;
   private dirty = true;
   private updating?: Promise<S>;
+  private keeper?: NodeJS.Timeout;
   private readonly reloadAbove: number;
   private readonly pollMs: number;
 
@@ -46,13 +47,20 @@ export class LiveIndex<S> {
     this.pollMs = options.pollMs ?? 1000;
   }
 
-  /** Listens for changes and loads everything; resolves when reads can be answered. */
+  /**
+   * Listens for changes and loads everything; resolves when reads can be answered. From then on it also keeps
+   * current between reads (every `pollMs`), so a read rarely waits for changes and a quiet spell never outlasts
+   * the feed's retention (after which the next read would load everything again).
+   */
   async start(): Promise<void> {
     await this.feed.listen(() => { this.dirty = true; });
     await this.current();
+    this.keeper = setInterval(() => void this.current().catch((err: unknown) => this.logger.warn({ err }, 'live index update failed')), this.pollMs);
+    this.keeper.unref();
   }
 
   async stop(): Promise<void> {
+    clearInterval(this.keeper);
     await this.feed.stop();
   }
 
