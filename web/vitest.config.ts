@@ -8,6 +8,8 @@ export default mergeConfig(
       environment: 'jsdom',
       include: ['src/**/*.test.{ts,tsx}'],
       setupFiles: ['src/test-setup.ts'],
+      // As asyncUtilTimeout in the setup: slow moments on two shared cores are not failures.
+      testTimeout: 30_000,
     },
   }),
 );
