@@ -219,7 +219,6 @@ const SEARCH_TERMS_KEPT = 2_000;
 export class OfferIndex implements OnModuleInit, OnModuleDestroy {
   private readonly live: LiveIndex<OfferState>;
   private readonly searches = new Map<string, { at: number; slugs: Promise<Set<string>> }>();
-  private keeper?: NodeJS.Timeout;
 
   constructor(
     @Inject(DATABASE) private readonly db: Database,
@@ -234,14 +233,9 @@ export class OfferIndex implements OnModuleInit, OnModuleDestroy {
 
   async onModuleInit(): Promise<void> {
     await this.live.start();
-    // Kept current between reads too: a read rarely waits for changes, and a quiet spell never outlasts the feed's
-    // retention (after which the next read would load everything again).
-    this.keeper = setInterval(() => void this.live.current().catch((err: unknown) => this.logger.warn({ err }, 'offer index update failed')), OFFER_INDEX_POLL_MS);
-    this.keeper.unref();
   }
 
   async onModuleDestroy(): Promise<void> {
-    clearInterval(this.keeper);
     await this.live.stop();
   }
 
