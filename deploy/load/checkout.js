@@ -15,6 +15,7 @@ const { constants, createPublicKey, publicEncrypt } = require('node:crypto');
 const fs = require('node:fs');
 const path = require('node:path');
 const { ADDRESSES, VOLUME_PASSWORD, FREQUENT_USERS, volumeEmail } = require('../seed/volumes');
+const { mapLimited } = require('./diverse');
 
 const FIRST_NAMES = ['נועה', 'תמר', 'יונתן', 'דוד', 'מאיה', 'איתי', 'שירה', 'עומר'];
 const LAST_NAMES = ['כהן', 'לוי', 'מזרחי', 'פרץ', 'ביטון', 'אברהם'];
@@ -62,19 +63,6 @@ async function call(base, headers, method, p, body, extra = {}) {
   return text ? JSON.parse(text) : undefined;
 }
 
-/** Runs `fn` over `items`, `width` at a time. */
-async function inParallel(items, width, fn) {
-  const out = new Array(items.length);
-  let next = 0;
-  await Promise.all(Array.from({ length: width }, async () => {
-    while (next < items.length) {
-      const i = next++;
-      out[i] = await fn(items[i], i);
-    }
-  }));
-  return out;
-}
-
 /** The in-stock offers of up to `count` pharmacies that have products (a page each). */
 async function offersByPharmacy(base, headers, count) {
   const slugs = [];
@@ -83,7 +71,7 @@ async function offersByPharmacy(base, headers, count) {
     if (!pharms.length) break;
     slugs.push(...pharms.map((p) => p.slug));
   }
-  const lists = await inParallel(slugs.slice(0, count), 4, async (slug) => {
+  const lists = await mapLimited(slugs.slice(0, count), 4, async (slug) => {
     const { pharmProducts } = await call(base, headers, 'GET', `/api/pharms/${slug}/products?inStock=1`);
     return { slug, offers: pharmProducts.filter((o) => o.inStock && o.published).map((o) => o.pharmProductId) };
   });
@@ -100,7 +88,7 @@ async function prepareCheckout({ base, headers, count = 400, log = () => undefin
 
   let started = Date.now();
   const network = 16 + (Math.floor(Date.now() / 60_000) % 200); // a network of its own for each run (the limit's window is 15 minutes)
-  const users = await inParallel(Array.from({ length: count }, (_, n) => n), 8, async (n) => {
+  const users = await mapLimited(Array.from({ length: count }, (_, n) => n), 8, async (n) => {
     const forwarded = `10.${network}.${Math.floor(n / 40) >> 8}.${Math.floor(n / 40) & 255}`;
     const { jwt } = await call(base, headers, 'POST', '/api/auth/signin', { email: volumeEmail(n), password: VOLUME_PASSWORD }, { 'x-forwarded-for': forwarded });
     return { n, jwt };
@@ -133,7 +121,7 @@ async function prepareCheckout({ base, headers, count = 400, log = () => undefin
     });
   }
   // Each cart stored, then quoted once: a pharmacy the address or the cart cannot be shipped from is picked up.
-  await inParallel(users, 8, async (user) => {
+  await mapLimited(users, 8, async (user) => {
     const auth = { authorization: `Bearer ${user.jwt}` };
     await call(base, headers, 'PUT', '/api/cart', { cartItems: user.cartItems }, auth);
     const quote = await call(base, headers, 'POST', '/api/checkout/quote',
