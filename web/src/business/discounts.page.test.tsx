@@ -60,8 +60,10 @@ const closed = () => waitFor(() => expect(screen.queryByRole('listbox')).toBeNul
 const optionsOf = async (label: string) => {
   const select = screen.getAllByText(label).map((l) => l.closest('.bo-select')).find(Boolean) as HTMLElement;
   fireEvent.click(within(select).getByRole('button'));
-  const names = within(await screen.findByRole('listbox')).getAllByRole('option').map((o) => o.textContent);
-  fireEvent.keyDown(document.activeElement ?? document.body, { key: 'Escape' });
+  const listbox = await screen.findByRole('listbox');
+  const names = within(listbox).getAllByRole('option').map((o) => o.textContent);
+  // On the list itself: focus may not have reached it yet on a slow machine.
+  fireEvent.keyDown(listbox, { key: 'Escape' });
   await closed();
   return names;
 };
