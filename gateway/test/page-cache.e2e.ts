@@ -1,4 +1,4 @@
-import type { BusinessPharmProduct, PageCacheStats, PharmProduct, UserProfile } from '@mc/contracts';
+import type { BusinessPharmProduct, ComparisonOffer, PageCacheStats, UserProfile } from '@mc/contracts';
 import { waitFor } from '@mc/kit/testing';
 import { api, gatewayUrl } from './http';
 
@@ -101,7 +101,7 @@ describe('server-drawn pages kept for every visitor', () => {
     /** The pharmacy's offer as the product page (compared by price) shows it. */
     const offerOnPage = async () => {
       const { queries } = serverState((await drawnPage(`/products/${offer.product.slug}`)).html);
-      const comparison = queries.find((q: { queryKey: unknown[] }) => q.queryKey[1] === 'comparison').state.data.pharmProducts as PharmProduct[];
+      const comparison = queries.find((q: { queryKey: unknown[] }) => q.queryKey[1] === 'comparison').state.data.offers as ComparisonOffer[];
       return comparison.find((o) => o.pharm.slug === PHARM);
     };
 
