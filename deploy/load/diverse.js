@@ -18,6 +18,7 @@
 const fs = require('node:fs');
 const path = require('node:path');
 const { LIST_SORTS, PER_PAGE, SEARCH_LIMIT } = require('@mc/contracts');
+const { shuffle } = require('../seed/catalog-data');
 const { seededRandom } = require('../seed/generate');
 const config = require('./scenarios.json');
 
@@ -224,25 +225,16 @@ function generators(data) {
       all: (rand) => {
         const terms = typedTerms(data);
         // The storefront asks SEARCH_LIMIT suggestions; smaller limits only once every term has been asked.
-        return [SEARCH_LIMIT, 3, 1].flatMap((limit) => shuffled(rand, terms).map((term) => pathOf('/api/search', { term, limit })));
+        return [SEARCH_LIMIT, 3, 1].flatMap((limit) => shuffle(rand, terms).map((term) => pathOf('/api/search', { term, limit })));
       },
     },
     tag: {
       // Every page of every tag (but the first: discovery asked it), the early pages of all tags before the later ones.
-      all: (rand) => shuffled(rand, data.tags.flatMap((t) => Array.from({ length: t.pages }, (_, i) => ({ slug: t.slug, page: i + 1 }))))
+      all: (rand) => shuffle(rand, data.tags.flatMap((t) => Array.from({ length: t.pages }, (_, i) => ({ slug: t.slug, page: i + 1 }))))
         .sort((a, b) => a.page - b.page)
         .map(({ slug, page }) => pathOf(`/api/tags/${slug}`, { page })),
     },
   };
-}
-
-function shuffled(rand, list) {
-  const out = [...list];
-  for (let i = out.length - 1; i > 0; i--) {
-    const j = Math.floor(rand() * (i + 1));
-    [out[i], out[j]] = [out[j], out[i]];
-  }
-  return out;
 }
 
 /**

@@ -476,4 +476,4 @@ function generateCatalog(volume, rng) {
   };
 }
 
-module.exports = { generateCatalog, REFERENCE_DATE };
+module.exports = { generateCatalog, shuffle, REFERENCE_DATE };
