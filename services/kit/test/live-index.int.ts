@@ -96,6 +96,33 @@ describe('live index over a change feed', () => {
     expect(prices.loads).toBe(2);
   });
 
+  it('a read after this process commits sees the commit, even when an update that began before it is under way', async () => {
+    let entered!: () => void;
+    let release!: () => void;
+    const applying = new Promise<void>((resolve) => { entered = resolve; });
+    const gate = new Promise<void>((resolve) => { release = resolve; });
+    const slow = new Prices(pool);
+    const held = new LiveIndex(new ChangeFeed(pool, SCHEMA, logger), {
+      loadAll: () => slow.loadAll(),
+      apply: async (state, changes) => { entered(); await gate; await slow.apply(state, changes); },
+    }, logger, { pollMs: 60_000 });
+    await held.start();
+    try {
+      await pool.query(`UPDATE ${SCHEMA}.items SET price = 5005 WHERE id = 5`);
+      held.invalidate();
+      const before = held.current();
+      await applying;
+      await pool.query(`UPDATE ${SCHEMA}.items SET price = 6006 WHERE id = 6`);
+      held.invalidate();
+      const after = held.current();
+      release();
+      expect((await before).get(5)).toBe(5005);
+      expect((await after).get(6)).toBe(6006);
+    } finally {
+      await held.stop();
+    }
+  });
+
   it('a rolled-back write changes nothing', async () => {
     const client = await pool.connect();
     try {

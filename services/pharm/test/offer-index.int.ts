@@ -1,6 +1,6 @@
 import type { INestApplicationContext } from '@nestjs/common';
 import { parsePharmListQuery, PER_PAGE, parsePharmProductListQuery, type GeoSort, type PharmProductListQuery } from '@mc/contracts';
-import { createServiceContext, type Database } from '@mc/kit';
+import { Clock, createServiceContext, type Database } from '@mc/kit';
 import { TEST_ENV, waitFor } from '@mc/kit/testing';
 import { eq, sql } from 'drizzle-orm';
 import { isShownDiscount } from '../src/common/discount';
@@ -93,6 +93,8 @@ describe('the offer index', () => {
     }
     data.setNow(NOW.toISOString());
     second = await createServiceContext(pharmService, TEST_ENV);
+    // Both copies answer at the same moment, so opening hours (isOpen) and freshness agree whatever the time of day.
+    jest.spyOn(second.get(Clock), 'now').mockReturnValue(NOW);
   });
 
   afterAll(async () => {

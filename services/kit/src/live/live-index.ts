@@ -67,6 +67,9 @@ export class LiveIndex<S> {
   /** The state as of the latest signalled commit. */
   current(): Promise<S> {
     if (this.state && !this.dirty && Date.now() - this.checkedAt < this.pollMs) return Promise.resolve(this.state);
+    // An update under way that began before the latest signal may have read the feed before that commit: wait for
+    // it, then look again.
+    if (this.updating && this.dirty) return this.updating.then(() => this.current(), () => this.current());
     this.updating ??= this.update().finally(() => { this.updating = undefined; });
     return this.updating;
   }
