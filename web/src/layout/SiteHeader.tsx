@@ -24,7 +24,11 @@ export function SiteHeader({ showSearch = true, minimal = false }: { showSearch?
         </Link>
         {!minimal && <MainNav variant="header" />}
         {showSearch && <SearchBox className="header-search" />}
-        {!minimal && <UserMenu />}
+        {!minimal && (
+          <div className="header-user">
+            <UserMenu />
+          </div>
+        )}
         <CartLink count={count} pulse={pulse} />
       </div>
     </header>
