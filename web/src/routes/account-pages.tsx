@@ -113,7 +113,7 @@ function UserOverview({ userId }: { userId: string }) {
       <p>
         {heAuth.profileCompletion}: <strong>{completion}%</strong>
       </p>
-      <progress max={100} value={completion} aria-label={heAuth.profileCompletion} />
+      <progress className="profile-progress" max={100} value={completion} aria-label={heAuth.profileCompletion} />
       <h2>{heAuth.accountDetails}</h2>
       <dl className="account-details">
         <dt>{heAuth.email}</dt>
