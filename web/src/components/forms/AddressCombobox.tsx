@@ -106,7 +106,14 @@ export function AddressCombobox({ form, onChoose }: { form: UseFormReturn<Addres
           onFocus={() => setOpen(true)}
           onKeyDown={onKeyDown}
         />
-        <div className="popup-panel address-combobox-popup" hidden={!expanded}>
+        {error && (
+          <p id={`${id}-error`} className="form-error">
+            {error}
+          </p>
+        )}
+        <p id={`${id}-hint`} className="address-combobox-hint">{heAuth.addressHint}</p>
+        {/* In the flow below the field's error and hint, pushing the fields after it down: it hides none of them. */}
+        <div className="address-combobox-popup" hidden={!expanded}>
           <ul id={listId} ref={listRef} role="listbox" aria-label={heAuth.addressSuggestions} className="address-combobox-list">
             {results.map((suggestion, index) => (
               <li
@@ -134,12 +141,6 @@ export function AddressCombobox({ form, onChoose }: { form: UseFormReturn<Addres
           {status.kind === 'error' && <p className="address-combobox-message form-error">{status.message}</p>}
         </div>
       </div>
-      <p id={`${id}-hint`} className="address-combobox-hint">{heAuth.addressHint}</p>
-      {error && (
-        <p id={`${id}-error`} className="form-error">
-          {error}
-        </p>
-      )}
       <p className="visually-hidden" role="status">
         {expanded && status.kind === 'results' && heAuth.addressSuggestionsCount(results.length)}
         {expanded && status.kind === 'empty' && Messages.addressSearchEmpty}
