@@ -137,7 +137,7 @@ export async function createGateway(overrides: NodeJS.ProcessEnv = {}): Promise<
   const webDist = env.WEB_DIST && existsSync(env.WEB_DIST) ? env.WEB_DIST : '';
   app.useGlobalFilters(new HttpErrorFilter(logger));
   const fastify = app.getHttpAdapter().getInstance();
-  const webApp = webDist ? new WebApp(logger, webDist, env.WEB_SSR_ENTRY, fastify, env.API_KEY, pageCache) : undefined;
+  const webApp = webDist ? new WebApp(logger, webDist, env.WEB_SSR_ENTRY, fastify, env.API_KEY, pageCache, env.APP_ENV) : undefined;
   registerRequestHooks(fastify);
   registerInputLimits(fastify);
   await registerDocumentUploads(fastify);

@@ -34,6 +34,14 @@ function reloading<T>(file: string, load: (file: string) => T): () => T | undefi
   };
 }
 
+/**
+ * The shell with `<html data-app-env="…">`: the environment this gateway runs in (its APP_ENV), which the web's
+ * environment badge (web/src/layout/EnvBadge.tsx) shows outside production; one web build serves every environment.
+ */
+export function namingEnvironment(html: string, appEnv: string): string {
+  return html.replace(/<html\b/i, () => `<html data-app-env="${appEnv.replace(/[^a-z0-9-]/gi, '')}"`);
+}
+
 /** JSON safe inside `<script>`: no `</script>` or `<!--` can end or change it. */
 const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
 
@@ -58,10 +66,11 @@ export class WebApp {
     fastify: FastifyInstance,
     apiKey: string,
     private readonly pages: PageCache,
+    appEnv: string,
   ) {
     this.shell = reloading(join(webDist, 'index.html'), (file) => {
       this.build++;
-      const html = readFileSync(file, 'utf8');
+      const html = namingEnvironment(readFileSync(file, 'utf8'), appEnv);
       return { html, scriptHashes: inlineScriptHashes(html) };
     });
     const entry = ssrEntry || join(dirname(webDist), 'dist-ssr', 'entry-server.cjs');
