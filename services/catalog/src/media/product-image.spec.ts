@@ -26,6 +26,18 @@ describe('product image', () => {
     expect(escapeXml(`a'b`)).toBe('a&apos;b');
   });
 
+  it('draws calm package art in the theme colours: no leaf, no smoke, the name clipped to fit the label', () => {
+    for (const type of ['flower', 'oil', 'pre-roll']) {
+      const svg = renderProductImage({ ...product, type });
+      expect(svg).not.toMatch(/<ellipse[^>]*rotate\(/);
+      expect(svg).toContain('#0b5c63');
+      expect(svg).not.toMatch(/hsl\((?:[0-9]|[0-9][0-9]|1[0-5][0-9]),/);
+    }
+    const svg = renderProductImage({ ...product, engName: 'A Very Long Product Name Indeed' });
+    expect(svg).toContain('>A Very Long Product N…</text>');
+    expect(svg).toContain('aria-label="A Very Long Product Name Indeed T20/C4"');
+  });
+
   it('draws a product without dosage or cannabis type', () => {
     expect(renderProductImage({ ...product, dosage: null, cannabisType: null })).toMatch(/^<svg[\s\S]*<\/svg>$/);
   });

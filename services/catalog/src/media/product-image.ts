@@ -1,8 +1,8 @@
 /**
- * The product images we generate and serve ourselves (no external URLs): a deterministic SVG drawing
- * of the product's form (a jar of flowers, a dropper bottle of oil, or pre-rolls) with its dosage on
- * the label. The hue comes from the slug, the accent from the cannabis type, so products look apart
- * and the same product always looks the same.
+ * The product images we generate and serve ourselves (no external URLs), for every product without a photo: calm
+ * package art in the site's colours (UI.md: clinical, no leaves or smoke): a jar for flowers, a dropper bottle for
+ * oil, a box for pre-rolls, with the product's name and its T/C dosage on the label. The tint comes from the slug,
+ * the label's stripe from the cannabis type, so products look apart and the same product always looks the same.
  */
 export interface ProductImageInput {
   slug: string;
@@ -14,7 +14,15 @@ export interface ProductImageInput {
 
 export const SVG_CONTENT_TYPE = 'image/svg+xml';
 
-const ACCENTS: Record<string, string> = { sativa: '#f0a030', indica: '#8a5cc7', hybrid: '#3aa37a' };
+/** The theme's colours (web/src/styles/tokens.css). */
+const BRAND = '#0b5c63';
+const BRAND_STRONG = '#084a50';
+const TEXT = '#1f2a2c';
+const MUTED = '#4b5b5e';
+const BORDER = '#9fb4b6';
+/** The label's stripe by cannabis type: muted, never neon. */
+const STRIPES: Record<string, string> = { sativa: '#8a4b00', indica: '#4f3f86', hybrid: '#1b6b3a' };
+const NAME_LENGTH = 22;
 
 /** FNV-1a, 32 bits: a stable number from the slug. */
 export function slugHash(slug: string): number {
@@ -29,60 +37,60 @@ export function slugHash(slug: string): number {
 export const escapeXml = (text: string): string =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!);
 
-/** A seven-leaflet cannabis leaf centred at the origin, leaflets up to `size` long. */
-function leaf(size: number, fill: string): string {
-  const leaflets = [[-80, 0.45], [-52, 0.7], [-26, 0.88], [0, 1], [26, 0.88], [52, 0.7], [80, 0.45]]
-    .map(([angle, length]) => {
-      const l = size * length;
-      return `<ellipse cx="0" cy="${(-l / 2).toFixed(1)}" rx="${(l * 0.16).toFixed(1)}" ry="${(l / 2).toFixed(1)}" transform="rotate(${angle})"/>`;
-    })
-    .join('');
-  return `<g fill="${fill}">${leaflets}<rect x="-2" y="0" width="4" height="${(size * 0.35).toFixed(1)}" rx="2"/></g>`;
+const clip = (text: string, length: number): string => ([...text].length > length ? `${[...text].slice(0, length - 1).join('')}…` : text);
+
+/** The label every package carries: a stripe in the type's colour, the name, and the dosage in large numerals. */
+function label(x: number, y: number, width: number, name: string, dosage: string, stripe: string): string {
+  const middle = x + width / 2;
+  // A name longer than the label (about 9.5 px a character at this size) is narrowed to fit it.
+  const room = width - 12;
+  const fit = [...name].length * 9.5 > room ? ` textLength="${room}" lengthAdjust="spacingAndGlyphs"` : '';
+  return `<rect x="${x}" y="${y}" width="${width}" height="96" rx="10" fill="#ffffff" stroke="${BORDER}" stroke-width="2"/>`
+    + `<rect x="${x}" y="${y}" width="${width}" height="12" rx="6" fill="${stripe}"/>`
+    + `<text x="${middle}" y="${y + 42}" font-family="Arial, Helvetica, sans-serif" font-size="17" font-weight="700" fill="${TEXT}" text-anchor="middle"${fit}>${escapeXml(name)}</text>`
+    + (dosage ? `<text x="${middle}" y="${y + 78}" font-family="Arial, Helvetica, sans-serif" font-size="26" font-weight="700" fill="${BRAND}" text-anchor="middle">${escapeXml(dosage)}</text>` : '');
 }
 
-function label(x: number, y: number, width: number, dosage: string, accent: string): string {
-  return `<rect x="${x}" y="${y}" width="${width}" height="40" rx="8" fill="#ffffff" stroke="${accent}" stroke-width="3"/>`
-    + `<text x="${x + width / 2}" y="${y + 27}" font-family="Arial, Helvetica, sans-serif" font-size="20" font-weight="700" fill="#1f2d27" text-anchor="middle">${escapeXml(dosage)}</text>`;
+/** Flowers: a wide jar with a screw lid. */
+function jar(tint: string, name: string, dosage: string, stripe: string): string {
+  return `<rect x="92" y="58" width="136" height="34" rx="8" fill="${BRAND_STRONG}"/>`
+    + `<rect x="92" y="84" width="136" height="8" fill="${BRAND}"/>`
+    + `<rect x="70" y="92" width="180" height="182" rx="30" fill="${tint}" stroke="${BRAND}" stroke-width="4"/>`
+    + `<rect x="84" y="104" width="14" height="150" rx="7" fill="#ffffff" fill-opacity="0.5"/>`
+    + label(86, 140, 148, name, dosage, stripe);
 }
 
-function jar(green: string, accent: string, dosage: string): string {
-  return `<rect x="95" y="78" width="130" height="26" rx="8" fill="${accent}"/>`
-    + `<rect x="85" y="100" width="150" height="150" rx="26" fill="#ffffff" fill-opacity="0.55" stroke="#ffffff" stroke-width="4"/>`
-    + `<g transform="translate(160 178)">${leaf(62, green)}</g>`
-    + label(105, 196, 110, dosage, accent);
+/** Oil: a dropper bottle. */
+function bottle(tint: string, name: string, dosage: string, stripe: string): string {
+  return `<rect x="146" y="30" width="28" height="30" rx="12" fill="${MUTED}"/>`
+    + `<rect x="136" y="58" width="48" height="34" rx="6" fill="${BRAND_STRONG}"/>`
+    + `<path d="M 120 92 H 200 Q 232 92 232 124 V 262 Q 232 280 214 280 H 106 Q 88 280 88 262 V 124 Q 88 92 120 92 Z" fill="${tint}" stroke="${BRAND}" stroke-width="4"/>`
+    + `<rect x="100" y="110" width="12" height="150" rx="6" fill="#ffffff" fill-opacity="0.5"/>`
+    + label(98, 150, 124, name, dosage, stripe);
 }
 
-function bottle(green: string, accent: string, dosage: string): string {
-  return `<ellipse cx="160" cy="70" rx="20" ry="16" fill="${accent}"/>`
-    + `<rect x="146" y="78" width="28" height="34" fill="#3b3b3b"/>`
-    + `<rect x="105" y="110" width="110" height="150" rx="22" fill="${green}" fill-opacity="0.85" stroke="#ffffff" stroke-width="4"/>`
-    + `<g transform="translate(160 168)">${leaf(34, '#ffffff')}</g>`
-    + label(112, 200, 96, dosage, accent);
-}
-
-function preRolls(green: string, accent: string, dosage: string): string {
-  const roll = (angle: number) => `<g transform="translate(160 190) rotate(${angle})">`
-    + `<path d="M -10 0 L -17 -120 L 17 -120 L 10 0 Z" fill="#fbf7ee" stroke="#d9cfb8" stroke-width="2"/>`
-    + `<rect x="-10" y="-6" width="20" height="26" fill="${accent}"/>`
-    + `<path d="M -17 -120 Q 0 -134 17 -120 Z" fill="${green}"/></g>`;
-  return roll(-18) + roll(0) + roll(18) + label(105, 222, 110, dosage, accent);
+/** Pre-rolls: a flip-top box. */
+function box(tint: string, name: string, dosage: string, stripe: string): string {
+  return `<path d="M 72 92 L 96 64 H 248 L 224 92 Z" fill="${BRAND}"/>`
+    + `<path d="M 224 92 L 248 64 V 248 L 224 276 Z" fill="${BRAND_STRONG}"/>`
+    + `<rect x="72" y="92" width="152" height="184" rx="4" fill="${tint}" stroke="${BRAND}" stroke-width="4"/>`
+    + `<path d="M 72 128 H 224" stroke="${BRAND}" stroke-width="3"/>`
+    + label(82, 146, 132, name, dosage, stripe);
 }
 
 export function renderProductImage(input: ProductImageInput): string {
   const h = slugHash(input.slug);
-  const hue = 95 + (h % 70); // greens, from yellow-green to teal
-  const light = 78 + ((h >>> 8) % 10);
-  const background = `hsl(${hue}, 45%, ${light}%)`;
-  const backgroundEdge = `hsl(${(hue + 25) % 360}, 40%, ${light - 14}%)`;
-  const green = `hsl(${hue + 10}, 55%, 32%)`;
-  const accent = ACCENTS[input.cannabisType ?? ''] ?? '#5f7d6e';
+  // Calm teals and sea-greens around the brand's hue, light enough for the dark text of the label.
+  const hue = 160 + (h % 40);
+  const background = `hsl(${hue}, 22%, ${93 + ((h >>> 8) % 4)}%)`;
+  const tint = `hsl(${hue}, 30%, ${84 + ((h >>> 12) % 6)}%)`;
+  const stripe = STRIPES[input.cannabisType ?? ''] ?? MUTED;
   const dosage = input.dosage ?? '';
-  const drawing = input.type === 'oil' ? bottle(green, accent, dosage) : input.type === 'pre-roll' ? preRolls(green, accent, dosage) : jar(green, accent, dosage);
-  const name = escapeXml(input.engName.slice(0, 28));
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="320" height="320" viewBox="0 0 320 320" role="img" aria-label="${name} ${escapeXml(dosage)}">`
-    + `<defs><linearGradient id="bg" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${background}"/><stop offset="1" stop-color="${backgroundEdge}"/></linearGradient></defs>`
-    + `<rect width="320" height="320" rx="24" fill="url(#bg)"/>`
-    + drawing
-    + `<text x="160" y="298" font-family="Arial, Helvetica, sans-serif" font-size="18" fill="#1f2d27" text-anchor="middle">${name}</text>`
+  const name = clip(input.engName, NAME_LENGTH);
+  const draw = input.type === 'oil' ? bottle : input.type === 'pre-roll' ? box : jar;
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="320" height="320" viewBox="0 0 320 320" role="img" aria-label="${escapeXml(`${input.engName} ${dosage}`.trim())}">`
+    + `<rect width="320" height="320" rx="24" fill="${background}"/>`
+    + `<ellipse cx="160" cy="292" rx="110" ry="10" fill="${BRAND}" fill-opacity="0.12"/>`
+    + draw(tint, name, dosage, stripe)
     + `</svg>`;
 }
