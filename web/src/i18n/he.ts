@@ -45,6 +45,10 @@ export const he = {
     productDescription: (name: string) => `${name}: השוואת מחירים ומלאי בבתי המרקחת, מרחק, שעות פתיחה ומשלוחים.`,
     resultsCount: (n: number) => (n === 1 ? 'מוצר אחד' : `${n.toLocaleString('he-IL')} מוצרים`),
     filters: 'סינון',
+    /** The phone's filters sheet: its close button, and the button that shows the results (their count, e.g. '12 מוצרים'). */
+    closeFilters: 'סגירת הסינון',
+    showResults: (count: string) => `הצגת ${count}`,
+    showResultsPending: 'הצגת התוצאות',
     sortBy: 'מיון לפי',
     sorts: { magic: 'מומלצים', price: 'מחיר', popular: 'פופולריים', new: 'חדשים', nearby: 'הקרוב אליי' },
     layout: 'תצוגה',
@@ -163,6 +167,9 @@ export const hePharms = {
   openInSaturday: 'פתוח בשבת',
   area: 'אזור',
   allAreas: 'כל הארץ',
+  /** A district of the area menu: named apart from its main city, which often bears the same name (ירושלים, חיפה). */
+  district: (name: string) => `מחוז ${name}`,
+  wholeDistrict: (name: string) => `כל מחוז ${name}`,
   delivery: 'משלוחים',
   deliveryAny: 'הכול',
   deliveryOptions: { free: 'משלוח חינם', yes: 'יש משלוח' },

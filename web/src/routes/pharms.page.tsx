@@ -55,6 +55,7 @@ export function PharmsPage() {
         locations={locations}
         distances={location ? data?.filtersData.distances : undefined}
         onChange={onChange}
+        results={data && hePharms.count(data.total)}
       />
       <div className="list-toolbar">
         <p className="list-count" aria-live="polite">

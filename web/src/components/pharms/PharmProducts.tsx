@@ -6,7 +6,8 @@ import { pharmProductsQuery } from '../../queries/pharms';
 import { ErrorView } from '../ErrorView';
 import { CardList } from '../products/CardList';
 import { listKeyOf, PagingScope } from '../products/paging';
-import { ActiveFilters, ListFilters, type ListPatch } from '../products/ListFilters';
+import { FilterSheet } from '../products/FilterSheet';
+import { ActiveFilters, activeFilterCount, ListFilters, type ListPatch } from '../products/ListFilters';
 import { ListToolbar } from '../products/ListToolbar';
 import { Pager } from '../products/Pager';
 import { pageCount } from '../products/list-search';
@@ -41,7 +42,9 @@ export function PharmProducts({
       </h2>
       <div className="list-layout">
         <aside className="list-aside">
-          <ListFilters search={search} filtersData={data?.filtersData} onChange={onChange} />
+          <FilterSheet results={data && he.lists.resultsCount(data.total)} activeCount={activeFilterCount(search)}>
+            <ListFilters search={search} filtersData={data?.filtersData} onChange={onChange} />
+          </FilterSheet>
         </aside>
         <div className="list-main" aria-busy={query.isFetching}>
           <ListToolbar search={search} sorts={LIST_SORTS} total={data?.total} onChange={onChange} />

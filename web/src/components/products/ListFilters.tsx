@@ -128,8 +128,8 @@ export function ListFilters({
   );
 }
 
-/** The active filters as removable chips, and a way to clear them all. */
-export function ActiveFilters({ search, onChange }: { search: ListSearch; onChange: (patch: ListPatch) => void }) {
+/** The active filters, each with the change that removes it. */
+function activeChips(search: ListSearch) {
   const chips: { id: string; label: string; patch: ListPatch }[] = [];
   if (search.inStock === 0) chips.push({ id: 'inStock', label: `${he.lists.inStock}: ✗`, patch: { inStock: undefined } });
   if (search.priceRange) chips.push({ id: 'price', label: `₪${search.priceRange}`, patch: { priceRange: undefined } });
@@ -139,6 +139,15 @@ export function ActiveFilters({ search, onChange }: { search: ListSearch; onChan
       chips.push({ id: `${key}-${value}`, label: facetLabel(key, value), patch: { [key]: toggle(values, value) } });
     }
   }
+  return chips;
+}
+
+/** How many filters are on (the count on the phone's filters button). */
+export const activeFilterCount = (search: ListSearch): number => activeChips(search).length;
+
+/** The active filters as removable chips, and a way to clear them all. */
+export function ActiveFilters({ search, onChange }: { search: ListSearch; onChange: (patch: ListPatch) => void }) {
+  const chips = activeChips(search);
   if (!chips.length) return null;
   return (
     <div className="active-filters">

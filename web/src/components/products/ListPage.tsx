@@ -1,8 +1,9 @@
 import { Messages, type FiltersData, type GeoSort } from '@mc/contracts';
-import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, type ReactNode } from 'react';
 import { he } from '../../i18n/he';
 import { ErrorView } from '../ErrorView';
-import { ActiveFilters, ListFilters, type ListPatch } from './ListFilters';
+import { FilterSheet } from './FilterSheet';
+import { ActiveFilters, activeFilterCount, ListFilters, type ListPatch } from './ListFilters';
 import { ListToolbar } from './ListToolbar';
 import { Pager } from './Pager';
 import { listKeyOf, PagingScope } from './paging';
@@ -46,7 +47,6 @@ function ListSkeleton() {
 
 /** A filtered, sorted, paged list page: heading, filters, toolbar, results or their empty state, pager. */
 export function ListPage({ title, lead, search, sorts, result, status, fetching, onRetry, onChange, notice, children }: ListPageProps) {
-  const [filtersOpen, setFiltersOpen] = useState(false);
   const page = search.page ?? 1;
   const pages = result ? pageCount(result.total, result.perPage) : 1;
   const pastLast = !!result && result.total > 0 && page > pages;
@@ -67,18 +67,10 @@ export function ListPage({ title, lead, search, sorts, result, status, fetching,
         {lead && <p className="list-lead">{lead}</p>}
       </header>
       <div className="list-layout">
-        <aside className={`list-aside${filtersOpen ? ' is-open' : ''}`}>
-          {/* On phones the filters fold away behind this button; on desktop they are a side panel. */}
-          <button
-            type="button"
-            className="button button-secondary filters-button"
-            aria-expanded={filtersOpen}
-            aria-controls="list-filters"
-            onClick={() => setFiltersOpen((open) => !open)}
-          >
-            {he.lists.filters}
-          </button>
-          <ListFilters search={search} filtersData={result?.filtersData} onChange={onChange} />
+        <aside className="list-aside">
+          <FilterSheet results={result && he.lists.resultsCount(result.total)} activeCount={activeFilterCount(search)}>
+            <ListFilters search={search} filtersData={result?.filtersData} onChange={onChange} />
+          </FilterSheet>
         </aside>
         <div className="list-main" aria-busy={fetching}>
           <ListToolbar search={search} sorts={sorts} total={result?.total} onChange={onChange} />
