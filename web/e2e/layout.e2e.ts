@@ -1,0 +1,288 @@
+/**
+ * The storefront's layout as a new patient sees it (issue 17): no page wider than a 390 px phone, the desktop
+ * header on one row from 1024 px, the phone's filters as a bottom sheet (side panel on desktop), the address
+ * suggestions hiding nothing of the form, the profile progress in the theme's colour, the environment badge outside
+ * production, each area once in the pharmacies' area menu, and drawn package art for the products.
+ */
+import type { Page } from 'playwright-core';
+import { DESKTOP, fromMailbox, GATEWAY_URL, PHONE, screenshotBothWidths, useBrowser, type BrowserTest } from './browser';
+
+const API_HEADERS = { 'x-app-id': 'web', 'x-app-version': '0.1.0', 'x-api-key': process.env.API_KEY ?? 'mc-local-web-key' };
+const PHARM = 'merkaz-tel-aviv';
+const PRODUCT = 'dr-green-t20-c4';
+/** --color-brand of tokens.css. */
+const BRAND = [11, 92, 99];
+
+async function apiJson<T>(path: string): Promise<T> {
+  const res = await fetch(`${GATEWAY_URL}/api${path}`, { headers: API_HEADERS });
+  return (await res.json()) as T;
+}
+
+const post = async (path: string, body: unknown) =>
+  (await fetch(`${GATEWAY_URL}${path}`, { method: 'POST', headers: { ...API_HEADERS, 'content-type': 'application/json' }, body: JSON.stringify(body) })).json() as Promise<Record<string, string>>;
+
+/** A new active account, signed up and activated through the API (the link read from the mailbox): its token. */
+async function newAccount(web: BrowserTest, email: string): Promise<string> {
+  await post('/api/auth/signup', { firstName: 'נועה', lastName: 'לוי', email, password: 'a good secret', agreeTOU: true });
+  const token = await fromMailbox(await web.newPage(), `an activation e-mail to ${email}`, { has: [email, '/auth/verify-email'], match: /token=([^"&<\s]+)/ });
+  await post('/api/auth/activate', { activationToken: decodeURIComponent(token) });
+  return (await post('/api/auth/signin', { email, password: 'a good secret' })).jwt;
+}
+
+/**
+ * What sticks out sideways of the viewport: the document wider than it, and each visible element reaching past
+ * either edge (the outermost only) that no scrolling or clipping box of its own contains (a carousel's track).
+ */
+function horizontalOverflow(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const root = document.documentElement;
+    const width = root.clientWidth;
+    const problems: string[] = [];
+    if (root.scrollWidth > width) problems.push(`the document is ${root.scrollWidth} px wide in ${width} px`);
+    const clipped = (element: Element) => {
+      for (let parent = element.parentElement; parent && parent !== document.body; parent = parent.parentElement) {
+        if (getComputedStyle(parent).overflowX !== 'visible') return true;
+      }
+      return false;
+    };
+    const reported: Element[] = [];
+    for (const element of document.body.querySelectorAll('*')) {
+      const rect = element.getBoundingClientRect();
+      if (rect.width <= 1 || rect.height <= 1) continue; // visually hidden text
+      const style = getComputedStyle(element);
+      if (style.visibility === 'hidden' || style.opacity === '0') continue;
+      if (rect.right <= width + 0.5 && rect.left >= -0.5) continue;
+      if (clipped(element) || reported.some((outer) => outer.contains(element))) continue;
+      reported.push(element);
+      const name = `${element.tagName.toLowerCase()}${element.id ? `#${element.id}` : ''}${element.className && typeof element.className === 'string' ? `.${element.className.trim().split(/\s+/).join('.')}` : ''}`;
+      problems.push(`${name} spans ${Math.round(rect.left)}..${Math.round(rect.right)} of ${width} px`);
+    }
+    return problems;
+  });
+}
+
+/** Whether the element's middle is drawn by it (or its content), not covered by something else. */
+function uncovered(page: Page, selector: string): Promise<boolean> {
+  return page.locator(selector).first().evaluate((element) => {
+    const rect = element.getBoundingClientRect();
+    const top = document.elementFromPoint(rect.left + rect.width / 2, rect.top + rect.height / 2);
+    return !!top && (top === element || element.contains(top));
+  });
+}
+
+describe('web: the layout at a phone and a desktop width', () => {
+  const web = useBrowser();
+  let page: Page;
+
+  beforeEach(() => {
+    page = web.page;
+  });
+
+  it('draws no public page wider than a 390 px phone, the sign-in dialog included', async () => {
+    const { pharmProducts } = await apiJson<{ pharmProducts: { id: number }[] }>(`/pharms/${PHARM}/products`);
+    const { tags } = await apiJson<{ tags: { slug: string }[] }>(`/products/${PRODUCT}`);
+    const pages: [name: string, path: string, ready: string][] = [
+      ['home', '/', 'h1'],
+      ['products', '/products', '.card-list .card'],
+      ['product', `/products/${PRODUCT}`, '.offer'],
+      ['pharms', '/pharms', '.pharm-card'],
+      ['pharms-grid', '/pharms?layout=grid', '.pharm-card'],
+      ['pharm', `/pharms/${PHARM}`, '.pharm-product-card'],
+      ['pharm-product', `/pharms/${PHARM}/products/${pharmProducts[0].id}`, '.pharm-product-detail'],
+      ['discounts', '/discounts', '.card-list .card'],
+      ['tag', `/tags/${tags[0].slug}`, 'h1'],
+      ['search', '/search?term=גרין', '.card'],
+      ['faq', '/faq', 'button.faq-toggle'],
+      ['accessibility', '/accessibility', 'h1'],
+      ['privacy-policy', '/privacy-policy', 'h1'],
+      ['terms-of-use', '/terms-of-use', 'h1'],
+      ['social', '/social-auto-updates', 'h1'],
+      ['cart', '/cart', '.cart-empty'],
+      ['not-found', '/no-such-page', 'h1'],
+    ];
+    await page.setViewportSize(PHONE);
+    const problems: string[] = [];
+    for (const [name, path, ready] of pages) {
+      await page.goto(`${GATEWAY_URL}${path}`, { waitUntil: 'networkidle' });
+      await page.locator(ready).first().waitFor({ state: 'visible' });
+      for (const line of await horizontalOverflow(page)) problems.push(`${name}: ${line}`);
+    }
+    await page.goto(`${GATEWAY_URL}/products`, { waitUntil: 'networkidle' });
+    await page.locator('header').getByRole('button', { name: 'התחברות' }).click();
+    await page.getByRole('dialog').waitFor({ state: 'visible' });
+    for (const line of await horizontalOverflow(page)) problems.push(`sign-in dialog: ${line}`);
+    expect(problems).toEqual([]);
+  }, 240_000);
+
+  it('keeps the desktop header on one row at 1024 and 1280 px, on every kind of page', async () => {
+    const rows: string[] = [];
+    for (const width of [1024, DESKTOP.width]) {
+      await page.setViewportSize({ width, height: 800 });
+      for (const path of ['/', '/products', `/products/${PRODUCT}`, '/pharms', `/pharms/${PHARM}`, '/faq']) {
+        await page.goto(`${GATEWAY_URL}${path}`, { waitUntil: 'networkidle' });
+        const row = await page.locator('header .header-inner').evaluate((inner) => {
+          const boxes = [...inner.children].map((child) => child.getBoundingClientRect()).filter((rect) => rect.height > 0);
+          const tabs = [...inner.querySelectorAll('.main-nav-link')].map((link) => Math.round(link.getBoundingClientRect().top));
+          // One row: every part of the header lies across one line, and the tabs share a top.
+          const oneLine = Math.max(...boxes.map((rect) => rect.top)) < Math.min(...boxes.map((rect) => rect.bottom));
+          return { oneLine, tabTops: new Set(tabs).size, tabs: tabs.length, height: Math.round(inner.getBoundingClientRect().height) };
+        });
+        if (!row.oneLine || row.tabTops !== 1 || row.tabs !== 5 || row.height > 80) rows.push(`${path} @${width}: ${JSON.stringify(row)}`);
+      }
+    }
+    expect(rows).toEqual([]);
+  }, 120_000);
+
+  describe.each([
+    ['/products', '.card-list .card'],
+    ['/discounts', '.card-list .card'],
+    [`/pharms/${PHARM}`, '.pharm-product-card'],
+    ['/pharms', '.pharm-card'],
+  ])('the filters of %s', (path, ready) => {
+    it('open on a phone as a bottom sheet: a modal dialog that keeps the focus, counts the results and closes by button or Escape', async () => {
+      await page.setViewportSize(PHONE);
+      await page.goto(`${GATEWAY_URL}${path}`, { waitUntil: 'networkidle' });
+      await page.locator(ready).first().waitFor({ state: 'visible' });
+      expect(await page.locator('.filter-panel').first().isVisible()).toBe(false);
+      const opener = page.locator('.filters-button');
+      expect(await opener.textContent()).toBe('סינון');
+      await opener.click();
+      const sheet = page.getByRole('dialog', { name: 'סינון' });
+      await sheet.waitFor({ state: 'visible' });
+      const box = (await sheet.boundingBox())!;
+      expect(Math.round(box.y + box.height)).toBe(PHONE.height);
+      expect(Math.round(box.width)).toBe(PHONE.width);
+      const apply = sheet.getByRole('button', { name: /^הצגת/ });
+      expect(await apply.textContent()).toMatch(/^הצגת (?:\d+|מוצר אחד|בית מרקחת אחד)/);
+      for (let i = 0; i < 25; i++) {
+        await page.keyboard.press('Tab');
+        expect(await page.evaluate(() => !!document.activeElement?.closest('dialog[open]'))).toBe(true);
+      }
+      await screenshotBothWidths(page, `layout-filter-sheet${path.replace(/\//g, '-')}`);
+      await page.setViewportSize(PHONE);
+      await page.keyboard.press('Escape');
+      await sheet.waitFor({ state: 'hidden' });
+      expect(await page.evaluate(() => document.activeElement?.textContent)).toContain('סינון');
+
+      await opener.click();
+      await sheet.waitFor({ state: 'visible' });
+      // A filter applies at once: the count on the results button follows it.
+      await sheet.getByRole('checkbox').first().click();
+      await page.waitForURL(/\?.+=/);
+      await sheet.getByRole('button', { name: 'סגירת הסינון' }).click();
+      await sheet.waitFor({ state: 'hidden' });
+      expect(await opener.textContent()).toMatch(/\(1\)/);
+
+      await opener.click();
+      await apply.click();
+      await sheet.waitFor({ state: 'hidden' });
+    }, 60_000);
+
+    it('stay in their panel on desktop, with no sheet and no button', async () => {
+      await page.setViewportSize(DESKTOP);
+      await page.goto(`${GATEWAY_URL}${path}`, { waitUntil: 'networkidle' });
+      await page.locator(ready).first().waitFor({ state: 'visible' });
+      expect(await page.locator('.filter-panel').first().isVisible()).toBe(true);
+      expect(await page.locator('.filters-button').isVisible()).toBe(false);
+      expect(await page.locator('dialog.filter-sheet[open]').count()).toBe(0);
+    }, 60_000);
+  });
+
+  it('lists each district and city once in the pharmacies area menu', async () => {
+    await page.goto(`${GATEWAY_URL}/pharms`, { waitUntil: 'networkidle' });
+    await page.setViewportSize(DESKTOP);
+    const options = await page.getByRole('combobox', { name: 'אזור' }).locator('option').allTextContents();
+    expect(options.length).toBeGreaterThan(10);
+    expect(options.filter((option) => option === 'ירושלים')).toHaveLength(1);
+    expect(options.filter((option) => option === 'חיפה')).toHaveLength(1);
+    expect(new Set(options).size).toBe(options.length);
+  });
+
+  it('shows the environment badge outside production (the test stack runs APP_ENV=test)', async () => {
+    await page.goto(`${GATEWAY_URL}/products`, { waitUntil: 'networkidle' });
+    expect(await page.getAttribute('html', 'data-app-env')).toBe('test');
+    expect(await page.locator('.env-badge').textContent()).toBe('סביבה: test');
+    await page.goto(`${GATEWAY_URL}/`, { waitUntil: 'networkidle' });
+    await page.locator('.env-badge').waitFor({ state: 'visible' });
+  });
+
+  it('draws every product without a photo as package art with its name and dosage, alt text naming it', async () => {
+    await page.goto(`${GATEWAY_URL}/products/${PRODUCT}`, { waitUntil: 'networkidle' });
+    const image = page.locator('.product-image').first();
+    expect(await image.getAttribute('alt')).toContain('דוקטור גרין');
+    expect(await image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    const res = await fetch(`${GATEWAY_URL}/media/products/${PRODUCT}.svg`);
+    expect(res.headers.get('content-type')).toContain('image/svg+xml');
+    const svg = await res.text();
+    expect(svg).toContain('>T20/C4</text>');
+    expect(svg).toContain('#0b5c63');
+  });
+
+  describe('signed in', () => {
+    let jwt: string;
+
+    beforeAll(async () => {
+      jwt = await newAccount(web, `web-layout-${Date.now()}@example.co.il`);
+    });
+
+    beforeEach(async () => {
+      await page.context().addCookies([{ name: 'token', value: jwt, url: GATEWAY_URL }]);
+    });
+
+    it('draws the profile progress in the brand colour, not the browser default blue', async () => {
+      await page.goto(`${GATEWAY_URL}/user`, { waitUntil: 'networkidle' });
+      const progress = page.getByRole('progressbar', { name: 'השלמת הפרופיל' });
+      await progress.waitFor({ state: 'visible' });
+      const value = Number(await progress.getAttribute('value'));
+      expect(value).toBeGreaterThan(0);
+      const png = (await progress.screenshot()).toString('base64');
+      // The colour drawn at the start of the bar (the right, in Hebrew), which its value fills.
+      const colour = await page.evaluate(async (data) => {
+        const image = new Image();
+        image.src = `data:image/png;base64,${data}`;
+        await image.decode();
+        const canvas = document.createElement('canvas');
+        canvas.width = image.width;
+        canvas.height = image.height;
+        const context = canvas.getContext('2d')!;
+        context.drawImage(image, 0, 0);
+        return [...context.getImageData(image.width - 8, Math.floor(image.height / 2), 1, 1).data.slice(0, 3)];
+      }, png);
+      expect(colour).toEqual(BRAND);
+    });
+
+    it('keeps the header on one row at 1024 px with the user menu', async () => {
+      await page.setViewportSize({ width: 1024, height: 800 });
+      await page.goto(`${GATEWAY_URL}/products`, { waitUntil: 'networkidle' });
+      await page.locator('.user-menu').waitFor({ state: 'visible' });
+      const oneLine = await page.locator('header .header-inner').evaluate((inner) => {
+        const boxes = [...inner.children].map((child) => child.getBoundingClientRect()).filter((rect) => rect.height > 0);
+        return Math.max(...boxes.map((rect) => rect.top)) < Math.min(...boxes.map((rect) => rect.bottom));
+      });
+      expect(oneLine).toBe(true);
+      await page.setViewportSize(PHONE);
+      expect(await horizontalOverflow(page)).toEqual([]);
+    });
+
+    it.each([PHONE, DESKTOP])('shows the address suggestions below the field error and hides neither it nor the house number (%o)', async (viewport) => {
+      await page.setViewportSize(viewport);
+      await page.goto(`${GATEWAY_URL}/user/settings`, { waitUntil: 'networkidle' });
+      await page.getByRole('button', { name: 'הוספת הכתובת' }).click();
+      const field = page.getByRole('combobox', { name: 'כתובת (רחוב ועיר)' });
+      await field.pressSequentially('הרצל 12 חיפ', { delay: 30 });
+      const list = page.getByRole('listbox', { name: 'כתובות מוצעות' });
+      await list.getByRole('option', { name: 'הרצל 12, חיפה' }).waitFor({ state: 'visible' });
+      // Still not a full address (street, town): the field's error shows while the suggestions do.
+      const error = page.locator('.address-combobox .form-error');
+      await error.waitFor({ state: 'visible' });
+      const [errorBox, listBox, houseBox] = await Promise.all([error.boundingBox(), list.boundingBox(), page.getByLabel('מספר בית').boundingBox()]);
+      expect(listBox!.y).toBeGreaterThanOrEqual(errorBox!.y + errorBox!.height);
+      expect(await uncovered(page, '.address-combobox .form-error')).toBe(true);
+      await page.getByLabel('מספר בית').scrollIntoViewIfNeeded();
+      expect(await uncovered(page, 'input[name="houseNumber"]')).toBe(true);
+      expect(houseBox!.y).toBeGreaterThanOrEqual(listBox!.y + listBox!.height);
+      await page.keyboard.press('Escape');
+      expect(await field.getAttribute('aria-expanded')).toBe('false');
+    }, 60_000);
+  });
+});
