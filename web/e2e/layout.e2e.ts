@@ -200,7 +200,7 @@ describe('web: the layout at a phone and a desktop width', () => {
 
   it('shows the environment badge outside production (the test stack runs APP_ENV=test)', async () => {
     await page.goto(`${GATEWAY_URL}/products`, { waitUntil: 'networkidle' });
-    expect(await page.getAttribute('html', 'data-app-env')).toBe('test');
+    expect(await page.getAttribute('meta[name="app-env"]', 'content')).toBe('test');
     expect(await page.locator('.env-badge').textContent()).toBe('סביבה: test');
     await page.goto(`${GATEWAY_URL}/`, { waitUntil: 'networkidle' });
     await page.locator('.env-badge').waitFor({ state: 'visible' });

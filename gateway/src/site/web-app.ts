@@ -35,11 +35,11 @@ function reloading<T>(file: string, load: (file: string) => T): () => T | undefi
 }
 
 /**
- * The shell with `<html data-app-env="…">`: the environment this gateway runs in (its APP_ENV), which the web's
- * environment badge (web/src/layout/EnvBadge.tsx) shows outside production; one web build serves every environment.
+ * The shell with `<meta name="app-env" content="…">`: the environment this gateway runs in (its APP_ENV), which the
+ * web's environment badge (web/src/layout/EnvBadge.tsx) shows outside production; one web build serves every environment.
  */
 export function namingEnvironment(html: string, appEnv: string): string {
-  return html.replace(/<html\b/i, () => `<html data-app-env="${appEnv.replace(/[^a-z0-9-]/gi, '')}"`);
+  return html.replace('</head>', () => `<meta name="app-env" content="${appEnv.replace(/[^a-z0-9-]/gi, '')}" /></head>`);
 }
 
 /** JSON safe inside `<script>`: no `</script>` or `<!--` can end or change it. */

@@ -1,11 +1,15 @@
 import { render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { APP_ENV_ATTRIBUTE, EnvBadge, environmentName } from './EnvBadge';
+import { APP_ENV_META, EnvBadge, environmentName } from './EnvBadge';
 
 const build = (env: Partial<ImportMetaEnv>) => env as ImportMetaEnv;
 
 describe('EnvBadge', () => {
-  afterEach(() => document.documentElement.removeAttribute(APP_ENV_ATTRIBUTE));
+  const served = (name: string) => {
+    const meta = document.querySelector(`meta[name="${APP_ENV_META}"]`) ?? document.head.appendChild(Object.assign(document.createElement('meta'), { name: APP_ENV_META }));
+    meta.setAttribute('content', name);
+  };
+  afterEach(() => document.querySelector(`meta[name="${APP_ENV_META}"]`)?.remove());
 
   it('names the environment outside production and shows nothing in production', () => {
     const { container, rerender } = render(<EnvBadge name="staging" />);
@@ -15,11 +19,11 @@ describe('EnvBadge', () => {
   });
 
   it('shows the environment the gateway names on the page (make dev: development), and nothing when it names production', () => {
-    document.documentElement.setAttribute(APP_ENV_ATTRIBUTE, 'development');
+    served('development');
     const { container, unmount } = render(<EnvBadge />);
     expect(container.textContent).toContain('development');
     unmount();
-    document.documentElement.setAttribute(APP_ENV_ATTRIBUTE, 'production');
+    served('production');
     expect(render(<EnvBadge />).container.textContent).toBe('');
   });
 

@@ -2,10 +2,10 @@ import { useSyncExternalStore } from 'react';
 import { he } from '../i18n/he';
 
 /**
- * The attribute of `<html>` through which the gateway names the environment it runs in (its `APP_ENV`): one web
- * build is served by every environment, so the build alone cannot know which one it is in.
+ * The `<meta name>` through which the gateway names the environment it runs in (its `APP_ENV`): one web build is
+ * served by every environment, so the build alone cannot know which one it is in.
  */
-export const APP_ENV_ATTRIBUTE = 'data-app-env';
+export const APP_ENV_META = 'app-env';
 
 /**
  * The deployment's name. A gateway that says `production` always wins (the badge never shows there, whatever the
@@ -18,7 +18,8 @@ export function environmentName(env: ImportMetaEnv = import.meta.env, served: st
 }
 
 function servedEnvironment(): string | null {
-  return typeof document === 'undefined' ? null : document.documentElement.getAttribute(APP_ENV_ATTRIBUTE);
+  if (typeof document === 'undefined') return null;
+  return document.querySelector<HTMLMetaElement>(`meta[name="${APP_ENV_META}"]`)?.content || null;
 }
 
 const unchanging = () => () => {};
