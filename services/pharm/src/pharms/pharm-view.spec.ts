@@ -1,5 +1,6 @@
 import type { OpeningHours } from '@mc/contracts';
-import { momentOf, nextOpening, toPharm, type PharmRecord } from './pharm-view';
+import { parsePharmListQuery } from '@mc/contracts';
+import { arrangePharms, momentOf, nextOpening, toPharm, type PharmRecord } from './pharm-view';
 
 const slot = (opensAt: string, closesAt: string) => ({ opensAt, closesAt });
 /** Sunday to Thursday 09:00–13:00 and 16:00–19:00, Friday 08:00–12:00, closed on Saturday. */
@@ -51,5 +52,25 @@ describe("a closed pharmacy's next opening", () => {
     expect(closed).toMatchObject({ isOpen: false, nextOpening: Date.parse('2026-11-24T14:00:00Z') });
     const open = toPharm({ ...record, updatedAt: new Date(), tags: [] } as PharmRecord, momentOf(new Date('2026-11-24T08:00:00Z')));
     expect(open).toMatchObject({ isOpen: true, nextOpening: null });
+  });
+});
+
+describe('the pharmacy list nearest first', () => {
+  const TEL_AVIV = { lat: 32.0853, lng: 34.7818 };
+  const record = (slug: string, lat: number, openingHours: OpeningHours): PharmRecord =>
+    ({ slug, name: slug, lat, lng: TEL_AVIV.lng, openingHours, popularity: 0, tags: [], updatedAt: new Date() }) as unknown as PharmRecord;
+  // 12:30 in Israel on a Tuesday: 'far' is open, 'near' has closed for lunch.
+  const moment = momentOf(new Date('2026-11-24T10:30:00Z'));
+  const records = [record('far', 32.3, WEEK), record('near', 32.09, { '2': [slot('16:00', '19:00')] })];
+  const order = (raw: Record<string, string>) => arrangePharms(records, parsePharmListQuery(raw), moment).page.map((p) => p.slug);
+  const at = { lat: String(TEL_AVIV.lat), lng: String(TEL_AVIV.lng) };
+
+  it('puts the nearest first with sortBy=nearby and a position, open or not', () => {
+    expect(order({ ...at, sortBy: 'nearby' })).toEqual(['near', 'far']);
+  });
+
+  it('keeps open now first otherwise, and without a position', () => {
+    expect(order(at)).toEqual(['far', 'near']);
+    expect(order({ sortBy: 'nearby' })).toEqual(['far', 'near']);
   });
 });

@@ -119,7 +119,8 @@ const byName = new Intl.Collator('he');
  * open on Saturday, the distance filter and its facet, the order and the page. The `distances` facet
  * counts, per bucket, the pharmacies within that many km under every filter but `distance` itself.
  * Order: `firstPharmSlugs` first (in their order), then open now (a patient wants somewhere to go),
- * then nearest (with a location) or most popular, then by name.
+ * then nearest (with a location) or most popular, then by name; `sortBy=nearby` with a location puts nearest
+ * before open now.
  */
 export function arrangePharms(records: PharmRecord[], query: PharmListQuery, moment: Moment): { page: Pharm[]; total: number; distances: FacetCount[] } {
   const location = query.location;
@@ -133,10 +134,12 @@ export function arrangePharms(records: PharmRecord[], query: PharmListQuery, mom
   if (location && query.distance !== undefined) rows = rows.filter((r) => r.km !== null && r.km <= query.distance!);
 
   const first = new Map(query.firstPharmSlugs.map((slug, i) => [slug, i]));
+  const nearest = query.sortBy === 'nearby' && location !== undefined;
   rows.sort((a, b) => {
     const fa = first.get(a.record.slug) ?? Infinity;
     const fb = first.get(b.record.slug) ?? Infinity;
     if (fa !== fb) return fa - fb;
+    if (nearest && a.km !== b.km) return a.km! - b.km!;
     if (a.open !== b.open) return a.open ? -1 : 1;
     if (a.km !== null && b.km !== null && a.km !== b.km) return a.km - b.km;
     if (a.record.popularity !== b.record.popularity) return b.record.popularity - a.record.popularity;
