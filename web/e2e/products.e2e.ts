@@ -73,9 +73,12 @@ describe('web: products, comparison, discounts, tags', () => {
     await open(`/products/${PRODUCT_SLUG}`, { geolocation: true });
     await page.locator('.offer').first().waitFor({ state: 'visible' });
     await page.locator('#comparison-title').scrollIntoViewIfNeeded();
+    // A granted position gives the rows their distances already by price: wait for the answer by distance itself.
+    const byDistance = page.waitForResponse((response) => response.url().includes('/pharm-products?sortBy=nearby'));
     await page.getByLabel('מיון לפי').selectOption('nearby');
     await page.waitForURL(/sortBy=nearby/);
-    await page.locator('.offer-distance').first().waitFor({ state: 'visible' });
+    await byDistance;
+    await page.locator('.offer-list[aria-busy="false"] .offer-distance').first().waitFor({ state: 'visible' });
 
     const distances = (await page.locator('.offer-distance').allTextContents()).map((t) => Number(t.replace(/[^\d.]/g, '')));
     expect(distances.length).toBeGreaterThan(0);

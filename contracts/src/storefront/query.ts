@@ -71,6 +71,8 @@ export interface PharmListQuery {
   location?: GeoPoint;
   /** Kilometres from `location`. */
   distance?: number;
+  /** `nearby`: nearest first (with `location`; without one the default order). */
+  sortBy?: 'nearby';
   firstPharmSlugs: string[];
   hasPharmProducts: boolean;
   /** Set by the gateway from `locationRadius` (resolved in the locations tree). */
@@ -205,6 +207,7 @@ export function parsePharmListQuery(raw: Raw): PharmListQuery {
     delivery: delivery === 'free' || delivery === 'yes' ? delivery : undefined,
     location: parseLocation(raw),
     distance: parseNumber(raw.distance, 0.1, 1000),
+    sortBy: raw.sortBy === 'nearby' ? 'nearby' : undefined,
     firstPharmSlugs: parseSlugList(raw.firstPharmSlugs),
     hasPharmProducts: parseFlag(raw.hasPharmProducts, false),
   };

@@ -170,6 +170,9 @@ export class PharmListRequest implements PharmListQuery {
   @Optional() @IsNumber({ allowNaN: false, allowInfinity: false }, invalid) @Min(0.1, invalid) @Max(1000, invalid)
   distance?: number;
 
+  @Optional() @IsIn(['nearby'], invalid)
+  sortBy?: 'nearby';
+
   @ListOf(SLUG_PATTERN)
   firstPharmSlugs: string[];
 

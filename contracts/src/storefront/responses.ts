@@ -54,6 +54,11 @@ export interface Pharm {
   wazeAddress: string | null;
   logo_url: string | null;
   isOpen: boolean;
+  /**
+   * When a closed pharmacy next opens, in milliseconds since the epoch (a number: 100 comparison rows stay under
+   * 40 kB), as of the answer's moment; null when it is open now or has no hours.
+   */
+  nextOpening: number | null;
   isOnboard: boolean;
   isStockOnly: boolean;
   shipping: PharmShipping;
@@ -93,7 +98,7 @@ export interface PharmProductProduct {
 }
 
 /** A pharmacy as a comparison row draws it. */
-export type ComparisonPharm = Pick<Pharm, 'slug' | 'name' | 'city' | 'logo_url' | 'isOpen' | 'shipping' | 'distance'>;
+export type ComparisonPharm = Pick<Pharm, 'slug' | 'name' | 'city' | 'logo_url' | 'isOpen' | 'nextOpening' | 'shipping' | 'distance'>;
 
 /** One pharmacy's offer of the compared product (a pharmacy offers a product once, so it is named once per answer). */
 export interface ComparisonOffer extends Pick<PharmProduct, 'id' | 'totalPrice' | 'originalPrice' | 'discountPercent' | 'inStock'> {

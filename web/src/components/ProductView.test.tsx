@@ -1,9 +1,9 @@
 import type { ProductDetailResponse } from '@mc/contracts';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
+import { fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { createQueryClient } from '../queries/query-client';
-import { ProductView } from './ProductView';
+import { ProductTags, ProductView, TAGS_SHOWN } from './ProductView';
 
 const renderView = (data: ProductDetailResponse) =>
   render(<QueryClientProvider client={createQueryClient()}><ProductView data={data} /></QueryClientProvider>);
@@ -54,12 +54,45 @@ describe('ProductView', () => {
     expect(screen.getByText('Dr. Green T20/C4').tagName).toBe('BDI');
   });
 
-  it('shows the dosage and the Hebrew type label, the company and the tags', () => {
-    renderView(data);
+  it('shows the dosage and the Hebrew type label, the company, and the price it is given beside the name', () => {
+    render(
+      <QueryClientProvider client={createQueryClient()}>
+        <ProductView data={data} price={<p>החל מ-₪219</p>} />
+      </QueryClientProvider>,
+    );
 
     expect(screen.getByText('T20/C4', { selector: 'bdi' })).toBeTruthy();
     expect(screen.getByText('אינדיקה')).toBeTruthy();
     expect(screen.getByText('קנאבי-טק')).toBeTruthy();
+    expect(screen.getByText('החל מ-₪219').closest('header')?.querySelector('h1')).toBeTruthy();
+    // The tags are drawn after the comparison, by ProductTags.
+    expect(screen.queryByRole('link', { name: 'פרחים' })).toBeNull();
+  });
+});
+
+const tags = Array.from({ length: 25 }, (_, i) => ({ slug: `tag-${i}`, name: `תגית ${i}` }));
+
+describe('ProductTags', () => {
+  it('links each tag to its page', () => {
+    render(<ProductTags tags={data.tags} />);
     expect(screen.getByRole('link', { name: 'פרחים' }).getAttribute('href')).toBe('/tags/flowers');
+  });
+
+  it('shows the first few tags and the rest behind a "more" button', () => {
+    render(<ProductTags tags={tags} />);
+    expect(screen.getAllByRole('link')).toHaveLength(TAGS_SHOWN);
+    const more = screen.getByRole('button', { name: `עוד ${25 - TAGS_SHOWN}` });
+    expect(more.getAttribute('aria-expanded')).toBe('false');
+    fireEvent.click(more);
+    expect(screen.getAllByRole('link')).toHaveLength(25);
+    expect(screen.getByRole('button', { name: 'פחות' }).getAttribute('aria-expanded')).toBe('true');
+  });
+
+  it('needs no button for a few tags, and nothing at all without tags', () => {
+    const { container, rerender } = render(<ProductTags tags={tags.slice(0, 3)} />);
+    expect(screen.getAllByRole('link')).toHaveLength(3);
+    expect(screen.queryByRole('button')).toBeNull();
+    rerender(<ProductTags tags={[]} />);
+    expect(container.innerHTML).toBe('');
   });
 });

@@ -1,11 +1,17 @@
-import type { ProductDetailResponse } from '@mc/contracts';
+import { useId, useState, type ReactNode } from 'react';
+import type { ProductDetailResponse, Tag } from '@mc/contracts';
 import { cannabisTypeLabels, he } from '../i18n/he';
 import { FavoriteButton } from '../auth/favorites';
 import { ProductImage } from './ProductImage';
+import './ProductView.css';
 
-/** The product detail: Hebrew name as h1, English name beneath, dosage and type chips, company, tags. */
-export function ProductView({ data }: { data: ProductDetailResponse }) {
-  const { product, tags } = data;
+/**
+ * The product's first screen: picture, Hebrew name as h1 with the English name beneath, `price` (its lowest price and
+ * how many pharmacies have it) beside the name, dosage and type chips, company and size. Its tags are `ProductTags`,
+ * drawn after the comparison.
+ */
+export function ProductView({ data, price }: { data: ProductDetailResponse; price?: ReactNode }) {
+  const { product } = data;
   const { info } = product;
   const title = info.hebName || product.name;
   const size = product.sizeQuantity != null ? `${product.sizeQuantity} ${product.sizeUnit ?? ''}`.trim() : null;
@@ -32,6 +38,7 @@ export function ProductView({ data }: { data: ProductDetailResponse }) {
               <bdi>{info.engName}</bdi>
             </p>
           )}
+          {price}
           <FavoriteButton productSlug={product.slug} title={title} />
         </header>
 
@@ -66,24 +73,40 @@ export function ProductView({ data }: { data: ProductDetailResponse }) {
             </div>
           )}
         </dl>
-
-        {tags.length > 0 && (
-          <section className="tags" aria-labelledby="product-tags">
-            <h2 id="product-tags" className="section-title">
-              {he.product.tags}
-            </h2>
-            <ul className="tag-list">
-              {tags.map((tag) => (
-                <li key={tag.slug}>
-                  <a className="tag" href={`/tags/${encodeURIComponent(tag.slug)}`}>
-                    {tag.name}
-                  </a>
-                </li>
-              ))}
-            </ul>
-          </section>
-        )}
       </div>
     </article>
+  );
+}
+
+/** Tags shown before the 'more' disclosure: one short line on a phone. */
+export const TAGS_SHOWN = 6;
+
+/** The product's tags, after the comparison: the first few, the rest behind a 'more' button. */
+export function ProductTags({ tags }: { tags: Tag[] }) {
+  const [open, setOpen] = useState(false);
+  const restId = useId();
+  if (!tags.length) return null;
+  const hidden = tags.length - TAGS_SHOWN;
+  const shown = open || hidden <= 0 ? tags : tags.slice(0, TAGS_SHOWN);
+  return (
+    <section className="tags product-tags" aria-labelledby="product-tags">
+      <h2 id="product-tags" className="section-title">
+        {he.product.tags}
+      </h2>
+      <ul className="tag-list" id={restId}>
+        {shown.map((tag) => (
+          <li key={tag.slug}>
+            <a className="tag" href={`/tags/${encodeURIComponent(tag.slug)}`}>
+              {tag.name}
+            </a>
+          </li>
+        ))}
+      </ul>
+      {hidden > 0 && (
+        <button type="button" className="tags-more" aria-expanded={open} aria-controls={restId} onClick={() => setOpen(!open)}>
+          {open ? he.product.fewerTags : he.product.moreTags(hidden)}
+        </button>
+      )}
+    </section>
   );
 }

@@ -24,6 +24,10 @@ export const he = {
     isNew: 'חדש',
     isPopular: 'פופולרי',
     imageAlt: (name: string) => `תמונת המוצר ${name}`,
+    lowestPrice: 'המחיר הנמוך ביותר',
+    inStockAt: (n: number) => (n === 1 ? 'במלאי בבית מרקחת אחד' : `במלאי ב-${n} בתי מרקחת`),
+    moreTags: (n: number) => `עוד ${n}`,
+    fewerTags: 'פחות',
   },
   home: {
     title: 'מוצאים את הקנאביס הרפואי שלכם, במחיר הנכון ובבית המרקחת הקרוב',
@@ -179,6 +183,11 @@ export const hePharms = {
   noPharms: 'לא נמצאו בתי מרקחת',
   isOpen: 'פתוח עכשיו',
   isClosed: 'סגור עכשיו',
+  closed: 'סגור',
+  opensToday: (time: string) => `נפתח היום ב־${time}`,
+  opensTomorrow: (time: string) => `נפתח מחר ב־${time}`,
+  opensOn: (day: string, time: string) => `נפתח ביום ${day} ב־${time}`,
+  today: 'היום',
   shipping: {
     free: 'משלוח חינם',
     'free-all-country': 'משלוח חינם לכל הארץ',

@@ -1,7 +1,7 @@
 import { Messages } from '@mc/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect } from 'react';
 import { ErrorView } from '../components/ErrorView';
 import { PharmCard } from '../components/pharms/PharmCard';
 import { PharmFilters, type PharmListPatch } from '../components/pharms/PharmFilters';
@@ -10,7 +10,7 @@ import { CardList } from '../components/products/CardList';
 import { GeoNotice } from '../components/products/GeoNotice';
 import { Pager } from '../components/products/Pager';
 import { listKeyOf, PagingScope } from '../components/products/paging';
-import { useGeolocation } from '../components/products/geolocation';
+import { positionIfGranted, useGeolocation } from '../components/products/geolocation';
 import { pageCount } from '../components/products/list-search';
 import { LIST_DELAY_MS, useDebouncedValue } from '../components/products/use-debounced-value';
 import { he, hePharms } from '../i18n/he';
@@ -21,8 +21,7 @@ export function PharmsPage() {
   useDocumentTitle(hePharms.listTitle);
   const search = getRouteApi('/pharms').useSearch();
   const navigate = useNavigate({ from: '/pharms' });
-  const [nearbyWanted, setNearbyWanted] = useState(false);
-  const geo = useGeolocation(nearbyWanted || search.distance !== undefined);
+  const geo = useGeolocation(search.sortBy === 'nearby' || search.distance !== undefined);
   const location = geo.status === 'located' ? geo.point : undefined;
   const params = useDebouncedValue(pharmListApiParams(search, location), LIST_DELAY_MS);
   const query = useQuery({ ...pharmListQuery(params), placeholderData: keepPreviousData });
@@ -32,6 +31,19 @@ export function PharmsPage() {
       void navigate({ search: (prev) => validatePharmListSearch({ ...prev, page: undefined, ...patch }) }),
     [navigate],
   );
+
+  // A position the visitor has already allowed sorts the list nearest first at once (the URL says so).
+  const nearby = search.sortBy === 'nearby';
+  useEffect(() => {
+    if (nearby) return;
+    let live = true;
+    void positionIfGranted().then((point) => {
+      if (live && point) void navigate({ search: (prev) => ({ ...prev, sortBy: 'nearby' }), replace: true, resetScroll: false });
+    });
+    return () => {
+      live = false;
+    };
+  }, [nearby, navigate]);
 
   const data = query.data;
   const page = search.page ?? 1;
@@ -62,7 +74,7 @@ export function PharmsPage() {
           {data && hePharms.count(data.total)}
         </p>
         {!location && geo.status !== 'locating' && (
-          <button type="button" className="button button-secondary" onClick={() => setNearbyWanted(true)}>
+          <button type="button" className="button button-secondary" onClick={() => onChange({ sortBy: 'nearby' })}>
             {hePharms.distance}
           </button>
         )}
@@ -109,7 +121,7 @@ export function PharmsPage() {
         page={page}
         total={pages}
         onPage={(next) => onChange({ page: next > 1 ? next : undefined })}
-            scrollToId="list-title"
+        scrollToId="list-title"
         onMore={() => onChange({ page: page + 1 })}
         busy={query.isFetching}
       />

@@ -3,6 +3,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryHistory, createRouter, RouterProvider } from '@tanstack/react-router';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { resetGeolocationCache } from '../components/products/geolocation';
 import { createQueryClient } from '../queries/query-client';
 import { pharmProductRoute } from './pharm-product';
 import { pharmsRoute } from './pharms';
@@ -21,6 +22,7 @@ const pharm = (slug: string): Pharm => ({
   wazeAddress: null,
   logo_url: null,
   isOpen: true,
+  nextOpening: null,
   isOnboard: true,
   isStockOnly: false,
   shipping: 'free',
@@ -76,6 +78,27 @@ describe('/pharms', () => {
     fireEvent.change(screen.getByRole('combobox', { name: 'אזור' }), { target: { value: '4' } });
     await waitFor(() => expect(router.state.location.search).toEqual({ open: 1, locationRadius: 4 }));
     await waitFor(() => expect(String(fetchMock.mock.calls.at(-1)?.[0])).toContain('open=1&locationRadius=4'));
+  });
+});
+
+describe('/pharms nearest first', () => {
+  beforeEach(() => resetGeolocationCache());
+
+  it('sorts nearest first once the visitor has allowed the position: the URL says so and the list is asked with it', async () => {
+    const getCurrentPosition = (ok: PositionCallback) => ok({ coords: { latitude: 32.1, longitude: 34.8 } } as GeolocationPosition);
+    vi.stubGlobal('navigator', { geolocation: { getCurrentPosition }, permissions: { query: async () => ({ state: 'granted' }) } });
+    const router = renderAt('/pharms?open=1');
+    await waitFor(() => expect(router.state.location.search).toEqual({ open: 1, sortBy: 'nearby' }));
+    await waitFor(() => expect(String(fetchMock.mock.calls.at(-1)?.[0])).toContain('open=1&lat=32.1&lng=34.8&sortBy=nearby'));
+  });
+
+  it('stays as it is, asking nothing, while the position is not allowed', async () => {
+    const getCurrentPosition = vi.fn();
+    vi.stubGlobal('navigator', { geolocation: { getCurrentPosition }, permissions: { query: async () => ({ state: 'prompt' }) } });
+    const router = renderAt('/pharms');
+    expect(await screen.findByRole('link', { name: 'בית מרקחת a' }, { timeout: 4000 })).toBeTruthy();
+    expect(router.state.location.search).toEqual({});
+    expect(getCurrentPosition).not.toHaveBeenCalled();
   });
 });
 

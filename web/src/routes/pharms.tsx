@@ -10,8 +10,10 @@ export const pharmsRoute = createRoute({
   validateSearch: (raw: Record<string, unknown>) => validatePharmListSearch(raw),
   // The first page of the list before the page is drawn; then the page follows the filters itself (debounced,
   // showing the last answer meanwhile).
-  // By distance it waits for the browser's position.
-  loaderDeps: ({ search }) => ({ params: search.distance === undefined ? pharmListApiParams(search) : undefined }),
+  // By distance (the distance filter, or nearest first) it waits for the browser's position.
+  loaderDeps: ({ search }) => ({
+    params: search.distance === undefined && search.sortBy !== 'nearby' ? pharmListApiParams(search) : undefined,
+  }),
   loader: async ({ context, deps, cause }) => {
     if (cause !== 'enter') return;
     // The area filter's places, alongside (the page draws without them).

@@ -1,9 +1,9 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
-import { PriceComparison } from '../components/products/PriceComparison';
+import { LowestPrice, PriceComparison } from '../components/products/PriceComparison';
 import { RelatedProducts } from '../components/products/RelatedProducts';
 import { type ComparisonSearch } from '../components/products/comparison-search';
-import { ProductView } from '../components/ProductView';
+import { ProductTags, ProductView } from '../components/ProductView';
 import { WatchingNow } from '../components/presence/WatchingNow';
 import { he } from '../i18n/he';
 import { useDocumentTitle } from '../lib/use-document-title';
@@ -23,10 +23,12 @@ export function ProductPage() {
   useProductStructuredData(productSlug, product);
 
   return (
-    <div aria-busy={query.isFetching}>
-      <ProductView data={query.data} />
-      <WatchingNow path={`/products/${productSlug}`} />
+    <div className="product-page" aria-busy={query.isFetching}>
+      <ProductView data={query.data} price={<LowestPrice slug={productSlug} />} />
+      {/* The first screen is the product and where to buy it; who else is looking comes after. */}
       <PriceComparison slug={productSlug} search={search} onChange={onComparisonChange} />
+      <WatchingNow path={`/products/${productSlug}`} />
+      <ProductTags tags={query.data.tags} />
       <RelatedProducts slug={productSlug} />
     </div>
   );

@@ -3,7 +3,7 @@ import { Messages } from '@mc/contracts';
 import { NotFoundPage } from '../components/NotFoundPage';
 import { ProductSkeleton } from '../components/ProductSkeleton';
 import { comparisonParams, validateComparisonSearch } from '../components/products/comparison-search';
-import { comparisonQuery, productQuery, relatedProductsQuery } from '../queries/products';
+import { comparisonQuery, comparisonSearch, productQuery, relatedProductsQuery } from '../queries/products';
 import { loadMain, loadPart, partsOfFirstScreen } from '../queries/route-data';
 import { ProductPage } from './product.page';
 import { rootRoute } from './root';
@@ -18,9 +18,14 @@ export const productRoute = createRoute({
   loader: async ({ context, params: { productSlug }, deps }) => {
     // Asked for in this order (the server sends its answers in it).
     const product = loadMain(context, productQuery(productSlug));
+    // The unfiltered comparison by price gives the lowest price beside the name, whatever the comparison's own state.
+    const lowest = comparisonParams({});
     const parts = [
       loadPart(context, relatedProductsQuery(productSlug)),
-      ...(deps.comparison ? [loadPart(context, comparisonQuery(productSlug, deps.comparison))] : []),
+      loadPart(context, comparisonQuery(productSlug, lowest)),
+      ...(deps.comparison && comparisonSearch(deps.comparison) !== comparisonSearch(lowest)
+        ? [loadPart(context, comparisonQuery(productSlug, deps.comparison))]
+        : []),
     ];
     await Promise.all([product, partsOfFirstScreen(context, parts)]);
   },

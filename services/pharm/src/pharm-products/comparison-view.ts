@@ -3,10 +3,10 @@ import { toPharm, type Moment, type PharmRecord } from '../pharms/pharm-view';
 import type { Offer } from './offer-index';
 import { toShownPrice } from './offer-view';
 
-/** A pharmacy as a comparison row draws it: open at `moment`, its distance from `location` when given. */
+/** A pharmacy as a comparison row draws it: open at `moment` (or when it next opens), its distance from `location` when given. */
 export function toComparisonPharm(record: PharmRecord, moment: Moment, location?: GeoPoint): ComparisonPharm {
-  const { slug, name, city, logo_url, isOpen, shipping, distance } = toPharm(record, moment, location);
-  return { slug, name, city, logo_url, isOpen, shipping, distance };
+  const { slug, name, city, logo_url, isOpen, nextOpening, shipping, distance } = toPharm(record, moment, location);
+  return { slug, name, city, logo_url, isOpen, nextOpening, shipping, distance };
 }
 
 /**

@@ -1,5 +1,5 @@
 import {
-  DISTANCE_BUCKETS_KM, distanceKm, isOpenAtClock, israelClock, opensOnSaturday, pageStart, PER_PAGE, roundKm,
+  DISTANCE_BUCKETS_KM, distanceKm, isOpenAtClock, israelClock, opensOnSaturday, pageStart, PER_PAGE, roundKm, toMinutes,
   type FacetCount, type GeoPoint, type OpeningHours, type Pharm, type PharmListQuery, type PharmShipping, type Tag,
 } from '@mc/contracts';
 
@@ -41,6 +41,31 @@ export const momentOf = (at: Date): Moment => ({ at, israel: israelClock(at) });
 
 export const isOpenIn = (record: Pick<PharmRecord, 'openingHours'>, moment: Moment): boolean => isOpenAtClock(record.openingHours, moment.israel);
 
+const DAY_MINUTES = 24 * 60;
+const MINUTE_MS = 60_000;
+
+/**
+ * When a pharmacy closed at `moment` next opens: the first slot start after it within the coming week (Israel's
+ * time), as an instant; null when it is open at `moment` or has no hours at all.
+ */
+export function nextOpening(record: Pick<PharmRecord, 'openingHours'>, moment: Moment): Date | null {
+  if (isOpenIn(record, moment)) return null;
+  const { weekday, minute } = moment.israel;
+  let ahead: number | null = null;
+  for (let day = 0; day <= 7; day++) {
+    for (const slot of record.openingHours[String((weekday + day) % 7)] ?? []) {
+      const minutes = day * DAY_MINUTES + toMinutes(slot.opensAt) - minute;
+      if (minutes > 0 && (ahead === null || minutes < ahead)) ahead = minutes;
+    }
+  }
+  if (ahead === null) return null;
+  const at = new Date(Math.floor(moment.at.getTime() / MINUTE_MS) * MINUTE_MS + ahead * MINUTE_MS);
+  // Counted in Israel's wall-clock minutes: a summer-time change on the way moves the instant by its hour.
+  const off = israelClock(at).minute - ((minute + ahead) % DAY_MINUTES);
+  const drift = ((off + DAY_MINUTES / 2) % DAY_MINUTES + DAY_MINUTES) % DAY_MINUTES - DAY_MINUTES / 2;
+  return drift === 0 ? at : new Date(at.getTime() - drift * MINUTE_MS);
+}
+
 /** Kilometres from `location`, unrounded; null without a location. */
 export const kmFrom = (record: Pick<PharmRecord, 'lat' | 'lng'>, location?: GeoPoint): number | null =>
   location ? distanceKm(location, { lat: record.lat, lng: record.lng }) : null;
@@ -60,6 +85,7 @@ export function toPharm(record: PharmRecord, moment: Moment, location?: GeoPoint
     wazeAddress: record.wazeAddress,
     logo_url: record.logoUrl,
     isOpen: isOpenIn(record, moment),
+    nextOpening: nextOpening(record, moment)?.getTime() ?? null,
     isOnboard: record.isOnboard,
     isStockOnly: record.isStockOnly,
     shipping: record.shipping,
@@ -93,7 +119,8 @@ const byName = new Intl.Collator('he');
  * open on Saturday, the distance filter and its facet, the order and the page. The `distances` facet
  * counts, per bucket, the pharmacies within that many km under every filter but `distance` itself.
  * Order: `firstPharmSlugs` first (in their order), then open now (a patient wants somewhere to go),
- * then nearest (with a location) or most popular, then by name.
+ * then nearest (with a location) or most popular, then by name; `sortBy=nearby` with a location puts nearest
+ * before open now.
  */
 export function arrangePharms(records: PharmRecord[], query: PharmListQuery, moment: Moment): { page: Pharm[]; total: number; distances: FacetCount[] } {
   const location = query.location;
@@ -107,10 +134,12 @@ export function arrangePharms(records: PharmRecord[], query: PharmListQuery, mom
   if (location && query.distance !== undefined) rows = rows.filter((r) => r.km !== null && r.km <= query.distance!);
 
   const first = new Map(query.firstPharmSlugs.map((slug, i) => [slug, i]));
+  const nearest = query.sortBy === 'nearby' && location !== undefined;
   rows.sort((a, b) => {
     const fa = first.get(a.record.slug) ?? Infinity;
     const fb = first.get(b.record.slug) ?? Infinity;
     if (fa !== fb) return fa - fb;
+    if (nearest && a.km !== b.km) return a.km! - b.km!;
     if (a.open !== b.open) return a.open ? -1 : 1;
     if (a.km !== null && b.km !== null && a.km !== b.km) return a.km - b.km;
     if (a.record.popularity !== b.record.popularity) return b.record.popularity - a.record.popularity;

@@ -7,6 +7,9 @@ import { socialGroupsQuery } from '../../queries/content';
 import { GROUP_AD_CLOSE_MS, GROUP_AD_COOKIE, GROUP_AD_EVERY_DAYS, HALF_SCROLL_DELAY_MS, isGroupAdPage, pickGroupAd } from './group-ad';
 import './group-ad.css';
 
+/** The CSS property holding the open sheet's height (group-ad.css keeps that room below the page). */
+const SHEET_HEIGHT = '--group-ad-height';
+
 /** True 1 s after the visitor has scrolled through half of the page (spec 4's 'half' flag). */
 function useHalfScrolled(active: boolean): boolean {
   const [half, setHalf] = useState(false);
@@ -28,7 +31,9 @@ function useHalfScrolled(active: boolean): boolean {
 
 /**
  * The messaging-group advert (spec 9): on product, pharmacy and discount pages, after half the page is
- * scrolled, at most once every 2 days (a cookie at path /); closes by itself after 30 s.
+ * scrolled, at most once every 2 days (a cookie at path /); closes by itself after 30 s. A non-modal sheet at the
+ * bottom: it takes no focus and traps no clicks, its close button stays in sight, and while it is open the page
+ * keeps room below its end, so whatever the sheet would cover can be scrolled above it.
  */
 export function GroupAdModal() {
   const pathname = useLocation({ select: (location) => location.pathname });
@@ -37,29 +42,56 @@ export function GroupAdModal() {
   const half = useHalfScrolled(eligible);
   const { data } = useQuery({ ...socialGroupsQuery(), enabled: eligible && half });
   const ad = data ? pickGroupAd(data.groups, new Date()) : null;
-  const dialog = useRef<HTMLDialogElement>(null);
+  const sheet = useRef<HTMLElement>(null);
   const titleId = useId();
   const [shown, setShown] = useState(false);
+  const [open, setOpen] = useState(false);
 
   useEffect(() => {
     if (!eligible || !ad || shown) return;
     Cookies.set(GROUP_AD_COOKIE, new Date().toISOString(), { expires: GROUP_AD_EVERY_DAYS, path: '/', sameSite: 'lax' });
     setShown(true);
-    dialog.current?.showModal();
+    setOpen(true);
   }, [eligible, ad, shown]);
 
   useEffect(() => {
-    if (!shown) return;
-    const timer = setTimeout(() => dialog.current?.close(), GROUP_AD_CLOSE_MS);
+    if (!open) return;
+    const timer = setTimeout(() => setOpen(false), GROUP_AD_CLOSE_MS);
     return () => clearTimeout(timer);
-  }, [shown]);
+  }, [open]);
+
+  // The room the page keeps below its end while the sheet is open (its own height, as drawn).
+  useEffect(() => {
+    const element = sheet.current;
+    if (!open || !element) return;
+    const root = document.documentElement;
+    const observer = new ResizeObserver(() => root.style.setProperty(SHEET_HEIGHT, `${element.offsetHeight}px`));
+    observer.observe(element);
+    return () => {
+      observer.disconnect();
+      root.style.removeProperty(SHEET_HEIGHT);
+    };
+  }, [open]);
 
   return (
-    <dialog ref={dialog} className="pharm-dialog group-ad" aria-labelledby={titleId}>
-      <h2 id={titleId} className="pharm-dialog-title">
-        {heGroupAd.title}
-      </h2>
-      <p>{heGroupAd.lead}</p>
+    <section
+      ref={sheet}
+      role="dialog"
+      aria-modal="false"
+      className="group-ad"
+      aria-labelledby={titleId}
+      hidden={!open}
+      onKeyDown={(event) => event.key === 'Escape' && setOpen(false)}
+    >
+      <div className="group-ad-head">
+        <h2 id={titleId} className="group-ad-title">
+          {heGroupAd.title}
+        </h2>
+        <button type="button" className="button button-secondary group-ad-close" onClick={() => setOpen(false)}>
+          {heGroupAd.close}
+        </button>
+      </div>
+      <p className="group-ad-lead">{heGroupAd.lead}</p>
       {ad && (
         <ul className="group-ad-list">
           {ad.groups.map((group) => (
@@ -73,11 +105,6 @@ export function GroupAdModal() {
           ))}
         </ul>
       )}
-      <form method="dialog">
-        <button type="submit" className="button button-secondary">
-          {heGroupAd.close}
-        </button>
-      </form>
-    </dialog>
+    </section>
   );
 }

@@ -3,10 +3,12 @@ import type { Pharm } from '@mc/contracts';
 import { Link } from '@tanstack/react-router';
 import { PharmBadges } from './PharmBadges';
 import { PharmLogo } from './PharmLogo';
+import { formatNextOpening } from './pharm-format';
 import './pharms.css';
+import './PharmCard.css';
 
-/** A pharmacy in a list: logo, name, city and address, open now, shipping and distance. */
-function PharmCardView({ pharm }: { pharm: Pharm }) {
+/** A pharmacy in a list: logo, name, city and address, open now (or when it opens again), shipping and distance. */
+function PharmCardView({ pharm, now = new Date() }: { pharm: Pharm; now?: Date }) {
   return (
     <article className="card pharm-card">
       <PharmLogo url={pharm.logo_url} name={pharm.name} />
@@ -20,6 +22,7 @@ function PharmCardView({ pharm }: { pharm: Pharm }) {
           {pharm.address}, {pharm.city}
         </p>
         <PharmBadges pharm={pharm} />
+        {!pharm.isOpen && pharm.nextOpening !== null && <p className="pharm-card-next">{formatNextOpening(pharm.nextOpening, now)}</p>}
       </div>
     </article>
   );

@@ -17,6 +17,7 @@ const pharm: Pharm = {
   wazeAddress: 'אבן גבירול 64, תל אביב-יפו',
   logo_url: null,
   isOpen: true,
+  nextOpening: null,
   isOnboard: true,
   isStockOnly: false,
   shipping: 'free',
@@ -53,6 +54,18 @@ describe('PharmHeader', () => {
     expect(screen.getByText('23/11/2026 13:54')).toBeTruthy();
     expect(screen.getAllByText('08:00–14:00')).toHaveLength(2); // the hours dialog and the pickup dialog
     expect(screen.getByText('משלוח חינם', { selector: 'strong' })).toBeTruthy();
+  });
+
+  it("marks today's row of the hours (Israel's day) in words", async () => {
+    // 2026-11-22 is a Sunday; 23:30 UTC on Saturday is already Sunday in Israel.
+    renderHeader(new Date('2026-11-21T23:30:00Z'));
+    fireEvent.click(await screen.findByRole('button', { name: 'שעות פתיחה' }));
+    fireEvent.click(screen.getByRole('button', { name: 'איסוף עצמי' }));
+    const today = screen.getAllByRole('row').filter((row) => row.getAttribute('aria-current') === 'date');
+    expect(today).toHaveLength(2); // the hours dialog and the pickup dialog
+    expect(today[0].textContent).toContain('ראשון (היום)');
+    expect(today[0].textContent).toContain('08:00–14:00');
+    expect(screen.getAllByText(/\(היום\)/)).toHaveLength(2);
   });
 
   it('hides last updated after 3 days', async () => {

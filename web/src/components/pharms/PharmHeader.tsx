@@ -21,10 +21,10 @@ export function PharmHeader({ pharm, now = new Date() }: { pharm: Pharm; now?: D
             <PhoneDialog pharm={pharm} />
           </li>
           <li>
-            <HoursDialog pharm={pharm} />
+            <HoursDialog pharm={pharm} now={now} />
           </li>
           <li>
-            <PickupDialog pharm={pharm} />
+            <PickupDialog pharm={pharm} now={now} />
           </li>
           {pharm.shipping !== 'no-shipping' && (
             <li>

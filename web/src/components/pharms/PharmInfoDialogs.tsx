@@ -1,26 +1,32 @@
 import { toInternationalPhone, type OpeningHours, type Pharm } from '@mc/contracts';
 import { hePharms } from '../../i18n/he';
 import { InfoDialog } from './InfoDialog';
-import { telUrl, wazeUrl, weekHours, whatsappUrl } from './pharm-format';
+import './PharmInfoDialogs.css';
+import { israelWeekday, telUrl, wazeUrl, weekHours, whatsappUrl } from './pharm-format';
 
 const pagePath = (pharm: Pharm) => `/pharms/${pharm.slug}`;
 
-/** The week's opening hours, times without seconds. */
-export function HoursDialog({ pharm }: { pharm: Pharm }) {
+/** The week's opening hours, times without seconds, today's marked. */
+export function HoursDialog({ pharm, now }: { pharm: Pharm; now?: Date }) {
   return (
     <InfoDialog label={hePharms.hours} embedFallbackPath={pagePath(pharm)}>
-      <HoursTable hours={pharm.openingHours} />
+      <HoursTable hours={pharm.openingHours} now={now} />
     </InfoDialog>
   );
 }
 
-function HoursTable({ hours }: { hours: OpeningHours }) {
+/** The week's hours, Sunday first, today's row (in Israel) marked in words and in weight. */
+export function HoursTable({ hours, now = new Date() }: { hours: OpeningHours; now?: Date }) {
+  const today = israelWeekday(now);
   return (
     <table className="hours-table">
       <tbody>
         {weekHours(hours).map(({ day, slots }) => (
-          <tr key={day}>
-            <th scope="row">{hePharms.days[day]}</th>
+          <tr key={day} className={day === today ? 'hours-today' : undefined} aria-current={day === today ? 'date' : undefined}>
+            <th scope="row">
+              {hePharms.days[day]}
+              {day === today && <span className="hours-today-label"> ({hePharms.today})</span>}
+            </th>
             <td>
               {slots.length ? (
                 <ul className="hours-slots">
@@ -68,7 +74,7 @@ export function PhoneDialog({ pharm }: { pharm: Pharm }) {
 }
 
 /** Picking up in person: the address, the way there, whether it is open now, and the hours. */
-export function PickupDialog({ pharm }: { pharm: Pharm }) {
+export function PickupDialog({ pharm, now }: { pharm: Pharm; now?: Date }) {
   return (
     <InfoDialog label={hePharms.pickup} embedFallbackPath={pagePath(pharm)}>
       <p>
@@ -83,7 +89,7 @@ export function PickupDialog({ pharm }: { pharm: Pharm }) {
           </a>
         </p>
       )}
-      <HoursTable hours={pharm.openingHours} />
+      <HoursTable hours={pharm.openingHours} now={now} />
     </InfoDialog>
   );
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDateTime, isRecentlyUpdated, telUrl, weekHours, whatsappUrl } from './pharm-format';
+import { formatDateTime, formatNextOpening, isRecentlyUpdated, openStateText, telUrl, weekHours, whatsappUrl } from './pharm-format';
 
 describe('pharmacy formatting', () => {
   it('shows last updated only within 3 days', () => {
@@ -23,5 +23,24 @@ describe('pharmacy formatting', () => {
     expect(week[0]).toEqual({ day: 0, slots: ['08:00–14:00'] });
     expect(week[6].slots).toEqual([]);
     expect(week).toHaveLength(7);
+  });
+
+  it("says when a closed pharmacy opens again, by Israel's calendar day", () => {
+    // Tuesday 2026-11-24, 14:30 in Israel (UTC+2).
+    const now = new Date('2026-11-24T12:30:00Z');
+    expect(formatNextOpening(Date.parse('2026-11-24T14:00:00Z'), now)).toBe('נפתח היום ב־16:00');
+    expect(formatNextOpening(Date.parse('2026-11-25T07:00:00Z'), now)).toBe('נפתח מחר ב־09:00');
+    expect(formatNextOpening(Date.parse('2026-11-26T07:00:00Z'), now)).toBe('נפתח ביום חמישי ב־09:00');
+    // 23:30 in Israel, and it opens at 00:30 after midnight: that is tomorrow, though under an hour away.
+    expect(formatNextOpening(Date.parse('2026-11-24T22:30:00Z'), new Date('2026-11-24T21:30:00Z'))).toBe('נפתח מחר ב־00:30');
+    // A week on, the same weekday.
+    expect(formatNextOpening(Date.parse('2026-12-01T06:00:00Z'), now)).toBe('נפתח ביום שלישי ב־08:00');
+  });
+
+  it('words the open state of a row: open, closed with its next opening, or just closed', () => {
+    const now = new Date('2026-11-24T12:30:00Z');
+    expect(openStateText({ isOpen: true, nextOpening: null }, now)).toBe('פתוח עכשיו');
+    expect(openStateText({ isOpen: false, nextOpening: Date.parse('2026-11-24T14:00:00Z') }, now)).toBe('סגור · נפתח היום ב־16:00');
+    expect(openStateText({ isOpen: false, nextOpening: null }, now)).toBe('סגור');
   });
 });

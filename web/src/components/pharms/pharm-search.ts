@@ -13,6 +13,8 @@ export interface PharmListSearch {
   locationRadius?: number;
   delivery?: Delivery;
   distance?: number;
+  /** Nearest first: set once the browser's position is allowed (needs the position to mean anything). */
+  sortBy?: 'nearby';
   layout?: Layout;
 }
 
@@ -35,6 +37,7 @@ export function validatePharmListSearch(raw: Record<string, unknown>): PharmList
     locationRadius: radius !== undefined && Number.isInteger(radius) ? radius : undefined,
     delivery: DELIVERY_OPTIONS.find((option) => option === raw.delivery),
     distance: DISTANCE_BUCKETS_KM.find((km) => km === distance),
+    sortBy: raw.sortBy === 'nearby' ? 'nearby' : undefined,
     layout: raw.layout === 'grid' ? 'grid' : undefined,
   };
   return Object.fromEntries(Object.entries(search).filter(([, v]) => v !== undefined)) as PharmListSearch;
@@ -52,6 +55,7 @@ export function pharmListApiParams(search: PharmListSearch, location?: GeoPoint)
     query.set('lat', String(location.lat));
     query.set('lng', String(location.lng));
     if (search.distance) query.set('distance', String(search.distance));
+    if (search.sortBy) query.set('sortBy', search.sortBy);
   }
   return query.toString();
 }

@@ -2,8 +2,10 @@ import type { ComparisonOffer, PharmProductProduct } from '@mc/contracts';
 import { Link } from '@tanstack/react-router';
 import { he } from '../../i18n/he';
 import { AddToCart } from '../../cart/AddToCart';
+import { openStateText } from '../pharms/pharm-format';
 import { PharmLogo } from '../pharms/PharmLogo';
 import { DiscountBadge, OfferPrice } from './Price';
+import './ComparisonRow.css';
 
 function deliveryText(shipping: ComparisonOffer['pharm']['shipping']): string {
   if (shipping === 'no-shipping') return he.comparison.pickupOnly;
@@ -11,8 +13,11 @@ function deliveryText(shipping: ComparisonOffer['pharm']['shipping']): string {
   return he.comparison.delivery;
 }
 
-/** One pharmacy's offer: logo and name, price (original struck through), stock, distance, open, delivery, its page, add to cart. */
-export function ComparisonRow({ offer, product }: { offer: ComparisonOffer; product: PharmProductProduct }) {
+/**
+ * One pharmacy's offer: logo and name, price (original struck through), distance when the position is known, open
+ * or when it opens, stock, delivery; adding to the cart is the row's one primary action, its page a plain link after it.
+ */
+export function ComparisonRow({ offer, product, now = new Date() }: { offer: ComparisonOffer; product: PharmProductProduct; now?: Date }) {
   const { pharm } = offer;
   return (
     <article className="offer" aria-label={pharm.name}>
@@ -28,23 +33,19 @@ export function ComparisonRow({ offer, product }: { offer: ComparisonOffer; prod
         <DiscountBadge percent={offer.discountPercent} />
       </div>
       <ul className="offer-facts">
+        {pharm.distance != null && <li className="offer-distance">{he.comparison.distance(pharm.distance)}</li>}
+        <li className={pharm.isOpen ? 'offer-open' : 'offer-closed'}>{openStateText(pharm, now)}</li>
         <li className={offer.inStock ? 'in-stock' : 'out-of-stock'}>
           {offer.inStock ? he.comparison.inStock : he.comparison.outOfStock}
         </li>
-        <li className={pharm.isOpen ? 'in-stock' : 'out-of-stock'}>{pharm.isOpen ? he.comparison.open : he.comparison.closed}</li>
         <li>{deliveryText(pharm.shipping)}</li>
-        {pharm.distance != null && <li className="offer-distance">{he.comparison.distance(pharm.distance)}</li>}
       </ul>
-      <Link
-        className="button button-primary offer-action"
-        to="/pharms/$pharmSlug/products/$pharmProductId"
-        params={{ pharmSlug: pharm.slug, pharmProductId: String(offer.id) }}
-      >
+      {/* The comparison lists published offers only. */}
+      <AddToCart offer={{ pharmProductId: offer.id, inStock: offer.inStock, published: true, product, pharm }} />
+      <Link className="offer-details" to="/pharms/$pharmSlug/products/$pharmProductId" params={{ pharmSlug: pharm.slug, pharmProductId: String(offer.id) }}>
         {he.comparison.action}
         <span className="visually-hidden"> {pharm.name}</span>
       </Link>
-      {/* The comparison lists published offers only. */}
-      <AddToCart offer={{ pharmProductId: offer.id, inStock: offer.inStock, published: true, product, pharm }} />
     </article>
   );
 }

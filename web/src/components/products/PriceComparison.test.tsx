@@ -8,7 +8,7 @@ import { comparisonQuery, comparisonsCutToFirstScreen } from '../../queries/prod
 import { createQueryClient } from '../../queries/query-client';
 import { adoptServerState } from '../../queries/server-state';
 import { resetGeolocationCache } from './geolocation';
-import { PriceComparison } from './PriceComparison';
+import { LowestPrice, PriceComparison } from './PriceComparison';
 import type { ComparisonSearch } from './comparison-search';
 
 const product = {
@@ -22,7 +22,7 @@ const offerIn = (n: number): ComparisonOffer => ({
   originalPrice: 249 + n,
   discountPercent: 12,
   inStock: true,
-  pharm: { name: n ? `פארם ${n}` : 'פארם הים', slug: `yam-eilat${n || ''}`, city: 'אילת', distance: 2.4, logo_url: null, isOpen: true, shipping: 'free' },
+  pharm: { name: n ? `פארם ${n}` : 'פארם הים', slug: `yam-eilat${n || ''}`, city: 'אילת', distance: 2.4, logo_url: null, isOpen: true, nextOpening: null, shipping: 'free' },
 });
 
 function stubApi(answer: ComparisonResponse = { product, offers: [offerIn(0)] }) {
@@ -31,10 +31,15 @@ function stubApi(answer: ComparisonResponse = { product, offers: [offerIn(0)] })
   return fetchMock;
 }
 
-/** The comparison inside a router (its rows link to pharmacy pages). */
-function renderComparison(search: ComparisonSearch, queryClient: QueryClient = createQueryClient()) {
+/** The comparison (and the lowest price beside the name) inside a router (its rows link to pharmacy pages). */
+function renderComparison(search: ComparisonSearch, queryClient: QueryClient = createQueryClient(), { lowest = false } = {}) {
   const root = createRootRoute({
-    component: () => <PriceComparison slug="dr-green-t20-c4" search={search} onChange={() => undefined} />,
+    component: () => (
+      <>
+        {lowest && <LowestPrice slug="dr-green-t20-c4" />}
+        <PriceComparison slug="dr-green-t20-c4" search={search} onChange={() => undefined} />
+      </>
+    ),
   });
   const router = createRouter({ routeTree: root, history: createMemoryHistory({ initialEntries: ['/'] }) });
   render(
@@ -94,5 +99,47 @@ describe('PriceComparison', () => {
     screen.getByRole('button', { name: /25/ }).click();
     expect(await screen.findByRole('article', { name: 'פארם 25' })).toBeTruthy();
     expect(screen.getAllByRole('article')).toHaveLength(25);
+  });
+
+  it('gives the lowest price in stock and the number of pharmacies beside the name', async () => {
+    const fetchMock = stubApi({ product, offers: [offerIn(1), offerIn(2), offerIn(3)] });
+    renderComparison({ isOpen: 1 }, createQueryClient(), { lowest: true });
+    const price = await screen.findByText(/במלאי ב-3 בתי מרקחת/);
+    expect(price.closest('p')?.textContent).toContain('המחיר הנמוך ביותר: החל מ-₪220');
+    // From the unfiltered comparison by price, whatever the comparison's own filters.
+    const urls = fetchMock.mock.calls.map(([url]) => String(url));
+    expect(urls).toContainEqual(expect.stringMatching(/pharm-products\?sortBy=price$/));
+    expect(urls).toContainEqual(expect.stringMatching(/pharm-products\?sortBy=price&isOpen=1$/));
+  });
+
+  it('says when a closed pharmacy opens again, apart from an open one', async () => {
+    const closed = { ...offerIn(1), pharm: { ...offerIn(1).pharm, isOpen: false, nextOpening: Date.now() + 26 * 60 * 60 * 1000 } };
+    stubApi({ product, offers: [offerIn(0), closed] });
+    renderComparison({});
+    const row = await screen.findByRole('article', { name: 'פארם 1' });
+    expect(row.querySelector('.offer-closed')?.textContent).toMatch(/^סגור · נפתח (מחר|ביום \S+) ב־\d\d:\d\d$/);
+    const open = screen.getByRole('article', { name: 'פארם הים' });
+    expect(open.querySelector('.offer-open')?.textContent).toBe('פתוח עכשיו');
+  });
+
+  it('gives every row its distance, sorted by price, once the visitor has allowed the position', async () => {
+    const fetchMock = stubApi();
+    const getCurrentPosition = (ok: PositionCallback) => ok({ coords: { latitude: 29.55, longitude: 34.95 } } as GeolocationPosition);
+    const query = vi.fn(async () => ({ state: 'granted' }));
+    vi.stubGlobal('navigator', { geolocation: { getCurrentPosition }, permissions: { query } });
+    renderComparison({});
+    expect(await screen.findByText('2.4 ק״מ ממך')).toBeTruthy();
+    expect(fetchMock.mock.calls.map(([url]) => String(url))).toContainEqual(expect.stringContaining('sortBy=price&lat=29.55&lng=34.95'));
+    expect(query).toHaveBeenCalledWith({ name: 'geolocation' });
+  });
+
+  it('does not ask for the position unasked when the visitor has not allowed it', async () => {
+    const fetchMock = stubApi();
+    const getCurrentPosition = vi.fn();
+    vi.stubGlobal('navigator', { geolocation: { getCurrentPosition }, permissions: { query: async () => ({ state: 'prompt' }) } });
+    renderComparison({});
+    expect(await screen.findByRole('article', { name: 'פארם הים' })).toBeTruthy();
+    expect(getCurrentPosition).not.toHaveBeenCalled();
+    expect(fetchMock.mock.calls.every(([url]) => !String(url).includes('lat='))).toBe(true);
   });
 });

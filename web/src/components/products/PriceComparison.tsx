@@ -7,7 +7,8 @@ import { ErrorView } from '../ErrorView';
 import { ComparisonRow } from './ComparisonRow';
 import { comparisonParams, type ComparisonSearch } from './comparison-search';
 import { GeoNotice } from './GeoNotice';
-import { useGeolocation } from './geolocation';
+import { useGeolocation, useKnownPosition } from './geolocation';
+import { Shekels } from './Price';
 import './products.css';
 
 interface PriceComparisonProps {
@@ -16,10 +17,42 @@ interface PriceComparisonProps {
   onChange: (patch: ComparisonSearch) => void;
 }
 
-/** The product in every pharmacy: open-now and delivery filters, sorted by price or by distance from the browser. */
+/**
+ * Beside the product's name: its lowest price in stock and in how many pharmacies, from the unfiltered comparison by
+ * price (its cheapest row; the server draws it with the page). The price-per-gram line belongs after the price.
+ */
+export function LowestPrice({ slug }: { slug: string }) {
+  const { data } = useQuery(comparisonQuery(slug, comparisonParams({})));
+  if (!data) return <p className="product-price product-price-pending" aria-hidden="true" />;
+  const count = data.offerCount ?? data.offers.length;
+  const cheapest = data.offers[0];
+  if (!cheapest) {
+    return (
+      <p className="product-price">
+        <span className="product-price-stock out-of-stock">{he.lists.pharmCount(0)}</span>
+      </p>
+    );
+  }
+  return (
+    <p className="product-price">
+      <span className="product-price-from">
+        <span className="visually-hidden">{he.product.lowestPrice}: </span>
+        {he.lists.fromPrice}
+        <Shekels amount={cheapest.totalPrice} />
+      </span>
+      <span className="product-price-stock in-stock">{he.product.inStockAt(count)}</span>
+    </p>
+  );
+}
+
+/**
+ * The product in every pharmacy: open-now and delivery filters, sorted by price or by distance from the browser; a
+ * position the visitor has already allowed gives every row its distance under either order.
+ */
 export function PriceComparison({ slug, search, onChange }: PriceComparisonProps) {
   const geo = useGeolocation(search.sortBy === 'nearby');
-  const location = geo.status === 'located' ? geo.point : undefined;
+  const known = useKnownPosition();
+  const location = geo.status === 'located' ? geo.point : known;
   const query = useQuery({
     ...comparisonQuery(slug, comparisonParams(search, location)),
     enabled: geo.status !== 'locating',

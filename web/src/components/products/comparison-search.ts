@@ -16,7 +16,11 @@ export function validateComparisonSearch(raw: Record<string, unknown>): Comparis
   return search;
 }
 
-/** The comparison's API parameters for the URL state: by distance once the browser's position is known, else by price. */
+/**
+ * The comparison's API parameters for the URL state: by distance when asked for and the browser's position is known,
+ * else by price; the position, whenever known, also gives every row its distance.
+ */
 export function comparisonParams(search: ComparisonSearch, location?: ComparisonParams['location']): ComparisonParams {
-  return { isOpen: search.isOpen === 1, hasDelivery: search.hasDelivery === 1, sortBy: location ? 'nearby' : 'price', location };
+  const sortBy = search.sortBy === 'nearby' && location ? 'nearby' : 'price';
+  return { isOpen: search.isOpen === 1, hasDelivery: search.hasDelivery === 1, sortBy, location };
 }

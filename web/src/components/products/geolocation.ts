@@ -75,6 +75,34 @@ export function locate(): Promise<GeoPoint> {
   return pending;
 }
 
+/**
+ * The browser's position without asking: only when the visitor has already allowed this site to know it (the
+ * Permissions API says 'granted', so no prompt appears); undefined otherwise or where the API is missing.
+ */
+export async function positionIfGranted(): Promise<GeoPoint | undefined> {
+  if (cached && Date.now() - cached.at < CACHE_MS) return cached.point;
+  try {
+    if (typeof navigator === 'undefined' || !navigator.permissions) return undefined;
+    const permission = await navigator.permissions.query({ name: 'geolocation' });
+    return permission.state === 'granted' ? await locate() : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** `positionIfGranted` as a hook: undefined until (and unless) an already allowed position arrives. */
+export function useKnownPosition(): GeoPoint | undefined {
+  const [point, setPoint] = useState<GeoPoint>();
+  useEffect(() => {
+    let live = true;
+    void positionIfGranted().then((found) => live && found && setPoint(found));
+    return () => {
+      live = false;
+    };
+  }, []);
+  return point;
+}
+
 export type GeoState =
   | { status: 'idle' }
   | { status: 'locating' }

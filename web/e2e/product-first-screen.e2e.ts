@@ -1,0 +1,189 @@
+/**
+ * Browser test of the product page's first screen (issue 17): the name, the lowest price and the first comparison row
+ * with its add-to-cart on the first screen of a phone and of a desktop, reached in a few Tabs; distances and the next
+ * opening in the rows; the group advert as a bottom sheet that leaves the rows usable; /pharms nearest first once the
+ * position is allowed, and today's hours marked. Run by the root Jest e2e config against the whole stack.
+ * Env: GATEWAY_URL, E2E_PRODUCT_SLUG, E2E_PHARM_SLUG, ARTIFACTS_DIR (screenshots go to its screenshots/).
+ */
+import { formatShekels, type ComparisonResponse, type PharmListResponse } from '@mc/contracts';
+import type { Locator, Page } from 'playwright-core';
+import * as path from 'path';
+import { api } from './api';
+import { seriousViolations } from './axe';
+import { GATEWAY_URL, SCREENSHOTS_DIR, useBrowser } from './browser';
+
+const PRODUCT_SLUG = process.env.E2E_PRODUCT_SLUG ?? 'dr-green-t20-c4';
+const PHARM_SLUG = process.env.E2E_PHARM_SLUG ?? 'merkaz-tel-aviv';
+/** Tel Aviv, where the fixture has pharmacies. */
+const POSITION = { latitude: 32.0853, longitude: 34.7818 };
+const PHONE_SCREEN = { width: 390, height: 844 };
+const DESKTOP_SCREEN = { width: 1280, height: 800 };
+/** A row's open state: open, or closed and (when it has hours) when it opens again. */
+const OPEN_STATE = /^(פתוח עכשיו|סגור( · נפתח (היום|מחר|ביום \S+) ב־\d\d:\d\d)?)$/;
+
+/**
+ * Whether `locator` lies wholly on the first screen, above the phone's fixed bottom menu when it shows, and is what
+ * the browser hits at its centre (nothing over it).
+ */
+async function onFirstScreen(locator: Locator, height: number): Promise<{ inside: boolean; hit: boolean }> {
+  const box = await locator.boundingBox();
+  if (!box) return { inside: false, hit: false };
+  const menu = await locator.page().locator('.main-nav-bottom').boundingBox();
+  const bottom = menu ? Math.min(height, menu.y) : height;
+  const hit = await locator.evaluate((element, [x, y]) => {
+    const top = document.elementFromPoint(x, y);
+    return !!top && (top === element || element.contains(top));
+  }, [box.x + box.width / 2, box.y + box.height / 2]);
+  return { inside: box.y >= 0 && box.y + box.height <= bottom, hit };
+}
+
+describe('web: the product page on the first screen', () => {
+  const web = useBrowser();
+  let page: Page;
+
+  async function open(url: string, viewport: { width: number; height: number }, { geolocation = false, groupAdSeen = true } = {}) {
+    const context = await web.newContext(
+      { viewport, locale: 'he-IL', ...(geolocation ? { geolocation: POSITION, permissions: ['geolocation'] } : {}) },
+      { groupAdSeen },
+    );
+    page = await context.newPage();
+    await page.goto(`${GATEWAY_URL}${url}`, { waitUntil: 'networkidle' });
+  }
+
+  for (const viewport of [PHONE_SCREEN, DESKTOP_SCREEN]) {
+    it(`shows the name, the lowest price and the first row with its add-to-cart on the first screen at ${viewport.width} px`, async () => {
+      const comparison = await api<ComparisonResponse>(`/api/products/${PRODUCT_SLUG}/pharm-products?sortBy=price`);
+      expect(comparison.offers.length).toBeGreaterThan(0);
+      await open(`/products/${PRODUCT_SLUG}`, viewport);
+
+      const price = page.locator('.product-header .product-price');
+      await price.waitFor({ state: 'visible' });
+      const cheapest = comparison.offers[0].totalPrice;
+      expect(await price.textContent()).toContain(formatShekels(cheapest));
+      expect(await price.textContent()).toContain(comparison.offers.length === 1 ? 'בבית מרקחת אחד' : `ב-${comparison.offers.length} בתי מרקחת`);
+
+      const firstRow = page.locator('.comparison article.offer').first();
+      for (const [what, locator] of [
+        ['name', page.locator('h1#product-title')],
+        ['lowest price', price],
+        ['first row', firstRow],
+        ['its add-to-cart', firstRow.locator('.add-to-cart-button')],
+      ] as const) {
+        expect({ what, ...(await onFirstScreen(locator, viewport.height)) }).toEqual({ what, inside: true, hit: true });
+      }
+      // The tags come after the comparison.
+      const order = await page.evaluate(() => {
+        const tags = document.querySelector('.product-tags');
+        const rows = document.querySelector('.comparison');
+        return tags && rows ? rows.compareDocumentPosition(tags) & Node.DOCUMENT_POSITION_FOLLOWING : 'no tags';
+      });
+      expect(order === 'no tags' || order > 0).toBe(true);
+      await page.screenshot({ path: path.join(SCREENSHOTS_DIR, `product-first-screen-${viewport.width}.png`) });
+    });
+  }
+
+  it('reaches the first add-to-cart in a few Tabs: the skip link, then the page', async () => {
+    await open(`/products/${PRODUCT_SLUG}`, PHONE_SCREEN);
+    await page.locator('.comparison article.offer').first().waitFor({ state: 'visible' });
+    const firstAdd = await page.locator('.comparison article.offer').first().locator('.add-to-cart-button').elementHandle();
+
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.className)).toContain('skip-link');
+    await page.keyboard.press('Enter');
+    let tabs = 1;
+    while (tabs < 8 && !(await firstAdd!.evaluate((element) => element === document.activeElement))) {
+      await page.keyboard.press('Tab');
+      tabs += 1;
+    }
+    expect(await firstAdd!.evaluate((element) => element === document.activeElement)).toBe(true);
+    expect(tabs).toBeLessThanOrEqual(8);
+    await page.keyboard.press('Enter');
+    await page.locator('header a.cart-link .cart-count').waitFor({ state: 'visible' });
+  });
+
+  it('gives every row its distance by price once the position is allowed, and each its open state or next opening', async () => {
+    await open(`/products/${PRODUCT_SLUG}`, PHONE_SCREEN, { geolocation: true });
+    await page.locator('.offer-list[aria-busy="false"] .offer-distance').first().waitFor({ state: 'visible' });
+    expect(new URL(page.url()).searchParams.get('sortBy')).toBeNull();
+    const rows = page.locator('.comparison article.offer');
+    const count = await rows.count();
+    expect(await page.locator('.comparison article.offer .offer-distance').count()).toBe(count);
+    // Still by price.
+    const prices = (await page.locator('.comparison .offer-price-now .shekels').allTextContents()).map((t) => Number(t.replace(/[^\d.]/g, '')));
+    expect(prices).toEqual([...prices].sort((a, b) => a - b));
+
+    const states = await page.locator('.comparison .offer-facts').evaluateAll((lists) =>
+      lists.map((list) => list.querySelector('.offer-open, .offer-closed')?.textContent ?? ''));
+    expect(states).toHaveLength(count);
+    for (const state of states) expect(state).toMatch(OPEN_STATE);
+    // What the service says of each pharmacy is what its row says.
+    const answer = await api<ComparisonResponse>(`/api/products/${PRODUCT_SLUG}/pharm-products?sortBy=price`);
+    for (const offer of answer.offers.slice(0, 10)) {
+      expect(offer.pharm.isOpen ? offer.pharm.nextOpening : 'closed').toEqual(offer.pharm.isOpen ? null : 'closed');
+      if (!offer.pharm.isOpen && offer.pharm.nextOpening !== null) expect(offer.pharm.nextOpening).toBeGreaterThan(Date.now() - 60_000);
+    }
+    const colours = await page.evaluate(() => ['.offer-open', '.offer-closed'].map((s) => {
+      const element = document.querySelector(s);
+      return element ? getComputedStyle(element).color : null;
+    }));
+    if (colours[0] && colours[1]) expect(colours[0]).not.toBe(colours[1]);
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  it('shows the group advert as a bottom sheet: the first add-to-cart stays clickable, and it closes', async () => {
+    await open(`/products/${PRODUCT_SLUG}`, PHONE_SCREEN, { groupAdSeen: false });
+    await page.locator('.comparison article.offer').first().waitFor({ state: 'visible' });
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    const sheet = page.getByRole('dialog', { name: /וואטסאפ/ });
+    await sheet.waitFor({ state: 'visible' });
+    expect(await sheet.getAttribute('aria-modal')).toBe('false');
+    const box = (await sheet.boundingBox())!;
+    expect(box.y + box.height).toBeLessThanOrEqual(PHONE_SCREEN.height);
+    expect(box.height).toBeLessThan(PHONE_SCREEN.height / 2);
+    const close = sheet.getByRole('button', { name: 'לא עכשיו' });
+    expect(await onFirstScreen(close, PHONE_SCREEN.height)).toEqual({ inside: true, hit: true });
+    expect(await seriousViolations(page)).toEqual([]);
+
+    // The first row, brought back into sight, takes the tap; the sheet stays.
+    const add = page.locator('.comparison article.offer').first().locator('.add-to-cart-button');
+    await add.scrollIntoViewIfNeeded();
+    expect((await onFirstScreen(add, PHONE_SCREEN.height)).hit).toBe(true);
+    await add.click();
+    await page.locator('header a.cart-link .cart-count').waitFor({ state: 'visible' });
+    expect(await sheet.isVisible()).toBe(true);
+    await page.screenshot({ path: path.join(SCREENSHOTS_DIR, 'group-ad-sheet-390.png') });
+
+    await close.click();
+    await sheet.waitFor({ state: 'hidden' });
+  });
+
+  it('sorts /pharms nearest first once the position is allowed, with distances and the next openings', async () => {
+    await open('/pharms', PHONE_SCREEN, { geolocation: true });
+    await page.waitForURL(/sortBy=nearby/);
+    await page.locator('.pharm-card .chip-distance').first().waitFor({ state: 'visible' });
+    const cards = page.locator('.pharm-card');
+    expect(await page.locator('.pharm-card .chip-distance').count()).toBe(await cards.count());
+
+    const list = await api<PharmListResponse>(`/api/pharms?page=1&lat=${POSITION.latitude}&lng=${POSITION.longitude}&sortBy=nearby`);
+    const distances = list.pharms.map((pharm) => pharm.distance!);
+    expect(distances).toEqual([...distances].sort((a, b) => a - b));
+    const shown = await cards.evaluateAll((all) => all.map((card) => card.querySelector('.card-title')?.textContent?.trim()));
+    expect(shown).toEqual(list.pharms.map((pharm) => pharm.name));
+    for (const [i, pharm] of list.pharms.entries()) {
+      const next = cards.nth(i).locator('.pharm-card-next');
+      expect(await next.count()).toBe(!pharm.isOpen && pharm.nextOpening !== null ? 1 : 0);
+      if (await next.count()) expect(await next.textContent()).toMatch(/^נפתח (היום|מחר|ביום \S+) ב־\d\d:\d\d$/);
+    }
+  });
+
+  it("marks today's row in a pharmacy's hours", async () => {
+    await open(`/pharms/${PHARM_SLUG}`, PHONE_SCREEN);
+    await page.getByRole('button', { name: 'שעות פתיחה' }).click();
+    const dialog = page.getByRole('dialog', { name: 'שעות פתיחה' });
+    await dialog.waitFor({ state: 'visible' });
+    const today = dialog.locator('tr[aria-current="date"]');
+    expect(await today.count()).toBe(1);
+    const weekday = new Intl.DateTimeFormat('he-IL', { timeZone: 'Asia/Jerusalem', weekday: 'long' }).format(new Date()).replace('יום ', '');
+    expect(await today.locator('th').textContent()).toBe(`${weekday} (היום)`);
+  });
+});
