@@ -4,6 +4,7 @@ import { PriceComparison } from '../components/products/PriceComparison';
 import { RelatedProducts } from '../components/products/RelatedProducts';
 import { type ComparisonSearch } from '../components/products/comparison-search';
 import { ProductView } from '../components/ProductView';
+import { PrescriptionMatch } from '../components/prescription/PrescriptionMatch';
 import { WatchingNow } from '../components/presence/WatchingNow';
 import { he } from '../i18n/he';
 import { useDocumentTitle } from '../lib/use-document-title';
@@ -25,6 +26,7 @@ export function ProductPage() {
   return (
     <div aria-busy={query.isFetching}>
       <ProductView data={query.data} />
+      <PrescriptionMatch dosage={product.info.thccbdDosage} />
       <WatchingNow path={`/products/${productSlug}`} />
       <PriceComparison slug={productSlug} search={search} onChange={onComparisonChange} />
       <RelatedProducts slug={productSlug} />
