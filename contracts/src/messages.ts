@@ -46,6 +46,13 @@ export const Messages = {
   wrongCurrentPassword: 'הסיסמה הנוכחית שגויה',
   favoritesFull: 'ניתן לשמור עד 100 מוצרים מועדפים',
   addressesFull: 'ניתן לשמור עד 20 כתובות',
+  // "My prescription" (ours; limits in PRESCRIPTION_LIMITS).
+  prescriptionCategoriesRequired: 'יש לבחור לפחות קטגוריה אחת',
+  prescriptionTooManyCategories: 'ניתן לבחור עד 6 קטגוריות',
+  prescriptionCategoryInvalid: 'קטגוריה לא תקינה',
+  prescriptionMonthlyGrams: 'יש להזין כמות חודשית בין 1 ל-300 גרם',
+  prescriptionSaved: 'המרשם נשמר',
+  prescriptionDeleted: 'המרשם נמחק',
   smsResendLocked: 'ניתן לבקש קוד חדש בעוד 30 שניות',
   smsCodeSent: 'שלחנו קוד בן 6 ספרות לטלפון שלך',
   smsSignInLocked: 'נרשמו יותר מדי ניסיונות כניסה שגויים לטלפון זה. ניתן לנסות שוב בעוד שעה.',

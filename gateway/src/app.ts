@@ -13,6 +13,7 @@ import { Headers } from '@mc/contracts';
 import { createLogger, isDevelopment, loadEnv, PinoNestLogger, withCorrelationId } from '@mc/kit';
 import type { FastifyInstance } from 'fastify';
 import { AuthController, BusinessesController, UserController } from './auth/auth.controller';
+import { PrescriptionController } from './auth/prescription.controller';
 import { DEV_OAUTH_PATHS, googleSignIn } from './auth/google';
 import { identityKeysProvider, JwtStrategy } from './auth/jwt.strategy';
 import { CartController } from './cart/cart.controller';
@@ -39,7 +40,7 @@ import { siteControllers } from './site';
 /** Every controller of the gateway in this environment (the dev mailbox and the fake Google provider only where they belong). */
 export function gatewayControllers(env: GatewayEnv): Type<unknown>[] {
   return [
-    HealthController, ...siteControllers, ...catalogControllers, ...pharmControllers, CartController, ...checkoutControllers, ...businessControllers, AuthController, UserController, BusinessesController,
+    HealthController, ...siteControllers, ...catalogControllers, ...pharmControllers, CartController, ...checkoutControllers, ...businessControllers, AuthController, PrescriptionController, UserController, BusinessesController,
     ...googleSignIn(env).controllers, ...(isDevelopment(env) ? [MailboxController] : []),
   ];
 }

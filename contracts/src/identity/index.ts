@@ -165,3 +165,6 @@ export const TOKEN_LIFETIME = {
   activationHours: 72,
   resetHours: 2,
 } as const;
+
+export * from './prescription';
+export * from './prescription.dto';

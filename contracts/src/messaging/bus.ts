@@ -2,6 +2,8 @@ import type { ProductDetailResponse, Product, TagDetail } from '../catalog/produ
 import { GetProductRequest } from '../catalog/requests';
 import { CartItemCommand, CartItemRemoveCommand, CartStoreCommand, ResolveCartDto, type ResolvedCart, type ServerCart } from '../cart';
 import { AddressCommand, AddressRemoveCommand, AddressUpdateCommand } from '../forms/address';
+import type { PrescriptionResponse } from '../identity/prescription';
+import { PrescriptionDto } from '../identity/prescription.dto';
 import {
   ActivateRequest, BusinessAccessCommand, ChangePasswordCommand, DeliverySecretRequest, FavoriteDto, ForgotPasswordDto,
   GeoLocationDto, GoogleSignInCommand, PhoneSignInDto, ResetPasswordRequest, SignInDto, SignUpDto, SmsVerifyDto,
@@ -176,6 +178,9 @@ export const RequestRoutes = {
   [Subjects.identity.favoritesList]: takesNothing.answers<FavoriteSlugsResponse>(),
   [Subjects.identity.favoriteAdd]: takes(FavoriteDto).answers<FavoriteSlugsResponse>(),
   [Subjects.identity.favoriteRemove]: takes(FavoriteDto).answers<FavoriteSlugsResponse>(),
+  [Subjects.identity.prescriptionGet]: takesNothing.answers<PrescriptionResponse>(),
+  [Subjects.identity.prescriptionSave]: takes(PrescriptionDto).answers<PrescriptionResponse>(),
+  [Subjects.identity.prescriptionRemove]: takesNothing.answers<PrescriptionResponse>(),
 
   [Subjects.notifications.contactCreate]: takes(ContactDto).answers<{ id: number }>(),
   [Subjects.notifications.mailboxList]: takesNothing.answers<MailboxResponse>(),

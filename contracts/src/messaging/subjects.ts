@@ -124,6 +124,10 @@ export const Subjects = {
     favoritesList: 'identity.favorites.list',
     favoriteAdd: 'identity.favorites.add',
     favoriteRemove: 'identity.favorites.remove',
+    /** The caller's own prescription (medical data: only its owner reads it; no event carries it). */
+    prescriptionGet: 'identity.prescription.get',
+    prescriptionSave: 'identity.prescription.save',
+    prescriptionRemove: 'identity.prescription.remove',
   },
   notifications: {
     /** A visitor's contact form (`ContactDto` → `{ id }`). */

@@ -9,6 +9,7 @@ import { inbox, outbox } from './db/schema';
 import { DeliverySecretsModule } from './delivery-secrets/delivery-secrets.module';
 import { EventsModule } from './events/events.module';
 import { FavouritesModule } from './favourites/favourites.module';
+import { PrescriptionModule } from './prescription/prescription.module';
 import { ProfileModule } from './profile/profile.module';
 
 export const identityService: ServiceDefinition<IdentityEnv> = {
@@ -17,6 +18,6 @@ export const identityService: ServiceDefinition<IdentityEnv> = {
   schema: 'identity',
   tables: { outbox, inbox },
   migrationsFolder: join(__dirname, 'migrations'),
-  imports: [AccountsModule, AuthModule, ProfileModule, FavouritesModule, BusinessesModule, AddressesModule, DeliverySecretsModule, EventsModule],
+  imports: [AccountsModule, AuthModule, ProfileModule, FavouritesModule, BusinessesModule, AddressesModule, DeliverySecretsModule, PrescriptionModule, EventsModule],
   ownAccessTokenVerifier: true,
 };

@@ -8,6 +8,7 @@ const CALLER_IN_HEADER: ReadonlySet<string> = new Set([
   Subjects.identity.userUpdate, Subjects.identity.userGeo, Subjects.identity.passwordChange,
   Subjects.identity.favoritesList, Subjects.identity.favoriteAdd, Subjects.identity.favoriteRemove,
   Subjects.identity.addressList, Subjects.identity.addressCreate, Subjects.identity.addressUpdate, Subjects.identity.addressRemove,
+  Subjects.identity.prescriptionGet, Subjects.identity.prescriptionSave, Subjects.identity.prescriptionRemove,
 ]);
 
 /**

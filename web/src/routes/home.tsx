@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { createRoute, Link } from '@tanstack/react-router';
+import { PrescriptionProducts } from '../components/prescription/PrescriptionProducts';
 import { SearchBox } from '../components/search/SearchBox';
 import { he } from '../i18n/he';
 import { useDocumentTitle } from '../lib/use-document-title';
@@ -68,6 +69,7 @@ function HomePage() {
         <SearchBox />
         <PopularSearches />
       </div>
+      <PrescriptionProducts />
       <ul className="tiles">
         {he.home.tiles.map((tile, index) => (
           <li key={tile.title} className="tile">

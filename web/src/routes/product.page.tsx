@@ -4,6 +4,7 @@ import { LowestPrice, PriceComparison } from '../components/products/PriceCompar
 import { RelatedProducts } from '../components/products/RelatedProducts';
 import { type ComparisonSearch } from '../components/products/comparison-search';
 import { ProductTags, ProductView } from '../components/ProductView';
+import { PrescriptionMatch } from '../components/prescription/PrescriptionMatch';
 import { WatchingNow } from '../components/presence/WatchingNow';
 import { he } from '../i18n/he';
 import { useDocumentTitle } from '../lib/use-document-title';
@@ -25,6 +26,7 @@ export function ProductPage() {
   return (
     <div className="product-page" aria-busy={query.isFetching}>
       <ProductView data={query.data} price={<LowestPrice slug={productSlug} />} />
+      <PrescriptionMatch dosage={product.info.thccbdDosage} />
       {/* The first screen is the product and where to buy it; who else is looking comes after. */}
       <PriceComparison slug={productSlug} search={search} onChange={onComparisonChange} />
       <WatchingNow path={`/products/${productSlug}`} />

@@ -3,6 +3,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { CardList } from '../components/products/CardList';
 import { ListPage } from '../components/products/ListPage';
+import { PrescriptionChip } from '../components/prescription/PrescriptionChip';
 import { useListChange } from '../components/products/use-list-change';
 import { ProductCard } from '../components/products/ProductCard';
 import { listApiParams } from '../components/products/list-search';
@@ -29,6 +30,7 @@ export function ProductsPage() {
       fetching={query.isFetching}
       onRetry={() => void query.refetch()}
       onChange={onChange}
+      notice={<PrescriptionChip search={search} onChange={onChange} />}
     >
       <CardList
         items={data?.products ?? []}

@@ -13,6 +13,7 @@ import { useSession } from '../auth/use-session';
 import { useUpdateUserInfo, userInfoQuery } from '../auth/user-info';
 import '../components/contact/contact.css';
 import { AddressCombobox } from '../components/forms/AddressCombobox';
+import { PrescriptionSection } from '../components/prescription/PrescriptionForm';
 import { TextField } from '../components/forms/TextField';
 import { he, heAuth } from '../i18n/he';
 import { useDocumentTitle } from '../lib/use-document-title';
@@ -212,6 +213,7 @@ function Settings({ userId }: { userId: string }) {
       <h1 id="settings-title">{heAuth.settingsTitle}</h1>
       <DetailsForm user={query.data.user} />
       <AddressBook addresses={query.data.addresses} />
+      <PrescriptionSection />
       {query.data.user.authMethod === 'password' && <PasswordForm />}
     </section>
   );

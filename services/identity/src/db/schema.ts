@@ -89,3 +89,14 @@ export const addresses = identitySchema.table('addresses', {
   index('addresses_user_idx').on(t.userId),
   uniqueIndex('addresses_one_default_idx').on(t.userId).where(sql`${t.isDefault}`),
 ]);
+
+/**
+ * "My prescription": the T/C categories and monthly grams a patient saved (medical data, one row per user). Only its
+ * owner reads it; removing it deletes the row, and it goes with the account.
+ */
+export const prescriptions = identitySchema.table('prescriptions', {
+  userId: integer('user_id').primaryKey().references(() => users.id, { onDelete: 'cascade' }),
+  categories: text('categories').array().notNull(),
+  monthlyGrams: integer('monthly_grams').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -17,6 +17,7 @@ const SECRET_FIELDS = new Set([
   'password', 'currentpassword', 'newpassword', 'passwordhash', 'token', 'tokens', 'jwt', 'accesstoken', 'refreshtoken',
   'idtoken', 'activationtoken', 'resettoken', 'code', 'smscode', 'secret', 'clientsecret', 'apikey', 'xapikey',
   'authorization', 'cookie', 'setcookie', 'privatekey', 'signature', 'params', 'parameters', 'body', 'payload',
+  'prescription', 'prescriptions', 'monthlygrams',
 ]);
 
 const isSecretField = (key: string) => SECRET_FIELDS.has(key.replace(/[-_]/g, '').toLowerCase());
