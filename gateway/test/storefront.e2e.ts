@@ -93,7 +93,12 @@ describe('GET /api/products/{slug} family', () => {
     // Each pharmacy once, with what its row draws (not its hours, tags or SEO texts): a popular product's 100 offers stay under 40 kB.
     const slugs = byPrice.map((o: Json) => o.pharm.slug);
     expect(new Set(slugs).size).toBe(slugs.length);
-    expect(Object.keys(byPrice[0].pharm).sort()).toEqual(['city', 'distance', 'isOpen', 'logo_url', 'name', 'shipping', 'slug']);
+    expect(Object.keys(byPrice[0].pharm).sort()).toEqual(['city', 'distance', 'isOpen', 'logo_url', 'name', 'nextOpening', 'shipping', 'slug']);
+    // A closed pharmacy says when it opens again (an instant ahead); an open one says nothing.
+    for (const { pharm } of byPrice) {
+      if (pharm.isOpen) expect(pharm.nextOpening).toBeNull();
+      else if (pharm.nextOpening !== null) expect(pharm.nextOpening).toBeGreaterThan(Date.now() - 60_000);
+    }
     expect(Buffer.byteLength(JSON.stringify(body)) / byPrice.length).toBeLessThan(400);
 
     const near = (await api(`/api/products/dr-green-t20-c4/pharm-products?sortBy=nearby&lat=${TEL_AVIV.lat}&lng=${TEL_AVIV.lng}`)).body.offers;
@@ -119,6 +124,15 @@ describe('GET /api/pharms', () => {
     expect(body.filtersData.distances.length).toBeGreaterThan(0);
     const all = (await api(`/api/pharms?lat=${TEL_AVIV.lat}&lng=${TEL_AVIV.lng}`)).body;
     expect(all.total).toBeGreaterThanOrEqual(body.total);
+  });
+
+  it('lists nearest first with sortBy=nearby and a position, and ignores another sortBy', async () => {
+    const { body } = await api(`/api/pharms?lat=${TEL_AVIV.lat}&lng=${TEL_AVIV.lng}&sortBy=nearby`);
+    const distances = body.pharms.map((p: Json) => p.distance);
+    expect(distances.length).toBeGreaterThan(1);
+    expect(distances).toEqual([...distances].sort((a: number, b: number) => a - b));
+    for (const p of body.pharms) expect(p.isOpen ? p.nextOpening : 'closed').toEqual(p.isOpen ? null : 'closed');
+    expect((await api(`/api/pharms?lat=${TEL_AVIV.lat}&lng=${TEL_AVIV.lng}&sortBy=bogus`)).status).toBe(200);
   });
 
   it('filters by an area of the locations tree (locationRadius) and by delivery', async () => {

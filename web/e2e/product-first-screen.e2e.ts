@@ -174,6 +174,7 @@ describe('web: the product page on the first screen', () => {
       expect(await next.count()).toBe(!pharm.isOpen && pharm.nextOpening !== null ? 1 : 0);
       if (await next.count()) expect(await next.textContent()).toMatch(/^נפתח (היום|מחר|ביום \S+) ב־\d\d:\d\d$/);
     }
+    expect(await seriousViolations(page)).toEqual([]);
   });
 
   it("marks today's row in a pharmacy's hours", async () => {
@@ -185,5 +186,6 @@ describe('web: the product page on the first screen', () => {
     expect(await today.count()).toBe(1);
     const weekday = new Intl.DateTimeFormat('he-IL', { timeZone: 'Asia/Jerusalem', weekday: 'long' }).format(new Date()).replace('יום ', '');
     expect(await today.locator('th').textContent()).toBe(`${weekday} (היום)`);
+    expect(await seriousViolations(page)).toEqual([]);
   });
 });

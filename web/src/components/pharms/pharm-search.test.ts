@@ -11,7 +11,11 @@ describe('validatePharmListSearch', () => {
   });
 
   it('ignores values outside the allowed sets', () => {
-    expect(validatePharmListSearch({ delivery: 'maybe', distance: '7', locationRadius: 'x', layout: 'table', page: '-3' })).toEqual({});
+    expect(validatePharmListSearch({ delivery: 'maybe', distance: '7', locationRadius: 'x', layout: 'table', page: '-3', sortBy: 'price' })).toEqual({});
+  });
+
+  it('keeps nearest first (sortBy=nearby)', () => {
+    expect(validatePharmListSearch({ sortBy: 'nearby', open: '1' })).toEqual({ sortBy: 'nearby', open: 1 });
   });
 });
 
@@ -19,6 +23,11 @@ describe('pharmListApiParams', () => {
   it('sends the distance only with a position', () => {
     expect(pharmListApiParams({ open: 1, distance: 5 })).toBe('page=1&open=1');
     expect(pharmListApiParams({ distance: 5 }, { lat: 32.1, lng: 34.8 })).toBe('page=1&lat=32.1&lng=34.8&distance=5');
+  });
+
+  it('sends nearest first only with a position', () => {
+    expect(pharmListApiParams({ sortBy: 'nearby' })).toBe('page=1');
+    expect(pharmListApiParams({ sortBy: 'nearby' }, { lat: 32.1, lng: 34.8 })).toBe('page=1&lat=32.1&lng=34.8&sortBy=nearby');
   });
 });
 
