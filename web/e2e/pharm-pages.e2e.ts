@@ -19,8 +19,11 @@ describe('web: pharmacy pages and FAQ', () => {
   it('lists pharmacies and keeps a filter in the URL', async () => {
     await page.goto(`${GATEWAY_URL}/pharms`, { waitUntil: 'networkidle' });
     await page.locator(`a[href="/pharms/${PHARM_SLUG}"]`).first().waitFor({ state: 'visible' });
-    await page.getByRole('checkbox', { name: 'פתוח בשבת' }).check();
+    // On a phone the filters open as a bottom sheet.
+    await page.locator('.filters-button').click();
+    await page.getByRole('dialog', { name: 'סינון' }).getByRole('checkbox', { name: 'פתוח בשבת' }).check();
     await page.waitForURL(/openInSaturday=1/);
+    await page.keyboard.press('Escape');
     await screenshotBothWidths(page, 'pharms');
   });
 

@@ -1,6 +1,6 @@
 import { ADDRESS_SEARCH_DEBOUNCE_MS, ADDRESS_SEARCH_MIN_LENGTH, Messages, type AddressDto, type AddressSuggestion } from '@mc/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
 import { isApiError } from '../../api/client';
 import { heAuth } from '../../i18n/he';
@@ -49,6 +49,41 @@ export function AddressCombobox({ form, onChoose }: { form: UseFormReturn<Addres
   const close = () => {
     setOpen(false);
     setActive(-1);
+  };
+  // Whether a mouse or finger is down on the page. The list pushes what follows the field down, so a press outside
+  // the field (which blurs it on the way down) folds the list away only once the press is over: what was pressed, the
+  // form's button say, does not move from under it between the press and the release.
+  const pressing = useRef(false);
+  useEffect(() => {
+    if (!expanded) return;
+    const press = () => {
+      pressing.current = true;
+    };
+    const release = () => {
+      pressing.current = false;
+    };
+    document.addEventListener('pointerdown', press, true);
+    document.addEventListener('pointerup', release, true);
+    document.addEventListener('pointercancel', release, true);
+    return () => {
+      pressing.current = false;
+      document.removeEventListener('pointerdown', press, true);
+      document.removeEventListener('pointerup', release, true);
+      document.removeEventListener('pointercancel', release, true);
+    };
+  }, [expanded]);
+  const closeOnBlur = (input: HTMLInputElement) => {
+    if (!pressing.current) return close();
+    const afterPress = () => {
+      document.removeEventListener('pointerup', afterPress, true);
+      document.removeEventListener('pointercancel', afterPress, true);
+      // After the click the release makes (same task); unless the field has the focus again by then.
+      setTimeout(() => {
+        if (document.activeElement !== input) close();
+      });
+    };
+    document.addEventListener('pointerup', afterPress, true);
+    document.addEventListener('pointercancel', afterPress, true);
   };
   const choose = (suggestion: AddressSuggestion) => {
     close();
@@ -101,7 +136,7 @@ export function AddressCombobox({ form, onChoose }: { form: UseFormReturn<Addres
           }}
           onBlur={(event) => {
             void field.onBlur(event);
-            close();
+            closeOnBlur(event.currentTarget);
           }}
           onFocus={() => setOpen(true)}
           onKeyDown={onKeyDown}
