@@ -15,6 +15,27 @@ describe('validateListSearch', () => {
     ).toEqual({ types: 'flower' });
   });
 
+  it.each([
+    ['a price range that is not min-max', { priceRange: 'abc' }],
+    ['a price range with one bound', { priceRange: '100-' }],
+    ['a negative price range', { priceRange: '-5-10' }],
+    ['a product type outside the set', { types: 'zzz' }],
+    ['a strain outside the set', { cannabisTypes: 'zzz,<script>' }],
+    ['a dosage that is not T/C', { dosages: 'zzz' }],
+    ['a stock flag that is not 0 or 1', { inStock: 'zzz' }],
+    ['a page that is not a whole number', { page: 'abc' }],
+    ['a sort outside the set', { sortBy: 'zzz' }],
+    ['a layout outside the set', { layout: 'zzz' }],
+    ['values of the wrong shape', { types: { a: 1 }, priceRange: ['abc'], inStock: null }],
+  ])('ignores %s: nothing reaches the filters and chips', (_, raw) => {
+    expect(validateListSearch(raw)).toEqual({});
+  });
+
+  it('keeps the allowed values of a list and drops the garbage beside them', () => {
+    expect(validateListSearch({ types: 'zzz,oil', priceRange: 'abc', inStock: 0, dosage: 'T20/C4,zzz' }))
+      .toEqual({ types: 'oil', inStock: 0, dosages: 'T20/C4' });
+  });
+
   it('accepts nearby where the list allows it, and normalises the price range', () => {
     expect(validateListSearch({ sortBy: 'nearby', priceRange: '300-100' }, ['magic', 'nearby'])).toEqual({
       sortBy: 'nearby',
