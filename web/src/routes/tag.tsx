@@ -14,6 +14,7 @@ export const tagRoute = createRoute({
   },
   loaderDeps: ({ search }) => ({ page: search.page ?? 1 }),
   loader: ({ context, params: { tagSlug }, deps: { page } }) => loadMain(context, tagQuery(tagSlug, page)),
+  staticData: { statusFromLoader: true },
   notFoundComponent: () => <NotFoundPage detail={Messages.tagNotFound} />,
   component: lazyRouteComponent(() => import('./tag.page'), 'TagPage'),
 });
