@@ -11,7 +11,8 @@ export const MAX_TERM_LENGTH = 100;
 export function validateSearchPage(raw: Record<string, unknown>): SearchPageSearch {
   const term = typeof raw.term === 'string' ? withoutControlChars(raw.term).trim().slice(0, MAX_TERM_LENGTH) : '';
   const page = parsePage(raw.page);
-  return { ...(term ? { term } : {}), ...(page > 1 ? { page } : {}) };
+  // Both keys answered, undefined when dropped (the router spreads this over the raw query: see validateListSearch).
+  return { term: term || undefined, page: page > 1 ? page : undefined };
 }
 
 /** The API query strings of the results page: every product matching the term (in stock or not), and pharmacies. */

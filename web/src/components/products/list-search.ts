@@ -26,6 +26,9 @@ const joined = (values: string[]) => (values.length ? values.join(',') : undefin
  * Reads a list's URL: values outside the allowed sets are ignored, defaults (page 1, sort magic,
  * in stock, `defaultLayout`) are dropped so the URL stays short. The filters are read by the contracts' parse,
  * the one the API reads them with, so the page never shows a filter the API would ignore.
+ *
+ * Every key is answered, `undefined` when dropped: the router hands the page this object spread over the raw
+ * query, so a key left out would keep the address's value (`?priceRange=abc` reaching a chip as '₪abc').
  */
 export function validateListSearch(
   raw: Record<string, unknown>,
@@ -48,7 +51,7 @@ export function validateListSearch(
     dosages: joined(filters.dosages),
     companies: joined(filters.companies),
   };
-  return Object.fromEntries(Object.entries(search).filter(([, v]) => v !== undefined)) as ListSearch;
+  return search;
 }
 
 /** The selected values of one comma-list filter. */
