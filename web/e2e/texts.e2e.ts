@@ -177,5 +177,13 @@ describe('web: garbage in a list address', () => {
     // In stock only (the default) stays ticked; the sort stays the default.
     expect(await page.locator('.filter-toggle input').first().isChecked()).toBe(true);
     expect(await page.getByLabel('מיון לפי').inputValue()).toBe('magic');
+    // Nor does it reach what search engines read.
+    expect(await page.locator('link[rel="canonical"]').getAttribute('href')).toBe(`${GATEWAY_URL}${path}`);
+  });
+
+  it('keeps garbage out of the canonical address of a page that reads no query', async () => {
+    const { page } = web;
+    await page.goto(`${GATEWAY_URL}/faq?page=abc&priceRange=abc`, { waitUntil: 'networkidle' });
+    expect(await page.locator('link[rel="canonical"]').getAttribute('href')).toBe(`${GATEWAY_URL}/faq`);
   });
 });
