@@ -155,6 +155,15 @@ describe('site', () => {
     expect(await res.text()).toContain('<html dir="rtl" lang="he">');
   });
 
+  it('answers a tag page whose tag does not exist with 404, like an unknown product (the app draws the not-found page)', async () => {
+    const missing = await fetch(`${gatewayUrl()}/tags/no-such-tag`);
+    expect(missing.status).toBe(404);
+    expect(await missing.text()).toContain('<html dir="rtl" lang="he">');
+    const known = await fetch(`${gatewayUrl()}/tags/sativa`);
+    expect(known.status).toBe(200);
+    expect(await known.text()).toContain('<div id="root"></div>');
+  });
+
   it('sends other pages as the bare app, which draws them in the browser', async () => {
     const res = await fetch(`${gatewayUrl()}/faq`);
     expect(res.status).toBe(200);

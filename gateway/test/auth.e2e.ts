@@ -38,8 +38,10 @@ describe('accounts through the gateway', () => {
       .toMatchObject({ status: 400, body: { message: Messages.emailTaken } });
     expect(await api('/api/auth/signin', json({ email, password: 'wrong password' })))
       .toMatchObject({ status: 401, body: { message: Messages.wrongCredentials } });
-    expect(await api('/api/auth/reset-password', json({ token: 'nope', newPassword: 'another secret' })))
+    expect(await api('/api/auth/reset-password', json({ token: 'nope', newPassword: 'another secret', confirmPassword: 'another secret' })))
       .toMatchObject({ status: 401, body: { message: Messages.linkInvalid } });
+    expect(await api('/api/auth/reset-password', json({ token: 'nope', newPassword: 'another secret', confirmPassword: 'a different one' })))
+      .toMatchObject({ status: 400, body: { message: Messages.passwordsMismatch } });
     expect(await api('/api/auth/signin', json({ email: 'not-an-email', password: 'x' })))
       .toMatchObject({ status: 400, body: { message: Messages.invalidEmail } });
     expect(await api('/api/user')).toMatchObject({ status: 401, body: { message: Messages.signInRequired } });
@@ -50,7 +52,7 @@ describe('accounts through the gateway', () => {
     const { jwt: old } = (await api('/api/auth/signin', json({ email, password }))).body;
     const forgot = await api('/api/auth/forgot-password', json({ email }));
     expect(forgot.body).toEqual((await api('/api/auth/forgot-password', json({ email: `nobody-${email}` }))).body);
-    const reset = await api('/api/auth/reset-password', json({ token: await mailedLink(email, '/reset-password'), newPassword: 'a newer secret' }));
+    const reset = await api('/api/auth/reset-password', json({ token: await mailedLink(email, '/reset-password'), newPassword: 'a newer secret', confirmPassword: 'a newer secret' }));
     expect(reset.status).toBe(200);
     expect((await api('/api/user', { headers: bearer(old) })).status).toBe(401);
     expect((await api('/api/user', { headers: bearer(reset.body.jwt) })).status).toBe(200);

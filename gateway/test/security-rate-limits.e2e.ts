@@ -124,7 +124,7 @@ describe('personal data stays out of the logs', () => {
     // A reset link's token as the page it opens and the reset call carry it (unknown here: the answer is 401, the path the same).
     const token = randomBytes(32).toString('base64url');
     await call('127.0.0.1', `/reset-password?token=${token}`, undefined, client);
-    expect((await call('127.0.0.1', '/api/auth/reset-password', { token, newPassword: 'a newer secret' }, client)).status).toBe(401);
+    expect((await call('127.0.0.1', '/api/auth/reset-password', { token, newPassword: 'a newer secret', confirmPassword: 'a newer secret' }, client)).status).toBe(401);
     const resetToken = (article: string) => (article.includes(email) ? article.match(/reset-password\?token=([^"&<\s]+)/)?.[1] : undefined);
     const earlier = new Set((await mailbox()).map(resetToken));
     expect((await call('127.0.0.1', '/api/auth/forgot-password', { email }, client)).status).toBe(200);

@@ -15,6 +15,9 @@ function stubApi() {
     const url = new URL(String(input), 'http://localhost');
     if (url.pathname === '/api/layout') return json({ latestProducts: [], footerLinks: [] });
     if (url.pathname === '/api/products') return json({ products: [], filtersData: {}, total: 0, perPage: 24, currentPage: 1 });
+    if (url.pathname === '/api/tags/sativa') {
+      return json({ tag: { slug: 'sativa', name: 'סאטיבה', title: null, seoTitle: null, seoDescription: null }, products: [], pharms: [], total: 0, perPage: 24, pharmsTotal: 0 });
+    }
     return json({ statusCode: 404, code: 'NOT_FOUND', message: Messages.productNotFound }, 404);
   });
   setApiTransport(api as typeof fetch);
@@ -58,6 +61,13 @@ describe('the server render', () => {
     const api = stubApi();
     expect(await renderPage('/no-such-page')).toEqual({ status: 404 });
     expect(api).not.toHaveBeenCalled();
+  });
+
+  it('answers 404 alone for a tag that does not exist, and leaves a known tag to the browser', async () => {
+    const api = stubApi();
+    expect(await renderPage('/tags/no-such-tag')).toEqual({ status: 404 });
+    expect(await renderPage('/tags/sativa')).toBeNull();
+    expect(api.mock.calls.map(([input]) => new URL(String(input), 'http://localhost').pathname)).toEqual(['/api/tags/no-such-tag', '/api/tags/sativa']);
   });
 
   it("leaves the other pages to the browser, without running their loaders", async () => {

@@ -32,7 +32,8 @@ const LEADING_LINKS = /^(?:<link\b[^>]*>)+/;
 /**
  * The page at `url` drawn as HTML, with the data its routes' loaders loaded; `{ status: 404 }` for a path the app
  * has no page for (the browser draws the not-found page); `null` for a page that is not drawn on the server (no
- * `staticData.ssr`: its loaders are not run here).
+ * `staticData.ssr`: its loaders are not run here, unless `staticData.statusFromLoader` asks for them to learn
+ * whether the page's main data exists: `{ status: 404 }` when it does not).
  */
 export async function renderPage(url: string): Promise<ServerPage | { status: 404 } | null> {
   const queryClient = createQueryClient();
@@ -45,7 +46,11 @@ export async function renderPage(url: string): Promise<ServerPage | { status: 40
   const matched = router.matchRoutes(router.latestLocation);
   // Only the root matched: no route has this path.
   if (matched.every((match) => match.routeId === rootRouteId)) return { status: 404 };
-  if (!matched.some((match) => match.staticData.ssr)) return null;
+  if (!matched.some((match) => match.staticData.ssr)) {
+    if (!matched.some((match) => match.staticData.statusFromLoader)) return null;
+    await router.load();
+    return router.state.matches.some((match) => match.status === 'notFound') ? { status: 404 } : null;
+  }
   // The footer's links and new products, on every page but the embed (which has no footer): asked for alongside
   // the page's own data, and put in the cache after it.
   const footer = matched.some((match) => match.staticData.embed) ? undefined : createQueryClient().fetchQuery(layoutQuery());

@@ -6,6 +6,17 @@ import { Filled, Match, MatchesIfFilled } from './decorators';
 /** A new password: at least 8 characters (ours: the spec only requires one; a patient's account deserves more). */
 const PASSWORD_PATTERN = /^[\s\S]{8,}$/;
 
+/**
+ * The confirmation of a new password (spec 5's password change; the reset form too): required, and equal to the
+ * sibling `newPassword`. The one rule both forms and the reset request use.
+ */
+function ConfirmsNewPassword(): PropertyDecorator {
+  return (target, property) => {
+    Filled(Messages.required)(target, property);
+    Match('newPassword', Messages.passwordsMismatch)(target, property);
+  };
+}
+
 export class SignInDto {
   @Filled(Messages.required)
   @MatchesIfFilled(EMAIL_PATTERN, Messages.invalidEmail)
@@ -46,16 +57,19 @@ export class ForgotPasswordDto {
   email: string;
 }
 
-/** The reset form: both fields required, deliberately no match check (spec). */
+/**
+ * The reset form: both fields required, and the confirmation must equal the new password (the password change's
+ * rule: spec 5 applies none here, which let two different entries save the first).
+ */
 export class ResetPasswordDto {
   @Filled(Messages.required)
   newPassword: string;
 
-  @Filled(Messages.required)
+  @ConfirmsNewPassword()
   confirmPassword: string;
 }
 
-/** Body of the resetPassword call: the token from the link plus the new password. */
+/** Body of the resetPassword call: the token from the link plus the new password and its confirmation. */
 export class ResetPasswordRequest {
   @Filled(Messages.required)
   token: string;
@@ -63,6 +77,9 @@ export class ResetPasswordRequest {
   @Filled(Messages.required)
   @MatchesIfFilled(PASSWORD_PATTERN, Messages.passwordTooShort)
   newPassword: string;
+
+  @ConfirmsNewPassword()
+  confirmPassword: string;
 }
 
 export class PhoneSignInDto {
@@ -118,8 +135,7 @@ export class ChangePasswordRequest {
 
 /** The change-password form: the request plus a confirmation equal to the new password. */
 export class ChangePasswordDto extends ChangePasswordRequest {
-  @Filled(Messages.required)
-  @Match('newPassword', Messages.passwordsMismatch)
+  @ConfirmsNewPassword()
   confirmPassword: string;
 }
 

@@ -82,18 +82,29 @@ describe('ForgotPasswordDto', () => {
 });
 
 describe('ResetPasswordDto', () => {
-  it('requires both fields but does not compare them', () => {
-    expect(errorsOf(ResetPasswordDto, { newPassword: 'a', confirmPassword: 'b' })).toEqual({});
+  it('requires both fields, and the confirmation to equal the new password (as the password change does)', () => {
+    expect(errorsOf(ResetPasswordDto, { newPassword: 'a new secret', confirmPassword: 'a new secret' })).toEqual({});
+    expect(errorsOf(ResetPasswordDto, { newPassword: 'a new secret', confirmPassword: 'another one' }))
+      .toEqual({ confirmPassword: [Messages.passwordsMismatch] });
+    expect(errorsOf(ChangePasswordDto, { currentPassword: 'x', newPassword: 'a new secret', confirmPassword: 'another one' }))
+      .toEqual({ confirmPassword: [Messages.passwordsMismatch] });
     expect(errorsOf(ResetPasswordDto, {})).toEqual({
       newPassword: [Messages.required],
       confirmPassword: [Messages.required],
     });
   });
 
-  it('has a request body of token and new password', () => {
-    expect(errorsOf(ResetPasswordRequest, { token: 't', newPassword: 'a new secret' })).toEqual({});
-    expect(errorsOf(ResetPasswordRequest, { token: 't', newPassword: 'short' })).toEqual({ newPassword: [Messages.passwordTooShort] });
-    expect(errorsOf(ResetPasswordRequest, {})).toEqual({ token: [Messages.required], newPassword: [Messages.required] });
+  it('has a request body of token, new password and its confirmation, checked as the form checks it', () => {
+    const newPassword = 'a new secret';
+    expect(errorsOf(ResetPasswordRequest, { token: 't', newPassword, confirmPassword: newPassword })).toEqual({});
+    expect(errorsOf(ResetPasswordRequest, { token: 't', newPassword: 'short', confirmPassword: 'short' })).toEqual({ newPassword: [Messages.passwordTooShort] });
+    expect(errorsOf(ResetPasswordRequest, { token: 't', newPassword, confirmPassword: 'a newer secret' }))
+      .toEqual({ confirmPassword: [Messages.passwordsMismatch] });
+    expect(errorsOf(ResetPasswordRequest, {})).toEqual({
+      token: [Messages.required],
+      newPassword: [Messages.required],
+      confirmPassword: [Messages.required],
+    });
   });
 });
 

@@ -34,10 +34,10 @@ describe('accounts with a password', () => {
     await call(Subjects.identity.forgotPassword, { email: address });
     const reset = await lastLink(address, Events.identity.passwordResetRequested);
     service.clock().advance(TOKEN_LIFETIME.resetHours * 3600_000 + 1000);
-    await expect(call(Subjects.identity.resetPassword, { token: reset.token, newPassword: 'another secret' })).rejects.toMatchObject({ status: 401 });
+    await expect(call(Subjects.identity.resetPassword, { token: reset.token, newPassword: 'another secret', confirmPassword: 'another secret' })).rejects.toMatchObject({ status: 401 });
     await call(Subjects.identity.forgotPassword, { email: address });
     const fresh = await lastLink(address, Events.identity.passwordResetRequested, reset.outboxId);
-    await expect(call(Subjects.identity.resetPassword, { token: fresh.token, newPassword: 'another secret' })).resolves.toHaveProperty('jwt');
+    await expect(call(Subjects.identity.resetPassword, { token: fresh.token, newPassword: 'another secret', confirmPassword: 'another secret' })).resolves.toHaveProperty('jwt');
   });
 
   it('signs up a pending account that cannot sign in until the activation link is opened', async () => {
@@ -99,12 +99,12 @@ describe('accounts with a password', () => {
     const first = await lastLink(address, Events.identity.passwordResetRequested);
     await call(Subjects.identity.forgotPassword, { email: address });
     const second = await lastLink(address, Events.identity.passwordResetRequested, first.outboxId);
-    await expect(call(Subjects.identity.resetPassword, { token: first.token, newPassword: 'another secret' }))
+    await expect(call(Subjects.identity.resetPassword, { token: first.token, newPassword: 'another secret', confirmPassword: 'another secret' }))
       .rejects.toMatchObject({ status: 401, message: Messages.linkInvalid });
 
-    const { jwt } = await call<AuthTokenResponse>(Subjects.identity.resetPassword, { token: second.token, newPassword: 'another secret' });
+    const { jwt } = await call<AuthTokenResponse>(Subjects.identity.resetPassword, { token: second.token, newPassword: 'another secret', confirmPassword: 'another secret' });
     expect(decodeJwt(jwt).ver).toBe(1);
-    await expect(call(Subjects.identity.resetPassword, { token: second.token, newPassword: 'third secret' }))
+    await expect(call(Subjects.identity.resetPassword, { token: second.token, newPassword: 'third secret', confirmPassword: 'third secret' }))
       .rejects.toMatchObject({ status: 401, message: Messages.linkInvalid });
     await expect(call(Subjects.identity.refresh, { token: old.jwt })).rejects.toMatchObject({ status: 401 });
     await expect(call(Subjects.identity.signIn, { email: address, password: 'a good secret' })).rejects.toMatchObject({ status: 401 });

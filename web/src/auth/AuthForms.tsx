@@ -16,8 +16,14 @@ const failureOf = (error: unknown): Failure => ({ message: error instanceof Erro
 function FormFrame({ onSubmit, busy, submitLabel, failure, children, after }: {
   onSubmit: () => void; busy: boolean; submitLabel: string; failure: Failure; children: ReactNode; after?: ReactNode;
 }) {
+  const form = useRef<HTMLFormElement>(null);
+  // The dialog opens before this (lazily loaded) form is there, so its own first-focus lands on the mode links:
+  // each form takes the focus to its first field as it appears (every mode remounts it).
+  useEffect(() => {
+    form.current?.querySelector<HTMLInputElement>('input:not([type=hidden]):not(:disabled)')?.focus();
+  }, []);
   return (
-    <form className="contact-form" noValidate onSubmit={(event) => { event.preventDefault(); onSubmit(); }}>
+    <form ref={form} className="contact-form" noValidate onSubmit={(event) => { event.preventDefault(); onSubmit(); }}>
       {children}
       {failure && (
         <p className="form-error" role="alert">
@@ -107,7 +113,8 @@ function SignUpForm() {
       <div className="form-check">
         <input id={agreeId} type="checkbox" aria-invalid={agreeError ? true : undefined} aria-describedby={agreeError ? `${agreeId}-error` : undefined} {...form.register('agreeTOU')} />
         <label htmlFor={agreeId}>
-          {heAuth.agree} <a href="/terms-of-use" target="_blank" rel="noopener">{heAuth.terms}</a>
+          {/* No space after the prefix 'ל': it is written joined to the linked words ('לתנאי השימוש'). */}
+          {heAuth.agree}<a href="/terms-of-use" target="_blank" rel="noopener">{heAuth.terms}</a>
         </label>
       </div>
       {agreeError && <p id={`${agreeId}-error`} className="form-error">{agreeError}</p>}
@@ -143,6 +150,7 @@ function ForgotPasswordForm() {
 function CodeBoxes({ onComplete, disabled }: { onComplete: (code: string) => void; disabled: boolean }) {
   const [digits, setDigits] = useState<string[]>(() => Array.from({ length: SMS_CODE.digits }, () => ''));
   const boxes = useRef<(HTMLInputElement | null)[]>([]);
+  useEffect(() => boxes.current[0]?.focus(), []);
   const set = (index: number, value: string) => {
     const digit = value.replace(/\D/g, '').slice(-1);
     const next = digits.map((d, i) => (i === index ? digit : d));

@@ -1,4 +1,4 @@
-import type { CannabisType } from '@mc/contracts';
+import { Messages, type CannabisType } from '@mc/contracts';
 
 /** Hebrew UI strings of the web (error messages come from `Messages` in @mc/contracts). */
 export const he = {
@@ -59,6 +59,7 @@ export const he = {
     layoutGrid: 'רשת',
     layoutList: 'רשימה',
     inStock: 'במלאי בלבד',
+    withOutOfStock: 'כולל מוצרים שאזלו מהמלאי',
     priceRange: 'טווח מחירים (₪)',
     priceMin: 'ממחיר',
     priceMax: 'עד מחיר',
@@ -347,11 +348,15 @@ export const heAuth = {
     forgotPassword: 'שכחתי סיסמה',
     smsSignIn: 'כניסה עם קוד ב-SMS',
     signedIn: 'ברוכים השבים!',
+    passwordReset: 'ברוכים השבים!',
+    activated: 'ברוכים הבאים!',
     signedUp: 'נרשמת בהצלחה',
     signedOut: 'התנתקת',
   },
   notices: {
     signedIn: 'התחברת בהצלחה.',
+    passwordReset: Messages.resetSignedIn,
+    activated: 'החשבון הופעל והתחברת לאתר.',
     signedUp: 'שלחנו אליך הודעת דוא״ל עם קישור להפעלת החשבון.',
     signedOut: 'התנתקת מהאתר. נשמח לראותך שוב.',
   } as Record<string, string>,
@@ -370,6 +375,7 @@ export const heAuth = {
   resetTitle: 'בחירת סיסמה חדשה',
   resetSubmit: 'שמירת הסיסמה',
   activating: 'מפעילים את החשבון…',
+  activationTitle: 'הפעלת החשבון',
   userTitle: 'האזור האישי',
   profileCompletion: 'השלמת הפרופיל',
   accountDetails: 'פרטי החשבון',

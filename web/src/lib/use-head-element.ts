@@ -1,4 +1,4 @@
-import { useLocation, useMatches } from '@tanstack/react-router';
+import { useLocation, useMatches, useRouter } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { canonicalUrl, siteOrigin } from './canonical';
 import { serializeJsonLd, type JsonLd } from './structured-data';
@@ -22,9 +22,20 @@ export function useJsonLd(data: JsonLd | undefined): void {
   useHeadElement('script', data ? { type: 'application/ld+json' } : null, data ? serializeJsonLd(data) : undefined);
 }
 
-/** `<link rel="canonical">` for the current page (none on the not-found page), updated on navigation. */
+/**
+ * `<link rel="canonical">` for the current page (none on the not-found page), updated on navigation. Its query is
+ * read from the page's validated search (the address's own may hold garbage), and only on a route that reads one.
+ */
 export function useCanonicalLink(): void {
-  const href = useLocation({ select: (location) => canonicalUrl(siteOrigin(), location.pathname, location.search) });
+  const router = useRouter();
+  const pathname = useLocation({ select: (location) => location.pathname });
+  const search = useMatches({
+    select: (matches) => {
+      const leaf = matches.at(-1);
+      return leaf && router.routesById[leaf.routeId as keyof typeof router.routesById]?.options.validateSearch ? leaf.search : undefined;
+    },
+  });
+  const href = canonicalUrl(siteOrigin(), pathname, (search ?? {}) as Record<string, unknown>);
   const notFound = useMatches({ select: (matches) => matches.some((match) => match.status === 'notFound' || match._notFound) });
   useHeadElement('link', notFound ? null : { rel: 'canonical', href });
 }

@@ -2,6 +2,7 @@ import { type CustomerOrder, DOCUMENT_STATUSES, houseNumberFrom, ORDER_STATUS_LA
 import { Shekels } from '../components/products/Price';
 import { formatDateTime } from '../components/pharms/pharm-format';
 import { heOrders } from '../i18n/he-orders';
+import { Deduction } from '../cart/Deduction';
 
 /** Spec 4: the patient sees a status only through its label. */
 export const statusLabel = (order: Pick<CustomerOrder, 'status'>): string => ORDER_STATUS_LABELS[order.status] ?? order.status;
@@ -130,7 +131,7 @@ export function OrderDetails({ order, headingLevel = 2 }: { order: CustomerOrder
             </dd>
             <dt>{heOrders.discounts}</dt>
             <dd className="order-discount">
-              −<Shekels amount={order.cartCostDiscountsTotalAmount} />
+              <Deduction amount={order.cartCostDiscountsTotalAmount} />
             </dd>
           </>
         )}

@@ -12,10 +12,9 @@ import { useSession } from '../auth/use-session';
 import { userInfoQuery } from '../auth/user-info';
 import '../auth/auth.css';
 import '../components/contact/contact.css';
-import { ErrorView } from '../components/ErrorView';
 import { TextField } from '../components/forms/TextField';
 import { formatDateTime } from '../components/pharms/pharm-format';
-import { heAuth } from '../i18n/he';
+import { he, heAuth } from '../i18n/he';
 import { useDocumentTitle } from '../lib/use-document-title';
 import { RecentOrders } from '../orders/RecentOrders';
 
@@ -35,7 +34,10 @@ function useLinkToken(route: '/auth/verify-email' | '/reset-password'): string |
   return kept;
 }
 
-/** Opening the activation link: activates, signs in, and goes home with the welcome notice. */
+/**
+ * Opening the activation link: activates, signs in, and goes home with the new account's welcome. A link that
+ * cannot activate (used, expired, unknown) says why in spec 8's words alone, with the way on: signing in.
+ */
 export function VerifyEmailPage() {
   const token = useLinkToken('/auth/verify-email');
   const navigate = useNavigate();
@@ -45,7 +47,7 @@ export function VerifyEmailPage() {
     onSuccess: (answer) => {
       sessions.signIn(answer);
       void navigate({ to: '/' });
-      authDialog.open('signedIn');
+      authDialog.open('activated');
     },
   });
   useEffect(() => {
@@ -55,29 +57,46 @@ export function VerifyEmailPage() {
     }
   }, [token, activation]);
   if (!token) return <Navigate to="/" />;
-  if (activation.isError) return <ErrorView message={activation.error.message || Messages.generic} />;
+  if (activation.isError) {
+    return (
+      <section className="card account-card" aria-labelledby="activation-title">
+        <h1 id="activation-title">{heAuth.activationTitle}</h1>
+        <p className="form-error" role="alert">
+          {activation.error.message || Messages.generic}
+        </p>
+        <p className="state-actions">
+          <button type="button" className="button button-primary" onClick={() => authDialog.open('signIn')}>
+            {heAuth.signIn}
+          </button>
+          <a className="button button-secondary" href="/">
+            {he.backHome}
+          </a>
+        </p>
+      </section>
+    );
+  }
   return <p role="status">{heAuth.activating}</p>;
 }
 
-/** The reset link: both fields required (no match check, spec 5); success signs in and goes home. */
+/** The reset link: both fields required and equal; success signs in and goes home with spec 8's notice. */
 export function ResetPasswordPage() {
   useDocumentTitle(heAuth.resetTitle);
   const token = useLinkToken('/reset-password');
   const navigate = useNavigate();
   const form = useForm<ResetPasswordDto>({ resolver: classValidatorResolver(ResetPasswordDto), defaultValues: { newPassword: '', confirmPassword: '' } });
   const reset = useMutation({
-    mutationFn: (newPassword: string) => post<AuthTokenResponse>('/auth/reset-password', { token, newPassword }),
+    mutationFn: (values: ResetPasswordDto) => post<AuthTokenResponse>('/auth/reset-password', { token, ...values }),
     onSuccess: (answer) => {
       sessions.signIn(answer);
       void navigate({ to: '/' });
-      authDialog.open('signedIn');
+      authDialog.open('passwordReset');
     },
   });
   if (!token) return <Navigate to="/" />;
   return (
     <section className="card account-card">
       <h1>{heAuth.resetTitle}</h1>
-      <form className="contact-form" noValidate onSubmit={(e) => void form.handleSubmit(({ newPassword }) => reset.mutate(newPassword))(e)}>
+      <form className="contact-form" noValidate onSubmit={(e) => void form.handleSubmit((values) => reset.mutate(values))(e)}>
         <TextField form={form} name="newPassword" label={heAuth.newPassword} type="password" dir="ltr" autoComplete="new-password" />
         <TextField form={form} name="confirmPassword" label={heAuth.confirmPassword} type="password" dir="ltr" autoComplete="new-password" />
         {reset.isError && (

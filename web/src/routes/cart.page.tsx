@@ -17,6 +17,7 @@ import { OfferPrice, Shekels } from '../components/products/Price';
 import { he, heCart } from '../i18n/he';
 import { useDocumentTitle } from '../lib/use-document-title';
 import { resolveCartQuery } from '../queries/cart';
+import { Deduction } from '../cart/Deduction';
 
 const AMOUNTS = Array.from({ length: CART_MAX_PER_PRODUCT }, (_, i) => i + 1);
 
@@ -169,7 +170,7 @@ function OrderSummary({ summary: cartSummary, pharmSlugs }: { summary: CartSumma
           <>
             <dt>{heCart.discounts}</dt>
             <dd className="cart-summary-discounts">
-              −<Shekels amount={summary.discounts} />
+              <Deduction amount={summary.discounts} />
             </dd>
           </>
         )}

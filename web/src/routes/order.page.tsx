@@ -24,6 +24,7 @@ import { he } from '../i18n/he';
 import { heCheckout } from '../i18n/he-checkout';
 import { useDocumentTitle } from '../lib/use-document-title';
 import { resolveCartQuery } from '../queries/cart';
+import { Deduction } from '../cart/Deduction';
 
 /** The quote is asked once the choices have stayed the same this long (quick clicks make one request). */
 export const QUOTE_DEBOUNCE_MS = 400;
@@ -353,7 +354,7 @@ function CheckoutForm({ lines, addresses, user, phase, setPhase }: {
             <>
               <dt>{heCheckout.discounts}</dt>
               <dd className="cart-summary-discounts">
-                −<Shekels amount={summary.discounts} />
+                <Deduction amount={summary.discounts} />
               </dd>
             </>
           )}

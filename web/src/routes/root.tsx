@@ -81,5 +81,10 @@ declare module '@tanstack/react-router' {
      * are drawn in the browser.
      */
     ssr?: boolean;
+    /**
+     * A page drawn in the browser whose address names something that may not exist (a tag): the server runs its
+     * loaders only to answer 404 when the main data is not found.
+     */
+    statusFromLoader?: boolean;
   }
 }

@@ -1,6 +1,6 @@
-import { parsePage } from '@mc/contracts';
+import { parsePage, withoutControlChars } from '@mc/contracts';
 
-/** The URL state of /search: the term (trimmed, at most 100 characters) and the products page. */
+/** The URL state of /search: the term (without control characters, trimmed, at most 100 characters) and the products page. */
 export interface SearchPageSearch {
   term?: string;
   page?: number;
@@ -9,9 +9,10 @@ export interface SearchPageSearch {
 export const MAX_TERM_LENGTH = 100;
 
 export function validateSearchPage(raw: Record<string, unknown>): SearchPageSearch {
-  const term = typeof raw.term === 'string' ? raw.term.trim().slice(0, MAX_TERM_LENGTH) : '';
+  const term = typeof raw.term === 'string' ? withoutControlChars(raw.term).trim().slice(0, MAX_TERM_LENGTH) : '';
   const page = parsePage(raw.page);
-  return { ...(term ? { term } : {}), ...(page > 1 ? { page } : {}) };
+  // Both keys answered, undefined when dropped (the router spreads this over the raw query: see validateListSearch).
+  return { term: term || undefined, page: page > 1 ? page : undefined };
 }
 
 /** The API query strings of the results page: every product matching the term (in stock or not), and pharmacies. */

@@ -10,10 +10,12 @@ export const tagRoute = createRoute({
   path: '/tags/$tagSlug',
   validateSearch: (raw: Record<string, unknown>): { page?: number } => {
     const page = parsePage(raw.page);
-    return page > 1 ? { page } : {};
+    // Answered even when dropped: the router spreads this over the raw query (see validateListSearch).
+    return { page: page > 1 ? page : undefined };
   },
   loaderDeps: ({ search }) => ({ page: search.page ?? 1 }),
   loader: ({ context, params: { tagSlug }, deps: { page } }) => loadMain(context, tagQuery(tagSlug, page)),
+  staticData: { statusFromLoader: true },
   notFoundComponent: () => <NotFoundPage detail={Messages.tagNotFound} />,
   component: lazyRouteComponent(() => import('./tag.page'), 'TagPage'),
 });

@@ -9,7 +9,8 @@ export interface PharmPageSearch extends ListSearch {
 export function validatePharmPageSearch(raw: Record<string, unknown>): PharmPageSearch {
   const product = parseNumber(raw.product, 1, Number.MAX_SAFE_INTEGER);
   const search: PharmPageSearch = validateListSearch(raw, LIST_SORTS);
-  if (product !== undefined && Number.isInteger(product)) search.product = product;
+  // Answered even when dropped, as validateListSearch answers its keys.
+  search.product = product !== undefined && Number.isInteger(product) ? product : undefined;
   return search;
 }
 

@@ -11,7 +11,10 @@ describe('validatePharmListSearch', () => {
   });
 
   it('ignores values outside the allowed sets', () => {
-    expect(validatePharmListSearch({ delivery: 'maybe', distance: '7', locationRadius: 'x', layout: 'table', page: '-3', sortBy: 'price' })).toEqual({});
+    const raw = { delivery: 'maybe', distance: '7', locationRadius: 'x', layout: 'table', page: '-3', open: 'zzz', search: ['x'], sortBy: 'price' };
+    expect(validatePharmListSearch(raw)).toEqual({});
+    // As the page gets it: the router spreads the validated search over the raw query.
+    expect({ ...raw, ...validatePharmListSearch(raw) }).toEqual({});
   });
 
   it('keeps nearest first (sortBy=nearby)', () => {
@@ -36,6 +39,7 @@ describe('the pharmacy page URL', () => {
     const search = validatePharmPageSearch({ product: '65', sortBy: 'nearby', types: 'oil,bogus' });
     expect(search).toEqual({ product: 65, types: 'oil' });
     expect(pharmProductsApiParams(search)).toBe('page=1&sortBy=magic&inStock=1&types=oil&firstProduct=65');
-    expect(validatePharmPageSearch({ product: 'abc' })).toEqual({});
+    const raw = { product: 'abc', priceRange: 'abc', types: 'zzz', inStock: 'zzz' };
+    expect({ ...raw, ...validatePharmPageSearch(raw) }).toEqual({});
   });
 });

@@ -40,7 +40,8 @@ export function validatePharmListSearch(raw: Record<string, unknown>): PharmList
     sortBy: raw.sortBy === 'nearby' ? 'nearby' : undefined,
     layout: raw.layout === 'grid' ? 'grid' : undefined,
   };
-  return Object.fromEntries(Object.entries(search).filter(([, v]) => v !== undefined)) as PharmListSearch;
+  // Every key answered, undefined when dropped (the router spreads this over the raw query: see validateListSearch).
+  return search;
 }
 
 /** The API query string for the list URL; the distance filter needs the browser's position. */

@@ -131,7 +131,7 @@ export function ListFilters({
 /** The active filters, each with the change that removes it. */
 function activeChips(search: ListSearch) {
   const chips: { id: string; label: string; patch: ListPatch }[] = [];
-  if (search.inStock === 0) chips.push({ id: 'inStock', label: `${he.lists.inStock}: ✗`, patch: { inStock: undefined } });
+  if (search.inStock === 0) chips.push({ id: 'inStock', label: he.lists.withOutOfStock, patch: { inStock: undefined } });
   if (search.priceRange) chips.push({ id: 'price', label: `₪${search.priceRange}`, patch: { priceRange: undefined } });
   for (const key of LIST_FILTER_KEYS) {
     const values = parseList(search[key]);

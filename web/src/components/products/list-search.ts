@@ -1,16 +1,4 @@
-import {
-  CANNABIS_TYPES,
-  LIST_SORTS,
-  PRODUCT_TYPES,
-  parseEnum,
-  parseFlag,
-  parseList,
-  parsePage,
-  parsePriceRange,
-  type GeoPoint,
-  type GeoSort,
-} from '@mc/contracts';
-import { DOSAGE_PATTERN } from '@mc/contracts';
+import { LIST_SORTS, parseEnum, parseList, parsePage, parseProductFilters, type GeoPoint, type GeoSort } from '@mc/contracts';
 
 export const LAYOUTS = ['grid', 'list'] as const;
 export type Layout = (typeof LAYOUTS)[number];
@@ -36,7 +24,11 @@ const joined = (values: string[]) => (values.length ? values.join(',') : undefin
 
 /**
  * Reads a list's URL: values outside the allowed sets are ignored, defaults (page 1, sort magic,
- * in stock, `defaultLayout`) are dropped so the URL stays short.
+ * in stock, `defaultLayout`) are dropped so the URL stays short. The filters are read by the contracts' parse,
+ * the one the API reads them with, so the page never shows a filter the API would ignore.
+ *
+ * Every key is answered, `undefined` when dropped: the router hands the page this object spread over the raw
+ * query, so a key left out would keep the address's value (`?priceRange=abc` reaching a chip as '₪abc').
  */
 export function validateListSearch(
   raw: Record<string, unknown>,
@@ -46,19 +38,20 @@ export function validateListSearch(
   const page = parsePage(raw.page);
   const sortBy = parseEnum(raw.sortBy, sorts, 'magic');
   const layout = parseEnum(raw.layout, LAYOUTS, defaultLayout);
-  const range = parsePriceRange(raw.priceRange);
+  const filters = parseProductFilters(raw);
+  const range = filters.priceRange;
   const search: ListSearch = {
     page: page > 1 ? page : undefined,
     sortBy: sortBy !== 'magic' ? sortBy : undefined,
     layout: layout !== defaultLayout ? layout : undefined,
-    inStock: parseFlag(raw.inStock, true) ? undefined : 0,
+    inStock: filters.inStock ? undefined : 0,
     priceRange: range ? `${range.min}-${range.max}` : undefined,
-    types: joined(parseList(raw.types, PRODUCT_TYPES)),
-    cannabisTypes: joined(parseList(raw.cannabisTypes, CANNABIS_TYPES)),
-    dosages: joined(parseList(raw.dosages ?? raw.dosage).filter((d) => DOSAGE_PATTERN.test(d))),
-    companies: joined(parseList(raw.companies)),
+    types: joined(filters.types),
+    cannabisTypes: joined(filters.cannabisTypes),
+    dosages: joined(filters.dosages),
+    companies: joined(filters.companies),
   };
-  return Object.fromEntries(Object.entries(search).filter(([, v]) => v !== undefined)) as ListSearch;
+  return search;
 }
 
 /** The selected values of one comma-list filter. */

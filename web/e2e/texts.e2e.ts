@@ -1,0 +1,189 @@
+/**
+ * What a patient reads and where the keyboard lands (issue 17, "texts"): the first field of each dialog form has
+ * the focus, the consent reads naturally, a new account is welcomed (not welcomed back), a reused activation link
+ * says only what happened, the reset form refuses two different passwords and ends with spec 8's text, a discount
+ * shows its minus before the shekels, and garbage in a list's address becomes no filter.
+ */
+import { Messages, type PharmProduct } from '@mc/contracts';
+import type { Locator, Page } from 'playwright-core';
+import { api } from './api';
+import { seriousViolations } from './axe';
+import { DESKTOP, fromMailbox, GATEWAY_URL, useBrowser } from './browser';
+
+/** The labelled name of the focused element (its `<label>`), or its own text. */
+const focusedName = (page: Page) =>
+  page.evaluate(() => {
+    const el = document.activeElement as HTMLInputElement | null;
+    return el?.labels?.[0]?.textContent?.trim() ?? el?.textContent?.trim() ?? null;
+  });
+
+/** Waits until the focus is on the field labelled `name`. */
+async function focusLandsOn(page: Page, name: string) {
+  await page.waitForFunction((label) => (document.activeElement as HTMLInputElement | null)?.labels?.[0]?.textContent?.trim() === label, name, { timeout: 5000 })
+    .catch(async () => { throw new Error(`focus is on '${await focusedName(page)}', not on '${name}'`); });
+}
+
+/** The newest link to `path` in an e-mail to `email`, as an address of the stack. */
+async function mailedLink(page: Page, email: string, path: string): Promise<string> {
+  const href = await fromMailbox(page, `an e-mail to ${email} linking to ${path}`, { has: [email, path], match: new RegExp(`href="([^"]*${path}[^"]*)"`) });
+  const url = new URL(href.replace(/&amp;/g, '&'), GATEWAY_URL);
+  return `${GATEWAY_URL}${url.pathname}${url.search}`;
+}
+
+/** Where the first and last characters of `element`'s text are drawn, left to right. */
+const charBoxes = (element: Locator) =>
+  element.evaluate((el) => {
+    const text = el.firstChild?.nodeType === Node.TEXT_NODE ? el.firstChild : document.createTreeWalker(el, NodeFilter.SHOW_TEXT).nextNode();
+    if (!text?.textContent) throw new Error('no text');
+    const box = (i: number) => {
+      const range = document.createRange();
+      range.setStart(text, i);
+      range.setEnd(text, i + 1);
+      const r = range.getBoundingClientRect();
+      return { left: r.left, right: r.right };
+    };
+    return { first: box(0), last: box(text.textContent.length - 1) };
+  });
+
+describe('web: the texts and focus of sign-in, sign-up, activation and reset', () => {
+  const web = useBrowser({ viewport: DESKTOP });
+
+  it('puts the focus on the first field of every mode of the dialog, opened from the keyboard', async () => {
+    const { page } = web;
+    await page.goto(`${GATEWAY_URL}/`, { waitUntil: 'networkidle' });
+    const opener = page.getByRole('button', { name: 'התחברות' });
+    await opener.focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog');
+    await focusLandsOn(page, 'דוא״ל');
+
+    await dialog.getByRole('button', { name: 'אין לך חשבון? להרשמה' }).focus();
+    await page.keyboard.press('Enter');
+    await focusLandsOn(page, 'שם פרטי');
+    expect(await seriousViolations(page)).toEqual([]);
+    // The consent: the prefix joined to the linked words, no stray space.
+    const consent = dialog.locator('label', { has: page.getByRole('link', { name: 'תנאי השימוש' }) });
+    expect((await consent.textContent())?.replace(/\s+/g, ' ').trim()).toBe('קראתי ואני מסכים/ה לתנאי השימוש');
+
+    await dialog.getByRole('button', { name: 'חזרה להתחברות' }).focus();
+    await page.keyboard.press('Enter');
+    await focusLandsOn(page, 'דוא״ל');
+    await dialog.getByRole('button', { name: 'שכחתי סיסמה' }).focus();
+    await page.keyboard.press('Enter');
+    await focusLandsOn(page, 'דוא״ל');
+    await dialog.getByRole('button', { name: 'שליחת קישור לאיפוס' }).waitFor({ state: 'visible' });
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+  });
+
+  it('welcomes a new account, says only why a used activation link fails, and resets with two equal passwords', async () => {
+    const { page } = web;
+    const email = `texts-${Date.now()}@example.co.il`;
+    await page.goto(`${GATEWAY_URL}/`, { waitUntil: 'networkidle' });
+    await page.getByRole('button', { name: 'התחברות' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('button', { name: 'אין לך חשבון? להרשמה' }).click();
+    await dialog.getByLabel('שם פרטי').fill('נועה');
+    await dialog.getByLabel('שם משפחה').fill('לוי');
+    await dialog.getByLabel('דוא״ל').fill(email);
+    await dialog.getByLabel('סיסמה').fill('a good secret');
+    await dialog.getByRole('checkbox', { name: 'קראתי ואני מסכים/ה לתנאי השימוש' }).check();
+    await dialog.getByRole('button', { name: 'הרשמה' }).click();
+    await dialog.getByText('שלחנו אליך הודעת דוא״ל').waitFor({ state: 'visible' });
+    await page.keyboard.press('Escape');
+
+    const activation = await mailedLink(page, email, '/auth/verify-email');
+    await page.goto(activation);
+    await page.waitForURL((url) => url.pathname === '/');
+    await dialog.getByRole('heading', { name: 'ברוכים הבאים!' }).waitFor({ state: 'visible' });
+    expect(await dialog.getByText('ברוכים השבים!').count()).toBe(0);
+    await page.keyboard.press('Escape');
+
+    // The same link again: the API refuses it with 400 and spec 8's message is all the page says.
+    const answer = page.waitForResponse((res) => res.url().endsWith('/api/auth/activate'));
+    await page.goto(activation);
+    expect((await answer).status()).toBe(400);
+    const main = page.locator('main');
+    await main.getByRole('alert').filter({ hasText: Messages.activationUsed }).waitFor({ state: 'visible' });
+    expect(await main.getByText('לא הצלחנו לטעון את העמוד').count()).toBe(0);
+    expect(await main.getByRole('heading', { level: 1 }).allTextContents()).toEqual(['הפעלת החשבון']);
+    await main.getByRole('button', { name: 'התחברות' }).waitFor({ state: 'visible' });
+    expect(await seriousViolations(page)).toEqual([]);
+
+    // A reset from the mailed link: two different passwords are refused in the browser, no request is sent.
+    await page.getByRole('button', { name: 'התנתקות' }).click();
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'התחברות' }).first().click();
+    await dialog.getByRole('button', { name: 'שכחתי סיסמה' }).click();
+    await dialog.getByLabel('דוא״ל').fill(email);
+    await dialog.getByRole('button', { name: 'שליחת קישור לאיפוס' }).click();
+    await dialog.getByText(Messages.forgotReceived).waitFor({ state: 'visible' });
+    await page.keyboard.press('Escape');
+    await page.goto(await mailedLink(page, email, '/reset-password'));
+    await page.waitForURL((url) => url.pathname === '/reset-password' && !url.search.includes('token'));
+    const resets: string[] = [];
+    page.on('request', (request) => { if (request.url().includes('/api/auth/reset-password')) resets.push(request.postData() ?? ''); });
+    await page.getByLabel('סיסמה חדשה').fill('a newer secret');
+    await page.getByLabel('אימות סיסמה').fill('another secret');
+    await page.getByRole('button', { name: 'שמירת הסיסמה' }).click();
+    await page.getByText(Messages.passwordsMismatch).waitFor({ state: 'visible' });
+    expect(resets).toEqual([]);
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await page.getByLabel('אימות סיסמה').fill('a newer secret');
+    await page.getByRole('button', { name: 'שמירת הסיסמה' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+    await dialog.getByText(Messages.resetSignedIn, { exact: true }).waitFor({ state: 'visible' });
+    expect(JSON.parse(resets[0])).toMatchObject({ newPassword: 'a newer secret', confirmPassword: 'a newer secret' });
+    await dialog.waitFor({ state: 'hidden', timeout: 8000 });
+  });
+});
+
+describe('web: a discount in the cart', () => {
+  const web = useBrowser({ viewport: DESKTOP });
+
+  it("shows the minus before the shekels, '−₪…', isolated from the Hebrew line", async () => {
+    const { page } = web;
+    const offer = (await api<{ pharmProducts: PharmProduct[] }>('/api/discounts?sortBy=price')).pharmProducts.find((o) => o.inStock);
+    if (!offer) throw new Error('the seed has no discounted offer in stock');
+    await page.goto(`${GATEWAY_URL}/pharms/${offer.pharm.slug}/products/${offer.id}`, { waitUntil: 'networkidle' });
+    await page.locator('.add-to-cart-button').click();
+    await page.locator('.add-to-cart-button.is-added').waitFor({ state: 'visible' });
+    await page.goto(`${GATEWAY_URL}/cart`, { waitUntil: 'networkidle' });
+
+    const amount = page.locator('.cart-summary-discounts bdi');
+    await amount.waitFor({ state: 'visible' });
+    const text = (await amount.textContent()) ?? '';
+    expect(text).toMatch(/^−₪\d+(\.\d\d)?$/);
+    expect(await amount.getAttribute('dir')).toBe('ltr');
+    expect(await page.locator('.cart-summary-discounts').textContent()).toBe(text);
+    // Drawn as read: the minus at the left end, the last digit at the right.
+    const { first, last } = await charBoxes(amount);
+    expect(first.right).toBeLessThanOrEqual(last.left);
+  });
+});
+
+describe('web: garbage in a list address', () => {
+  const web = useBrowser({ viewport: DESKTOP });
+  const garbage = 'priceRange=abc&types=zzz&cannabisTypes=zzz&dosages=zzz&inStock=zzz&sortBy=zzz&layout=zzz&page=abc';
+
+  it.each(['/products', '/discounts', '/pharms/merkaz-tel-aviv'])('becomes no filter, chip or option on %s', async (path) => {
+    const { page } = web;
+    await page.goto(`${GATEWAY_URL}${path}?${garbage}`, { waitUntil: 'networkidle' });
+    await page.locator('.filter-toggle input').first().waitFor({ state: 'attached' });
+    expect(await page.locator('.active-filters').count()).toBe(0);
+    expect(await page.getByText('₪abc').count()).toBe(0);
+    expect(await page.locator('.filter-option', { hasText: 'zzz' }).count()).toBe(0);
+    // In stock only (the default) stays ticked; the sort stays the default.
+    expect(await page.locator('.filter-toggle input').first().isChecked()).toBe(true);
+    expect(await page.getByLabel('מיון לפי').inputValue()).toBe('magic');
+    // Nor does it reach what search engines read.
+    expect(await page.locator('link[rel="canonical"]').getAttribute('href')).toBe(`${GATEWAY_URL}${path}`);
+  });
+
+  it('keeps garbage out of the canonical address of a page that reads no query', async () => {
+    const { page } = web;
+    await page.goto(`${GATEWAY_URL}/faq?page=abc&priceRange=abc`, { waitUntil: 'networkidle' });
+    expect(await page.locator('link[rel="canonical"]').getAttribute('href')).toBe(`${GATEWAY_URL}/faq`);
+  });
+});
