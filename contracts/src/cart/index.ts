@@ -2,7 +2,7 @@ import { Transform } from 'class-transformer';
 import { ArrayMaxSize, ArrayUnique, IsArray, IsInt, Max, Min, ValidateNested } from 'class-validator';
 import { Messages } from '../messages';
 import { CART_MAX_LINES, CART_MAX_PER_PRODUCT, type CookieCartItem } from '../rules/cart';
-import type { PharmProduct } from '../storefront/responses';
+import type { Pharm, PharmProduct } from '../storefront/responses';
 
 const invalid = { message: Messages.badRequest };
 
@@ -69,3 +69,49 @@ export interface ResolvedCart {
 /** Whether a resolved line can be ordered; any that cannot blocks checkout ('יש להסיר תחילה את המוצרים שנמחקו'). */
 export const isOrderable = (item: ResolvedCartItem): boolean =>
   item.pharmProduct !== null && item.pharmProduct.published && item.pharmProduct.inStock;
+
+/** `POST /api/cart/alternatives` and `pharm.cart.alternatives`: the cart to fill in one pharmacy (the same rules as resolve). */
+export class CartAlternativesDto extends ResolveCartDto {}
+
+/** At most this many pharmacies are answered, the cheapest. */
+export const CART_ALTERNATIVES_SHOWN = 5;
+
+/** A cart line as one pharmacy would fill it. Money in shekels. */
+export interface CartFillLine {
+  /** The cart line's offer. */
+  fromPharmProductId: number;
+  /** This pharmacy's offer for it: the same product, else one of its family at the same T/C dosage (the cheapest). */
+  pharmProductId: number;
+  amount: number;
+  sameProduct: boolean;
+  productName: string;
+  thccbdDosage: string | null;
+  unitPrice: number;
+}
+
+/** One pharmacy that has every line of the cart in stock, with its total. Money in shekels. */
+export interface CartFillOption {
+  pharm: Pick<Pharm, 'slug' | 'name' | 'city' | 'logo_url'>;
+  /** The cart's lines in its order (two lines this pharmacy fills with one offer stay two lines here). */
+  lines: CartFillLine[];
+  itemsTotal: number;
+  /** Delivery to the caller's default address where the pharmacy ships there, else pickup (free). */
+  shipping: { method: 'delivery' | 'pickup'; price: number };
+  total: number;
+  /** Every line is already this pharmacy's own offer: the cart is here. */
+  isCurrent: boolean;
+}
+
+export interface CartAlternatives {
+  /** Whether delivery was priced: to the signed-in caller's default address, or pickup for everyone. */
+  shipTo: 'default-address' | 'pickup';
+  /** The pharmacies that fill the whole cart, cheapest total first (at most CART_ALTERNATIVES_SHOWN). */
+  options: CartFillOption[];
+}
+
+/** The cart as it reads after moving it to `option`'s pharmacy: each offer once, its lines' amounts summed. */
+export function movedCart(option: CartFillOption): CookieCartItem[] {
+  const amounts = new Map<number, number>();
+  for (const line of option.lines) amounts.set(line.pharmProductId, (amounts.get(line.pharmProductId) ?? 0) + line.amount);
+  return [...amounts].map(([pharmProductId, amount]) => ({ pharmProductId, amount }));
+}

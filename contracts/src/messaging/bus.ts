@@ -1,6 +1,6 @@
 import type { ProductDetailResponse, Product, TagDetail } from '../catalog/product';
 import { GetProductRequest } from '../catalog/requests';
-import { CartItemCommand, CartItemRemoveCommand, CartStoreCommand, ResolveCartDto, type ResolvedCart, type ServerCart } from '../cart';
+import { CartAlternativesDto, CartItemCommand, CartItemRemoveCommand, CartStoreCommand, ResolveCartDto, type CartAlternatives, type ResolvedCart, type ServerCart } from '../cart';
 import { AddressCommand, AddressRemoveCommand, AddressUpdateCommand } from '../forms/address';
 import type { PrescriptionResponse } from '../identity/prescription';
 import { PrescriptionDto } from '../identity/prescription.dto';
@@ -100,6 +100,7 @@ export const RequestRoutes = {
   [Subjects.pharm.discountList]: takes(DiscountListRequest).answers<PharmProductListResponse>(),
   [Subjects.pharm.pharmProductUpdate]: takes(PharmProductUpdateRequest).answers<PharmProduct>(),
   [Subjects.pharm.cartResolve]: takes(ResolveCartDto).answers<ResolvedCart>(),
+  [Subjects.pharm.cartAlternatives]: takes(CartAlternativesDto).answers<CartAlternatives>(),
   [Subjects.pharm.mediaGet]: takes(PharmMediaGetRequest).answers<MediaResponse>(),
   [Subjects.pharm.sitemapGet]: takesNothing.answers<PharmSitemap>(),
   [Subjects.pharm.couponGet]: takes(CouponGetRequest).answers<CouponRecord>(),

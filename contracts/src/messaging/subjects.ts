@@ -30,6 +30,8 @@ export const Subjects = {
     pharmProductUpdate: 'pharm.pharm-product.update',
     /** A cart's items with their offers as shown now (`ResolveCartDto` → `ResolvedCart`). */
     cartResolve: 'pharm.pharm-product.resolve-cart',
+    /** The pharmacies that have the whole cart in stock, with shipping (`CartAlternativesDto` → `CartAlternatives`). */
+    cartAlternatives: 'pharm.cart.alternatives',
     /** Generated SVG art of pharmacies (logos, slide images), served by the gateway under /media/pharms/. */
     mediaGet: 'pharm.media.get',
     sitemapGet: 'pharm.sitemap.get',

@@ -4,12 +4,13 @@ import {
   ApiBadRequestResponse, ApiBearerAuth, ApiNotFoundResponse, ApiOkResponse, ApiParam, ApiTags, ApiTooManyRequestsResponse, ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
 import {
-  CartAmountDto, CartItemCommand, CartStoreCommand, ResolveCartDto, Subjects, type ResolvedCart, type ServerCart,
+  CartAlternativesDto, CartAmountDto, CartItemCommand, CartStoreCommand, ResolveCartDto, Subjects, type CartAlternatives, type ResolvedCart, type ServerCart,
 } from '@mc/contracts';
 import { ServiceClients } from '../clients/clients.module';
 import { forwarded } from '../clients/service-client';
 import { RequestBody } from '../docs/request-bodies';
 import { RateLimit, type RateLimitRule } from '../http/rate-limit';
+import { OptionalJwtGuard } from './optional-jwt.guard';
 
 /**
  * Changes to one user's server cart: a person clicking (each click one call, the web's queue one at a time)
@@ -18,14 +19,21 @@ import { RateLimit, type RateLimitRule } from '../http/rate-limit';
 export const CART_WRITE_LIMIT: RateLimitRule = { name: 'cart-write', per: 'user', count: 120, windowSeconds: 60 };
 
 /** A path's product id as a number for the cart service to validate (anything not a positive int4 is its 400). */
+/**
+ * The whole-cart search per client address: the cart page asks once per change of its products; a crawler asking
+ * for every combination does not get far. Not a spec rule; over it the answer is 429 in Hebrew.
+ */
+export const CART_ALTERNATIVES_LIMIT: RateLimitRule = { name: 'cart-alternatives', per: 'client', count: 300, windowSeconds: 60 };
+
 const productId = (raw: string): number => (/^\d{1,10}$/.test(raw) ? Number(raw) : Number.NaN);
 
 const CART_ANSWER = '{ items: [{ pharmProductId, amount }], updatedAt }: the cart as the server keeps it after the call (updatedAt null before the first change)';
 const LIMIT_REFUSED = "more than 10 of one product ('ניתן להוסיף עד 10 פריטים מאותו מוצר'), more than 50 lines, or a malformed item";
 
 /**
- * The cart routes. `resolve` works signed out (pharm resolves a cart's lines with their offers); the others are the
- * signed-in user's server cart, kept by the cart service, which takes the user from the verified caller only.
+ * The cart routes. `resolve` and `alternatives` work signed out (pharm resolves a cart's lines with their offers, or
+ * finds the pharmacies that fill all of it); the others are the signed-in user's server cart, kept by the cart
+ * service, which takes the user from the verified caller only.
  */
 @ApiTags('cart')
 @Controller('cart')
@@ -39,6 +47,24 @@ export class CartController {
   @RequestBody(ResolveCartDto)
   resolve(@Body() body: ResolveCartDto | undefined): Promise<ResolvedCart> {
     return this.clients.get('pharm').send(Subjects.pharm.cartResolve, { cartItems: forwarded(body).cartItems });
+  }
+
+  @Post('alternatives')
+  @HttpCode(200)
+  @UseGuards(OptionalJwtGuard)
+  @ApiBearerAuth()
+  @ApiOkResponse({
+    description: "{ shipTo: 'default-address' | 'pickup', options: [{ pharm, lines, itemsTotal, shipping { method, price }, total, isCurrent }] }: "
+      + 'the pharmacies (at most 5, cheapest total first) with every line in stock, the same product or its family at the same T/C '
+      + "dosage; delivery priced to a signed-in caller's default address where the pharmacy ships there, else pickup. Works signed out.",
+  })
+  @ApiBadRequestResponse({ description: "a malformed cart, one product twice, or more than 10 of one ('ניתן להוסיף עד 10 פריטים מאותו מוצר')" })
+  @ApiUnauthorizedResponse({ description: 'a bearer token that is not valid (no token: priced for pickup)' })
+  @ApiTooManyRequestsResponse({ description: 'more than 300 a minute from one client address' })
+  @RateLimit(CART_ALTERNATIVES_LIMIT)
+  @RequestBody(ResolveCartDto)
+  alternatives(@Body() body: CartAlternativesDto | undefined): Promise<CartAlternatives> {
+    return this.clients.get('pharm').send(Subjects.pharm.cartAlternatives, { cartItems: forwarded(body).cartItems });
   }
 
   @Get()

@@ -78,6 +78,11 @@ export class CartStore {
     return this.run({ kind: 'remove', pharmProductId }, (items) => items.filter((item) => item.pharmProductId !== pharmProductId));
   }
 
+  /** Replaces every line at once (moving the cart to one pharmacy), in the queue's turn like any other change. */
+  replace(items: CookieCartItem[]): Promise<void> {
+    return this.run({ kind: 'store', items }, () => items);
+  }
+
   /**
    * Spec 4: clearing the cart sets the order lock, empties the stored cart (the server's, or the cookie's) and the
    * cookie, then unlocks (operations queued meanwhile run after it, on the empty cart).

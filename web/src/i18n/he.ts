@@ -289,6 +289,27 @@ export const heCart = {
   loading: 'טוען את סל הקניות…',
 };
 
+/** "One pharmacy fills the whole cart" on /cart. */
+export const heCartFill = {
+  title: 'כל הסל בבית מרקחת אחד',
+  withDelivery: 'המחיר כולל משלוח לכתובת ברירת המחדל שלך, כשבית המרקחת שולח אליה; אחרת – איסוף עצמי.',
+  pickupOnly: 'המחירים לאיסוף עצמי. משלוח מחושב למשתמשים מחוברים שיש להם כתובת ברירת מחדל שמורה.',
+  loading: 'מחפשים בתי מרקחת שיש בהם את כל הסל…',
+  failed: 'לא הצלחנו לבדוק כרגע אילו בתי מרקחת מחזיקים את כל הסל.',
+  retry: 'לנסות שוב',
+  none: 'אין כרגע בית מרקחת אחד שיש בו במלאי את כל המוצרים שבסל.',
+  delivery: 'משלוח',
+  freeDelivery: 'משלוח חינם',
+  pickup: 'איסוף עצמי',
+  total: 'סה״כ',
+  substitute: (name: string, dosage: string | null) => `במקום המוצר שבסל: ${name}${dosage ? ` (${dosage})` : ''}, אותה משפחה ואותו מינון`,
+  move: 'להעביר את הסל לכאן',
+  moving: 'מעביר…',
+  here: 'הסל כבר כאן',
+  moved: (pharm: string) => `הסל הועבר ל${pharm}.`,
+  changed: 'המלאי או המחיר השתנו בינתיים, והרשימה עודכנה. אפשר לבחור שוב.',
+};
+
 /** The contact modal of the footer. */
 export const heContact = {
   open: 'צרו קשר',

@@ -4,6 +4,7 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { authDialog } from '../auth/auth-dialog';
 import { useSession } from '../auth/use-session';
+import { CartAlternatives } from '../cart/CartAlternatives';
 import { type CartLine, cartLines, type CartSummary, groupByPharm, type PharmGroup, summarize } from '../cart/cart-lines';
 import { useCart, useCartStore } from '../cart/use-cart';
 import '../cart/cart.css';
@@ -231,6 +232,7 @@ export function CartPage() {
           {groups.map((group, index) => (
             <PharmGroupCard key={group.pharm?.slug ?? 'gone'} group={group} index={index} />
           ))}
+          <CartAlternatives />
         </div>
         <OrderSummary summary={summarize(lines)} pharmSlugs={groups.flatMap((g) => (g.pharm ? [g.pharm.slug] : []))} />
       </div>

@@ -32,6 +32,7 @@ function fakeApi() {
     const path = new URL(String(input), 'http://localhost').pathname;
     if (path === '/api/cart') return json({ items: ITEMS, updatedAt: '2026-11-01T10:00:00.000Z' });
     if (path === '/api/cart/resolve') return json({ items: [{ ...ITEMS[0], pharmProduct: OFFER }] });
+    if (path === '/api/cart/alternatives') return json({ shipTo: 'pickup', options: [] });
     if (path === '/api/checkout/quote') {
       quotes.push(JSON.parse(String(init.body)));
       return json(QUOTE);

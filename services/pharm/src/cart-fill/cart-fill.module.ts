@@ -1,0 +1,11 @@
+import { Module } from '@nestjs/common';
+import { PharmDirectoryModule } from '../pharms/pharm-directory.module';
+import { CartFillHandlers } from './cart-fill.handlers';
+import { CartFillService } from './cart-fill.service';
+
+@Module({
+  imports: [PharmDirectoryModule],
+  controllers: [CartFillHandlers],
+  providers: [CartFillService],
+})
+export class CartFillModule {}

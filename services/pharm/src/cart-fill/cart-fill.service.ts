@@ -1,0 +1,93 @@
+import { Inject, Injectable } from '@nestjs/common';
+import {
+  agorotToShekels, CART_ALTERNATIVES_SHOWN, Subjects,
+  type Address, type CartAlternatives, type CartFillOption, type CookieCartItem, type ShippingQuoteResponse,
+} from '@mc/contracts';
+import { BusClient, LOGGER, type Caller } from '@mc/kit';
+import type { Logger } from 'pino';
+import { OfferIndex } from '../pharm-products/offer-index';
+import { fillings, type Filling } from './cart-fill.rules';
+
+/** The other services are asked within this; past it the cart is priced for pickup (the answer must stay quick). */
+export const CART_FILL_LOOKUP_TIMEOUT_MS = 3000;
+
+type Quote = ShippingQuoteResponse['quotes'][number];
+
+/**
+ * "One pharmacy fills the whole cart": the pharmacies selling every line (see `fillings`), each priced with delivery
+ * to the signed-in caller's default address where the pharmacy ships and shipping-quote matches it (its rules, as at
+ * checkout), else for pickup; cheapest total first.
+ */
+@Injectable()
+export class CartFillService {
+  constructor(
+    @Inject(OfferIndex) private readonly index: OfferIndex,
+    @Inject(BusClient) private readonly bus: BusClient,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {}
+
+  async alternatives(caller: Caller | null, items: CookieCartItem[]): Promise<CartAlternatives> {
+    const found = fillings(await this.index.current(), items);
+    const address = found.length && caller ? await this.defaultAddress(caller) : null;
+    const quotes = address ? await this.shipping(caller!, address, found.filter(ships)) : new Map<string, Quote>();
+    const options = found
+      .map((filling) => toOption(filling, quotes.get(filling.pharm.record!.slug)))
+      .sort((a, b) => a.total - b.total || a.itemsTotal - b.itemsTotal || a.pharm.name.localeCompare(b.pharm.name, 'he'));
+    return { shipTo: address ? 'default-address' : 'pickup', options: options.slice(0, CART_ALTERNATIVES_SHOWN) };
+  }
+
+  /** The caller's default address, or null (none saved, or identity not answering: then everyone is priced for pickup). */
+  private async defaultAddress(caller: Caller): Promise<Address | null> {
+    try {
+      const { addresses } = await this.bus.request(Subjects.identity.addressList, {}, { caller, timeoutMs: CART_FILL_LOOKUP_TIMEOUT_MS });
+      return addresses.find((a) => a.isDefault) ?? null;
+    } catch (err) {
+      this.logger.warn({ reason: err instanceof Error ? err.message : typeof err }, 'cart fill: no addresses, priced for pickup');
+      return null;
+    }
+  }
+
+  /** Shipping-quote's answer per pharmacy slug (none when it fails: those pharmacies are priced for pickup). */
+  private async shipping(caller: Caller, address: Address, shipping: Filling[]): Promise<Map<string, Quote>> {
+    if (!shipping.length) return new Map();
+    try {
+      const { quotes } = await this.bus.request(
+        Subjects.shippingQuote.quote,
+        {
+          pharms: shipping.map((f) => ({ pharmSlug: f.pharm.record!.slug, pickup: false, totalPrice: f.itemsTotal, itemsCount: f.itemsCount })),
+          address: { address: address.address, houseNumber: address.houseNumber },
+        },
+        { caller, timeoutMs: CART_FILL_LOOKUP_TIMEOUT_MS },
+      );
+      return new Map(quotes.map((q) => [q.pharmSlug, q]));
+    } catch (err) {
+      this.logger.warn({ reason: err instanceof Error ? err.message : typeof err }, 'cart fill: no shipping quote, priced for pickup');
+      return new Map();
+    }
+  }
+}
+
+/** Whether the pharmacy delivers at all (else it is pickup only). */
+const ships = (filling: Filling): boolean => filling.pharm.record!.shipping !== 'no-shipping';
+
+/** A filling as the answer shows it: delivery when shipping-quote matched it, else pickup. */
+function toOption(filling: Filling, quote: Quote | undefined): CartFillOption {
+  const record = filling.pharm.record!;
+  const delivery = quote?.status === 'matched' ? quote.price : null;
+  return {
+    pharm: { slug: record.slug, name: record.name, city: record.city, logo_url: record.logoUrl },
+    lines: filling.picks.map(({ item, offer, sameProduct }) => ({
+      fromPharmProductId: item.pharmProductId,
+      pharmProductId: offer.id,
+      amount: item.amount,
+      sameProduct,
+      productName: offer.product.facts!.summary.info.hebName || offer.product.facts!.summary.name,
+      thccbdDosage: offer.product.facts!.dosage,
+      unitPrice: agorotToShekels(offer.price),
+    })),
+    itemsTotal: agorotToShekels(filling.itemsTotal),
+    shipping: delivery === null ? { method: 'pickup', price: 0 } : { method: 'delivery', price: agorotToShekels(delivery) },
+    total: agorotToShekels(filling.itemsTotal + (delivery ?? 0)),
+    isCurrent: filling.isCurrent,
+  };
+}
