@@ -8,12 +8,13 @@ export interface ComparisonSearch {
   sortBy?: 'nearby';
 }
 
+/** Every key answered, undefined when dropped (the router spreads this over the raw query: see validateListSearch). */
 export function validateComparisonSearch(raw: Record<string, unknown>): ComparisonSearch {
-  const search: ComparisonSearch = {};
-  if (parseFlag(raw.isOpen, false)) search.isOpen = 1;
-  if (parseFlag(raw.hasDelivery, false)) search.hasDelivery = 1;
-  if (parseEnum(raw.sortBy, COMPARISON_SORTS, 'price') === 'nearby') search.sortBy = 'nearby';
-  return search;
+  return {
+    isOpen: parseFlag(raw.isOpen, false) ? 1 : undefined,
+    hasDelivery: parseFlag(raw.hasDelivery, false) ? 1 : undefined,
+    sortBy: parseEnum(raw.sortBy, COMPARISON_SORTS, 'price') === 'nearby' ? 'nearby' : undefined,
+  };
 }
 
 /**
