@@ -1,6 +1,6 @@
 import type { ComparisonPharm, ComparisonResponse, GeoPoint, PharmProductProduct } from '@mc/contracts';
 import { toPharm, type Moment, type PharmRecord } from '../pharms/pharm-view';
-import type { Offer } from './offer-index';
+import { inStockAt, type Offer } from './offer-index';
 import { toShownPrice } from './offer-view';
 
 /** A pharmacy as a comparison row draws it: open at `moment`, its distance from `location` when given. */
@@ -19,7 +19,8 @@ export function toComparison(product: PharmProductProduct, selected: Offer[], mo
     offers: selected.map((offer) => ({
       id: offer.id,
       ...toShownPrice(offer),
-      inStock: offer.inStock,
+      inStock: inStockAt(offer, moment.at.getTime()),
+      confirmedAt: offer.confirmedAt,
       pharm: toComparisonPharm(offer.pharm.record!, moment, location),
     })),
   };
