@@ -13,8 +13,9 @@ export interface UnitPrices {
   per100mgThc: number | null;
 }
 
-/** Spellings of "gram" the catalogue uses or may use ('גרם' in the seed). */
-const GRAM_UNITS = new Set(['גרם', 'ג', "ג'", 'ג׳', 'גר', "גר'", 'גר׳', 'g', 'gr', 'gram', 'grams']);
+/** Spellings of "gram" the catalogue uses or may use ('גרם' in the seed), trimmed and in lower case. */
+export const GRAM_UNITS: readonly string[] = ['גרם', 'ג', "ג'", 'ג׳', 'גר', "גר'", 'גר׳', 'g', 'gr', 'gram', 'grams'];
+const GRAMS = new Set(GRAM_UNITS);
 
 /**
  * The pack's weight in grams, or null when it is not given in grams. A pack in millilitres (oils) is null on
@@ -23,7 +24,7 @@ const GRAM_UNITS = new Set(['גרם', 'ג', "ג'", 'ג׳', 'גר', "גר'", 'ג�
  */
 export function packGrams({ sizeQuantity, sizeUnit }: PackSize): number | null {
   if (sizeQuantity === null || !Number.isFinite(sizeQuantity) || sizeQuantity <= 0 || sizeUnit === null) return null;
-  return GRAM_UNITS.has(sizeUnit.trim().toLowerCase()) ? sizeQuantity : null;
+  return GRAMS.has(sizeUnit.trim().toLowerCase()) ? sizeQuantity : null;
 }
 
 /**
