@@ -3,7 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { he } from '../../i18n/he';
 import { AddToCart } from '../../cart/AddToCart';
 import { PharmLogo } from '../pharms/PharmLogo';
-import { DiscountBadge, OfferPrice } from './Price';
+import { DiscountBadge, OfferFreshness, OfferPrice, UnitPrice } from './Price';
 
 function deliveryText(shipping: ComparisonOffer['pharm']['shipping']): string {
   if (shipping === 'no-shipping') return he.comparison.pickupOnly;
@@ -26,10 +26,12 @@ export function ComparisonRow({ offer, product }: { offer: ComparisonOffer; prod
       <div className="offer-price-cell">
         <OfferPrice price={offer.totalPrice} original={offer.originalPrice} />
         <DiscountBadge percent={offer.discountPercent} />
+        <UnitPrice price={offer.totalPrice} product={product} />
       </div>
       <ul className="offer-facts">
         <li className={offer.inStock ? 'in-stock' : 'out-of-stock'}>
-          {offer.inStock ? he.comparison.inStock : he.comparison.outOfStock}
+          {offer.inStock ? he.comparison.inStock : he.comparison.outOfStock}{' · '}
+          <OfferFreshness confirmedAt={offer.confirmedAt} />
         </li>
         <li className={pharm.isOpen ? 'in-stock' : 'out-of-stock'}>{pharm.isOpen ? he.comparison.open : he.comparison.closed}</li>
         <li>{deliveryText(pharm.shipping)}</li>
