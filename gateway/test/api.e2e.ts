@@ -83,7 +83,8 @@ describe('site', () => {
     const undocumented = operations.filter(({ op }) => fieldsOf(op).length === 0).map(({ route }) => route);
     expect(undocumented.sort()).toEqual([
       'post /api/auth/refresh', 'post /api/business/{businessId}/orders/{orderId}/id-number',
-      'post /api/business/{businessId}/products/{id}/bump', 'post /api/businesses/{businessId}/access',
+      'post /api/business/{businessId}/products/{id}/bump', 'post /api/business/{businessId}/products/{id}/confirm',
+      'post /api/businesses/{businessId}/access',
     ]);
     expect(doc.components.schemas.SignUpDto.required).toEqual(expect.arrayContaining(['email', 'password', 'agreeTOU']));
   });

@@ -1,4 +1,4 @@
-import { Messages, PER_PAGE, Subjects } from '@mc/contracts';
+import { comparePriceOrder, Messages, PER_PAGE, shekelsToAgorot, Subjects, unitPrices, type PriceOrderKey } from '@mc/contracts';
 import { rpc, TEST_NATS_URL, waitFor } from '@mc/kit/testing';
 import { connect, type NatsConnection } from 'nats';
 import { api } from './http';
@@ -46,10 +46,14 @@ describe('GET /api/products', () => {
     for (const p of ranged.products) expect(p.priceRange.max).toBeGreaterThanOrEqual(150);
   });
 
-  it('sorts by price and ignores a sortBy outside the allowed set', async () => {
+  it('sorts by price (per gram where the pack is weighed, issue 17) and ignores a sortBy outside the allowed set', async () => {
     const { body } = await api('/api/products?sortBy=price');
-    const prices = body.products.map(minPrice);
-    expect(prices).toEqual([...prices].sort((a, b) => a - b));
+    const keys = body.products.map((p: Json) => {
+      const price = shekelsToAgorot(minPrice(p));
+      return { price, perGram: unitPrices(price, p, p.info.thccbdDosage).perGram };
+    });
+    expect(keys.some((k: PriceOrderKey) => k.perGram !== null)).toBe(true);
+    expect(keys).toEqual([...keys].sort(comparePriceOrder));
     const unknown = await api('/api/products?sortBy=drop-table');
     const magic = await api('/api/products?sortBy=magic');
     expect(unknown.status).toBe(200);

@@ -45,6 +45,8 @@ export interface BusinessPharmProduct {
   isYarpaLocked: boolean;
   /** When the owner last bumped it to the top of the pharmacy's list (ISO), or null. */
   bumpedAt: string | null;
+  /** When its price and stock were last confirmed (ISO): an edit, the confirm action, or the partner feed. */
+  confirmedAt: string;
 }
 
 /** `GET …/products?page&search` (`pharm.business.products`): grouped by T/C dosage on screen, ordered so groups are contiguous. */

@@ -135,6 +135,7 @@ export const RequestRoutes = {
   [Subjects.pharm.businessProductsUpdate]: takes(PharmProductsUpdateCommand).answers<{ pharmProducts: BusinessPharmProduct[] }>(),
   [Subjects.pharm.businessProductRemove]: takes(BusinessItemRequest).answers<Ok>(),
   [Subjects.pharm.businessProductBump]: takes(BusinessItemRequest).answers<{ pharmProduct: BusinessPharmProduct }>(),
+  [Subjects.pharm.businessProductConfirm]: takes(BusinessItemRequest).answers<{ pharmProduct: BusinessPharmProduct }>(),
   [Subjects.pharm.businessDiscountProductOptions]: takes(BusinessPageRequest).answers<DiscountProductOptionsPage>(),
   [Subjects.pharm.businessDiscounts]: takes(BusinessPageRequest).answers<BusinessDiscountsPage>(),
   [Subjects.pharm.businessDiscountGet]: takes(DiscountCodeRequest).answers<{ discount: BusinessDiscount }>(),

@@ -50,6 +50,7 @@ export const Subjects = {
     businessProductsUpdate: 'pharm.business.products-update',
     businessProductRemove: 'pharm.business.product-remove',
     businessProductBump: 'pharm.business.product-bump',
+    businessProductConfirm: 'pharm.business.product-confirm',
     businessDiscountProductOptions: 'pharm.business.discount-product-options',
     businessDiscounts: 'pharm.business.discounts',
     businessDiscountGet: 'pharm.business.discount-get',

@@ -22,6 +22,9 @@ export interface ProductChangedEvent {
      * costs (pharm's catalogue-priced offers follow it). Events published before it existed lack it: unknown, not null.
      */
     estimatedPrice?: number | null;
+    /** The pack (e.g. 10 'גרם'); events published before they existed lack them (unknown). */
+    sizeQuantity?: number | null;
+    sizeUnit?: string | null;
   };
   deleted: boolean;
 }

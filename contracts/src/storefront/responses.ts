@@ -78,7 +78,15 @@ export interface PharmProduct {
   originalPrice: number | null;
   /** round(100 × (1 − price ÷ original)); 0 without a discount. */
   discountPercent: number;
+  /** False also while the offer is stale (not confirmed within `OFFER_STALE_AFTER_HOURS` at the request's moment). */
   inStock: boolean;
+  /**
+   * When the price and stock were last confirmed (the pharmacy's edit or confirm, or the partner feed), in milliseconds
+   * since the epoch (a number: 100 comparison rows stay under 40 kB).
+   */
+  confirmedAt: number;
+  /** Not confirmed lately: shown as 'לא אושר לאחרונה', never as in stock. */
+  stale: boolean;
   published: boolean;
   expiresAt: string | null;
   isPopular: boolean;
@@ -94,14 +102,21 @@ export interface PharmProductProduct {
   shortName: string | null;
   type: string;
   imageUrl: string | null;
+  /** The pack (e.g. 10 'גרם'): with the price and dosage it gives the unit prices (`unitPrices`). */
+  sizeQuantity: number | null;
+  sizeUnit: string | null;
   info: { hebName: string; engName: string; company: string | null; cannabisType: string | null; thccbdDosage: string | null };
 }
 
 /** A pharmacy as a comparison row draws it. */
 export type ComparisonPharm = Pick<Pharm, 'slug' | 'name' | 'city' | 'logo_url' | 'isOpen' | 'nextOpening' | 'shipping' | 'distance'>;
 
-/** One pharmacy's offer of the compared product (a pharmacy offers a product once, so it is named once per answer). */
-export interface ComparisonOffer extends Pick<PharmProduct, 'id' | 'totalPrice' | 'originalPrice' | 'discountPercent' | 'inStock'> {
+/**
+ * One pharmacy's offer of the compared product (a pharmacy offers a product once, so it is named once per answer). The
+ * comparison lists in-stock offers only (a stale offer is never in stock), so a row carries no stock or `stale` flag,
+ * and its discount follows from its prices (`discountPercent`): 100 rows stay under 40 kB.
+ */
+export interface ComparisonOffer extends Pick<PharmProduct, 'id' | 'totalPrice' | 'originalPrice' | 'confirmedAt'> {
   pharm: ComparisonPharm;
 }
 

@@ -68,7 +68,8 @@ export class PrescriptionController {
     const { offers } = await this.clients.get('pharm').read(Subjects.pharm.comparisonList, {
       slug: product.slug, location, isOpen: false, hasDelivery: false, isPromoted: false, sortBy: location ? 'nearby' : 'price',
     });
-    const offer = offers.find((o) => o.inStock);
+    // The comparison lists in-stock offers only, nearest (or cheapest) first.
+    const [offer] = offers;
     return offer ? { pharmName: offer.pharm.name, pharmSlug: offer.pharm.slug, distance: offer.pharm.distance ?? null } : null;
   }
 }

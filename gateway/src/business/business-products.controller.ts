@@ -72,4 +72,12 @@ export class BusinessProductsController {
   bump(@Param('businessId') businessId: string, @Param('id') id: string): Promise<{ pharmProduct: BusinessPharmProduct }> {
     return this.clients.get('pharm').send(Subjects.pharm.businessProductBump, { businessId, id: asNumber(id) as number });
   }
+
+  @Post('products/:id/confirm')
+  @HttpCode(200)
+  @ApiOkResponse({ description: '{ pharmProduct }: its price and stock confirmed as of now (confirmedAt)' })
+  @ApiBadRequestResponse({ description: "a partner-locked offer: the feed confirms it ('שדה זה מתעדכן אוטומטית ואינו ניתן לעריכה')" })
+  confirm(@Param('businessId') businessId: string, @Param('id') id: string): Promise<{ pharmProduct: BusinessPharmProduct }> {
+    return this.clients.get('pharm').send(Subjects.pharm.businessProductConfirm, { businessId, id: asNumber(id) as number });
+  }
 }

@@ -83,7 +83,8 @@ describe("the OpenAPI document's request bodies", () => {
     // The document uploads take multipart, described by their files' schema.
     expect(withoutBody.filter((route) => !multipart(route)?.properties).sort()).toEqual([
       'post /api/auth/refresh', 'post /api/business/{businessId}/orders/{orderId}/id-number',
-      'post /api/business/{businessId}/products/{id}/bump', 'post /api/businesses/{businessId}/access',
+      'post /api/business/{businessId}/products/{id}/bump', 'post /api/business/{businessId}/products/{id}/confirm',
+      'post /api/businesses/{businessId}/access',
     ]);
     expect(withoutBody.filter((route) => multipart(route)).sort()).toEqual(['post /api/orders/batches/{uid}/documents', 'post /api/user/orders/{orderId}/documents']);
   });

@@ -102,6 +102,7 @@ describe('catalog.product.get', () => {
         slug: P.cliffs, name: 'צוקי הגולן T15/C3', shortName: 'צוקי הגולן', type: 'flower', imageUrl: `/media/products/${P.cliffs}.svg`,
         hebName: 'צוקי הגולן', engName: 'Golan Cliffs', company: 'חברה בית', cannabisType: 'indica', thccbdDosage: 'T15/C3',
         family: 'ct-cliffs', isPopular: true, isNew: true, tags: [{ slug: 'ct-day', name: 'ליום (בדיקה)' }], estimatedPrice: 24_000,
+        sizeQuantity: 10, sizeUnit: 'גרם',
       },
       deleted: false,
     });

@@ -77,6 +77,7 @@ describe('back-office products: pharm.business.* (list, get, options, create, up
       [Subjects.pharm.businessProductsUpdate, { pharmProducts: [{ ...DEFAULT_PHARM_PRODUCT, id: ids.get('one/alpha') }] }],
       [Subjects.pharm.businessProductRemove, { id: ids.get('one/alpha') }],
       [Subjects.pharm.businessProductBump, { id: ids.get('one/alpha') }],
+      [Subjects.pharm.businessProductConfirm, { id: ids.get('one/alpha') }],
     ];
 
     it('refuses every handler to an anonymous caller (401), a patient (403), another pharmacy’s owner and a company’s staff (404), and changes nothing', async () => {
@@ -117,6 +118,7 @@ describe('back-office products: pharm.business.* (list, get, options, create, up
       expect(res.pharmProducts[1]).toEqual({
         id: ids.get('one/beta'), price: 210, totalPrice: 210, originalPrice: 250, inStock: true, alwaysInStock: false, amount: 5,
         expiresAt: '2027-06-01', published: true, isNewByDefault: false, isPopularByDefault: false, isYarpaLocked: false, bumpedAt: null,
+        confirmedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
         product: {
           slug: p('beta'), name: 'בטא T20/C4', shortName: null, imageUrl: `/media/products/${p('beta')}.svg`, estimatedPrice: 160,
           info: { hebName: 'בטא', engName: 'Beta Kush', company: null, cannabisType: 'hybrid', thccbdDosage: 'T20/C4' },
@@ -152,6 +154,24 @@ describe('back-office products: pharm.business.* (list, get, options, create, up
       expect(names(await list())).toEqual(['alpha', 'beta', 'gamma', 'delta']);
       // Nothing a shopper sees changed: no offers event.
       expect(await eventsOf(beta)).toHaveLength(events);
+    });
+
+    it('confirms an offer’s price and stock unchanged as of now (no offers event), never another pharmacy’s or a partner-locked one', async () => {
+      const beta = ids.get('one/beta')!;
+      const events = (await eventsOf(beta)).length;
+      const before = (await list()).pharmProducts.find((r) => r.id === beta)!;
+      data.setNow('2030-01-02T03:04:05Z');
+      const { pharmProduct } = await call<{ pharmProduct: BusinessPharmProduct }>(Subjects.pharm.businessProductConfirm, { id: beta });
+      expect(pharmProduct).toEqual({ ...before, confirmedAt: '2030-01-02T03:04:05.000Z' });
+      expect(await eventsOf(beta)).toHaveLength(events);
+      await expect(call(Subjects.pharm.businessProductConfirm, { id: ids.get('two/alpha') })).rejects.toMatchObject({ status: 404 });
+      const gamma = ids.get('one/gamma')!;
+      await data.db.update(pharmProducts).set({ isYarpaLocked: true }).where(eq(pharmProducts.id, gamma));
+      try {
+        await expect(call(Subjects.pharm.businessProductConfirm, { id: gamma })).rejects.toMatchObject({ status: 400, message: BusinessMessages.partnerLocked });
+      } finally {
+        await data.db.update(pharmProducts).set({ isYarpaLocked: false }).where(eq(pharmProducts.id, gamma));
+      }
     });
   });
 

@@ -33,10 +33,16 @@ const TYPES = ['flower', 'oil', 'pre-roll'] as const;
 const CANNABIS = ['sativa', 'indica', 'hybrid', null] as const;
 const DOSAGES = ['T20/C4', 'T15/C3', 'T10/C10', 'T1/C20', null] as const;
 const NAMES = ['לימון', 'סגול', 'ענבים', 'שקיעה', 'זהב'] as const;
+/** Packs of different weights (the price order is per gram), and some whose weight is unknown (per pack, after them). */
+const SIZES = [[10, 'גרם'], [10, 'גרם'], [5, 'גרם'], [3, ' g'], [10, 'מ״ל'], [null, null]] as const;
 const SORTS: GeoSort[] = ['magic', 'price', 'popular', 'new', 'nearby'];
 const TEL_AVIV = { lat: 32.0853, lng: 34.7818 };
-/** Every offer's `updated_at` is inside the magic order's 30 days of freshness from here. */
+/**
+ * Every offer's `updated_at` is inside the magic order's 30 days of freshness from here; the first two pharmacies'
+ * offers were confirmed over 72 hours before (stale: never in stock), the others' within them.
+ */
 const NOW = new Date('2026-11-24T10:00:00Z');
+const WRITTEN_ON = ['2026-11-10', '2026-11-17', '2026-11-22', '2026-11-23'];
 
 describe('the offer index', () => {
   const service = usePharm('pt-ix');
@@ -73,7 +79,9 @@ describe('the offer index', () => {
   beforeAll(async () => {
     data.setNow('2026-11-20T08:00:00Z');
     for (let i = 0; i < 24; i++) {
+      const [sizeQuantity, sizeUnit] = random.pick(SIZES);
       productSlugs.push(await data.product(`p${i}`, {
+        sizeQuantity, sizeUnit,
         name: `${random.pick(NAMES)} ${i}`, hebName: `${random.pick(NAMES)} ${i}`, type: random.pick(TYPES), cannabisType: random.pick(CANNABIS),
         thccbdDosage: random.pick(DOSAGES), company: random.next() < 0.9 ? random.pick(companies) : null, isPopular: random.next() < 0.3,
         family: random.next() < 0.5 ? data.slug(`fam-${i % 4}`) : null,
@@ -81,8 +89,8 @@ describe('the offer index', () => {
     }
     for (const [i, slug] of pharmSlugs.entries()) {
       await data.pharmacy(slug.replace(`${data.prefix}-`, ''), { lat: TEL_AVIV.lat + i * 0.05, lng: TEL_AVIV.lng + i * 0.03, shipping: i % 2 ? 'free' : 'no-shipping' });
-      // Offers written on different days, so their freshness differs.
-      data.setNow(`2026-11-${String(10 + i * 3).padStart(2, '0')}T08:00:00Z`);
+      // Offers written on different days, so their freshness (and staleness at NOW) differs.
+      data.setNow(`${WRITTEN_ON[i]}T08:00:00Z`);
       await data.offers(slug, productSlugs.filter(() => random.next() < 0.8).map((productSlug) => {
         const price = random.int(50, 400) * 100 + random.pick([0, 50]);
         return {

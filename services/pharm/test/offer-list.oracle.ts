@@ -1,10 +1,11 @@
 /*
  * The offer list as one SQL query, as pharm answered it before the offer index (commit 8ae32a5's
- * src/pharm-products/offer-list.ts, unchanged but for its imports): kept here only as the oracle the index's
- * answers are compared with over random queries (offer-index.int.ts).
+ * src/pharm-products/offer-list.ts, changed since only for its imports and for issue 17: the price order per gram
+ * where the pack's weight is known (`comparePriceOrder`) and stale offers never in stock (`OFFER_STALE_AFTER_HOURS`)):
+ * kept here only as the oracle the index's answers are compared with over random queries (offer-index.int.ts).
  */
 import {
-  agorotToShekels, pageStart, shekelsToAgorot,
+  agorotToShekels, GRAM_UNITS, OFFER_STALE_AFTER_HOURS, pageStart, shekelsToAgorot,
   type FacetCount, type FiltersData, type GeoPoint, type GeoSort, type ProductFilters,
 } from '@mc/contracts';
 import type { Database } from '@mc/kit';
@@ -56,16 +57,19 @@ const FRESHNESS_SECONDS = 30 * 24 * 3600;
 const MAGIC_SCORE = `(2 * is_promoted::int + 2 * is_popular::int + product_popular::int + is_new::int
   + least(discount_pct, 30) / 10.0 + freshness)`;
 
+/** "Cheaper": per gram where the pack's weight is known, those first; then the pack price (`comparePriceOrder`). */
+const CHEAPER = '(per_gram IS NULL) ASC, per_gram ASC, price ASC';
+
 const ORDER: Record<Exclude<GeoSort, 'nearby'>, string> = {
-  magic: `in_stock DESC, ${MAGIC_SCORE} DESC, price ASC, id ASC`,
-  price: 'in_stock DESC, price ASC, id ASC',
-  popular: 'in_stock DESC, is_popular DESC, product_popular DESC, price ASC, id ASC',
+  magic: `in_stock DESC, ${MAGIC_SCORE} DESC, ${CHEAPER}, id ASC`,
+  price: `in_stock DESC, ${CHEAPER}, id ASC`,
+  popular: `in_stock DESC, is_popular DESC, product_popular DESC, ${CHEAPER}, id ASC`,
   new: 'in_stock DESC, is_new DESC, created_at DESC, id DESC',
 };
 
 function orderSql(sortBy: GeoSort, hasLocation: boolean, firstProduct?: number): SQL {
   const order = sortBy === 'nearby'
-    ? (hasLocation ? 'in_stock DESC, distance_km ASC, price ASC, id ASC' : ORDER.magic)
+    ? (hasLocation ? `in_stock DESC, distance_km ASC, ${CHEAPER}, id ASC` : ORDER.magic)
     : ORDER[sortBy];
   return firstProduct !== undefined ? sql`(id = ${firstProduct}) DESC, ${sql.raw(order)}` : sql.raw(order);
 }
@@ -136,7 +140,8 @@ export async function listOfferIds(db: Database, options: OfferListOptions): Pro
   const baseWhere: SQL[] = [sql`pp.published`, sql`NOT pv.deleted`];
   if (options.pharmId !== undefined) baseWhere.push(sql`pp.pharm_id = ${options.pharmId}`);
   if (options.discounted) baseWhere.push(sql.raw(SHOWN_DISCOUNT_SQL));
-  if (filters.inStock) baseWhere.push(sql`pp.in_stock`);
+  const inStock = sql`(pp.in_stock AND pp.confirmed_at >= ${options.now.toISOString()}::timestamptz - make_interval(hours => ${OFFER_STALE_AFTER_HOURS}))`;
+  if (filters.inStock) baseWhere.push(inStock);
   const search = searchCondition(sql`pv.search_text`, filters.search);
   if (search) baseWhere.push(search);
 
@@ -147,7 +152,9 @@ export async function listOfferIds(db: Database, options: OfferListOptions): Pro
   const offset = pageStart(options.page, options.perPage);
 
   const query = sql`WITH base AS MATERIALIZED (
-    SELECT pp.id, pp.price, pp.in_stock, pp.is_promoted, pp.is_popular, pp.is_new, pp.created_at,
+    SELECT pp.id, pp.price, ${inStock} AS in_stock, pp.is_promoted,
+      CASE WHEN pv.size_quantity > 0 AND lower(btrim(pv.size_unit)) IN (${list([...GRAM_UNITS])})
+        THEN round(pp.price::numeric / pv.size_quantity) END AS per_gram, pp.is_popular, pp.is_new, pp.created_at,
       pv.type, pv.cannabis_type, pv.dosage, pv.company, pv.is_popular AS product_popular,
       CASE WHEN pp.original_price > pp.price THEN 100 * (1 - pp.price::float8 / pp.original_price) ELSE 0 END AS discount_pct,
       least(1, greatest(0, 1 - extract(epoch FROM (${options.now.toISOString()}::timestamptz - pp.updated_at))::float8 / ${FRESHNESS_SECONDS})) AS freshness,

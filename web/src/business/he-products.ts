@@ -47,6 +47,8 @@ export const heProducts = {
   created: 'המוצר נוסף בהצלחה',
   removed: 'המוצר נמחק',
   bumpedMessage: 'המוצר הוקפץ לראש הרשימה',
+  confirm: 'אישור מחיר ומלאי',
+  confirmedMessage: 'המחיר והמלאי אושרו',
   clearDate: 'ניקוי תאריך',
   loading: 'טוען…',
   loadFailed: 'טעינת המוצרים נכשלה',

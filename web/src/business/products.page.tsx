@@ -10,11 +10,12 @@ import {
 } from 'react-aria-components';
 import { isApiError } from '../api/client';
 import { NotFoundPage } from '../components/NotFoundPage';
+import { OfferFreshness } from '../components/products/Price';
 import { heBusiness } from './he-business';
 import { heProducts } from './he-products';
 import { ProductForm } from './product-form';
 import {
-  bumpProduct, businessProductQuery, businessProductsQuery, createProduct, productOptionsQuery, productsKey, removeProduct, updateProducts,
+  bumpProduct, businessProductQuery, confirmProduct, businessProductsQuery, createProduct, productOptionsQuery, productsKey, removeProduct, updateProducts,
 } from './products.queries';
 import { expiryBadge, groupByDosage } from './products-view';
 import { Alert, BusinessDialog, ConfirmDialog, formatShekels, Pager, useFlash, type Flash } from './ui';
@@ -114,6 +115,16 @@ export function ProductsPage() {
     }
   };
 
+  /** The price and stock as they are, confirmed now: no dialog, nothing changes but the offer's freshness. */
+  const confirmRow = async (row: BusinessPharmProduct) => {
+    try {
+      await confirmProduct(businessId, row.id);
+      saved({ kind: 'success', text: heProducts.confirmedMessage });
+    } catch (error) {
+      setFlash({ kind: 'error', text: messageOf(error) });
+    }
+  };
+
   const closeCreate = () => {
     setCreating(false);
     void navigate({ search: (prev) => ({ ...prev, createSearch: undefined, createPage: undefined }), replace: true });
@@ -173,7 +184,10 @@ export function ProductsPage() {
                         </span>
                       </Cell>
                       <Cell><PriceCell row={row} /></Cell>
-                      <Cell><StockCell row={row} /></Cell>
+                      <Cell>
+                        <StockCell row={row} />
+                        <OfferFreshness confirmedAt={Date.parse(row.confirmedAt)} now={now} />
+                      </Cell>
                       <Cell>{badge && <span className={`bo-badge bo-badge-${badge.tone}`}>{badge.label}</span>}</Cell>
                       <Cell>{row.published ? heProducts.yes : heProducts.no}</Cell>
                       <Cell>
@@ -182,6 +196,9 @@ export function ProductsPage() {
                             {heBusiness.edit}
                           </Button>
                           <Button className="button button-small" onPress={() => setPending({ kind: 'bump', row })}>{heProducts.bump}</Button>
+                          {!row.isYarpaLocked && (
+                            <Button className="button button-small" onPress={() => void confirmRow(row)}>{heProducts.confirm}</Button>
+                          )}
                           <Button className="button button-small button-danger" onPress={() => setPending({ kind: 'delete', row })}>{heBusiness.delete}</Button>
                         </span>
                       </Cell>

@@ -53,3 +53,7 @@ export const removeProduct = (businessId: string, id: number) =>
 
 export const bumpProduct = (businessId: string, id: number) =>
   apiFetch<{ pharmProduct: BusinessPharmProduct }>(businessPath(businessId, `/products/${id}/bump`), { method: 'POST' });
+
+/** The owner confirms the offer's price and stock unchanged (issue 17: an offer not confirmed for 72 hours is not shown in stock). */
+export const confirmProduct = (businessId: string, id: number) =>
+  apiFetch<{ pharmProduct: BusinessPharmProduct }>(businessPath(businessId, `/products/${id}/confirm`), { method: 'POST' });

@@ -13,7 +13,7 @@ const product = (slug: string, dosage: string | null, estimatedPrice: number | n
 });
 const row = (id: number, dosage: string | null, fields: Partial<BusinessPharmProduct> = {}): BusinessPharmProduct => ({
   id, product: product(`p${id}`, dosage), price: 0, totalPrice: 150, originalPrice: null, inStock: true, alwaysInStock: true, amount: 0,
-  expiresAt: null, published: true, isNewByDefault: false, isPopularByDefault: false, isYarpaLocked: false, bumpedAt: null, ...fields,
+  expiresAt: null, published: true, isNewByDefault: false, isPopularByDefault: false, isYarpaLocked: false, bumpedAt: null, confirmedAt: '2026-11-20T08:00:00.000Z', ...fields,
 });
 
 describe('groupByDosage (spec §2: the list under T/C dosage headings)', () => {

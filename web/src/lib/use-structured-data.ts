@@ -13,7 +13,8 @@ const ALL_OFFERS = { isOpen: false, hasDelivery: false, sortBy: 'price' } as con
 export function useProductStructuredData(slug: string, product: Product | undefined): void {
   const comparison = useQuery({ ...comparisonQuery(slug, ALL_OFFERS), enabled: !!product }).data;
   // A server-drawn page's first screen of offers would give a wrong price range: the whole answer follows.
-  const offers = comparison?.offerCount === undefined ? comparison?.offers : undefined;
+  // The comparison lists in-stock offers only.
+  const offers = comparison?.offerCount === undefined ? comparison?.offers.map((o) => ({ totalPrice: o.totalPrice, inStock: true })) : undefined;
   useJsonLd(product && offers ? productJsonLd(siteOrigin(), product, offers) : undefined);
 }
 

@@ -14,7 +14,7 @@ import { useAppliedCoupons } from '../checkout/coupons';
 import { ErrorView } from '../components/ErrorView';
 import { ProductImage } from '../components/ProductImage';
 import { PharmLogo } from '../components/pharms/PharmLogo';
-import { OfferPrice, Shekels } from '../components/products/Price';
+import { OfferPrice, Shekels, UnitPrice } from '../components/products/Price';
 import { he, heCart } from '../i18n/he';
 import { useDocumentTitle } from '../lib/use-document-title';
 import { resolveCartQuery } from '../queries/cart';
@@ -60,6 +60,7 @@ function CartLineRow({ line }: { line: CartLine }) {
           <p className="cart-line-price">
             <span className="visually-hidden">{heCart.unitPrice}: </span>
             <OfferPrice price={offer.totalPrice} original={offer.originalPrice} />
+            <UnitPrice price={offer.totalPrice} product={offer.product} />
           </p>
         ) : (
           <p className="cart-line-unavailable">{unavailableText(line)}</p>

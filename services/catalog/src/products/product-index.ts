@@ -1,5 +1,5 @@
 import { Inject, Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
-import { searchForms, type Product, type TagDetail } from '@mc/contracts';
+import { comparePriceOrder, searchForms, unitPrices, type PriceOrderKey, type Product, type TagDetail } from '@mc/contracts';
 import { ChangeFeed, DATABASE, LiveIndex, LOGGER, PG_POOL, type Changes, type Database } from '@mc/kit';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Pool } from 'pg';
@@ -55,7 +55,7 @@ class CatalogState {
   sort(): void {
     const all = [...this.products.values()];
     this.orders = {
-      price: [...all].sort(ORDERS.price),
+      price: byPrice(all),
       popular: [...all].sort(ORDERS.popular),
       new: [...all].sort(ORDERS.new),
       // Past 90 days a product's freshness is 0, so its score no longer moves with the time.
@@ -93,6 +93,24 @@ class CatalogState {
     this.magicAt = { now, order };
     return order;
   }
+}
+
+/**
+ * The "price" order where pack sizes differ: in stock first, then by the contracts' price order (per gram where the
+ * pack's weight is known, then the pack price), a product without a price last, then the id. Each product's price per
+ * gram is worked out once per sort.
+ */
+function byPrice(all: ListedProduct[]): ListedProduct[] {
+  const keys = new Map<ListedProduct, PriceOrderKey | null>(all.map((p) => [
+    p, p.price === null ? null : { price: p.price, perGram: unitPrices(p.price, p.product, p.dosage).perGram },
+  ]));
+  return [...all].sort((a, b) => {
+    const ka = keys.get(a)!;
+    const kb = keys.get(b)!;
+    return Number(b.inStock) - Number(a.inStock)
+      || (ka === null || kb === null ? Number(ka === null) - Number(kb === null) : comparePriceOrder(ka, kb))
+      || a.id - b.id;
+  });
 }
 
 type ListedRow = {

@@ -117,6 +117,8 @@ export function toProductChangedEvent(row: ProductRow, productTagList: Tag[], de
       isNew: row.isNew,
       tags: productTagList,
       estimatedPrice: row.estimatedPrice,
+      sizeQuantity: row.sizeQuantity,
+      sizeUnit: row.sizeUnit,
     },
     deleted,
   };

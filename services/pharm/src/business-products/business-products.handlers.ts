@@ -63,4 +63,12 @@ export class BusinessProductsHandlers {
     const row = await this.writer.bumpForBusiness(pharm, request.id);
     return { pharmProduct: await this.reader.offerOr404(pharm, row.id) };
   }
+
+  /** Issue 17: the owner confirms the offer's price and stock unchanged (they stay shown as in stock for 72 hours more). */
+  @MessagePattern(Subjects.pharm.businessProductConfirm)
+  async confirm(@Payload() request: BusinessItemRequest): Promise<{ pharmProduct: BusinessPharmProduct }> {
+    const pharm = await this.reader.pharmOr404(request.businessId);
+    const [row] = await this.writer.confirmForBusiness(pharm, [request.id]);
+    return { pharmProduct: await this.reader.offerOr404(pharm, row.id) };
+  }
 }

@@ -74,6 +74,7 @@ export function toBusinessPharmProduct(offer: OfferRow, product: ProductColumns 
     isPopularByDefault: offer.isPopular,
     isYarpaLocked: offer.isYarpaLocked,
     bumpedAt: offer.bumpedAt ? offer.bumpedAt.toISOString() : null,
+    confirmedAt: offer.confirmedAt.toISOString(),
   };
 }
 

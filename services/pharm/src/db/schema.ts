@@ -141,6 +141,8 @@ export const pharmProducts = pharmSchema.table(
     isYarpaLocked: boolean('is_yarpa_locked').notNull().default(false),
     /** When the owner last bumped the offer to the top of the pharmacy's list. */
     bumpedAt: timestamp('bumped_at', { withTimezone: true }),
+    /** When the price and stock were last confirmed: the pharmacy's edit or explicit confirm, or the partner feed. */
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }).notNull().defaultNow(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -217,6 +219,9 @@ export const productsView = pharmSchema.table(
     family: text('family'),
     /** Agorot: the catalogue's typical price (what an offer priced 0 costs). */
     estimatedPrice: integer('estimated_price'),
+    /** The pack: `sizeQuantity` of `sizeUnit` (e.g. 10 'גרם'), for the unit prices. */
+    sizeQuantity: integer('size_quantity'),
+    sizeUnit: text('size_unit'),
     isPopular: boolean('is_popular').notNull().default(false),
     isNew: boolean('is_new').notNull().default(false),
     tags: jsonb('tags').$type<{ slug: string; name: string }[]>().notNull().default([]),

@@ -20,7 +20,9 @@ export function isProductChanged(data: unknown): data is ProductChangedEvent {
     && strOrNull(p.thccbdDosage ?? null) && strOrNull(p.family ?? null)
     && (p.cannabisType === null || p.cannabisType === undefined || CANNABIS_TYPES.includes(p.cannabisType))
     && (p.tags === undefined || (Array.isArray(p.tags) && p.tags.every((t) => t && str(t.slug) && str(t.name))))
-    && (p.estimatedPrice === undefined || p.estimatedPrice === null || isAgorot(p.estimatedPrice));
+    && (p.estimatedPrice === undefined || p.estimatedPrice === null || isAgorot(p.estimatedPrice))
+    && (p.sizeQuantity === undefined || p.sizeQuantity === null || (Number.isInteger(p.sizeQuantity) && p.sizeQuantity > 0))
+    && (p.sizeUnit === undefined || strOrNull(p.sizeUnit));
 }
 
 const MAX_ESTIMATED_AGOROT = 10_000_000;
@@ -71,6 +73,8 @@ export class ProductsViewProjector {
       searchText: searchDocument(p.name, p.hebName, p.engName, p.shortName, p.company),
       // An event from before catalog sent the price leaves the known one alone.
       ...(p.estimatedPrice === undefined ? {} : { estimatedPrice: p.estimatedPrice }),
+      ...(p.sizeQuantity === undefined ? {} : { sizeQuantity: p.sizeQuantity }),
+      ...(p.sizeUnit === undefined ? {} : { sizeUnit: p.sizeUnit }),
       deleted,
       sourceAt: new Date(envelope.occurredAt),
       updatedAt: new Date(),

@@ -12,7 +12,7 @@ const ALWAYS_OPEN = Object.fromEntries(['0', '1', '2', '3', '4', '5', '6'].map((
 const product: ProductSummaryRow = {
   slug: 'kinneret-butterfly-t24-c1', name: 'Kinneret Butterfly T24/C1', shortName: 'Butterfly', type: 'flower',
   imageUrl: '/media/products/kinneret-butterfly-t24-c1.webp', hebName: 'כנרת באטרפליי T24/C1', engName: 'Kinneret Butterfly',
-  company: 'כנרת', cannabisType: 'sativa', dosage: 'T24/C1',
+  company: 'כנרת', cannabisType: 'sativa', dosage: 'T24/C1', sizeQuantity: 10, sizeUnit: 'גרם',
 };
 
 /** A pharmacy with names as long as the demo data's longest (its name 54 bytes, its slug 34 characters), a logo and every field filled. */
@@ -33,7 +33,9 @@ function pharmacy(n: number, openingHours = ALWAYS_OPEN): PharmRecord {
 function offer(n: number, openingHours = ALWAYS_OPEN): Offer {
   return {
     id: 1_000_000 + n, pharm: { id: n, record: pharmacy(n, openingHours), offers: new Set() }, product: { slug: product.slug, facts: null, offers: new Set() },
-    price: 19_990 + n * 100, originalPrice: 24_990 + n * 100, inStock: true, published: true,
+    price: 19_990 + n * 100, originalPrice: 24_990 + n * 100, perGram: 1_999 + n * 10, inStock: true, published: true,
+    // Confirmed n minutes before the moment; the 80th and later over three days before (stale: a long date, not in stock).
+    confirmedAt: Date.parse('2026-11-24T10:00:00Z') - (n < 80 ? n * 60_000 : 100 * 3_600_000 + n),
     expiresAt: Date.parse('2027-01-31T22:00:00Z'), isPopular: n % 3 === 0, isNew: n % 7 === 0, isPromoted: false,
     createdAt: Date.parse('2026-10-01T00:00:00Z') * 1000, updatedAt: Date.parse('2026-11-01T00:00:00Z') * 1000,
   };
@@ -49,12 +51,14 @@ describe('the comparison answer', () => {
     const answer = toComparison(summary, [offer(2), offer(1)], moment, TEL_AVIV);
     expect(answer.product).toEqual({
       slug: product.slug, name: product.name, shortName: 'Butterfly', type: 'flower', imageUrl: product.imageUrl,
+      sizeQuantity: 10, sizeUnit: 'גרם',
       info: { hebName: product.hebName, engName: product.engName, company: 'כנרת', cannabisType: 'sativa', thccbdDosage: 'T24/C1' },
     });
     expect(answer.offers).toEqual([
       expect.objectContaining({ id: 1_000_002, pharm: expect.objectContaining({ slug: b.slug }) }),
       {
-        id: 1_000_001, totalPrice: 200.9, originalPrice: 250.9, discountPercent: 20, inStock: true,
+        id: 1_000_001, totalPrice: 200.9, originalPrice: 250.9,
+        confirmedAt: Date.parse('2026-11-24T09:59:00Z'),
         pharm: { slug: a.slug, name: a.name, city: a.city, logo_url: a.logoUrl, isOpen: true, nextOpening: null, shipping: 'free-all-country', distance: 20.6 },
       },
     ]);

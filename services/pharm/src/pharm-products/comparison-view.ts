@@ -10,17 +10,21 @@ export function toComparisonPharm(record: PharmRecord, moment: Moment, location?
 }
 
 /**
- * The comparison's answer for the offers it selected (visible ones, with their pharmacies), in their order: the
+ * The comparison's answer for the offers it selected (visible, in-stock ones, with their pharmacies), in their order: the
  * product once, each offer with what its row draws of its pharmacy (not the whole pharmacy: 100 offers stay under 40 kB).
  */
 export function toComparison(product: PharmProductProduct, selected: Offer[], moment: Moment, location?: GeoPoint): ComparisonResponse {
   return {
     product,
-    offers: selected.map((offer) => ({
-      id: offer.id,
-      ...toShownPrice(offer),
-      inStock: offer.inStock,
-      pharm: toComparisonPharm(offer.pharm.record!, moment, location),
-    })),
+    offers: selected.map((offer) => {
+      const { totalPrice, originalPrice } = toShownPrice(offer);
+      return {
+        id: offer.id,
+        totalPrice,
+        originalPrice,
+        confirmedAt: offer.confirmedAt,
+        pharm: toComparisonPharm(offer.pharm.record!, moment, location),
+      };
+    }),
   };
 }

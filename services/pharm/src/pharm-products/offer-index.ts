@@ -1,5 +1,5 @@
 import { Inject, Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
-import type { PharmProductProduct, Tag } from '@mc/contracts';
+import { OFFER_STALE_AFTER_MS, unitPrices, type PackSize, type PharmProductProduct, type Tag } from '@mc/contracts';
 import { ChangeFeed, DATABASE, LiveIndex, LOGGER, PG_POOL, type Changes, type Database } from '@mc/kit';
 import { inArray, sql } from 'drizzle-orm';
 import type { Pool } from 'pg';
@@ -24,6 +24,8 @@ export interface ProductFacts {
   isPopular: boolean;
   deleted: boolean;
   tags: Tag[];
+  /** The pack, for the unit prices. */
+  size: PackSize;
   summary: PharmProductProduct;
 }
 
@@ -48,7 +50,12 @@ export interface Offer {
   readonly product: ProductEntry;
   readonly price: number;
   readonly originalPrice: number | null;
+  /** Agorot per gram (`unitPrices`), or null when the pack's weight is unknown; kept current with the product's facts. */
+  perGram: number | null;
+  /** The pharmacy's flag: whether it is in stock for a shopper also depends on `confirmedAt` (see `inStockAt`). */
   readonly inStock: boolean;
+  /** Epoch milliseconds: when the price and stock were last confirmed. */
+  readonly confirmedAt: number;
   readonly published: boolean;
   readonly isPopular: boolean;
   readonly isNew: boolean;
@@ -67,6 +74,15 @@ export const isVisible = (offer: Offer): boolean =>
 /** Published, in stock, of a listed product: the pharmacy "sells" it. */
 export const isSelling = (offer: Offer): boolean => offer.inStock && isVisible(offer);
 
+/** Whether a shopper is told the offer is in stock at `nowMs`: the pharmacy's flag, confirmed within the stale time. */
+export const inStockAt = (offer: Offer, nowMs: number): boolean => offer.inStock && !isStaleAt(offer, nowMs);
+
+/** Not confirmed within `OFFER_STALE_AFTER_MS` at `nowMs` (the contracts' `isOfferStale`, on epoch milliseconds). */
+export const isStaleAt = (offer: Offer, nowMs: number): boolean => nowMs - offer.confirmedAt > OFFER_STALE_AFTER_MS;
+
+const perGramOf = (price: number, product: ProductEntry): number | null =>
+  product.facts ? unitPrices(price, product.facts.size, null).perGram : null;
+
 type OfferRowData = {
   id: number;
   pharm_id: number;
@@ -79,6 +95,7 @@ type OfferRowData = {
   is_new: boolean;
   is_promoted: boolean;
   expires_at: number | null;
+  confirmed_at: number;
   created_at: number;
   updated_at: number;
 };
@@ -87,6 +104,7 @@ type ProductRowData = Awaited<ReturnType<typeof selectProducts>>[number];
 
 const offerQuery = (where = sql``) => sql`SELECT id, pharm_id, product_slug, price, original_price, in_stock, published, is_popular, is_new, is_promoted,
     (extract(epoch FROM expires_at) * 1000)::float8 AS expires_at,
+    (extract(epoch FROM confirmed_at) * 1000)::float8 AS confirmed_at,
     (extract(epoch FROM created_at) * 1000000)::float8 AS created_at,
     (extract(epoch FROM updated_at) * 1000000)::float8 AS updated_at
   FROM pharm.pharm_products ${where}`;
@@ -105,6 +123,7 @@ function factsOf(row: ProductRowData): ProductFacts {
   return {
     type: row.type, cannabisType: row.cannabisType, dosage: row.dosage, company: row.company, thc: row.thc, cbd: row.cbd,
     family: row.family, isPopular: row.isPopular, deleted: row.deleted, tags: row.tags, summary: toProductSummary(row),
+    size: { sizeQuantity: row.sizeQuantity, sizeUnit: row.sizeUnit },
   };
 }
 
@@ -150,6 +169,7 @@ export class OfferState {
       const entry = row ? this.product(slug) : this.products.get(slug);
       if (!entry) continue;
       entry.facts = row ? factsOf(row) : null;
+      for (const offer of entry.offers) offer.perGram = perGramOf(offer.price, entry);
       if (!entry.facts && !entry.offers.size) this.products.delete(slug);
     }
   }
@@ -180,9 +200,11 @@ export class OfferState {
   }
 
   addOffer(row: OfferRowData): void {
+    const product = this.product(row.product_slug);
     const offer: Offer = {
-      id: row.id, pharm: this.pharm(row.pharm_id), product: this.product(row.product_slug),
-      price: row.price, originalPrice: row.original_price, inStock: row.in_stock, published: row.published,
+      id: row.id, pharm: this.pharm(row.pharm_id), product,
+      price: row.price, originalPrice: row.original_price, perGram: perGramOf(row.price, product),
+      inStock: row.in_stock, confirmedAt: row.confirmed_at, published: row.published,
       isPopular: row.is_popular, isNew: row.is_new, isPromoted: row.is_promoted,
       expiresAt: row.expires_at, createdAt: row.created_at, updatedAt: row.updated_at,
     };

@@ -1,8 +1,8 @@
 import {
-  agorotToShekels, distanceKm, pageStart, shekelsToAgorot,
+  agorotToShekels, comparePriceOrder, distanceKm, pageStart, shekelsToAgorot,
   type FacetCount, type FiltersData, type GeoPoint, type GeoSort, type ProductFilters,
 } from '@mc/contracts';
-import { isVisible, type Offer, type ProductFacts } from './offer-index';
+import { inStockAt, isVisible, type Offer, type ProductFacts } from './offer-index';
 import { topK } from './top-k';
 
 export interface OfferListOptions {
@@ -46,14 +46,17 @@ function magicScore(offer: Offer, facts: ProductFacts, nowMicros: number): numbe
 interface Row {
   offer: Offer;
   facts: ProductFacts;
+  /** In stock at the list's moment (the pharmacy's flag, confirmed lately). */
+  inStock: boolean;
   /** The magic score or the distance, when the order uses one. */
   key: number;
 }
 
 type Compare = (a: Row, b: Row) => number;
 
-const byStock: Compare = (a, b) => +b.offer.inStock - +a.offer.inStock;
-const byPriceThenId: Compare = (a, b) => a.offer.price - b.offer.price || a.offer.id - b.offer.id;
+const byStock: Compare = (a, b) => +b.inStock - +a.inStock;
+/** The price order (per gram where known: pack sizes differ), then the id. */
+const byPriceThenId: Compare = (a, b) => comparePriceOrder(a.offer, b.offer) || a.offer.id - b.offer.id;
 
 const ORDERS: Record<'magic' | 'price' | 'popular' | 'new' | 'distance', Compare> = {
   magic: (a, b) => byStock(a, b) || b.key - a.key || byPriceThenId(a, b),
@@ -84,7 +87,8 @@ export function listOffers(scope: Iterable<Offer>, options: OfferListOptions): O
   const priceRange = filters.priceRange && { min: shekelsToAgorot(filters.priceRange.min), max: shekelsToAgorot(filters.priceRange.max) };
   const nearby = options.sortBy === 'nearby' && location !== undefined;
   const order = nearby ? 'distance' : options.sortBy === 'nearby' ? 'magic' : options.sortBy;
-  const nowMicros = options.now.getTime() * 1000;
+  const nowMs = options.now.getTime();
+  const nowMicros = nowMs * 1000;
 
   const counts = FACETS.map(() => new Map<string, number>());
   let minPrice = Infinity;
@@ -92,7 +96,8 @@ export function listOffers(scope: Iterable<Offer>, options: OfferListOptions): O
   const rows: Row[] = [];
   for (const offer of scope) {
     const facts = offer.product.facts;
-    if (!facts || !isVisible(offer) || (filters.inStock && !offer.inStock) || (searchSlugs && !searchSlugs.has(offer.product.slug))) continue;
+    const inStock = inStockAt(offer, nowMs);
+    if (!facts || !isVisible(offer) || (filters.inStock && !inStock) || (searchSlugs && !searchSlugs.has(offer.product.slug))) continue;
     // The facet filters this offer fails: with one failed, it still counts in that facet (counted without its own filter).
     let failed = -1;
     let failures = 0;
@@ -116,7 +121,7 @@ export function listOffers(scope: Iterable<Offer>, options: OfferListOptions): O
     if (failures || priceFails) continue;
     const key = order === 'magic' ? magicScore(offer, facts, nowMicros)
       : order === 'distance' ? distanceKm(location!, { lat: offer.pharm.record!.lat, lng: offer.pharm.record!.lng }) : 0;
-    rows.push({ offer, facts, key });
+    rows.push({ offer, facts, inStock, key });
   }
 
   const offset = pageStart(options.page, options.perPage);

@@ -1,4 +1,4 @@
-import { agorotToShekels, discountPercent, type OfferSnapshot, type Pharm, type PharmProduct, type PharmProductProduct } from '@mc/contracts';
+import { agorotToShekels, discountPercent, isOfferStale, type OfferSnapshot, type Pharm, type PharmProduct, type PharmProductProduct } from '@mc/contracts';
 import { pharmProducts, productsView } from '../db/schema';
 
 export type OfferRow = typeof pharmProducts.$inferSelect;
@@ -16,6 +16,8 @@ export const productSummaryColumns = {
   company: productsView.company,
   cannabisType: productsView.cannabisType,
   dosage: productsView.dosage,
+  sizeQuantity: productsView.sizeQuantity,
+  sizeUnit: productsView.sizeUnit,
 };
 export type ProductSummaryRow = Pick<ProductViewRow, keyof typeof productSummaryColumns>;
 
@@ -30,6 +32,8 @@ export function toProductSummary(product: ProductSummaryRow): PharmProductProduc
     shortName: product.shortName,
     type: product.type,
     imageUrl: product.imageUrl,
+    sizeQuantity: product.sizeQuantity,
+    sizeUnit: product.sizeUnit,
     info: {
       hebName: product.hebName,
       engName: product.engName,
@@ -42,13 +46,22 @@ export function toProductSummary(product: ProductSummaryRow): PharmProductProduc
 
 /** A product catalogue has not told pharm about (yet): only its slug is known. */
 export const unknownProduct = (slug: string): PharmProductProduct => ({
-  slug, name: slug, shortName: null, type: 'flower', imageUrl: null,
+  slug, name: slug, shortName: null, type: 'flower', imageUrl: null, sizeQuantity: null, sizeUnit: null,
   info: { hebName: slug, engName: slug, company: null, cannabisType: null, thccbdDosage: null },
 });
 
-/** What a card shows of an offer: a row's fields, or the offer index's (its expiry in epoch milliseconds). */
+/** What a card shows of an offer: a row's fields, or the offer index's (its times in epoch milliseconds). */
 export type ShownOfferFields = Pick<OfferRow, 'id' | 'price' | 'originalPrice' | 'inStock' | 'published' | 'isPopular' | 'isNew'>
-  & { expiresAt: Date | number | null };
+  & { expiresAt: Date | number | null; confirmedAt: Date | number };
+
+/**
+ * An offer's stock and freshness as a shopper is told them at `now`: stale once not confirmed within the stale time
+ * (the contracts' rule), and then never in stock.
+ */
+export function toShownStock(offer: { inStock: boolean; confirmedAt: Date | number }, now: Date): Pick<PharmProduct, 'inStock' | 'confirmedAt' | 'stale'> {
+  const stale = isOfferStale(offer.confirmedAt, now);
+  return { inStock: offer.inStock && !stale, confirmedAt: new Date(offer.confirmedAt).getTime(), stale };
+}
 
 /** An offer's price as every answer shows it: shekels, the original price only when it is higher, the contracts' percent rule. */
 export function toShownPrice(offer: Pick<OfferRow, 'price' | 'originalPrice'>): Pick<PharmProduct, 'totalPrice' | 'originalPrice' | 'discountPercent'> {
@@ -61,12 +74,12 @@ export function toShownPrice(offer: Pick<OfferRow, 'price' | 'originalPrice'>): 
 }
 
 /** An offer as the storefront shows it, with its product and pharmacy. */
-export function toPharmProduct(offer: ShownOfferFields, product: ProductSummaryRow | PharmProductProduct, pharm: Pharm): PharmProduct {
+export function toPharmProduct(offer: ShownOfferFields, product: ProductSummaryRow | PharmProductProduct, pharm: Pharm, now: Date): PharmProduct {
   return {
     id: offer.id,
     pharmProductId: offer.id,
     ...toShownPrice(offer),
-    inStock: offer.inStock,
+    ...toShownStock(offer, now),
     published: offer.published,
     expiresAt: offer.expiresAt === null ? null : new Date(offer.expiresAt).toISOString(),
     isPopular: offer.isPopular,

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
-  Messages, parsePharmProductListQuery, PER_PAGE, RELATED_SIZE,
+  comparePriceOrder, Messages, parsePharmProductListQuery, PER_PAGE, RELATED_SIZE,
   type CartItemDto, type ComparisonQuery, type ComparisonResponse, type GeoPoint, type Pharm, type PharmProductGetRequest, type PharmProductListQuery, type ResolvedCart,
   type PharmProduct, type PharmProductDetailResponse, type PharmProductListResponse,
 } from '@mc/contracts';
@@ -10,7 +10,7 @@ import { pharmProducts, productsView, type SlideQuery } from '../db/schema';
 import { PharmDirectory } from '../pharms/pharm-directory';
 import { hasDelivery, isOpenIn, kmFrom, momentOf, toPharm, type Moment, type PharmRecord } from '../pharms/pharm-view';
 import { toComparison } from './comparison-view';
-import { isVisible, OfferIndex, type Offer, type OfferState, type ProductFacts } from './offer-index';
+import { inStockAt, isVisible, OfferIndex, type Offer, type OfferState, type ProductFacts } from './offer-index';
 import { listOffers } from './offer-list';
 import { productSummaryColumns, toPharmProduct, unknownProduct } from './offer-view';
 import { topK } from './top-k';
@@ -70,11 +70,13 @@ export class PharmProductsReader {
    */
   async get(request: PharmProductGetRequest): Promise<Omit<PharmProductDetailResponse, 'shipments'>> {
     const { offer, facts } = offerOr404(await this.index.current(), request.slug, request.id);
-    const shown = new ShownPharms(momentOf(this.clock.now()));
+    const now = this.clock.now();
+    const nowMs = now.getTime();
+    const shown = new ShownPharms(momentOf(now));
     const family = facts.family;
     const variants = family === null ? [] : [...offer.pharm.offers]
       .filter((o) => o !== offer && isVisible(o) && o.product.facts!.family === family)
-      .sort((a, b) => +b.inStock - +a.inStock || a.price - b.price || a.id - b.id);
+      .sort((a, b) => +inStockAt(b, nowMs) - +inStockAt(a, nowMs) || a.price - b.price || a.id - b.id);
     return { pharmProduct: shown.offer(offer), pharmProductVariants: variants.map((o) => shown.offer(o)), tags: facts.tags };
   }
 
@@ -85,13 +87,15 @@ export class PharmProductsReader {
    */
   async related(request: PharmProductGetRequest): Promise<{ related: PharmProduct[] }> {
     const { offer, facts } = offerOr404(await this.index.current(), request.slug, request.id);
+    const now = this.clock.now();
+    const nowMs = now.getTime();
     const { thc, cbd, cannabisType } = facts;
     const gap = (other: ProductFacts) => (thc !== null && cbd !== null ? Math.abs((other.thc ?? 1000) - thc) + Math.abs((other.cbd ?? 1000) - cbd) : 0);
     const candidates = [...offer.pharm.offers].filter((o) => o !== offer && isVisible(o))
-      .map((o) => ({ offer: o, sameType: o.product.facts!.cannabisType === cannabisType, gap: gap(o.product.facts!) }));
-    const closest = topK(candidates, RELATED_SIZE, (a, b) => +b.offer.inStock - +a.offer.inStock || +b.sameType - +a.sameType
+      .map((o) => ({ offer: o, inStock: inStockAt(o, nowMs), sameType: o.product.facts!.cannabisType === cannabisType, gap: gap(o.product.facts!) }));
+    const closest = topK(candidates, RELATED_SIZE, (a, b) => +b.inStock - +a.inStock || +b.sameType - +a.sameType
       || a.gap - b.gap || +b.offer.isPopular - +a.offer.isPopular || a.offer.price - b.offer.price || a.offer.id - b.offer.id);
-    return { related: shownOffers(closest.map((c) => c.offer), momentOf(this.clock.now())) };
+    return { related: shownOffers(closest.map((c) => c.offer), momentOf(now)) };
   }
 
   /**
@@ -113,7 +117,7 @@ export class PharmProductsReader {
     const offers = state.pharm(pharm.id).offers;
     if (slide.pharmProductIds?.length) {
       const chosen = slide.pharmProductIds.map((id) => state.offers.get(id))
-        .filter((o): o is Offer => o !== undefined && offers.has(o) && o.inStock && isVisible(o));
+        .filter((o): o is Offer => o !== undefined && offers.has(o) && inStockAt(o, now.getTime()) && isVisible(o));
       return shownOffers(chosen, momentOf(now));
     }
     const q = slide.query ?? {};
@@ -134,7 +138,8 @@ export class PharmProductsReader {
       .limit(1);
     const pharm = row && (await this.directory.snapshot()).byId.get(row.offer.pharmId);
     if (!row || !pharm) return undefined;
-    return toPharmProduct(row.offer, row.product ?? unknownProduct(row.offer.productSlug), toPharm(pharm, momentOf(this.clock.now())));
+    const now = this.clock.now();
+    return toPharmProduct(row.offer, row.product ?? unknownProduct(row.offer.productSlug), toPharm(pharm, momentOf(now)), now);
   }
 
   /**
@@ -158,7 +163,7 @@ export class PharmProductsReader {
     return {
       items: items.map(({ pharmProductId, amount }) => {
         const row = offers.get(pharmProductId);
-        const pharmProduct = row ? toPharmProduct(row.offer, row.product, toPharm(pharms.get(row.offer.pharmId)!, moment)) : null;
+        const pharmProduct = row ? toPharmProduct(row.offer, row.product, toPharm(pharms.get(row.offer.pharmId)!, moment), moment.at) : null;
         return { pharmProductId, amount, pharmProduct };
       }),
     };
@@ -194,7 +199,7 @@ class ShownPharms {
       pharm = toPharm(record, this.moment, this.location);
       this.shown.set(record.id, pharm);
     }
-    return toPharmProduct(offer, offer.product.facts!.summary, pharm);
+    return toPharmProduct(offer, offer.product.facts!.summary, pharm, this.moment.at);
   }
 }
 
@@ -204,12 +209,13 @@ function shownOffers(offers: Offer[], moment: Moment, location?: GeoPoint): Phar
 }
 
 /**
- * The comparison's rows: a product's published, in-stock offers passing the query's filters, in its order (nearer
- * first when asked with a location, then cheaper, then the id), at most a page.
+ * The comparison's rows: a product's published, in-stock (and so not stale) offers passing the query's filters, in its
+ * order (nearer first when asked with a location, then the price order, then the id), at most a page.
  */
 export function compare(offers: Iterable<Offer>, query: ComparisonQuery, moment: Moment): Offer[] {
+  const nowMs = moment.at.getTime();
   const rows = [...offers]
-    .filter((offer) => offer.inStock && isVisible(offer))
+    .filter((offer) => inStockAt(offer, nowMs) && isVisible(offer))
     .map((offer) => ({ offer, pharm: offer.pharm.record! }))
     .filter(({ offer, pharm }) => (!query.isOpen || isOpenIn(pharm, moment))
       && (!query.hasDelivery || hasDelivery(pharm.shipping))
@@ -218,7 +224,7 @@ export function compare(offers: Iterable<Offer>, query: ComparisonQuery, moment:
   const byDistance = query.sortBy === 'nearby' && query.location !== undefined;
   rows.sort((a, b) =>
     (byDistance ? a.km! - b.km! : 0)
-    || a.offer.price - b.offer.price
+    || comparePriceOrder(a.offer, b.offer)
     || a.offer.id - b.offer.id);
   return rows.slice(0, PER_PAGE.comparison).map((r) => r.offer);
 }

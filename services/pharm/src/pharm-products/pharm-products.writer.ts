@@ -142,7 +142,8 @@ export class PharmProductsWriter {
       const now = this.clock.now();
       // A price typed here is the pharmacy's own: it no longer follows the catalogue.
       const catalogPrice = request.price === undefined ? found.offer.catalogPrice : false;
-      const [saved] = await tx.update(pharmProducts).set({ ...next, catalogPrice, updatedAt: now }).where(eq(pharmProducts.id, request.id)).returning();
+      // The pharmacy's own edit confirms the offer's price and stock as of now.
+      const [saved] = await tx.update(pharmProducts).set({ ...next, catalogPrice, updatedAt: now, confirmedAt: now }).where(eq(pharmProducts.id, request.id)).returning();
       await touchPharmacy(tx, found.offer.pharmId, now);
       await this.publish(tx, [toSnapshot(saved, found.pharmSlug)]);
       return true;
@@ -173,7 +174,7 @@ export class PharmProductsWriter {
         pharmId: pharm.id, productSlug: product.slug, price: priced.price, catalogPrice: priced.catalogPrice, originalPrice: null,
         alwaysInStock: command.alwaysInStock, amount, inStock: command.alwaysInStock || amount > 0,
         expiresAt: command.expiresAt ? new Date(command.expiresAt) : null, published: command.published,
-        isNew: command.isNewByDefault, isPopular: command.isPopularByDefault, createdAt: now, updatedAt: now,
+        isNew: command.isNewByDefault, isPopular: command.isPopularByDefault, createdAt: now, updatedAt: now, confirmedAt: now,
       }).returning();
       await touchPharmacy(tx, pharm.id, now);
       await this.publish(tx, [toSnapshot(saved, pharm.slug)]);
@@ -213,7 +214,8 @@ export class PharmProductsWriter {
           saved.set(offer.id, offer);
           continue;
         }
-        const [row] = await tx.update(pharmProducts).set({ ...next, updatedAt: now }).where(eq(pharmProducts.id, offer.id)).returning();
+        // Saving the offer in the back office re-states its price and stock: it is confirmed as of now.
+        const [row] = await tx.update(pharmProducts).set({ ...next, updatedAt: now, confirmedAt: now }).where(eq(pharmProducts.id, offer.id)).returning();
         saved.set(row.id, row);
         moved.push(row);
       }
@@ -224,6 +226,29 @@ export class PharmProductsWriter {
       return { rows: ids.map((id) => saved.get(id)!), changed: moved.length > 0 };
     });
     if (changed) this.afterCommit();
+    return rows;
+  }
+
+  /**
+   * The back office's "confirm" of offers whose price and stock are unchanged (issue 17): they are confirmed as of now,
+   * all or none. Every id must be an offer of this pharmacy (404 otherwise); a partner-locked offer's price and stock
+   * are the partner feed's to confirm (400 `partnerLocked`). Nothing catalog copies changes, so no event goes out.
+   */
+  async confirmForBusiness(pharm: BusinessPharm, ids: number[]): Promise<OfferRow[]> {
+    if (!ids.length || new Set(ids).size !== ids.length) throw badRequest(Messages.badRequest);
+    const rows = await this.db.transaction(async (tx) => {
+      await lockPharmacy(tx, pharm.id);
+      const offers = await tx.select({ id: pharmProducts.id, isYarpaLocked: pharmProducts.isYarpaLocked }).from(pharmProducts)
+        .where(and(eq(pharmProducts.pharmId, pharm.id), inArray(pharmProducts.id, ids)))
+        .for('update');
+      if (offers.length !== ids.length) throw notFound(Messages.productNotFound);
+      if (offers.some((o) => o.isYarpaLocked)) throw badRequest(BusinessMessages.partnerLocked);
+      const saved = await tx.update(pharmProducts).set({ confirmedAt: this.clock.now() })
+        .where(and(eq(pharmProducts.pharmId, pharm.id), inArray(pharmProducts.id, ids))).returning();
+      const byId = new Map(saved.map((r) => [r.id, r]));
+      return ids.map((id) => byId.get(id)!);
+    });
+    this.afterCommit();
     return rows;
   }
 
@@ -350,6 +375,7 @@ export class PharmProductsWriter {
       ...fieldsOf(input),
       createdAt: now,
       updatedAt: now,
+      confirmedAt: now,
     });
     const rows: OfferRow[] = [];
     for (let i = 0; i < withId.length; i += ROWS_PER_INSERT) {
@@ -372,7 +398,7 @@ export class PharmProductsWriter {
     const ids = changes.map((c) => c.row.id);
     await tx.execute(sql`UPDATE pharm.pharm_products pp SET price = u.price, original_price = u.original_price, in_stock = u.in_stock,
         amount = u.amount, always_in_stock = u.always_in_stock, published = u.published, expires_at = u.expires_at, is_popular = u.is_popular, is_new = u.is_new,
-        is_promoted = u.is_promoted, updated_at = ${now.toISOString()}::timestamptz
+        is_promoted = u.is_promoted, updated_at = ${now.toISOString()}::timestamptz, confirmed_at = ${now.toISOString()}::timestamptz
       FROM unnest(${sql.param(ids)}::int[], ${column((f) => f.price)}::int[], ${column((f) => f.originalPrice)}::int[],
         ${column((f) => f.inStock)}::bool[], ${column((f) => f.amount)}::int[], ${column((f) => f.alwaysInStock)}::bool[], ${column((f) => f.published)}::bool[],
         ${column((f) => f.expiresAt?.toISOString() ?? null)}::timestamptz[], ${column((f) => f.isPopular)}::bool[],

@@ -4,7 +4,7 @@ import { Link } from '@tanstack/react-router';
 import { cannabisTypeLabels, he, hePharms } from '../../i18n/he';
 import { AddToCart } from '../../cart/AddToCart';
 import { ProductImage } from '../ProductImage';
-import { DiscountBadge, OfferPrice } from '../products/Price';
+import { DiscountBadge, OfferFreshness, OfferPrice, UnitPrice } from '../products/Price';
 import './pharms.css';
 
 /** A product as one pharmacy sells it: image, names, dosage, its price and discount, stock, add to cart. */
@@ -41,8 +41,12 @@ function PharmProductCardView({ item, highlighted = false }: { item: PharmProduc
           )}
         </ul>
         <OfferPrice price={item.totalPrice} original={item.originalPrice} />
+        <UnitPrice price={item.totalPrice} product={product} />
         <p className={`card-meta ${item.inStock ? 'in-stock' : 'out-of-stock'}`}>
           {item.inStock ? hePharms.inStock : hePharms.outOfStock}
+        </p>
+        <p className="card-meta">
+          <OfferFreshness confirmedAt={item.confirmedAt} stale={item.stale} />
         </p>
         <AddToCart offer={item} />
       </div>

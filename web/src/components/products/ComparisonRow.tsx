@@ -1,10 +1,10 @@
-import type { ComparisonOffer, PharmProductProduct } from '@mc/contracts';
+import { discountPercent, type ComparisonOffer, type PharmProductProduct } from '@mc/contracts';
 import { Link } from '@tanstack/react-router';
 import { he } from '../../i18n/he';
 import { AddToCart } from '../../cart/AddToCart';
 import { openStateText } from '../pharms/pharm-format';
 import { PharmLogo } from '../pharms/PharmLogo';
-import { DiscountBadge, OfferPrice } from './Price';
+import { DiscountBadge, OfferFreshness, OfferPrice, UnitPrice } from './Price';
 import './ComparisonRow.css';
 
 function deliveryText(shipping: ComparisonOffer['pharm']['shipping']): string {
@@ -30,18 +30,20 @@ export function ComparisonRow({ offer, product, now = new Date() }: { offer: Com
       </Link>
       <div className="offer-price-cell">
         <OfferPrice price={offer.totalPrice} original={offer.originalPrice} />
-        <DiscountBadge percent={offer.discountPercent} />
+        <DiscountBadge percent={discountPercent(offer.totalPrice, offer.originalPrice)} />
+        <UnitPrice price={offer.totalPrice} product={product} />
       </div>
       <ul className="offer-facts">
         {pharm.distance != null && <li className="offer-distance">{he.comparison.distance(pharm.distance)}</li>}
         <li className={pharm.isOpen ? 'offer-open' : 'offer-closed'}>{openStateText(pharm, now)}</li>
-        <li className={offer.inStock ? 'in-stock' : 'out-of-stock'}>
-          {offer.inStock ? he.comparison.inStock : he.comparison.outOfStock}
+        <li className="in-stock">
+          {he.comparison.inStock}{' · '}
+          <OfferFreshness confirmedAt={offer.confirmedAt} />
         </li>
         <li>{deliveryText(pharm.shipping)}</li>
       </ul>
-      {/* The comparison lists published offers only. */}
-      <AddToCart offer={{ pharmProductId: offer.id, inStock: offer.inStock, published: true, product, pharm }} />
+      {/* The comparison lists published, in-stock offers only. */}
+      <AddToCart offer={{ pharmProductId: offer.id, inStock: true, published: true, product, pharm }} />
       <Link className="offer-details" to="/pharms/$pharmSlug/products/$pharmProductId" params={{ pharmSlug: pharm.slug, pharmProductId: String(offer.id) }}>
         {he.comparison.action}
         <span className="visually-hidden"> {pharm.name}</span>

@@ -3,7 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { cannabisTypeLabels, he } from '../../i18n/he';
 import { AddToCart } from '../../cart/AddToCart';
 import { ProductImage } from '../ProductImage';
-import { DiscountBadge, OfferPrice } from './Price';
+import { DiscountBadge, OfferFreshness, OfferPrice, UnitPrice } from './Price';
 import './products.css';
 
 /** A product at one pharmacy (the discounts list): image, name, dosage, price with the discount, pharmacy, distance, add to cart. */
@@ -44,6 +44,10 @@ export function PharmProductCard({ offer }: { offer: PharmProduct }) {
         </ul>
         <p className="card-price">
           <OfferPrice price={offer.totalPrice} original={offer.originalPrice} />
+          <UnitPrice price={offer.totalPrice} product={product} />
+        </p>
+        <p className="card-meta">
+          <OfferFreshness confirmedAt={offer.confirmedAt} stale={offer.stale} />
         </p>
         <p className="card-meta">
           {pharm.name}, {pharm.city}

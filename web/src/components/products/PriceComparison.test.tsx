@@ -12,7 +12,7 @@ import { LowestPrice, PriceComparison } from './PriceComparison';
 import type { ComparisonSearch } from './comparison-search';
 
 const product = {
-  slug: 'dr-green-t20-c4', name: 'דוקטור גרין', shortName: null, type: 'flower', imageUrl: null,
+  slug: 'dr-green-t20-c4', name: 'דוקטור גרין', shortName: null, type: 'flower', imageUrl: null, sizeQuantity: 10, sizeUnit: 'גרם',
   info: { hebName: 'דוקטור גרין', engName: 'Dr. Green', company: null, cannabisType: 'sativa', thccbdDosage: 'T20/C4' },
 };
 
@@ -20,8 +20,7 @@ const offerIn = (n: number): ComparisonOffer => ({
   id: 7 + n,
   totalPrice: 219 + n,
   originalPrice: 249 + n,
-  discountPercent: 12,
-  inStock: true,
+  confirmedAt: Date.now() - 12 * 60_000 - 30_000,
   pharm: { name: n ? `פארם ${n}` : 'פארם הים', slug: `yam-eilat${n || ''}`, city: 'אילת', distance: 2.4, logo_url: null, isOpen: true, nextOpening: null, shipping: 'free' },
 });
 
@@ -61,6 +60,15 @@ describe('PriceComparison', () => {
     expect(screen.getByText('₪249').closest('s')).toBeTruthy();
     expect(screen.getByText('12% הנחה')).toBeTruthy();
     expect(screen.getByRole('link', { name: /לבית המרקחת/ }).getAttribute('href')).toBe('/pharms/yam-eilat/products/7');
+  });
+
+  it('shows the price of a gram and of 100 mg THC under the price, and when the offer was confirmed', async () => {
+    stubApi();
+    renderComparison({});
+    const row = await screen.findByRole('article', { name: 'פארם הים' });
+    // ₪219 for 10 g of T20: ₪21.90 a gram, 2,000 mg THC → ₪10.95 per 100 mg.
+    expect(row.querySelector('.unit-price')?.textContent).toBe('₪21.90 לגרם · ₪10.95 ל־100 מ״ג THC');
+    expect(row.querySelector('.offer-freshness')?.textContent).toBe('עודכן לפני 12 דקות');
   });
 
   it('sorts nearby with the browser position', async () => {

@@ -3,7 +3,7 @@ import type { Product } from '@mc/contracts';
 import { Link } from '@tanstack/react-router';
 import { cannabisTypeLabels, he } from '../../i18n/he';
 import { ProductImage } from '../ProductImage';
-import { Shekels } from './Price';
+import { Shekels, UnitPrice } from './Price';
 import './products.css';
 
 /** The price line of a card: 'from ₪…' to the highest price, or the estimated price when no pharmacy lists it. */
@@ -20,6 +20,7 @@ function PriceRangeText({ product }: { product: Product }) {
             <Shekels amount={range.max} />
           </span>
         )}
+        <UnitPrice price={range.min} product={product} />
       </p>
     );
   }
@@ -27,6 +28,7 @@ function PriceRangeText({ product }: { product: Product }) {
     return (
       <p className="card-price card-price-estimated">
         {he.lists.estimated} <Shekels amount={product.estimated_price} />
+        <UnitPrice price={product.estimated_price} product={product} />
       </p>
     );
   }
