@@ -1,7 +1,7 @@
 import type { INestApplicationContext } from '@nestjs/common';
 import { parsePharmListQuery, PER_PAGE, parsePharmProductListQuery, type GeoSort, type PharmProductListQuery } from '@mc/contracts';
 import { Clock, createServiceContext, type Database } from '@mc/kit';
-import { TEST_ENV, waitFor } from '@mc/kit/testing';
+import { waitFor } from '@mc/kit/testing';
 import { eq, sql } from 'drizzle-orm';
 import { isShownDiscount } from '../src/common/discount';
 import { pharmacies, pharmProducts } from '../src/db/schema';
@@ -10,7 +10,7 @@ import { PharmProductsWriter } from '../src/pharm-products/pharm-products.writer
 import { PharmsReader } from '../src/pharms/pharms.reader';
 import { pharmService } from '../src/service';
 import { listOfferIds, SHOWN_DISCOUNT_SQL } from './offer-list.oracle';
-import { offerInput, usePharm } from './support';
+import { offerInput, PHARM_TEST_ENV, usePharm } from './support';
 
 jest.setTimeout(60_000);
 
@@ -100,7 +100,7 @@ describe('the offer index', () => {
       }));
     }
     data.setNow(NOW.toISOString());
-    second = await createServiceContext(pharmService, TEST_ENV);
+    second = await createServiceContext(pharmService, PHARM_TEST_ENV);
     // Both copies answer at the same moment, so opening hours (isOpen) and freshness agree whatever the time of day.
     jest.spyOn(second.get(Clock), 'now').mockReturnValue(NOW);
   });

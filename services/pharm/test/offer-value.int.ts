@@ -1,9 +1,11 @@
-import { Messages, parsePharmProductListQuery, Subjects, type PharmProductListQuery } from '@mc/contracts';
+import { Events, Messages, parsePharmProductListQuery, Subjects, type OffersChangedEvent, type PharmProductListQuery } from '@mc/contracts';
+import { OutboxWriter } from '@mc/kit';
 import { rpc } from '@mc/kit/testing';
 import { eq } from 'drizzle-orm';
-import { pharmacies } from '../src/db/schema';
+import { pharmacies, staleSweep } from '../src/db/schema';
 import { PharmProductsReader } from '../src/pharm-products/pharm-products.reader';
 import { PharmProductsWriter } from '../src/pharm-products/pharm-products.writer';
+import { StaleOfferSweep } from '../src/pharm-products/stale-sweep';
 import { usePharm } from './support';
 
 /** Issue 17: the price order per gram where pack sizes differ, and offers not confirmed lately never in stock. */
@@ -52,6 +54,37 @@ describe('offer value: price per gram and how fresh an offer is', () => {
     expect(all.pharmProducts.map((o) => ({ id: o.id, inStock: o.inStock, stale: o.stale })))
       .toEqual(['big', 'small', 'oil'].map((key) => ({ id: ids.get(key), inStock: false, stale: true })));
     expect((await reader().comparison({ slug: data.slug('big'), sortBy: 'price', isOpen: false, hasDelivery: false, isPromoted: false })).offers).toEqual([]);
+  });
+
+  it('tells catalog each offer once as it goes stale (the sweep), and in stock again once it is confirmed', async () => {
+    const sweep = service.app().get(StaleOfferSweep);
+    const added = jest.spyOn(service.app().get(OutboxWriter), 'add');
+    const mine = [...ids.values()];
+    // What this suite's offers were told since the last look (other suites' offers may go stale at these moments too).
+    const told = () => {
+      const offers = added.mock.calls.filter(([, subject]) => subject === Events.pharm.offersChanged)
+        .flatMap(([, , event]) => (event as OffersChangedEvent).offers).filter((o) => mine.includes(o.pharmProductId));
+      added.mockClear();
+      return offers.map((o) => ({ id: o.pharmProductId, inStock: o.inStock })).sort((a, b) => a.id - b.id);
+    };
+    try {
+      await data.db.update(staleSweep).set({ confirmedAt: '2026-11-20T07:59:59Z', offerId: 0 });
+      data.setNow('2026-11-23T07:59:00Z');
+      await sweep.sweep();
+      expect(told()).toEqual([]);
+
+      data.setNow('2026-11-23T08:00:01Z');
+      await sweep.sweep();
+      expect(told()).toEqual(mine.sort((a, b) => a - b).map((id) => ({ id, inStock: false })));
+      await sweep.sweep();
+      expect(told()).toEqual([]);
+
+      const [row] = await data.db.select({ id: pharmacies.id, slug: pharmacies.slug }).from(pharmacies).where(eq(pharmacies.slug, pharm));
+      await service.app().get(PharmProductsWriter).confirmForBusiness(row, [ids.get('small')!]);
+      expect(told()).toEqual([{ id: ids.get('small'), inStock: true }]);
+    } finally {
+      added.mockRestore();
+    }
   });
 
   it('lets checkout refuse a stale offer, even one always in stock, and a cart show it out of stock', async () => {

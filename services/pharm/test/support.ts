@@ -14,6 +14,9 @@ import { pharmService } from '../src/service';
 import type { DiscountInput } from '../src/discounts/discount-rules';
 import { DiscountsWriter } from '../src/discounts/discounts.writer';
 
+/** The test environment; offers gone stale are swept by hand (StaleOfferSweep.sweep), at the suite's clock. */
+export const PHARM_TEST_ENV = { ...TEST_ENV, STALE_SWEEP_MS: '0' };
+
 /**
  * The pharm service on the test database and NATS for one suite, with that suite's test data: what the
  * suite made is removed (through the writers) before the service stops.
@@ -23,7 +26,7 @@ export function usePharm(prefix: string): { app: () => INestMicroservice; nc: ()
   let nc: NatsConnection;
   const data = new TestData(() => app, prefix);
   beforeAll(async () => {
-    app = await startService(pharmService, TEST_ENV);
+    app = await startService(pharmService, PHARM_TEST_ENV);
     nc = await connectNats();
     await data.cleanUp();
   });

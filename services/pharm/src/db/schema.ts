@@ -149,9 +149,20 @@ export const pharmProducts = pharmSchema.table(
   (t) => [
     unique('pharm_products_pharm_product_key').on(t.pharmId, t.productSlug),
     index('pharm_products_product_idx').on(t.productSlug),
+    index('pharm_products_confirmed_idx').on(t.confirmedAt, t.id),
     check('pharm_products_price_check', sql`${t.price} >= 0`),
   ],
 );
+
+/**
+ * How far the stale-offer sweep has told catalog (one row): every offer up to this (confirmed_at, id) went stale and
+ * was published out of stock. Copies of the service take the row FOR UPDATE, so each offer is told once.
+ */
+export const staleSweep = pharmSchema.table('stale_sweep', {
+  id: boolean('id').primaryKey().default(true),
+  confirmedAt: timestamp('confirmed_at', { withTimezone: true, mode: 'string' }).notNull().default(sql`'-infinity'`),
+  offerId: integer('offer_id').notNull().default(0),
+}, (t) => [check('stale_sweep_one_row', sql`${t.id}`)]);
 
 /**
  * A pharmacy's discounts and coupons (back-office.md §3). A coupon is looked up by its code alone, so codes are

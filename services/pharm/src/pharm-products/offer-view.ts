@@ -1,4 +1,4 @@
-import { agorotToShekels, discountPercent, isOfferStale, type OfferSnapshot, type Pharm, type PharmProduct, type PharmProductProduct } from '@mc/contracts';
+import { agorotToShekels, discountPercent, isConfirmedInStock, isOfferStale, type OfferSnapshot, type Pharm, type PharmProduct, type PharmProductProduct } from '@mc/contracts';
 import { pharmProducts, productsView } from '../db/schema';
 
 export type OfferRow = typeof pharmProducts.$inferSelect;
@@ -90,14 +90,15 @@ export function toPharmProduct(offer: ShownOfferFields, product: ProductSummaryR
 }
 
 /** An offer as catalog copies it (`evt.pharm.offers.changed`): money in agorot. */
-export function toSnapshot(offer: OfferRow, pharmSlug: string, deleted = false): OfferSnapshot {
+export function toSnapshot(offer: OfferRow, pharmSlug: string, now: Date, deleted = false): OfferSnapshot {
   return {
     pharmProductId: offer.id,
     productSlug: offer.productSlug,
     pharmSlug,
     price: offer.price,
     originalPrice: realOriginal(offer),
-    inStock: offer.inStock,
+    // What shoppers are told at `now`: a stale offer is out of stock (the stale sweep tells catalog when one goes stale).
+    inStock: isConfirmedInStock(offer.inStock, offer.confirmedAt, now),
     published: offer.published,
     expiresAt: offer.expiresAt ? offer.expiresAt.toISOString() : null,
     deleted,

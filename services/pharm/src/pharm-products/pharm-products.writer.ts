@@ -113,8 +113,8 @@ export class PharmProductsWriter {
       const updated = await this.updateRows(tx, changed, now);
       if (gone.length) await tx.delete(pharmProducts).where(inArray(pharmProducts.id, gone.map((o) => o.id)));
       const snapshots = [
-        ...[...inserted, ...updated].map((o) => toSnapshot(o, pharm.slug)),
-        ...gone.map((o) => toSnapshot(o, pharm.slug, true)),
+        ...[...inserted, ...updated].map((o) => toSnapshot(o, pharm.slug, now)),
+        ...gone.map((o) => toSnapshot(o, pharm.slug, now, true)),
       ];
       if (snapshots.length) {
         await touchPharmacy(tx, pharm.id, now);
@@ -145,7 +145,7 @@ export class PharmProductsWriter {
       // The pharmacy's own edit confirms the offer's price and stock as of now.
       const [saved] = await tx.update(pharmProducts).set({ ...next, catalogPrice, updatedAt: now, confirmedAt: now }).where(eq(pharmProducts.id, request.id)).returning();
       await touchPharmacy(tx, found.offer.pharmId, now);
-      await this.publish(tx, [toSnapshot(saved, found.pharmSlug)]);
+      await this.publish(tx, [toSnapshot(saved, found.pharmSlug, now)]);
       return true;
     });
     if (changed) this.afterCommit();
@@ -177,7 +177,7 @@ export class PharmProductsWriter {
         isNew: command.isNewByDefault, isPopular: command.isPopularByDefault, createdAt: now, updatedAt: now, confirmedAt: now,
       }).returning();
       await touchPharmacy(tx, pharm.id, now);
-      await this.publish(tx, [toSnapshot(saved, pharm.slug)]);
+      await this.publish(tx, [toSnapshot(saved, pharm.slug, now)]);
       return saved;
     });
     this.afterCommit();
@@ -221,7 +221,7 @@ export class PharmProductsWriter {
       }
       if (moved.length) {
         await touchPharmacy(tx, pharm.id, now);
-        await this.publish(tx, moved.map((r) => toSnapshot(r, pharm.slug)));
+        await this.publish(tx, moved.map((r) => toSnapshot(r, pharm.slug, now)));
       }
       return { rows: ids.map((id) => saved.get(id)!), changed: moved.length > 0 };
     });
@@ -232,7 +232,8 @@ export class PharmProductsWriter {
   /**
    * The back office's "confirm" of offers whose price and stock are unchanged (issue 17): they are confirmed as of now,
    * all or none. Every id must be an offer of this pharmacy (404 otherwise); a partner-locked offer's price and stock
-   * are the partner feed's to confirm (400 `partnerLocked`). Nothing catalog copies changes, so no event goes out.
+   * are the partner feed's to confirm (400 `partnerLocked`). Each goes out in an event: an offer gone stale was told
+   * out of stock, and is in stock again.
    */
   async confirmForBusiness(pharm: BusinessPharm, ids: number[]): Promise<OfferRow[]> {
     if (!ids.length || new Set(ids).size !== ids.length) throw badRequest(Messages.badRequest);
@@ -243,8 +244,10 @@ export class PharmProductsWriter {
         .for('update');
       if (offers.length !== ids.length) throw notFound(Messages.productNotFound);
       if (offers.some((o) => o.isYarpaLocked)) throw badRequest(BusinessMessages.partnerLocked);
-      const saved = await tx.update(pharmProducts).set({ confirmedAt: this.clock.now() })
+      const now = this.clock.now();
+      const saved = await tx.update(pharmProducts).set({ confirmedAt: now })
         .where(and(eq(pharmProducts.pharmId, pharm.id), inArray(pharmProducts.id, ids))).returning();
+      await this.publish(tx, saved.map((o) => toSnapshot(o, pharm.slug, now)));
       const byId = new Map(saved.map((r) => [r.id, r]));
       return ids.map((id) => byId.get(id)!);
     });
@@ -258,7 +261,7 @@ export class PharmProductsWriter {
       const [gone] = await tx.delete(pharmProducts).where(and(eq(pharmProducts.id, id), eq(pharmProducts.pharmId, pharm.id))).returning();
       if (!gone) throw notFound(Messages.productNotFound);
       await touchPharmacy(tx, pharm.id, this.clock.now());
-      await this.publish(tx, [toSnapshot(gone, pharm.slug, true)]);
+      await this.publish(tx, [toSnapshot(gone, pharm.slug, this.clock.now(), true)]);
     });
     this.afterCommit();
   }
@@ -293,14 +296,14 @@ export class PharmProductsWriter {
     const slugs = new Map((await tx.select({ id: pharmacies.id, slug: pharmacies.slug }).from(pharmacies)
       .where(inArray(pharmacies.id, [...new Set(moved.map((o) => o.pharmId))]))).map((p) => [p.id, p.slug]));
     for (const pharmId of slugs.keys()) await touchPharmacy(tx, pharmId, now);
-    await this.publish(tx, moved.map((o) => toSnapshot(o, slugs.get(o.pharmId)!)));
+    await this.publish(tx, moved.map((o) => toSnapshot(o, slugs.get(o.pharmId)!, now)));
     return moved.length;
   }
 
   /** Events for a pharmacy's deleted offers (the pharmacy itself is being removed, its rows go by cascade). */
   async publishRemoved(tx: Tx, pharmId: number, pharmSlug: string): Promise<void> {
     const rows = await tx.select().from(pharmProducts).where(eq(pharmProducts.pharmId, pharmId));
-    if (rows.length) await this.publish(tx, rows.map((o) => toSnapshot(o, pharmSlug, true)));
+    if (rows.length) await this.publish(tx, rows.map((o) => toSnapshot(o, pharmSlug, this.clock.now(), true)));
   }
 
   /**
@@ -336,7 +339,7 @@ export class PharmProductsWriter {
       .innerJoin(pharmacies, eq(pharmacies.id, pharmProducts.pharmId))
       .where(inArray(pharmProducts.id, rows.map((r) => r.id)));
     for (const pharmId of new Set(moved.map((m) => m.offer.pharmId))) await touchPharmacy(tx, pharmId, now);
-    await this.publish(tx, moved.map((m) => toSnapshot(m.offer, m.pharmSlug)));
+    await this.publish(tx, moved.map((m) => toSnapshot(m.offer, m.pharmSlug, now)));
     return moved.length;
   }
 
