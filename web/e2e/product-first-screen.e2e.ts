@@ -5,7 +5,7 @@
  * position is allowed, and today's hours marked. Run by the root Jest e2e config against the whole stack.
  * Env: GATEWAY_URL, E2E_PRODUCT_SLUG, E2E_PHARM_SLUG, ARTIFACTS_DIR (screenshots go to its screenshots/).
  */
-import { formatShekels, type ComparisonResponse, type PharmListResponse } from '@mc/contracts';
+import { formatPerGram, formatShekels, shekelsToAgorot, unitPrices, type ComparisonResponse, type PharmListResponse } from '@mc/contracts';
 import type { Locator, Page } from 'playwright-core';
 import * as path from 'path';
 import { api } from './api';
@@ -60,6 +60,10 @@ describe('web: the product page on the first screen', () => {
       await price.waitFor({ state: 'visible' });
       const cheapest = comparison.offers[0].totalPrice;
       expect(await price.textContent()).toContain(formatShekels(cheapest));
+      // Its price per gram beside it (the fixture's product is a pack weighed in grams).
+      const { perGram } = unitPrices(shekelsToAgorot(cheapest), comparison.product, comparison.product.info.thccbdDosage);
+      expect(perGram).not.toBeNull();
+      expect(await price.textContent()).toContain(formatPerGram(perGram!));
       expect(await price.textContent()).toContain(comparison.offers.length === 1 ? 'בבית מרקחת אחד' : `ב-${comparison.offers.length} בתי מרקחת`);
 
       const firstRow = page.locator('.comparison article.offer').first();
@@ -147,6 +151,14 @@ describe('web: the product page on the first screen', () => {
     // The first row, brought back into sight, takes the tap; the sheet stays.
     const add = page.locator('.comparison article.offer').first().locator('.add-to-cart-button');
     await add.scrollIntoViewIfNeeded();
+    // Where it comes to rest (the page may scroll smoothly).
+    let was = await add.boundingBox();
+    for (let settled = false; !settled;) {
+      await page.waitForTimeout(100);
+      const now = await add.boundingBox();
+      settled = now?.y === was?.y;
+      was = now;
+    }
     expect((await onFirstScreen(add, PHONE_SCREEN.height)).hit).toBe(true);
     await add.click();
     await page.locator('header a.cart-link .cart-count').waitFor({ state: 'visible' });

@@ -8,7 +8,7 @@ import { ComparisonRow } from './ComparisonRow';
 import { comparisonParams, type ComparisonSearch } from './comparison-search';
 import { GeoNotice } from './GeoNotice';
 import { useGeolocation, useKnownPosition } from './geolocation';
-import { Shekels } from './Price';
+import { Shekels, UnitPrice } from './Price';
 import './products.css';
 
 interface PriceComparisonProps {
@@ -40,6 +40,7 @@ export function LowestPrice({ slug }: { slug: string }) {
         {he.lists.fromPrice}
         <Shekels amount={cheapest.totalPrice} />
       </span>
+      <UnitPrice price={cheapest.totalPrice} product={data.product} />
       <span className="product-price-stock in-stock">{he.product.inStockAt(count)}</span>
     </p>
   );
