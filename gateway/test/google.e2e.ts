@@ -86,7 +86,7 @@ describe('sign-in with Google against a fake of Google', () => {
     const sub = `1${Date.now()}`;
     const answer = await signIn({ sub, email, given_name: 'נועה', family_name: 'לוי', email_verified: 'true' }, '/products?sortBy=price');
     expect(answer.status).toBe(200);
-    expect(answer.body).toEqual({ jwt: expect.any(String), returnTo: '/products?sortBy=price' });
+    expect(answer.body).toEqual({ jwt: expect.any(String), created: true, returnTo: '/products?sortBy=price' });
     expect(claimsOf(answer.body.jwt)).toMatchObject({ typ: 'user', role: 'user' });
     const me = await api('/api/user', { headers: bearer(answer.body.jwt) });
     expect(me).toMatchObject({ status: 200, body: { user: { email, firstName: 'נועה', lastName: 'לוי', authMethod: 'google' } } });
@@ -102,7 +102,7 @@ describe('sign-in with Google against a fake of Google', () => {
     const again = await signIn({ sub, email: `renamed-${email}` });
     expect(again.status).toBe(200);
     expect(claimsOf(again.body.jwt).sub).toBe(claimsOf(answer.body.jwt).sub);
-    expect(again.body.returnTo).toBe('/');
+    expect(again.body).toMatchObject({ created: false, returnTo: '/' });
   });
 
   it('links the password account of the same e-mail, which still signs in with its password', async () => {

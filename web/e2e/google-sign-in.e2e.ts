@@ -33,7 +33,9 @@ describe('web: sign-in with Google', () => {
 
     await page.waitForURL((url) => url.pathname === '/products');
     expect(new URL(page.url()).search).toBe('?sortBy=price');
-    await page.getByRole('dialog').getByText('התחברת בהצלחה.').waitFor({ state: 'visible' });
+    // A new account is welcomed, not welcomed back.
+    await page.getByRole('dialog').getByText('החשבון נפתח והתחברת לאתר.').waitFor({ state: 'visible' });
+    expect(await page.getByRole('dialog').getByRole('heading').textContent()).toBe('ברוכים הבאים!');
     await page.getByRole('link', { name: 'שלום, נועה' }).waitFor({ state: 'visible' });
     const token = (await page.context().cookies(GATEWAY_URL)).find((cookie) => cookie.name === 'token');
     expect(token?.value.split('.')).toHaveLength(3);

@@ -42,7 +42,12 @@ export interface GoogleAuthUrlResponse {
 }
 
 /** `GET /api/auth/google/callback`: the token, and the page the sign-in started from (`returnTo` of the url call, or '/'). */
-export interface GoogleCallbackResponse extends AuthTokenResponse {
+/** `identity.google.sign-in`: the token, and whether this sign-in made the account (a new patient is welcomed, not welcomed back). */
+export interface GoogleSignInResponse extends AuthTokenResponse {
+  created: boolean;
+}
+
+export interface GoogleCallbackResponse extends GoogleSignInResponse {
   returnTo: string;
 }
 

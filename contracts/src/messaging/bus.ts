@@ -19,7 +19,7 @@ import {
 } from '../checkout';
 import { AddressSearchDto, type AddressSearchResponse } from '../geo/address-search';
 import type {
-  AccountAskedEvent, AccountLinkEvent, Address, AuthTokenResponse, BusinessesResponse, DeliverySecret, FavoriteSlugsResponse,
+  AccountAskedEvent, AccountLinkEvent, Address, AuthTokenResponse, GoogleSignInResponse, BusinessesResponse, DeliverySecret, FavoriteSlugsResponse,
   MailboxResponse, SigningKeysResponse, SmsCodeEvent, UserProfile,
 } from '../identity';
 import type { OffersChangedEvent, PharmChangedEvent, ProductChangedEvent } from '../storefront/events';
@@ -162,7 +162,7 @@ export const RequestRoutes = {
   [Subjects.identity.refresh]: takesNothing.answers<AuthTokenResponse>(),
   [Subjects.identity.smsRequest]: takes(PhoneSignInDto).answers<Told>(),
   [Subjects.identity.smsVerify]: takes(SmsVerifyDto).answers<AuthTokenResponse>(),
-  [Subjects.identity.googleSignIn]: takes(GoogleSignInCommand).answers<AuthTokenResponse>(),
+  [Subjects.identity.googleSignIn]: takes(GoogleSignInCommand).answers<GoogleSignInResponse>(),
   [Subjects.identity.keysGet]: takesNothing.answers<SigningKeysResponse>(),
   [Subjects.identity.userGet]: takesNothing.answers<UserProfile>(),
   [Subjects.identity.userBusinesses]: takesNothing.answers<BusinessesResponse>(),

@@ -57,8 +57,9 @@ describe('catalog product index', () => {
       const started = Date.now();
       await publishOffers(service.nc(), [offer(4, P.cliffs, PHARM.p1, 150)]);
       await eventually('the new price in the second copy', () => secondList({ sortBy: 'price' }), (a) => a.products[0]?.priceRange?.min === 150, 1000);
+      // The other copy hears of the commit a moment apart (its own signal).
+      await eventually('the new price in the first copy', () => list({ priceRange: '140-160' }), (a) => slugs(a).join() === P.cliffs, 1000);
       expect(Date.now() - started).toBeLessThan(1000);
-      expect(slugs(await list({ priceRange: '140-160' }))).toEqual([P.cliffs]);
 
       const outAt = Date.now();
       await publishOffers(service.nc(), [offer(4, P.cliffs, PHARM.p1, 150, { inStock: false })]);

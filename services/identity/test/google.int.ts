@@ -1,4 +1,4 @@
-import { ErrorCodes, Events, Messages, Subjects, type AuthTokenResponse, type UserProfile } from '@mc/contracts';
+import { ErrorCodes, Events, Messages, Subjects, type AuthTokenResponse, type GoogleSignInResponse, type UserProfile } from '@mc/contracts';
 import { DATABASE, type Database } from '@mc/kit';
 import { useService } from '@mc/kit/testing';
 import { callAsGateway } from './as-gateway';
@@ -15,7 +15,7 @@ describe('sign-in with Google (the account the gateway read from Google)', () =>
   const unique = () => `${Date.now()}-${Math.floor(Math.random() * 1e9)}`;
   const email = (name: string) => `${name}-${unique()}@example.co.il`;
   const google = (account: { sub?: string; email: string; emailVerified?: boolean; firstName?: string; lastName?: string }) =>
-    call<AuthTokenResponse>(Subjects.identity.googleSignIn, { sub: `g-${unique()}`, emailVerified: true, firstName: 'נועה', lastName: 'לוי', ...account });
+    call<GoogleSignInResponse>(Subjects.identity.googleSignIn, { sub: `g-${unique()}`, emailVerified: true, firstName: 'נועה', lastName: 'לוי', ...account });
   const userOf = async (jwt: string) => {
     const [user] = await db().select().from(users).where(eq(users.id, Number(decodeJwt(jwt).sub)));
     return user;
@@ -32,6 +32,7 @@ describe('sign-in with Google (the account the gateway read from Google)', () =>
     const address = email('New.Google');
     const sub = `g-${unique()}`;
     const first = await google({ sub, email: address });
+    expect(first.created).toBe(true);
     const claims = decodeJwt(first.jwt);
     expect(claims).toMatchObject({ typ: 'user', role: 'user', ver: 0, iss: 'medcanna-identity' });
     const created = await userOf(first.jwt);
@@ -43,6 +44,7 @@ describe('sign-in with Google (the account the gateway read from Google)', () =>
 
     // The same Google account again, even with its e-mail changed at Google and unverified: the same user, no other row.
     const again = await google({ sub, email: email('renamed'), emailVerified: false });
+    expect(again.created).toBe(false);
     expect(decodeJwt(again.jwt).sub).toBe(claims.sub);
     expect(await byEmail(address)).toHaveLength(1);
     // Without a password, the password form's call refuses.
@@ -55,7 +57,8 @@ describe('sign-in with Google (the account the gateway read from Google)', () =>
     await activeAccount(address);
     const [before] = await byEmail(address);
     const sub = `g-${unique()}`;
-    const { jwt } = await google({ sub, email: address.toUpperCase() });
+    const { jwt, created } = await google({ sub, email: address.toUpperCase() });
+    expect(created).toBe(false);
     expect(decodeJwt(jwt).sub).toBe(String(before.id));
     expect(await userOf(jwt)).toMatchObject({ googleSub: sub, authMethod: 'password', status: 'active', firstName: 'דנה', tokenVersion: before.tokenVersion });
     expect((await call<AuthTokenResponse>(Subjects.identity.signIn, { email: address, password: 'a good secret' })).jwt).toEqual(expect.any(String));

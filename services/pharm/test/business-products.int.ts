@@ -156,14 +156,17 @@ describe('back-office products: pharm.business.* (list, get, options, create, up
       expect(await eventsOf(beta)).toHaveLength(events);
     });
 
-    it('confirms an offer’s price and stock unchanged as of now (no offers event), never another pharmacy’s or a partner-locked one', async () => {
+    it('confirms an offer’s price and stock unchanged as of now (its event says it in stock), never another pharmacy’s or a partner-locked one', async () => {
       const beta = ids.get('one/beta')!;
       const events = (await eventsOf(beta)).length;
       const before = (await list()).pharmProducts.find((r) => r.id === beta)!;
       data.setNow('2030-01-02T03:04:05Z');
       const { pharmProduct } = await call<{ pharmProduct: BusinessPharmProduct }>(Subjects.pharm.businessProductConfirm, { id: beta });
       expect(pharmProduct).toEqual({ ...before, confirmedAt: '2030-01-02T03:04:05.000Z' });
-      expect(await eventsOf(beta)).toHaveLength(events);
+      // Catalog hears it: an offer told out of stock once it went stale is in stock again.
+      const told = await eventsOf(beta);
+      expect(told).toHaveLength(events + 1);
+      expect(told[events].offer).toMatchObject({ pharmProductId: beta, inStock: true, deleted: false });
       await expect(call(Subjects.pharm.businessProductConfirm, { id: ids.get('two/alpha') })).rejects.toMatchObject({ status: 404 });
       const gamma = ids.get('one/gamma')!;
       await data.db.update(pharmProducts).set({ isYarpaLocked: true }).where(eq(pharmProducts.id, gamma));

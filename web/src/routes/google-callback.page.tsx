@@ -50,7 +50,7 @@ export function GoogleCallbackPage() {
     onSuccess: (answer) => {
       sessions.signIn(answer);
       void navigate({ href: takeGoogleReturnPath(answer.returnTo), replace: true });
-      authDialog.open('signedIn');
+      authDialog.open(answer.created ? 'welcome' : 'signedIn');
     },
     onError: () => setReturnTo(takeGoogleReturnPath()),
   });

@@ -55,9 +55,9 @@ describe('/auth/google-callback', () => {
     authDialog.close();
   });
 
-  it('submits the code and state once, stores the token, returns to the kept page and opens the welcome notice', async () => {
+  it('submits the code and state once, stores the token, returns to the kept page and opens the welcome-back notice', async () => {
     sessionStorage.setItem(GOOGLE_RETURN_KEY, '/products?sortBy=price');
-    const calls = stubApi(() => new Response(JSON.stringify({ jwt: JWT, returnTo: '/' }), { headers: { 'content-type': 'application/json' } }));
+    const calls = stubApi(() => new Response(JSON.stringify({ jwt: JWT, created: false, returnTo: '/' }), { headers: { 'content-type': 'application/json' } }));
     const router = renderAt(`/auth/google-callback?state=${STATE}&code=4%2F0Abc&scope=email&authuser=0`);
     await screen.findByRole('heading', { name: 'page /products' });
     expect(router.state.location.href).toBe('/products?sortBy=price');
@@ -66,6 +66,12 @@ describe('/auth/google-callback', () => {
     expect(sessions.get()?.claims.sub).toBe('7');
     expect(authDialog.get()).toBe('signedIn');
     expect(sessionStorage.getItem(GOOGLE_RETURN_KEY)).toBeNull();
+  });
+
+  it('welcomes an account this sign-in made (not welcome back)', async () => {
+    stubApi(() => new Response(JSON.stringify({ jwt: JWT, created: true, returnTo: '/' }), { headers: { 'content-type': 'application/json' } }));
+    renderAt(`/auth/google-callback?state=${STATE}&code=c`);
+    await waitFor(() => expect(authDialog.get()).toBe('welcome'));
   });
 
   it("shows the server's message with a way back to the site, taken by itself after 5 seconds", async () => {

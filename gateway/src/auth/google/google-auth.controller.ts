@@ -57,7 +57,7 @@ export class GoogleAuthController {
   @Get('callback')
   @ApiQuery({ name: 'code', required: true })
   @ApiQuery({ name: 'state', required: true })
-  @ApiOkResponse({ description: '{ jwt, returnTo }: signed in (the same token as a password sign-in) and the page the sign-in started from' })
+  @ApiOkResponse({ description: '{ jwt, created, returnTo }: signed in (the same token as a password sign-in), whether this sign-in made the account, and the page the sign-in started from' })
   @ApiBadRequestResponse({ description: 'a missing, unknown, used or expired code or state, a state of another browser, or a cancelled sign-in (Hebrew message)' })
   @ApiForbiddenResponse({ description: "the account is disabled ('המשתמש נחסם. אנא פנה למנהל המערכת.'), or Google's e-mail is not verified" })
   @ApiConflictResponse({ description: "the e-mail's account is linked to another Google account" })
@@ -85,9 +85,9 @@ export class GoogleAuthController {
       throw failure.exception;
     }
     // Passport's success carries what the strategy's `validate` answered: a `GoogleAccount`.
-    const { jwt } = await this.clients.get('identity').send(Subjects.identity.googleSignIn, outcome.user as GoogleAccount);
+    const { jwt, created } = await this.clients.get('identity').send(Subjects.identity.googleSignIn, outcome.user as GoogleAccount);
     const started = (outcome.info as { state?: { returnTo?: unknown } } | undefined)?.state;
-    return { jwt, returnTo: safeReturnPath(started?.returnTo) };
+    return { jwt, created, returnTo: safeReturnPath(started?.returnTo) };
   }
 
   private ensureEnabled(): void {

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { ErrorCodes, Messages, type AuthTokenResponse, type GoogleSignInCommand } from '@mc/contracts';
+import { ErrorCodes, Messages, type GoogleSignInCommand, type GoogleSignInResponse } from '@mc/contracts';
 import { Clock, DATABASE, serviceError, type Database, type Tx } from '@mc/kit';
 import { eq, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
@@ -26,16 +26,35 @@ export class GoogleAccounts {
     @Inject(Clock) private readonly clock: Clock,
   ) {}
 
-  async signIn(account: GoogleSignInCommand): Promise<AuthTokenResponse> {
+  async signIn(account: GoogleSignInCommand): Promise<GoogleSignInResponse> {
     for (let attempt = 1; ; attempt++) {
-      const user = await this.db.transaction((tx) => this.findOrCreate(tx, account));
-      if (user) return this.accounts.tokenFor(user);
+      const found = await this.db.transaction((tx) => this.findOrCreate(tx, account));
+      if (found) return { ...(await this.accounts.tokenFor(found.user)), created: found.created };
       if (attempt >= ATTEMPTS) throw serviceError(503, ErrorCodes.unavailable, Messages.serviceUnavailable);
     }
   }
 
-  /** The signed-in account, or undefined when a concurrent first sign-in created it a moment ago. */
-  private async findOrCreate(tx: Tx, account: GoogleSignInCommand): Promise<User | undefined> {
+  /** The signed-in account and whether this sign-in made it, or undefined when a concurrent first sign-in made it a moment ago. */
+  private async findOrCreate(tx: Tx, account: GoogleSignInCommand): Promise<{ user: User; created: boolean } | undefined> {
+    const user = await this.find(tx, account);
+    if (user) return { user, created: false };
+    const email = account.email.trim().toLowerCase();
+    const [created] = await tx.insert(users).values({
+      email,
+      firstName: account.firstName?.trim() || email.split('@')[0],
+      lastName: account.lastName?.trim() || '',
+      googleSub: account.sub,
+      status: 'active',
+      authMethod: 'google',
+      // No sign-up form, so no consent to updates was given (the form's box is the only way to say yes).
+      subscribed: false,
+      lastSignedAt: this.clock.now(),
+    }).onConflictDoNothing().returning();
+    return created ? { user: created, created: true } : undefined;
+  }
+
+  /** The account this Google account signs in to (linked to it now where the rules allow), or undefined: none yet. */
+  private async find(tx: Tx, account: GoogleSignInCommand): Promise<User | undefined> {
     const [linked] = await tx.select().from(users).where(eq(users.googleSub, account.sub)).for('update');
     if (linked) return this.signedIn(tx, linked, {});
 
@@ -55,18 +74,7 @@ export class GoogleAccounts {
       });
     }
 
-    const [created] = await tx.insert(users).values({
-      email,
-      firstName: account.firstName?.trim() || email.split('@')[0],
-      lastName: account.lastName?.trim() || '',
-      googleSub: account.sub,
-      status: 'active',
-      authMethod: 'google',
-      // No sign-up form, so no consent to updates was given (the form's box is the only way to say yes).
-      subscribed: false,
-      lastSignedAt: this.clock.now(),
-    }).onConflictDoNothing().returning();
-    return created;
+    return undefined;
   }
 
   private async signedIn(tx: Tx, user: User, changes: PgUpdateSetSource<typeof users>): Promise<User> {
