@@ -159,6 +159,22 @@ describe('cart fill: the pharmacies that have the whole cart, with shipping', ()
     expect(shippingAsked).toEqual([]);
   });
 
+  it('prices each pharmacy as checkout does: after its discounts, never a coupon the patient has not entered', async () => {
+    await data.discounts(data.slug('three'), [
+      { code: 'CF_ALL20', type: 'all-products', amountType: 'percent', amount: 20 },
+      { code: 'CF_COUPON', type: 'coupon', amountType: 'percent', amount: 50 },
+    ]);
+    try {
+      const answer = await alternatives(cart());
+      // three: 2 × 72 + 36 (20% off 90 and 45), now below two's 200.
+      expect(where(answer)).toEqual(['three', 'two', 'one']);
+      expect(answer.options[0]).toMatchObject({ itemsTotal: 180, total: 180 });
+      expect(answer.options[0].lines.map((l) => l.unitPrice)).toEqual([72, 36]);
+    } finally {
+      await data.discounts(data.slug('three'), []);
+    }
+  });
+
   it('finds no pharmacy when none has every line, or a line is no offer it knows; two lines one offer fills stay within 10', async () => {
     // alpha-weak is four's alone, and four has no alpha of T20/C4 in stock.
     expect((await alternatives([{ pharmProductId: id('four', 'alpha-weak'), amount: 1 }, { pharmProductId: id('six', 'alpha'), amount: 1 }])).options

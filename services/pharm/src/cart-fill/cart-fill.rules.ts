@@ -12,9 +12,9 @@ interface Wanted {
 /** One pharmacy's offer for each line of the cart, in the cart's order. */
 export interface Filling {
   pharm: PharmEntry;
-  /** By line: the offer, and whether it is the line's own product. */
-  picks: { item: CookieCartItem; offer: Offer; sameProduct: boolean }[];
-  /** Agorot. */
+  /** By line: the offer, whether it is the line's own product, and its unit price (agorot; the list price here). */
+  picks: { item: CookieCartItem; offer: Offer; sameProduct: boolean; unitPrice: number }[];
+  /** Agorot: the lines at their unit prices. */
   itemsTotal: number;
   itemsCount: number;
   /** Every line is already this pharmacy's own offer. */
@@ -73,14 +73,17 @@ export function fillings(state: OfferState, items: readonly CookieCartItem[]): F
     const perOffer = new Map<number, number>();
     picks.forEach((p, i) => perOffer.set(p!.offer.id, (perOffer.get(p!.offer.id) ?? 0) + wanted[i].item.amount));
     if ([...perOffer.values()].some((amount) => amount > CART_MAX_PER_PRODUCT)) continue;
-    const full = picks.map((p, i) => ({ item: wanted[i].item, offer: p!.offer, sameProduct: p!.sameProduct }));
+    const full = picks.map((p, i) => ({ item: wanted[i].item, offer: p!.offer, sameProduct: p!.sameProduct, unitPrice: p!.offer.price }));
     answer.push({
       pharm,
       picks: full,
-      itemsTotal: full.reduce((sum, p) => sum + p.offer.price * p.item.amount, 0),
+      itemsTotal: linesTotal(full),
       itemsCount: full.reduce((sum, p) => sum + p.item.amount, 0),
       isCurrent: full.every((p) => p.offer.id === p.item.pharmProductId),
     });
   }
   return answer;
 }
+
+/** What the lines come to at their unit prices (agorot). */
+export const linesTotal = (picks: Filling['picks']): number => picks.reduce((sum, p) => sum + p.unitPrice * p.item.amount, 0);

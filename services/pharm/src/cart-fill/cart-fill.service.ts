@@ -1,12 +1,14 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
-  agorotToShekels, CART_ALTERNATIVES_SHOWN, Subjects,
-  type Address, type CartAlternatives, type CartFillOption, type CookieCartItem, type ShippingQuoteResponse,
+  agorotToShekels, CART_ALTERNATIVES_SHOWN, discountedUnitPrice, Subjects,
+  type Address, type DiscountTerms, type CartAlternatives, type CartFillOption, type CookieCartItem, type ShippingQuoteResponse,
 } from '@mc/contracts';
 import { BusClient, LOGGER, type Caller } from '@mc/kit';
+import { sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { OfferIndex } from '../pharm-products/offer-index';
-import { fillings, type Filling } from './cart-fill.rules';
+import { CheckoutReader } from '../checkout/checkout.reader';
+import { fillings, linesTotal, type Filling } from './cart-fill.rules';
 
 /** The other services are asked within this; past it the cart is priced for pickup (the answer must stay quick). */
 export const CART_FILL_LOOKUP_TIMEOUT_MS = 3000;
@@ -14,7 +16,8 @@ export const CART_FILL_LOOKUP_TIMEOUT_MS = 3000;
 type Quote = ShippingQuoteResponse['quotes'][number];
 
 /**
- * "One pharmacy fills the whole cart": the pharmacies selling every line (see `fillings`), each priced with delivery
+ * "One pharmacy fills the whole cart": the pharmacies selling every line (see `fillings`) at checkout's prices (after
+ * the pharmacy's discounts), each priced with delivery
  * to the signed-in caller's default address where the pharmacy ships and shipping-quote matches it (its rules, as at
  * checkout), else for pickup; cheapest total first.
  */
@@ -22,18 +25,34 @@ type Quote = ShippingQuoteResponse['quotes'][number];
 export class CartFillService {
   constructor(
     @Inject(OfferIndex) private readonly index: OfferIndex,
+    @Inject(CheckoutReader) private readonly checkout: CheckoutReader,
     @Inject(BusClient) private readonly bus: BusClient,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
   async alternatives(caller: Caller | null, items: CookieCartItem[]): Promise<CartAlternatives> {
-    const found = fillings(await this.index.current(), items);
+    const found = await this.atCheckoutPrices(fillings(await this.index.current(), items));
     const address = found.length && caller ? await this.defaultAddress(caller) : null;
     const quotes = address ? await this.shipping(caller!, address, found.filter(ships)) : new Map<string, Quote>();
     const options = found
       .map((filling) => toOption(filling, quotes.get(filling.pharm.record!.slug)))
       .sort((a, b) => a.total - b.total || a.itemsTotal - b.itemsTotal || a.pharm.name.localeCompare(b.pharm.name, 'he'));
     return { shipTo: address ? 'default-address' : 'pickup', options: options.slice(0, CART_ALTERNATIVES_SHOWN) };
+  }
+
+  /** The fillings priced as checkout prices them: each offer after its pharmacy's discounts (coupons are the patient's to add there). */
+  private async atCheckoutPrices(found: Filling[]): Promise<Filling[]> {
+    if (!found.length) return found;
+    const termsOf = new Map<number, DiscountTerms[]>();
+    const pharmIds = [...new Set(found.map((f) => f.pharm.id))];
+    for (const { pharmId, terms } of await this.checkout.discounts(sql`(SELECT unnest(${sql.param(pharmIds)}::int[]))`)) {
+      termsOf.set(pharmId, [...(termsOf.get(pharmId) ?? []), terms]);
+    }
+    return found.map((filling) => {
+      const terms = termsOf.get(filling.pharm.id) ?? [];
+      const picks = filling.picks.map((pick) => ({ ...pick, unitPrice: discountedUnitPrice(pick.offer.price, pick.offer.id, terms).price }));
+      return { ...filling, picks, itemsTotal: linesTotal(picks) };
+    });
   }
 
   /** The caller's default address, or null (none saved, or identity not answering: then everyone is priced for pickup). */
@@ -76,14 +95,14 @@ function toOption(filling: Filling, quote: Quote | undefined): CartFillOption {
   const delivery = quote?.status === 'matched' ? quote.price : null;
   return {
     pharm: { slug: record.slug, name: record.name, city: record.city, logo_url: record.logoUrl },
-    lines: filling.picks.map(({ item, offer, sameProduct }) => ({
+    lines: filling.picks.map(({ item, offer, sameProduct, unitPrice }) => ({
       fromPharmProductId: item.pharmProductId,
       pharmProductId: offer.id,
       amount: item.amount,
       sameProduct,
       productName: offer.product.facts!.summary.info.hebName || offer.product.facts!.summary.name,
       thccbdDosage: offer.product.facts!.dosage,
-      unitPrice: agorotToShekels(offer.price),
+      unitPrice: agorotToShekels(unitPrice),
     })),
     itemsTotal: agorotToShekels(filling.itemsTotal),
     shipping: delivery === null ? { method: 'pickup', price: 0 } : { method: 'delivery', price: agorotToShekels(delivery) },

@@ -3,7 +3,7 @@ import {
   discountedUnitPrice, isOfferStale, type CheckoutOffer, type CheckoutOffers, type CheckoutOffersRequest, type CheckoutPharm, type DiscountTerms,
 } from '@mc/contracts';
 import { Clock, DATABASE, type Database } from '@mc/kit';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { isDiscountActive, toTerms, type DiscountRow } from '../discounts/discount-rules';
 
 interface OfferRecord extends Record<string, unknown> {
@@ -51,7 +51,7 @@ export class CheckoutReader {
     const ids = [...new Set(request.pharmProductIds)];
     if (!ids.length) return { offers: [], pharms: [], discounts: [] };
     const codes = [...new Set((request.couponCodes ?? []).map((c) => c.trim().toUpperCase()))];
-    const [offerRows, discountRows] = await Promise.all([
+    const [offerRows, discountList] = await Promise.all([
       this.db.execute<OfferRecord>(sql`SELECT pp.id, pp.pharm_id, pp.product_slug, pp.price, pp.published, pp.in_stock, pp.always_in_stock, pp.confirmed_at,
           coalesce(nullif(pv.heb_name, ''), pv.name) AS product_name,
           p.slug AS pharm_slug, p.name AS pharm_name, p.phone, p.address, p.city, p.order_email
@@ -59,14 +59,7 @@ export class CheckoutReader {
         JOIN pharm.pharmacies p ON p.id = pp.pharm_id
         JOIN pharm.products_view pv ON pv.slug = pp.product_slug AND NOT pv.deleted
         WHERE pp.id = ANY(${sql.param(ids)}::int[])`),
-      this.db.execute<DiscountRecord>(sql`SELECT d.pharm_id, d.code, d.name, d.type, d.amount_type, d.amount, d.published, d.allow_multiple,
-          d.starts_at, d.ends_at,
-          coalesce(array_agg(dp.pharm_product_id) FILTER (WHERE dp.pharm_product_id IS NOT NULL), '{}') AS offer_ids
-        FROM pharm.discounts d
-        LEFT JOIN pharm.discount_products dp ON dp.discount_id = d.id
-        WHERE d.pharm_id IN (SELECT pharm_id FROM pharm.pharm_products WHERE id = ANY(${sql.param(ids)}::int[]))
-          AND d.published AND (d.type <> 'coupon' OR upper(d.code) = ANY(${sql.param(codes)}::text[]))
-        GROUP BY d.id`),
+      this.discounts(sql`(SELECT pharm_id FROM pharm.pharm_products WHERE id = ANY(${sql.param(ids)}::int[]))`, codes),
     ]);
     const now = this.clock.now();
     const pharmSlugs = new Map<number, string>();
@@ -79,14 +72,10 @@ export class CheckoutReader {
     }
     const termsOf = new Map<number, DiscountTerms[]>();
     const considered: CheckoutOffers['discounts'] = [];
-    for (const d of discountRows.rows) {
-      const pharmSlug = pharmSlugs.get(d.pharm_id);
-      if (!pharmSlug || !isDiscountActive({ published: d.published, startsAt: new Date(d.starts_at), endsAt: new Date(d.ends_at) }, now)) continue;
-      const terms = toTerms(
-        { code: d.code, name: d.name, type: d.type, amountType: d.amount_type, amount: d.amount, allowMultiple: d.allow_multiple },
-        d.offer_ids.map(Number),
-      );
-      termsOf.set(d.pharm_id, [...(termsOf.get(d.pharm_id) ?? []), terms]);
+    for (const { pharmId, terms } of discountList) {
+      const pharmSlug = pharmSlugs.get(pharmId);
+      if (!pharmSlug) continue;
+      termsOf.set(pharmId, [...(termsOf.get(pharmId) ?? []), terms]);
       considered.push({ ...terms, pharmSlug });
     }
     const byId = new Map(offerRows.rows.map((o) => [o.id, o]));
@@ -112,5 +101,24 @@ export class CheckoutReader {
     }
     considered.sort((a, b) => a.pharmSlug.localeCompare(b.pharmSlug) || a.code.localeCompare(b.code));
     return { offers, pharms: [...pharms.values()], discounts: considered };
+  }
+
+  /** The discounts active now of these pharmacies (`pharmIds`: an SQL list or subquery), coupons only among `codes`. */
+  async discounts(pharmIds: SQL, codes: string[] = []): Promise<{ pharmId: number; terms: DiscountTerms }[]> {
+    const { rows } = await this.db.execute<DiscountRecord>(sql`SELECT d.pharm_id, d.code, d.name, d.type, d.amount_type, d.amount, d.published,
+        d.allow_multiple, d.starts_at, d.ends_at,
+        coalesce(array_agg(dp.pharm_product_id) FILTER (WHERE dp.pharm_product_id IS NOT NULL), '{}') AS offer_ids
+      FROM pharm.discounts d
+      LEFT JOIN pharm.discount_products dp ON dp.discount_id = d.id
+      WHERE d.pharm_id IN ${pharmIds}
+        AND d.published AND (d.type <> 'coupon' OR upper(d.code) = ANY(${sql.param(codes)}::text[]))
+      GROUP BY d.id`);
+    const now = this.clock.now();
+    return rows
+      .filter((d) => isDiscountActive({ published: d.published, startsAt: new Date(d.starts_at), endsAt: new Date(d.ends_at) }, now))
+      .map((d) => ({
+        pharmId: d.pharm_id,
+        terms: toTerms({ code: d.code, name: d.name, type: d.type, amountType: d.amount_type, amount: d.amount, allowMultiple: d.allow_multiple }, d.offer_ids.map(Number)),
+      }));
   }
 }
