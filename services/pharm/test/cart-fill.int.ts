@@ -1,6 +1,8 @@
-import { Messages, Subjects, type Address, type CartAlternatives, type ShippingQuoteRequest, type ShippingQuoteResponse } from '@mc/contracts';
-import { rpcUntyped, TestIdentity } from '@mc/kit/testing';
+import { Messages, OFFER_STALE_AFTER_MS, Subjects, type Address, type CartAlternatives, type ShippingQuoteRequest, type ShippingQuoteResponse } from '@mc/contracts';
+import { rpcUntyped, TestIdentity, waitFor } from '@mc/kit/testing';
+import { eq } from 'drizzle-orm';
 import { JSONCodec, type NatsConnection, type Subscription } from 'nats';
+import { pharmProducts } from '../src/db/schema';
 import { usePharm } from './support';
 
 const codec = JSONCodec();
@@ -172,6 +174,19 @@ describe('cart fill: the pharmacies that have the whole cart, with shipping', ()
       expect(answer.options[0].lines.map((l) => l.unitPrice)).toEqual([72, 36]);
     } finally {
       await data.discounts(data.slug('three'), []);
+    }
+  });
+
+  it('leaves out a pharmacy whose offer went stale (not confirmed for over 72 hours)', async () => {
+    const beta = id('two', 'beta');
+    const [{ confirmedAt }] = await data.db.select({ confirmedAt: pharmProducts.confirmedAt }).from(pharmProducts).where(eq(pharmProducts.id, beta));
+    await data.db.update(pharmProducts).set({ confirmedAt: new Date(Date.now() - OFFER_STALE_AFTER_MS - 60_000) }).where(eq(pharmProducts.id, beta));
+    try {
+      await waitFor('the stale offer in the index', async () => where(await alternatives(cart())), { until: (w) => !w.includes('two'), timeoutMs: 2000 });
+      expect(where(await alternatives(cart()))).toEqual(['three', 'one']);
+    } finally {
+      await data.db.update(pharmProducts).set({ confirmedAt }).where(eq(pharmProducts.id, beta));
+      await waitFor('the offer confirmed again', async () => where(await alternatives(cart())), { until: (w) => w.includes('two'), timeoutMs: 2000 });
     }
   });
 

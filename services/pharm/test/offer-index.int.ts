@@ -150,7 +150,8 @@ describe('the offer index', () => {
     };
     const first = await answers(service.app());
     expect(first.list.total).toBeGreaterThan(5);
-    expect(first.pharms.total).toBe(pharmSlugs.length);
+    // The first two pharmacies' offers are stale at NOW: they sell nothing a shopper is told is in stock.
+    expect(first.pharms.total).toBe(pharmSlugs.length - 2);
     expect(await answers(second)).toEqual(first);
   });
 

@@ -1,4 +1,4 @@
-import { Events, Messages, parsePharmProductListQuery, Subjects, type OffersChangedEvent, type PharmProductListQuery } from '@mc/contracts';
+import { Events, Messages, parsePharmListQuery, parsePharmProductListQuery, Subjects, type OffersChangedEvent, type PharmProductListQuery } from '@mc/contracts';
 import { OutboxWriter } from '@mc/kit';
 import { rpc } from '@mc/kit/testing';
 import { eq } from 'drizzle-orm';
@@ -6,6 +6,7 @@ import { pharmacies, staleSweep } from '../src/db/schema';
 import { PharmProductsReader } from '../src/pharm-products/pharm-products.reader';
 import { PharmProductsWriter } from '../src/pharm-products/pharm-products.writer';
 import { StaleOfferSweep } from '../src/pharm-products/stale-sweep';
+import { PharmsReader } from '../src/pharms/pharms.reader';
 import { usePharm } from './support';
 
 /** Issue 17: the price order per gram where pack sizes differ, and offers not confirmed lately never in stock. */
@@ -43,13 +44,17 @@ describe('offer value: price per gram and how fresh an offer is', () => {
   });
 
   it('keeps an offer in stock for 72 hours after it was confirmed, then tells it stale and out of stock at that moment', async () => {
+    const selling = async () => (await service.app().get(PharmsReader).list({ ...parsePharmListQuery({ hasPharmProducts: '1' }), tag: data.tag })).total;
     data.setNow('2026-11-23T08:00:00Z');
     expect((await reader().list(listQuery())).total).toBe(3);
+    expect(await selling()).toBe(1);
     expect((await reader().comparison({ slug: data.slug('big'), sortBy: 'price', isOpen: false, hasDelivery: false, isPromoted: false })).offers)
       .toEqual([expect.objectContaining({ id: ids.get('big'), confirmedAt: Date.parse(WRITTEN) })]);
 
     data.setNow('2026-11-23T08:00:01Z');
     expect((await reader().list(listQuery())).total).toBe(0);
+    // The pharmacy sells nothing a shopper is told is in stock.
+    expect(await selling()).toBe(0);
     const all = await reader().list(listQuery({ inStock: false, sortBy: 'price' }));
     expect(all.pharmProducts.map((o) => ({ id: o.id, inStock: o.inStock, stale: o.stale })))
       .toEqual(['big', 'small', 'oil'].map((key) => ({ id: ids.get(key), inStock: false, stale: true })));

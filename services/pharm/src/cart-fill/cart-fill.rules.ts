@@ -1,5 +1,5 @@
 import { CART_MAX_PER_PRODUCT, type CookieCartItem } from '@mc/contracts';
-import { isSelling, type Offer, type OfferState, type PharmEntry, type ProductEntry } from '../pharm-products/offer-index';
+import { isSellingAt, type Offer, type OfferState, type PharmEntry, type ProductEntry } from '../pharm-products/offer-index';
 
 /** A cart line and what fills it: its own product, or (with a family and a T/C dosage) any product of both. */
 interface Wanted {
@@ -29,12 +29,12 @@ function better(a: { offer: Offer; sameProduct: boolean }, b: { offer: Offer; sa
 }
 
 /**
- * The pharmacies that sell (published, in stock) every line of the cart: the line's product itself, or a product of
+ * The pharmacies that sell (published, in stock at `nowMs`) every line of the cart: the line's product itself, or a product of
  * the same family at the same T/C dosage. A line whose offer the index no longer knows (or whose product is gone)
  * cannot be matched, so no pharmacy fills that cart. A pharmacy whose one offer fills two lines for more than 10 units
  * together would break the cart's limit, so it does not fill the cart. Unordered.
  */
-export function fillings(state: OfferState, items: readonly CookieCartItem[]): Filling[] {
+export function fillings(state: OfferState, items: readonly CookieCartItem[], nowMs: number): Filling[] {
   if (!items.length) return [];
   const wanted: Wanted[] = [];
   for (const item of items) {
@@ -56,7 +56,7 @@ export function fillings(state: OfferState, items: readonly CookieCartItem[]): F
     });
     if (!lines.length) continue;
     for (const offer of product.offers) {
-      if (!isSelling(offer)) continue;
+      if (!isSellingAt(offer, nowMs)) continue;
       let picks = best.get(offer.pharm);
       if (!picks) best.set(offer.pharm, (picks = new Array(wanted.length).fill(undefined)));
       for (const { index, sameProduct } of lines) {

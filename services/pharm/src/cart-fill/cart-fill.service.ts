@@ -3,7 +3,7 @@ import {
   agorotToShekels, CART_ALTERNATIVES_SHOWN, discountedUnitPrice, Subjects,
   type Address, type DiscountTerms, type CartAlternatives, type CartFillOption, type CookieCartItem, type ShippingQuoteResponse,
 } from '@mc/contracts';
-import { BusClient, LOGGER, type Caller } from '@mc/kit';
+import { BusClient, Clock, LOGGER, type Caller } from '@mc/kit';
 import { sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { OfferIndex } from '../pharm-products/offer-index';
@@ -26,12 +26,13 @@ export class CartFillService {
   constructor(
     @Inject(OfferIndex) private readonly index: OfferIndex,
     @Inject(CheckoutReader) private readonly checkout: CheckoutReader,
+    @Inject(Clock) private readonly clock: Clock,
     @Inject(BusClient) private readonly bus: BusClient,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
   async alternatives(caller: Caller | null, items: CookieCartItem[]): Promise<CartAlternatives> {
-    const found = await this.atCheckoutPrices(fillings(await this.index.current(), items));
+    const found = await this.atCheckoutPrices(fillings(await this.index.current(), items, this.clock.now().getTime()));
     const address = found.length && caller ? await this.defaultAddress(caller) : null;
     const quotes = address ? await this.shipping(caller!, address, found.filter(ships)) : new Map<string, Quote>();
     const options = found

@@ -71,8 +71,8 @@ export interface Offer {
 export const isVisible = (offer: Offer): boolean =>
   offer.published && offer.product.facts !== null && !offer.product.facts.deleted && offer.pharm.record !== null;
 
-/** Published, in stock, of a listed product: the pharmacy "sells" it. */
-export const isSelling = (offer: Offer): boolean => offer.inStock && isVisible(offer);
+/** Published, in stock at `nowMs` (so not stale), of a listed product: the pharmacy "sells" it. */
+export const isSellingAt = (offer: Offer, nowMs: number): boolean => inStockAt(offer, nowMs) && isVisible(offer);
 
 /** Whether a shopper is told the offer is in stock at `nowMs`: the pharmacy's flag, confirmed within the stale time. */
 export const inStockAt = (offer: Offer, nowMs: number): boolean => offer.inStock && !isStaleAt(offer, nowMs);

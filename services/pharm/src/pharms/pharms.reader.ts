@@ -27,12 +27,13 @@ export class PharmsReader {
   async list(query: PharmListQuery): Promise<PharmListResponse> {
     const snapshot = await this.directory.snapshot();
     const found = await this.searchIds(query.search);
-    const tagSellers = query.tag ? snapshot.sellersOf(query.tag) : undefined;
+    const now = this.clock.now();
+    const tagSellers = query.tag ? snapshot.sellersOf(query.tag, now.getTime()) : undefined;
     const records = snapshot.all.filter((r) => (!found || found.has(r.id))
       && matchesProfile(r, query)
       && (!query.tag || r.tags.some((t) => t.slug === query.tag) || tagSellers!.has(r.id))
-      && (!query.hasPharmProducts || snapshot.sellsSomething(r.id)));
-    const { page, total, distances } = arrangePharms(records, query, momentOf(this.clock.now()));
+      && (!query.hasPharmProducts || snapshot.sellsSomething(r.id, now.getTime())));
+    const { page, total, distances } = arrangePharms(records, query, momentOf(now));
     return { pharms: page, perPage: PER_PAGE.pharms, total, currentPage: query.page, filtersData: { distances } };
   }
 
