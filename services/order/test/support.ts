@@ -2,7 +2,7 @@ import { execFileSync, type ChildProcess } from 'node:child_process';
 import { constants, createPublicKey, publicEncrypt } from 'node:crypto';
 import { join } from 'node:path';
 import type { INestMicroservice } from '@nestjs/common';
-import { Subjects, type CheckoutPublicKey, type RequestOf, type RequestSubject, type ResponseOf } from '@mc/contracts';
+import { streamName, Subjects, type CheckoutPublicKey, type RequestOf, type RequestSubject, type ResponseOf } from '@mc/contracts';
 import { startService } from '@mc/kit';
 import { connectNats, rpc, rpcUntyped, TEST_ENV, TestClock, TestIdentity, waitFor } from '@mc/kit/testing';
 import type { NatsConnection } from 'nats';
@@ -67,6 +67,9 @@ export function useOrderStack(options: { realIdentity?: boolean } = {}): OrderSt
       execFileSync(join(ROOT, 'deploy/local/seed.sh'), ['fixtures'], { env: { ...process.env, ...ENV, LOG_LEVEL: 'warn' }, stdio: 'ignore' });
     }
     nc = await connectNats();
+    // Earlier suites (on medcanna_test) may have left catalog events in the shared test NATS, such as their own catalogue
+    // replacing the fixtures; this stack's pharm would take them for its own and mark the fixture products deleted.
+    await (await nc.jetstreamManager()).streams.purge(streamName('catalog')).catch(() => undefined);
     if (!options.realIdentity) await identity.serveKeys(nc);
     for (const name of others) start(name);
     app = await startService(orderService, { ...ENV, ID_NUMBER_PURGE_INTERVAL_MS: '100' }, { clock });
