@@ -2,29 +2,17 @@ import type { GeoPoint } from '@mc/contracts';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { hePrescription } from '../../i18n/he-prescription';
-import { locate } from '../products/geolocation';
+import { positionIfGranted } from '../products/geolocation';
 import { ProductCard } from '../products/ProductCard';
 import { usePrescription, usePrescriptionProducts } from './prescription-query';
 import './prescription.css';
 
-/**
- * The browser's position when the user has already allowed it (the home page does not ask): the nearest stock
- * then comes first. Without it the products come without distances.
- */
+/** The position the user has already allowed (`positionIfGranted`: the home page does not ask), once that is known. */
 function useAllowedPosition(): { point?: GeoPoint; settled: boolean } {
   const [state, setState] = useState<{ point?: GeoPoint; settled: boolean }>({ settled: false });
   useEffect(() => {
     let live = true;
-    const done = (point?: GeoPoint) => live && setState({ point, settled: true });
-    const permissions = typeof navigator !== 'undefined' ? navigator.permissions : undefined;
-    if (!permissions?.query) {
-      done();
-    } else {
-      permissions.query({ name: 'geolocation' }).then(
-        (status) => (status.state === 'granted' ? locate().then(done, () => done()) : done()),
-        () => done(),
-      );
-    }
+    void positionIfGranted().then((point) => live && setState({ point, settled: true }));
     return () => {
       live = false;
     };
