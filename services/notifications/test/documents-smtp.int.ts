@@ -7,8 +7,8 @@ import { randomUUID } from 'node:crypto';
 import { SMTPServer } from 'smtp-server';
 import { notificationsService } from '../src/service';
 import { FakeOrder, newBatch, publish } from './orders';
+import { listenForSmtp } from './smtp-listen';
 
-const PORT = 3600 + Math.floor(Math.random() * 1000);
 const received: { to: string[]; raw: string }[] = [];
 
 // A real SMTP server in the test process; the service sends to it as it would to the provider.
@@ -25,10 +25,12 @@ const smtp = new SMTPServer({
     });
   },
 });
-process.env.SMTP_URL = `smtp://127.0.0.1:${PORT}`;
 
 describe("order e-mails and documents over SMTP", () => {
-  beforeAll(() => new Promise<void>((resolve) => smtp.listen(PORT, '127.0.0.1', resolve)));
+  // Before the service starts: it reads SMTP_URL then.
+  beforeAll(async () => {
+    process.env.SMTP_URL = await listenForSmtp(smtp);
+  });
   afterAll(() => new Promise<void>((resolve) => smtp.close(resolve)));
   const service = useService(notificationsService);
   const order = new FakeOrder();

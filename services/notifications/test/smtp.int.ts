@@ -4,8 +4,8 @@ import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { notificationsService } from '../src/service';
 import { FakeIdentitySecrets, publishActivation, settledMessages } from './account-emails';
+import { listenForSmtp } from './smtp-listen';
 
-const PORT = 2525 + Math.floor(Math.random() * 1000);
 const received: { to: string[]; raw: string }[] = [];
 /** Recipients whose next message the server refuses once (other suites' events may be sent meanwhile). */
 const refuseOnce = new Set<string>();
@@ -28,10 +28,12 @@ const smtp = new SMTPServer({
     });
   },
 });
-process.env.SMTP_URL = `smtp://127.0.0.1:${PORT}`;
 
 describe('account e-mails over SMTP', () => {
-  beforeAll(() => new Promise<void>((resolve) => smtp.listen(PORT, '127.0.0.1', resolve)));
+  // Before the service starts: it reads SMTP_URL then.
+  beforeAll(async () => {
+    process.env.SMTP_URL = await listenForSmtp(smtp);
+  });
   afterAll(() => new Promise<void>((resolve) => smtp.close(resolve)));
   const service = useService(notificationsService);
   const identity = new FakeIdentitySecrets();
