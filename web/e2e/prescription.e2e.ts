@@ -61,12 +61,18 @@ describe('web: my prescription', () => {
     expect(dosages.length).toBeGreaterThan(0);
     expect(new Set(dosages)).toEqual(new Set([dosage]));
     expect(await seriousViolations(page)).toEqual([]);
+    await home.getByRole('link', { name: 'לכל המוצרים בקטגוריות שלי' }).click();
+    await page.waitForURL((url) => url.pathname === '/products' && url.searchParams.get('mine') === '1' && !url.searchParams.has('dosages'));
+    await page.getByRole('button', { name: 'בקטגוריות שלי', exact: true, pressed: true }).waitFor({ state: 'visible' });
 
     await page.goto(`${GATEWAY_URL}/products`, { waitUntil: 'networkidle' });
-    const chip = page.getByRole('button', { name: 'בקטגוריות שלי' });
+    const chip = page.getByRole('button', { name: 'בקטגוריות שלי', exact: true });
     expect(await chip.getAttribute('aria-pressed')).toBe('false');
     await chip.click();
-    await page.waitForURL((url) => url.searchParams.get('dosages') === dosage);
+    // The address says 'mine', never the categories (medical data stays out of URLs, logs and history).
+    await page.waitForURL((url) => url.searchParams.get('mine') === '1');
+    expect(page.url()).not.toContain(encodeURIComponent(dosage));
+    expect(page.url()).not.toContain(dosage);
     expect(await chip.getAttribute('aria-pressed')).toBe('true');
     await page.waitForFunction((d) => {
       const chips = [...document.querySelectorAll('.list-main .card-list .chip-dosage')].map((c) => c.textContent);
@@ -74,7 +80,7 @@ describe('web: my prescription', () => {
     }, dosage);
     await screenshotBothWidths(page, 'prescription-products-chip');
     await chip.click();
-    await page.waitForURL((url) => !url.searchParams.has('dosages'));
+    await page.waitForURL((url) => !url.searchParams.has('mine'));
 
     await page.goto(`${GATEWAY_URL}/products/${matching.slug}`, { waitUntil: 'networkidle' });
     await page.getByText('מתאים למרשם שלך').waitFor({ state: 'visible' });

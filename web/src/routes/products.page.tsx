@@ -1,9 +1,12 @@
 import { LIST_SORTS } from '@mc/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
+import { useCallback } from 'react';
 import { CardList } from '../components/products/CardList';
 import { ListPage } from '../components/products/ListPage';
-import { PrescriptionChip } from '../components/prescription/PrescriptionChip';
+import type { ListPatch } from '../components/products/ListFilters';
+import { PrescriptionChip, withMyCategories } from '../components/prescription/PrescriptionChip';
+import { usePrescriptionState } from '../components/prescription/prescription-query';
 import { useListChange } from '../components/products/use-list-change';
 import { ProductCard } from '../components/products/ProductCard';
 import { listApiParams } from '../components/products/list-search';
@@ -14,10 +17,18 @@ import { productListQuery } from '../queries/products';
 
 export function ProductsPage() {
   useDocumentTitle(he.lists.productsTitle, he.lists.productsDescription);
-  const search = getRouteApi('/products').useSearch();
+  const address = getRouteApi('/products').useSearch();
+  const { prescription, settled } = usePrescriptionState();
+  const search = withMyCategories(address, prescription);
   const params = useDebouncedValue(listApiParams(search), LIST_DELAY_MS);
-  const query = useQuery({ ...productListQuery(params), placeholderData: keepPreviousData });
-  const onChange = useListChange('/products');
+  // With 'mine' the list waits for the prescription rather than flash the unfiltered list.
+  const query = useQuery({ ...productListQuery(params), placeholderData: keepPreviousData, enabled: settled || !address.mine });
+  const change = useListChange('/products');
+  // Choosing dosages by hand replaces 'mine'.
+  const onChange = useCallback(
+    (patch: ListPatch, replace?: boolean) => change('dosages' in patch && !('mine' in patch) ? { ...patch, mine: undefined } : patch, replace),
+    [change],
+  );
   const data = query.data;
 
   return (
@@ -30,7 +41,7 @@ export function ProductsPage() {
       fetching={query.isFetching}
       onRetry={() => void query.refetch()}
       onChange={onChange}
-      notice={<PrescriptionChip search={search} onChange={onChange} />}
+      notice={prescription && <PrescriptionChip search={search} onChange={onChange} />}
     >
       <CardList
         items={data?.products ?? []}
@@ -42,4 +53,3 @@ export function ProductsPage() {
     </ListPage>
   );
 }
-

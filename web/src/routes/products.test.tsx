@@ -3,6 +3,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryHistory, createRouter, RouterProvider } from '@tanstack/react-router';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { sessions } from '../auth/session';
 import { createQueryClient } from '../queries/query-client';
 import { productsRoute } from './products';
 import { rootRoute } from './root';
@@ -58,12 +59,17 @@ function product(slug: string): ProductListResponse['products'][number] {
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
-/** The fake API: 30 products, 24 a page; `types=oil` finds none. */
+const b64 = (value: object) => btoa(JSON.stringify(value)).replace(/=+$/, '');
+const JWT = `${b64({ alg: 'ES256' })}.${b64({ sub: '7', typ: 'user', role: 'user', ver: 0 })}.sig`;
+const PRESCRIPTION = { categories: ['T20/C4', 'T15/C3'], monthlyGrams: 40 };
+
+/** The fake API: 30 products, 24 a page; `types=oil` finds none; the signed-in user's prescription. */
 function stubApi() {
   const fetchMock = vi.fn(async (input: string | URL | Request) => {
     const url = new URL(String(input), 'http://localhost');
     // The site shell asks for its own data: nothing of it matters here.
     if (url.pathname === '/api/layout') return json({ latestProducts: [], footerLinks: [] });
+    if (url.pathname === '/api/user/prescription') return json({ prescription: PRESCRIPTION });
     if (url.pathname !== '/api/products') return json({ statusCode: 404, code: 'NOT_FOUND', message: 'x' }, 404);
     const page = Number(url.searchParams.get('page'));
     const none = url.searchParams.get('types') === 'oil';
@@ -99,6 +105,7 @@ describe('/products', () => {
   // jsdom has no scrolling; the router restores scroll positions.
   beforeEach(() => vi.spyOn(window, 'scrollTo').mockImplementation(() => undefined));
   afterEach(() => {
+    sessions.signOut();
     vi.unstubAllGlobals();
     vi.restoreAllMocks();
   });
@@ -132,5 +139,41 @@ describe('/products', () => {
     expect(await screen.findByText('לא נמצאו מוצרים')).toBeTruthy();
     fireEvent.click(screen.getAllByRole('button', { name: 'ניקוי כל הסינונים' })[0]);
     await waitFor(() => expect(router.state.location.search).toEqual({}));
+  });
+
+  it("filters by the prescription's categories with 'mine', which keeps them out of the address", async () => {
+    sessions.signIn({ jwt: JWT });
+    const fetchMock = stubApi();
+    const listCalls = () => fetchMock.mock.calls.map(([input]) => new URL(String(input), 'http://localhost')).filter((url) => url.pathname === '/api/products');
+    const router = renderAt('/products');
+    const chip = await screen.findByRole('button', { name: 'בקטגוריות שלי', pressed: false }, { timeout: 4000 });
+    fireEvent.click(chip);
+    await waitFor(() => expect(router.state.location.search).toEqual({ mine: 1 }));
+    await waitFor(() => expect(listCalls().at(-1)?.searchParams.get('dosages')).toBe('T20/C4,T15/C3'));
+    expect(router.state.location.href).not.toContain('T20');
+    expect(screen.getByRole('button', { name: 'בקטגוריות שלי', pressed: true })).toBeTruthy();
+    // One removable chip for the filter, not one per category.
+    expect(screen.getByRole('button', { name: 'הסרת הסינון בקטגוריות שלי' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /T20\/C4/ })).toBeNull();
+  });
+
+  it("drops 'mine' for a visitor without a prescription, and when dosages are chosen by hand", async () => {
+    const fetchMock = stubApi();
+    renderAt('/products?mine=1');
+    expect(await screen.findByRole('link', { name: 'מוצר a' }, { timeout: 4000 })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'בקטגוריות שלי' })).toBeNull();
+    const list = fetchMock.mock.calls.map(([input]) => new URL(String(input), 'http://localhost')).filter((url) => url.pathname === '/api/products');
+    expect(list.every((url) => !url.searchParams.has('dosages'))).toBe(true);
+  });
+
+  it("replaces 'mine' with the dosages a patient ticks by hand", async () => {
+    sessions.signIn({ jwt: JWT });
+    stubApi();
+    const router = renderAt('/products?mine=1');
+    await screen.findByRole('button', { name: 'בקטגוריות שלי', pressed: true }, { timeout: 4000 });
+    fireEvent.click(screen.getByRole('checkbox', { name: /תפרחת/ }));
+    await waitFor(() => expect(router.state.location.search).toEqual({ mine: 1, types: 'flower' }));
+    fireEvent.click(screen.getByRole('checkbox', { name: /T15\/C3/ }));
+    await waitFor(() => expect(router.state.location.search).toEqual({ types: 'flower', dosages: 'T20/C4' }));
   });
 });

@@ -1,5 +1,5 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
-import { listApiParams, validateListSearch } from '../components/products/list-search';
+import { listApiParams, validateProductListSearch } from '../components/products/list-search';
 import { productListQuery } from '../queries/products';
 import { loadPart } from '../queries/route-data';
 import { rootRoute } from './root';
@@ -7,9 +7,9 @@ import { rootRoute } from './root';
 export const productsRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/products',
-  validateSearch: (raw: Record<string, unknown>) => validateListSearch(raw),
+  validateSearch: validateProductListSearch,
   // The first page of the list before the page is drawn; then the page follows the filters itself (debounced,
-  // showing the last answer meanwhile).
+  // showing the last answer meanwhile). 'mine' is resolved in the browser: the server draws the list without it.
   loaderDeps: ({ search }) => ({ params: listApiParams(search) }),
   loader: async ({ context, deps, cause }) => {
     if (cause === 'enter') await loadPart(context, productListQuery(deps.params));

@@ -44,7 +44,7 @@ export function PrescriptionProducts() {
           ))}
         </ul>
       )}
-      <Link to="/products" search={{ dosages: prescription.categories.join(',') }} className="link-button prescription-all">
+      <Link to="/products" search={{ mine: 1 }} className="link-button prescription-all">
         {hePrescription.homeAll}
       </Link>
     </section>

@@ -19,9 +19,14 @@ export function prescriptionQuery(userId: string | undefined) {
 
 /** The signed-in user's prescription (null when none is saved; nothing asked while signed out). */
 export function usePrescription() {
+  return usePrescriptionState().prescription;
+}
+
+/** The prescription, and whether that answer is final (signed out, loaded, or failed to load). */
+export function usePrescriptionState() {
   const session = useSession();
   const query = useQuery({ ...prescriptionQuery(session?.claims.sub), enabled: session !== null });
-  return session ? query.data?.prescription ?? null : null;
+  return { prescription: session ? query.data?.prescription ?? null : null, settled: !session || !query.isPending };
 }
 
 /** Saves (PUT) or deletes (DELETE) the prescription and keeps the answer in the cache. */

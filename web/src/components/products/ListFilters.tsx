@@ -1,6 +1,7 @@
 import { parseList, parsePriceRange, type FacetCount, type FiltersData } from '@mc/contracts';
 import type { FormEvent } from 'react';
 import { cannabisTypeLabels, he } from '../../i18n/he';
+import { hePrescription } from '../../i18n/he-prescription';
 import { CLEAR_FILTERS, LIST_FILTER_KEYS, selectedValues, type ListFilterKey, type ListSearch } from './list-search';
 
 export type ListPatch = Partial<ListSearch>;
@@ -128,12 +129,14 @@ export function ListFilters({
   );
 }
 
-/** The active filters, each with the change that removes it. */
+/** The active filters, each with the change that removes it ('mine' is one chip, not one per category). */
 function activeChips(search: ListSearch) {
   const chips: { id: string; label: string; patch: ListPatch }[] = [];
   if (search.inStock === 0) chips.push({ id: 'inStock', label: he.lists.withOutOfStock, patch: { inStock: undefined } });
   if (search.priceRange) chips.push({ id: 'price', label: `₪${search.priceRange}`, patch: { priceRange: undefined } });
+  if (search.mine) chips.push({ id: 'mine', label: hePrescription.chip, patch: { mine: undefined } });
   for (const key of LIST_FILTER_KEYS) {
+    if (key === 'dosages' && search.mine) continue;
     const values = parseList(search[key]);
     for (const value of values) {
       chips.push({ id: `${key}-${value}`, label: facetLabel(key, value), patch: { [key]: toggle(values, value) } });

@@ -15,6 +15,11 @@ export interface ListSearch {
   cannabisTypes?: string;
   dosages?: string;
   companies?: string;
+  /**
+   * The product list's 'בקטגוריות שלי': the dosages filter is the signed-in patient's prescription categories,
+   * resolved in the browser (`withMyCategories`), so the categories themselves never enter the address.
+   */
+  mine?: 1;
 }
 
 export const LIST_FILTER_KEYS = ['types', 'cannabisTypes', 'dosages', 'companies'] as const;
@@ -50,8 +55,14 @@ export function validateListSearch(
     cannabisTypes: joined(filters.cannabisTypes),
     dosages: joined(filters.dosages),
     companies: joined(filters.companies),
+    mine: undefined,
   };
   return search;
+}
+
+/** The product list's URL: a list's, and 'mine' (the prescription's categories as the dosages filter). */
+export function validateProductListSearch(raw: Record<string, unknown>): ListSearch {
+  return { ...validateListSearch(raw), mine: raw.mine === 1 || raw.mine === '1' ? 1 : undefined };
 }
 
 /** The selected values of one comma-list filter. */
@@ -79,7 +90,7 @@ export function listApiParams(search: ListSearch, location?: GeoPoint): string {
 
 /** Whether any filter (not sort, layout or page) differs from the defaults. */
 export function hasActiveFilters(search: ListSearch): boolean {
-  return search.inStock === 0 || !!search.priceRange || LIST_FILTER_KEYS.some((key) => !!search[key]);
+  return search.inStock === 0 || !!search.priceRange || search.mine === 1 || LIST_FILTER_KEYS.some((key) => !!search[key]);
 }
 
 /** Total pages of a paged answer (at least 1). */
@@ -95,4 +106,5 @@ export const CLEAR_FILTERS: Partial<ListSearch> = {
   cannabisTypes: undefined,
   dosages: undefined,
   companies: undefined,
+  mine: undefined,
 };
