@@ -3,6 +3,7 @@ export * from './control-chars';
 export * from './discount';
 export * from './dosage';
 export * from './expiry';
+export * from './facets';
 export * from './freshness';
 export * from './input-limits';
 export * from './israeli-id';

@@ -112,6 +112,13 @@ describe('catalog.product.list', () => {
       expect(facet(bySativa.filtersData.companies)).toEqual({ [COMPANY.a]: 2, [COMPANY.c]: 1 });
     });
 
+    it('lists an asked-for company the other filters leave out with 0, and never one the catalogue lacks', async () => {
+      const { filtersData, total } = await list({ types: 'flower', companies: `${COMPANY.c},אין חברה כזו` });
+      expect(total).toBe(0);
+      expect(filtersData.companies).toEqual([{ value: COMPANY.a, count: 1 }, { value: COMPANY.b, count: 1 }, { value: COMPANY.c, count: 0 }]);
+      expect(facet((await list({ search: 'זנגביל', companies: COMPANY.b })).filtersData.companies)).toEqual({ [COMPANY.a]: 2, [COMPANY.b]: 0 });
+    });
+
     it('gives the price range of the set filtered by everything but the price', async () => {
       const { filtersData, total } = await list({ priceRange: '200-260' });
       expect(total).toBe(2);

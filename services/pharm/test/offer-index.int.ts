@@ -65,7 +65,8 @@ describe('the offer index', () => {
       types: random.some(TYPES),
       cannabisTypes: random.some(CANNABIS.filter((c) => c !== null)),
       dosages: random.some(DOSAGES.filter((d) => d !== null)),
-      companies: random.next() < 0.5 ? random.some(companies, 0.5) : companies,
+      // Now and then a company no offer has: the facet must not list it.
+      companies: [...(random.next() < 0.5 ? random.some(companies, 0.5) : companies), ...(random.next() < 0.2 ? [data.slug('co-none')] : [])],
       priceRange,
       inStock: random.next() < 0.5,
       search: random.next() < 0.2 ? random.pick(NAMES) : undefined,

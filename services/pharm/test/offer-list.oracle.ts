@@ -1,12 +1,13 @@
 /*
  * The offer list as one SQL query, as pharm answered it before the offer index (commit 8ae32a5's
  * src/pharm-products/offer-list.ts, changed since only for its imports and for issue 17: the price order per gram
- * where the pack's weight is known (`comparePriceOrder`) and stale offers never in stock (`OFFER_STALE_AFTER_HOURS`)):
+ * where the pack's weight is known (`comparePriceOrder`), stale offers never in stock (`OFFER_STALE_AFTER_HOURS`) and
+ * asked-for companies of the scope listed with 0 (`withNamedCompanies`)):
  * kept here only as the oracle the index's answers are compared with over random queries (offer-index.int.ts).
  */
 import {
   agorotToShekels, GRAM_UNITS, OFFER_STALE_AFTER_HOURS, pageStart, shekelsToAgorot,
-  type FacetCount, type FiltersData, type GeoPoint, type GeoSort, type ProductFilters,
+  type FacetCount, type FiltersData, type GeoPoint, type GeoSort, type ProductFilters, withNamedCompanies,
 } from '@mc/contracts';
 import type { Database } from '@mc/kit';
 import { sql, type SQL } from 'drizzle-orm';
@@ -118,7 +119,7 @@ function facetsSql(conditions: Map<Facet, SQL>): SQL {
 }
 
 /** Facet rows back to lists: a row of grouping set i has every column but the i-th grouped away (GROUPING bit set). */
-function facetLists(rows: FacetRow[]): Pick<FiltersData, 'types' | 'cannabisTypes' | 'dosages' | 'companies'> {
+function facetLists(rows: FacetRow[], namedCompanies: string[]): Pick<FiltersData, 'types' | 'cannabisTypes' | 'dosages' | 'companies'> {
   const lists = FACET_COLUMNS.map(() => [] as FacetCount[]);
   const width = FACET_COLUMNS.length;
   for (const row of rows) {
@@ -127,7 +128,7 @@ function facetLists(rows: FacetRow[]): Pick<FiltersData, 'types' | 'cannabisType
     lists[index].push({ value: row.value, count: row.counts[index] });
   }
   for (const list of lists) list.sort((a, b) => b.count - a.count || (a.value < b.value ? -1 : a.value > b.value ? 1 : 0));
-  return { types: lists[0], cannabisTypes: lists[1], dosages: lists[2], companies: lists[3] };
+  return { types: lists[0], cannabisTypes: lists[1], dosages: lists[2], companies: withNamedCompanies(lists[3], new Set(namedCompanies)) };
 }
 
 /**
@@ -140,6 +141,7 @@ export async function listOfferIds(db: Database, options: OfferListOptions): Pro
   const baseWhere: SQL[] = [sql`pp.published`, sql`NOT pv.deleted`];
   if (options.pharmId !== undefined) baseWhere.push(sql`pp.pharm_id = ${options.pharmId}`);
   if (options.discounted) baseWhere.push(sql.raw(SHOWN_DISCOUNT_SQL));
+  const scope = sql.join(baseWhere, sql` AND `);
   const inStock = sql`(pp.in_stock AND pp.confirmed_at >= ${options.now.toISOString()}::timestamptz - make_interval(hours => ${OFFER_STALE_AFTER_HOURS}))`;
   if (filters.inStock) baseWhere.push(inStock);
   const search = searchCondition(sql`pv.search_text`, filters.search);
@@ -167,19 +169,21 @@ export async function listOfferIds(db: Database, options: OfferListOptions): Pro
   SELECT totals.*,
     (SELECT coalesce(json_agg(page.id ORDER BY ${order}), '[]'::json)
       FROM (SELECT * FROM base WHERE ${all} ORDER BY ${order} LIMIT ${options.perPage} OFFSET ${offset}) page) AS ids,
-    ${facetsSql(conditions)} AS facets
+    ${facetsSql(conditions)} AS facets,
+    ${filters.companies.length ? sql`(SELECT coalesce(json_agg(DISTINCT pv.company), '[]'::json) FROM pharm.pharm_products pp
+      JOIN pharm.products_view pv ON pv.slug = pp.product_slug WHERE ${scope} AND pv.company IN (${list(filters.companies)}))` : sql`'[]'::json`} AS named_companies
   FROM (SELECT count(*) FILTER (WHERE ${all})::int AS total,
       min(price) FILTER (WHERE ${allBut(conditions, 'price')}) AS min_price,
       max(price) FILTER (WHERE ${allBut(conditions, 'price')}) AS max_price
     FROM base) totals`;
 
-  const { rows } = await db.execute<{ total: number; min_price: number | null; max_price: number | null; ids: number[]; facets: FacetRow[] }>(query);
+  const { rows } = await db.execute<{ total: number; min_price: number | null; max_price: number | null; ids: number[]; facets: FacetRow[]; named_companies: string[] }>(query);
   const row = rows[0];
   return {
     total: row.total,
     ids: row.ids,
     filtersData: {
-      ...facetLists(row.facets),
+      ...facetLists(row.facets, row.named_companies),
       priceRange: row.min_price === null || row.max_price === null ? null : { min: agorotToShekels(row.min_price), max: agorotToShekels(row.max_price) },
     },
   };

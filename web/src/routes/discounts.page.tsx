@@ -8,6 +8,7 @@ import { ListPage } from '../components/products/ListPage';
 import { useListChange } from '../components/products/use-list-change';
 import { PharmProductCard } from '../components/products/PharmProductCard';
 import { listApiParams } from '../components/products/list-search';
+import { useKnownCompanies } from '../components/products/use-known-companies';
 import { LIST_DELAY_MS, useDebouncedValue } from '../components/products/use-debounced-value';
 import { he } from '../i18n/he';
 import { useDocumentTitle } from '../lib/use-document-title';
@@ -18,10 +19,12 @@ export function DiscountsPage() {
   const search = getRouteApi('/discounts').useSearch();
   const geo = useGeolocation(search.sortBy === 'nearby');
   const location = geo.status === 'located' ? geo.point : undefined;
-  const params = useDebouncedValue(listApiParams(search, location), LIST_DELAY_MS);
+  const wanted = listApiParams(search, location);
+  const params = useDebouncedValue(wanted, LIST_DELAY_MS);
   const query = useQuery({ ...discountsQuery(params), placeholderData: keepPreviousData, enabled: geo.status !== 'locating' });
   const onChange = useListChange('/discounts');
   const data = query.data;
+  useKnownCompanies(search, data?.filtersData, params === wanted && !query.isPlaceholderData, onChange);
 
   return (
     <ListPage

@@ -8,7 +8,7 @@ import { usePharmStructuredData } from '../lib/use-structured-data';
 function usePatchSearch(from: '/pharms/$pharmSlug' | '/pharms/$pharmSlug/embed') {
   const navigate = useNavigate({ from });
   return useCallback(
-    (patch: ListPatch) => void navigate({ search: (prev) => validatePharmPageSearch({ ...prev, page: undefined, ...patch }) }),
+    (patch: ListPatch, replace = false) => void navigate({ search: (prev) => validatePharmPageSearch({ ...prev, page: undefined, ...patch }), replace }),
     [navigate],
   );
 }

@@ -10,6 +10,7 @@ import { usePrescriptionState } from '../components/prescription/prescription-qu
 import { useListChange } from '../components/products/use-list-change';
 import { ProductCard } from '../components/products/ProductCard';
 import { listApiParams } from '../components/products/list-search';
+import { useKnownCompanies } from '../components/products/use-known-companies';
 import { LIST_DELAY_MS, useDebouncedValue } from '../components/products/use-debounced-value';
 import { he } from '../i18n/he';
 import { useDocumentTitle } from '../lib/use-document-title';
@@ -20,7 +21,8 @@ export function ProductsPage() {
   const address = getRouteApi('/products').useSearch();
   const { prescription, settled } = usePrescriptionState();
   const search = withMyCategories(address, prescription);
-  const params = useDebouncedValue(listApiParams(search), LIST_DELAY_MS);
+  const wanted = listApiParams(search);
+  const params = useDebouncedValue(wanted, LIST_DELAY_MS);
   // With 'mine' the list waits for the prescription rather than flash the unfiltered list.
   const query = useQuery({ ...productListQuery(params), placeholderData: keepPreviousData, enabled: settled || !address.mine });
   const change = useListChange('/products');
@@ -30,6 +32,7 @@ export function ProductsPage() {
     [change],
   );
   const data = query.data;
+  useKnownCompanies(search, data?.filtersData, params === wanted && !query.isPlaceholderData, onChange);
 
   return (
     <ListPage

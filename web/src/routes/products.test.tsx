@@ -15,7 +15,7 @@ const filtersData: ProductListResponse['filtersData'] = {
   ],
   cannabisTypes: [],
   dosages: [],
-  companies: [],
+  companies: [{ value: 'טבע', count: 3 }],
   priceRange: { min: 100, max: 300 },
 };
 
@@ -175,5 +175,14 @@ describe('/products', () => {
     await waitFor(() => expect(router.state.location.search).toEqual({ mine: 1, types: 'flower' }));
     fireEvent.click(screen.getByRole('checkbox', { name: /T15\/C3/ }));
     await waitFor(() => expect(router.state.location.search).toEqual({ types: 'flower', dosages: 'T20/C4' }));
+  });
+
+  it('drops from the address a company the answer does not know, and keeps one it knows', async () => {
+    const fetchMock = stubApi();
+    const router = renderAt('/products?companies=zzz,%D7%98%D7%91%D7%A2');
+    await waitFor(() => expect(router.state.location.search).toEqual({ companies: 'טבע' }));
+    await waitFor(() => expect(new URL(String(fetchMock.mock.calls.at(-1)?.[0]), 'http://localhost').searchParams.get('companies')).toBe('טבע'));
+    expect(screen.queryByRole('button', { name: 'הסרת הסינון zzz' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'הסרת הסינון טבע' })).toBeTruthy();
   });
 });

@@ -1,6 +1,6 @@
 import {
   agorotToShekels, pageStart, shekelsToAgorot,
-  type FacetCount, type FiltersData, type ListSort, type Product, type ProductFilters,
+  type FacetCount, type FiltersData, withNamedCompanies, type ListSort, type Product, type ProductFilters,
 } from '@mc/contracts';
 
 /** A product as lists filter and sort it, with its answer prepared once. */
@@ -145,8 +145,11 @@ export function listProducts(ordered: readonly ListedProduct[], options: Product
   const counts = { types: new Map<string, number>(), cannabisTypes: new Map<string, number>(), dosages: new Map<string, number>(), companies: new Map<string, number>() };
   let minPrice: number | null = null;
   let maxPrice: number | null = null;
+  const namedCompanies = new Set<string>();
   for (const p of ordered) {
-    if ((filters.inStock && !p.inStock) || (matching && !matching.has(p.id)) || (tagId !== undefined && !p.tagIds.has(tagId))) continue;
+    if (tagId !== undefined && !p.tagIds.has(tagId)) continue;
+    if (companies && p.company !== null && companies.has(p.company)) namedCompanies.add(p.company);
+    if ((filters.inStock && !p.inStock) || (matching && !matching.has(p.id))) continue;
     const inPriceRange = lowest === undefined || (p.price !== null && p.price >= lowest && p.price <= highest!);
     const misses = (passes(types, p.type) ? 0 : TYPES) | (passes(cannabisTypes, p.cannabisType) ? 0 : CANNABIS_TYPES)
       | (passes(dosages, p.dosage) ? 0 : DOSAGES) | (passes(companies, p.company) ? 0 : COMPANIES) | (inPriceRange ? 0 : PRICE);
@@ -169,7 +172,7 @@ export function listProducts(ordered: readonly ListedProduct[], options: Product
       types: facetList(counts.types),
       cannabisTypes: facetList(counts.cannabisTypes),
       dosages: facetList(counts.dosages),
-      companies: facetList(counts.companies),
+      companies: withNamedCompanies(facetList(counts.companies), namedCompanies),
       priceRange: minPrice === null || maxPrice === null ? null : { min: agorotToShekels(minPrice), max: agorotToShekels(maxPrice) },
     },
   };

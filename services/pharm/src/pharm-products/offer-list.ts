@@ -1,6 +1,6 @@
 import {
   agorotToShekels, comparePriceOrder, distanceKm, pageStart, shekelsToAgorot,
-  type FacetCount, type FiltersData, type GeoPoint, type GeoSort, type ProductFilters,
+  type FacetCount, type FiltersData, type GeoPoint, type GeoSort, type ProductFilters, withNamedCompanies,
 } from '@mc/contracts';
 import { inStockAt, isVisible, type Offer, type ProductFacts } from './offer-index';
 import { topK } from './top-k';
@@ -74,6 +74,8 @@ const FACETS: { facet: Facet; value: (facts: ProductFacts) => string | null }[] 
   { facet: 'companies', value: (f) => f.company },
 ];
 
+const COMPANIES = FACETS.findIndex((f) => f.facet === 'companies');
+
 const byCountThenValue = (a: FacetCount, b: FacetCount) => b.count - a.count || (a.value < b.value ? -1 : a.value > b.value ? 1 : 0);
 
 /**
@@ -94,10 +96,13 @@ export function listOffers(scope: Iterable<Offer>, options: OfferListOptions): O
   let minPrice = Infinity;
   let maxPrice = -Infinity;
   const rows: Row[] = [];
+  const namedCompanies = new Set<string>();
   for (const offer of scope) {
     const facts = offer.product.facts;
+    if (!facts || !isVisible(offer)) continue;
+    if (facts.company !== null && wanted[COMPANIES]?.has(facts.company)) namedCompanies.add(facts.company);
     const inStock = inStockAt(offer, nowMs);
-    if (!facts || !isVisible(offer) || (filters.inStock && !inStock) || (searchSlugs && !searchSlugs.has(offer.product.slug))) continue;
+    if ((filters.inStock && !inStock) || (searchSlugs && !searchSlugs.has(offer.product.slug))) continue;
     // The facet filters this offer fails: with one failed, it still counts in that facet (counted without its own filter).
     let failed = -1;
     let failures = 0;
@@ -132,7 +137,7 @@ export function listOffers(scope: Iterable<Offer>, options: OfferListOptions): O
     total: rows.length,
     offers: topK(rows, offset + options.perPage, compare).slice(offset).map((r) => r.offer),
     filtersData: {
-      types: facetLists[0], cannabisTypes: facetLists[1], dosages: facetLists[2], companies: facetLists[3],
+      types: facetLists[0], cannabisTypes: facetLists[1], dosages: facetLists[2], companies: withNamedCompanies(facetLists[COMPANIES], namedCompanies),
       priceRange: minPrice === Infinity ? null : { min: agorotToShekels(minPrice), max: agorotToShekels(maxPrice) },
     },
   };

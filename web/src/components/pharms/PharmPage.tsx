@@ -24,7 +24,7 @@ export function PharmPage({
 }: {
   slug: string;
   search: PharmPageSearch;
-  onChange: (patch: ListPatch) => void;
+  onChange: (patch: ListPatch, replace?: boolean) => void;
   embed?: boolean;
 }) {
   const { data } = useSuspenseQuery(pharmQuery(slug));

@@ -12,6 +12,7 @@ import { ListToolbar } from '../products/ListToolbar';
 import { Pager } from '../products/Pager';
 import { pageCount } from '../products/list-search';
 import { LIST_DELAY_MS, useDebouncedValue } from '../products/use-debounced-value';
+import { useKnownCompanies } from '../products/use-known-companies';
 import { PharmProductCard } from './PharmProductCard';
 import { pharmProductsApiParams, type PharmPageSearch } from './pharm-page-search';
 
@@ -23,17 +24,19 @@ export function PharmProducts({
 }: {
   slug: string;
   search: PharmPageSearch;
-  onChange: (patch: ListPatch) => void;
+  onChange: (patch: ListPatch, replace?: boolean) => void;
 }) {
-  const params = useDebouncedValue(pharmProductsApiParams(search), LIST_DELAY_MS);
+  const wanted = pharmProductsApiParams(search);
+  const params = useDebouncedValue(wanted, LIST_DELAY_MS);
   const query = useQuery({ ...pharmProductsQuery(slug, params), placeholderData: keepPreviousData });
   const data = query.data;
   const page = search.page ?? 1;
   const pages = data ? pageCount(data.total, data.perPage) : 1;
   const pastLast = !!data && data.total > 0 && page > pages;
   useEffect(() => {
-    if (pastLast) onChange({ page: undefined });
+    if (pastLast) onChange({ page: undefined }, true);
   }, [pastLast, onChange]);
+  useKnownCompanies(search, data?.filtersData, params === wanted && !query.isPlaceholderData, onChange);
 
   return (
     <section className="pharm-products" aria-labelledby="pharm-products-title">
