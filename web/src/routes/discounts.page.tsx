@@ -24,13 +24,13 @@ export function DiscountsPage() {
   const query = useQuery({ ...discountsQuery(params), placeholderData: keepPreviousData, enabled: geo.status !== 'locating' });
   const onChange = useListChange('/discounts');
   const data = query.data;
-  useKnownCompanies(search, data?.filtersData, params === wanted && !query.isPlaceholderData, onChange);
+  const shown = useKnownCompanies(search, data?.filtersData, params === wanted && !query.isPlaceholderData, onChange);
 
   return (
     <ListPage
       title={he.lists.discountsTitle}
       lead={he.lists.discountsLead}
-      search={search}
+      search={shown}
       sorts={GEO_SORTS}
       result={data && { total: data.total, perPage: data.perPage, filtersData: data.filtersData, count: data.pharmProducts.length }}
       status={query.status}

@@ -32,19 +32,19 @@ export function ProductsPage() {
     [change],
   );
   const data = query.data;
-  useKnownCompanies(search, data?.filtersData, params === wanted && !query.isPlaceholderData, onChange);
+  const shown = useKnownCompanies(search, data?.filtersData, params === wanted && !query.isPlaceholderData, onChange);
 
   return (
     <ListPage
       title={he.lists.productsTitle}
-      search={search}
+      search={shown}
       sorts={LIST_SORTS}
       result={data && { total: data.total, perPage: data.perPage, filtersData: data.filtersData, count: data.products.length }}
       status={query.status}
       fetching={query.isFetching}
       onRetry={() => void query.refetch()}
       onChange={onChange}
-      notice={prescription && <PrescriptionChip search={search} onChange={onChange} />}
+      notice={prescription && <PrescriptionChip search={shown} onChange={onChange} />}
     >
       <CardList
         items={data?.products ?? []}

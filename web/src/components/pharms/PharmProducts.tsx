@@ -19,24 +19,24 @@ import { pharmProductsApiParams, type PharmPageSearch } from './pharm-page-searc
 /** The pharmacy's products with the list filters of spec 2.3; `?product=` comes first and is marked. */
 export function PharmProducts({
   slug,
-  search,
+  search: address,
   onChange,
 }: {
   slug: string;
   search: PharmPageSearch;
   onChange: (patch: ListPatch, replace?: boolean) => void;
 }) {
-  const wanted = pharmProductsApiParams(search);
+  const wanted = pharmProductsApiParams(address);
   const params = useDebouncedValue(wanted, LIST_DELAY_MS);
   const query = useQuery({ ...pharmProductsQuery(slug, params), placeholderData: keepPreviousData });
   const data = query.data;
+  const search = useKnownCompanies(address, data?.filtersData, params === wanted && !query.isPlaceholderData, onChange);
   const page = search.page ?? 1;
   const pages = data ? pageCount(data.total, data.perPage) : 1;
   const pastLast = !!data && data.total > 0 && page > pages;
   useEffect(() => {
     if (pastLast) onChange({ page: undefined }, true);
   }, [pastLast, onChange]);
-  useKnownCompanies(search, data?.filtersData, params === wanted && !query.isPlaceholderData, onChange);
 
   return (
     <section className="pharm-products" aria-labelledby="pharm-products-title">
