@@ -61,9 +61,23 @@ describe('my prescription through the gateway', () => {
     }
     const distances = mine.products.map((p) => p.nearest?.distance ?? Infinity);
     expect(distances).toEqual([...distances].sort((a, b) => a - b));
+    expect(mine.near).toBe('position');
+
+    // Without a position: near the default address when there is one, else without distances.
+    const nowhere = (await api('/api/user/prescription/products', { headers: bearer(jwt) })).body as PrescriptionProductsResponse;
+    expect(nowhere.near).toBeNull();
+    expect(nowhere.products.every((p) => p.nearest?.distance === null)).toBe(true);
+    expect((await api('/api/user/addresses', send('POST', { address: 'הרצל, חיפה', houseNumber: '20', isDefault: true }, bearer(jwt)))).status).toBe(200);
+    const nearHome = (await api('/api/user/prescription/products', { headers: bearer(jwt) })).body as PrescriptionProductsResponse;
+    expect(nearHome.near).toBe('address');
+    const fromHome = nearHome.products.map((p) => p.nearest?.distance ?? Infinity);
+    expect(fromHome.every(Number.isFinite)).toBe(true);
+    expect(fromHome).toEqual([...fromHome].sort((a, b) => a - b));
+    // Haifa is not Tel Aviv: the nearest stock is measured from the address, not from the position asked before.
+    expect(fromHome).not.toEqual(distances);
 
     expect(await api('/api/user/prescription', { method: 'DELETE', headers: bearer(jwt) })).toMatchObject({ status: 200, body: { prescription: null } });
     expect(await api('/api/user/prescription', { headers: bearer(jwt) })).toMatchObject({ status: 200, body: { prescription: null } });
-    expect(await api('/api/user/prescription/products', { headers: bearer(jwt) })).toMatchObject({ status: 200, body: { products: [] } });
+    expect(await api('/api/user/prescription/products', { headers: bearer(jwt) })).toMatchObject({ status: 200, body: { products: [], near: null } });
   });
 });

@@ -53,9 +53,13 @@ describe('web: my prescription', () => {
     expect(await seriousViolations(page)).toEqual([]);
     await screenshotBothWidths(page, 'prescription-settings');
 
+    // No position allowed here: "near you" is measured from the default address.
+    await api('/api/user/addresses', { method: 'POST', token: jwt, body: { address: 'הרצל, חיפה', houseNumber: '20', isDefault: true } });
     await page.goto(`${GATEWAY_URL}/`, { waitUntil: 'networkidle' });
     const home = page.locator('section.prescription-products');
     await home.getByRole('heading', { name: 'במלאי לידך בקטגוריות שלך' }).waitFor({ state: 'visible' });
+    await home.getByText('המרחקים מכתובת ברירת המחדל שלך.').waitFor({ state: 'visible' });
+    expect(await home.locator('.prescription-nearest').first().textContent()).toMatch(/ק״מ$/);
     await home.getByRole('link', { name: matching.info.hebName || matching.name }).first().waitFor({ state: 'visible' });
     const dosages = await home.locator('.chip-dosage').allTextContents();
     expect(dosages.length).toBeGreaterThan(0);

@@ -35,7 +35,12 @@ export const matchesPrescription = (dosage: string | null | undefined, prescript
 /** How many products the home page's "in stock near you in your categories" shows. */
 export const PRESCRIPTION_PRODUCTS_SIZE = 8;
 
-/** `GET /api/user/prescription/products?lat&lng`: in-stock products of the caller's categories, the nearest stock first. */
+/**
+ * `GET /api/user/prescription/products?lat&lng`: in-stock products of the caller's categories, the nearest stock first.
+ * `near` says where distances are measured from: the browser's position (lat/lng), else the caller's default address,
+ * else nowhere (no distances).
+ */
 export interface PrescriptionProductsResponse {
   products: { product: Product; nearest: { pharmName: string; pharmSlug: string; distance: number | null } | null }[];
+  near: 'position' | 'address' | null;
 }

@@ -1,9 +1,9 @@
-import { Body, Controller, Delete, Get, Inject, Put, Query, UseGuards } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Inject, Logger, Put, Query, UseGuards } from '@nestjs/common';
 import { AuthGuard } from '@nestjs/passport';
 import { ApiBadRequestResponse, ApiBearerAuth, ApiOkResponse, ApiTags, ApiUnauthorizedResponse } from '@nestjs/swagger';
 import {
-  parseLocation, PER_PAGE, PRESCRIPTION_PRODUCTS_SIZE, PrescriptionDto, Subjects,
-  type Product, type PrescriptionProductsResponse, type PrescriptionResponse,
+  ADDRESS_SEARCH_MAX_LENGTH, parseLocation, PER_PAGE, PRESCRIPTION_PRODUCTS_SIZE, PrescriptionDto, Subjects,
+  type GeoPoint, type Product, type PrescriptionProductsResponse, type PrescriptionResponse,
 } from '@mc/contracts';
 import { ServiceClients } from '../clients/clients.module';
 import { forwarded } from '../clients/service-client';
@@ -19,6 +19,8 @@ import { RequestBody } from '../docs/request-bodies';
 @ApiBearerAuth()
 @ApiUnauthorizedResponse({ description: 'no valid token' })
 export class PrescriptionController {
+  private readonly logger = new Logger('Prescription');
+
   constructor(@Inject(ServiceClients) private readonly clients: ServiceClients) {}
 
   @Get()
@@ -43,24 +45,47 @@ export class PrescriptionController {
   }
 
   /**
-   * In-stock products of the caller's categories; with `lat`/`lng`, each with the nearest pharmacy that has it in
-   * stock, the nearest first. The categories go from identity to the catalogue here, not through the browser's URL.
+   * In-stock products of the caller's categories, each with the nearest pharmacy that has it in stock, the nearest
+   * first: near `lat`/`lng` when the browser gave them, else near the caller's default address. The categories go
+   * from identity to the catalogue here, not through the browser's URL.
    */
   @Get('products')
-  @ApiOkResponse({ description: `up to ${PRESCRIPTION_PRODUCTS_SIZE} products, each with its nearest in-stock pharmacy (lat/lng given), nearest first` })
+  @ApiOkResponse({ description: `up to ${PRESCRIPTION_PRODUCTS_SIZE} products, each with its nearest in-stock pharmacy (to lat/lng, else to the default address), nearest first; near: position | address | null` })
   async products(@Query() query: Record<string, unknown>): Promise<PrescriptionProductsResponse> {
     const { prescription } = await this.clients.get('identity').send(Subjects.identity.prescriptionGet, {});
-    if (!prescription) return { products: [] };
+    if (!prescription) return { products: [], near: null };
     const { products } = await this.clients.get('catalog').read(Subjects.catalog.productList, {
       page: 1, sortBy: 'popular', inStock: true, dosages: prescription.categories,
       types: [], cannabisTypes: [], companies: [], firstProductSlugs: [],
     });
-    const location = parseLocation(query);
+    const position = parseLocation(query);
+    const home = position ? undefined : await this.defaultAddressPoint();
+    const location = position ?? home;
+    const near = position ? 'position' : home ? 'address' : null;
     const chosen = products.slice(0, Math.min(PRESCRIPTION_PRODUCTS_SIZE, PER_PAGE.products));
     const withNearest = await Promise.all(chosen.map(async (product) => ({ product, nearest: await this.nearest(product, location) })));
-    if (!location) return { products: withNearest };
+    if (!location) return { products: withNearest, near };
     const far = (d: number | null | undefined) => d ?? Number.POSITIVE_INFINITY;
-    return { products: withNearest.sort((a, b) => far(a.nearest?.distance) - far(b.nearest?.distance)) };
+    return { products: withNearest.sort((a, b) => far(a.nearest?.distance) - far(b.nearest?.distance)), near };
+  }
+
+  /**
+   * Where the caller's default address is (its street's position, or its city's centre), found by the address search;
+   * none without a default address or when either service does not answer: the products then come without distances.
+   */
+  private async defaultAddressPoint(): Promise<GeoPoint | undefined> {
+    try {
+      const { addresses } = await this.clients.get('identity').send(Subjects.identity.addressList, {});
+      const address = addresses.find((a) => a.isDefault);
+      if (!address) return undefined;
+      const text = address.address.slice(0, ADDRESS_SEARCH_MAX_LENGTH);
+      const [found] = (await this.clients.get('shipping-quote').send(Subjects.shippingQuote.addressSearch, { text })).results;
+      return found?.lat !== undefined && found.lng !== undefined ? { lat: found.lat, lng: found.lng } : undefined;
+    } catch (err) {
+      // The reason only: never the address.
+      this.logger.warn(`no position for the default address: ${err instanceof Error ? err.message : typeof err}`);
+      return undefined;
+    }
   }
 
   /** The nearest pharmacy with the product in stock (the first in-stock offer when no position is known). */

@@ -13,6 +13,7 @@ export const hePrescription = {
   homeLoading: 'טוענים מוצרים בקטגוריות שלך…',
   homeEmpty: 'כרגע אין במלאי מוצרים בקטגוריות של המרשם שלך.',
   homeAll: 'לכל המוצרים בקטגוריות שלי',
+  fromAddress: 'המרחקים מכתובת ברירת המחדל שלך.',
   nearest: (pharm: string, km: number | null) => (km == null ? `במלאי ב${pharm}` : `במלאי ב${pharm}, ${km < 10 ? km.toFixed(1) : Math.round(km)} ק״מ`),
   chip: 'בקטגוריות שלי',
   matches: 'מתאים למרשם שלך',

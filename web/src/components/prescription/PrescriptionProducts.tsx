@@ -30,6 +30,7 @@ export function PrescriptionProducts() {
   return (
     <section className="prescription-products" aria-labelledby="prescription-products-title" aria-busy={!query.data}>
       <h2 id="prescription-products-title">{hePrescription.homeTitle}</h2>
+      {query.data?.near === 'address' && products.length > 0 && <p className="prescription-near">{hePrescription.fromAddress}</p>}
       {!query.data ? (
         <p role="status">{hePrescription.homeLoading}</p>
       ) : products.length === 0 ? (
