@@ -1,11 +1,12 @@
 /**
- * The storefront's layout as a new patient sees it (issue 17): no page wider than a 390 px phone, the desktop
- * header on one row from 1024 px, the phone's filters as a bottom sheet (side panel on desktop), the address
- * suggestions hiding nothing of the form, the profile progress in the theme's colour, the environment badge outside
- * production, each area once in the pharmacies' area menu, and drawn package art for the products.
+ * The storefront's layout as a new patient sees it (issue 17), each at a 390 px phone and a 1280 px desktop: no page
+ * wider than the screen, the desktop header on one row from 1024 px (on a phone: its tabs in the bottom menu), the
+ * phone's filters as a bottom sheet (side panel on desktop), the address suggestions hiding nothing of the form, the
+ * profile progress in the theme's colour, the environment badge outside production, each area once in the
+ * pharmacies' area menu, and drawn package art for the products.
  */
 import type { Page } from 'playwright-core';
-import { DESKTOP, fromMailbox, GATEWAY_URL, PHONE, screenshotBothWidths, useBrowser, type BrowserTest } from './browser';
+import { DESKTOP, fromMailbox, GATEWAY_URL, PHONE, screenshotBothWidths, useBrowser, WIDTHS, type BrowserTest } from './browser';
 
 const API_HEADERS = { 'x-app-id': 'web', 'x-app-version': '0.1.0', 'x-api-key': process.env.API_KEY ?? 'mc-local-web-key' };
 const PHARM = 'merkaz-tel-aviv';
@@ -78,7 +79,7 @@ describe('web: the layout at a phone and a desktop width', () => {
     page = web.page;
   });
 
-  it('draws no public page wider than a 390 px phone, the sign-in dialog included', async () => {
+  it('draws no public page wider than a 390 px phone or a 1280 px desktop, the sign-in dialog included', async () => {
     const { pharmProducts } = await apiJson<{ pharmProducts: { id: number }[] }>(`/pharms/${PHARM}/products`);
     const { tags } = await apiJson<{ tags: { slug: string }[] }>(`/products/${PRODUCT}`);
     const pages: [name: string, path: string, ready: string][] = [
@@ -100,26 +101,34 @@ describe('web: the layout at a phone and a desktop width', () => {
       ['cart', '/cart', '.cart-empty'],
       ['not-found', '/no-such-page', 'h1'],
     ];
-    await page.setViewportSize(PHONE);
     const problems: string[] = [];
+    // Each page loaded on the phone, then widened to the desktop (a load each would double the test's time).
+    const atBothWidths = async (name: string) => {
+      for (const viewport of WIDTHS) {
+        await page.setViewportSize(viewport);
+        for (const line of await horizontalOverflow(page)) problems.push(`${name} @${viewport.width}: ${line}`);
+      }
+      await page.setViewportSize(PHONE);
+    };
     for (const [name, path, ready] of pages) {
       await page.goto(`${GATEWAY_URL}${path}`, { waitUntil: 'networkidle' });
       await page.locator(ready).first().waitFor({ state: 'visible' });
-      for (const line of await horizontalOverflow(page)) problems.push(`${name}: ${line}`);
+      await atBothWidths(name);
     }
     await page.goto(`${GATEWAY_URL}/products`, { waitUntil: 'networkidle' });
     await page.locator('header').getByRole('button', { name: 'התחברות' }).click();
     await page.getByRole('dialog').waitFor({ state: 'visible' });
-    for (const line of await horizontalOverflow(page)) problems.push(`sign-in dialog: ${line}`);
+    await atBothWidths('sign-in dialog');
     expect(problems).toEqual([]);
   }, 240_000);
 
-  it('keeps the desktop header on one row at 1024 and 1280 px, on every kind of page', async () => {
+  it('keeps the desktop header on one row at 1024 and 1280 px, and on a phone its tabs in the bottom menu, on every kind of page', async () => {
     const rows: string[] = [];
-    for (const width of [1024, DESKTOP.width]) {
-      await page.setViewportSize({ width, height: 800 });
-      for (const path of ['/', '/products', `/products/${PRODUCT}`, '/pharms', `/pharms/${PHARM}`, '/faq']) {
-        await page.goto(`${GATEWAY_URL}${path}`, { waitUntil: 'networkidle' });
+    for (const path of ['/', '/products', `/products/${PRODUCT}`, '/pharms', `/pharms/${PHARM}`, '/faq']) {
+      await page.setViewportSize({ width: 1024, height: DESKTOP.height });
+      await page.goto(`${GATEWAY_URL}${path}`, { waitUntil: 'networkidle' });
+      for (const width of [1024, DESKTOP.width]) {
+        await page.setViewportSize({ width, height: DESKTOP.height });
         const row = await page.locator('header .header-inner').evaluate((inner) => {
           const boxes = [...inner.children].map((child) => child.getBoundingClientRect()).filter((rect) => rect.height > 0);
           const tabs = [...inner.querySelectorAll('.main-nav-link')].map((link) => Math.round(link.getBoundingClientRect().top));
@@ -129,6 +138,25 @@ describe('web: the layout at a phone and a desktop width', () => {
         });
         if (!row.oneLine || row.tabTops !== 1 || row.tabs !== 5 || row.height > 80) rows.push(`${path} @${width}: ${JSON.stringify(row)}`);
       }
+      // The phone's counterpart: no tabs in the header, whose first row holds the logo, the user's slot and the cart
+      // side by side; the five tabs on one row of the bottom menu, at the foot of the screen.
+      await page.setViewportSize(PHONE);
+      const phone = await page.evaluate(() => {
+        const inner = document.querySelector('header .header-inner')!;
+        const visible = (element: Element | null) => !!element && element.getBoundingClientRect().height > 0;
+        const firstRow = ['.logo', '.header-user', '.cart-link'].map((selector) => inner.querySelector(selector)!.getBoundingClientRect());
+        const oneLine = Math.max(...firstRow.map((rect) => rect.top)) < Math.min(...firstRow.map((rect) => rect.bottom));
+        const bottom = document.querySelector('.main-nav-bottom');
+        const tabs = [...(bottom?.querySelectorAll('.main-nav-link') ?? [])].map((link) => Math.round(link.getBoundingClientRect().top));
+        return {
+          headerTabs: visible(inner.querySelector('.main-nav-header')),
+          oneLine,
+          tabs: tabs.length,
+          tabTops: new Set(tabs).size,
+          atFoot: !!bottom && Math.round(bottom.getBoundingClientRect().bottom) === window.innerHeight,
+        };
+      });
+      if (phone.headerTabs || !phone.oneLine || phone.tabs !== 5 || phone.tabTops !== 1 || !phone.atFoot) rows.push(`${path} @${PHONE.width}: ${JSON.stringify(phone)}`);
     }
     expect(rows).toEqual([]);
   }, 120_000);
@@ -188,28 +216,47 @@ describe('web: the layout at a phone and a desktop width', () => {
     }, 60_000);
   });
 
-  it('lists each district and city once in the pharmacies area menu', async () => {
+  it.each(WIDTHS)('lists each district and city once in the pharmacies area menu at $width px', async (viewport) => {
+    await page.setViewportSize(viewport);
     await page.goto(`${GATEWAY_URL}/pharms`, { waitUntil: 'networkidle' });
-    await page.setViewportSize(DESKTOP);
-    const options = await page.getByRole('combobox', { name: 'אזור' }).locator('option').allTextContents();
+    await page.locator('.pharm-card').first().waitFor({ state: 'visible' });
+    // On a phone the menu is in the filters' sheet.
+    if (viewport === PHONE) await page.locator('.filters-button').click();
+    const menu = page.getByRole('combobox', { name: 'אזור' });
+    await menu.waitFor({ state: 'visible' });
+    const options = await menu.locator('option').allTextContents();
     expect(options.length).toBeGreaterThan(10);
     expect(options.filter((option) => option === 'ירושלים')).toHaveLength(1);
     expect(options.filter((option) => option === 'חיפה')).toHaveLength(1);
     expect(new Set(options).size).toBe(options.length);
   });
 
-  it('shows the environment badge outside production (the test stack runs APP_ENV=test)', async () => {
-    await page.goto(`${GATEWAY_URL}/products`, { waitUntil: 'networkidle' });
-    expect(await page.getAttribute('meta[name="app-env"]', 'content')).toBe('test');
-    expect(await page.locator('.env-badge').textContent()).toBe('סביבה: test');
-    await page.goto(`${GATEWAY_URL}/`, { waitUntil: 'networkidle' });
-    await page.locator('.env-badge').waitFor({ state: 'visible' });
+  it.each(WIDTHS)('shows the environment badge outside production (the test stack runs APP_ENV=test) at $width px', async (viewport) => {
+    await page.setViewportSize(viewport);
+    for (const path of ['/products', '/']) {
+      await page.goto(`${GATEWAY_URL}${path}`, { waitUntil: 'networkidle' });
+      expect(await page.getAttribute('meta[name="app-env"]', 'content')).toBe('test');
+      const badge = page.locator('.env-badge');
+      await badge.waitFor({ state: 'visible' });
+      expect(await badge.textContent()).toBe('סביבה: test');
+      // On the screen, letting taps through to what it lies over, and above the phone's bottom menu rather than over its tabs.
+      const box = (await badge.boundingBox())!;
+      expect(box.y + box.height).toBeLessThanOrEqual(viewport.height);
+      expect(await badge.evaluate((element) => getComputedStyle(element).pointerEvents)).toBe('none');
+      const menu = await page.locator('.main-nav-bottom').boundingBox();
+      expect(menu === null).toBe(viewport === DESKTOP);
+      if (menu) expect(box.y + box.height).toBeLessThanOrEqual(menu.y);
+    }
   });
 
-  it('draws every product without a photo as package art with its name and dosage, alt text naming it', async () => {
+  it.each(WIDTHS)('draws every product without a photo as package art with its name and dosage, alt text naming it, at $width px', async (viewport) => {
+    await page.setViewportSize(viewport);
     await page.goto(`${GATEWAY_URL}/products/${PRODUCT}`, { waitUntil: 'networkidle' });
     const image = page.locator('.product-image').first();
+    await image.waitFor({ state: 'visible' });
     expect(await image.getAttribute('alt')).toContain('דוקטור גרין');
+    // The product's own art (through the thumbnail service), not the placeholder a failed picture falls back to.
+    expect(decodeURIComponent((await image.getAttribute('src')) ?? '')).toContain(`/media/products/${PRODUCT}.svg`);
     expect(await image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
     const res = await fetch(`${GATEWAY_URL}/media/products/${PRODUCT}.svg`);
     expect(res.headers.get('content-type')).toContain('image/svg+xml');
@@ -229,7 +276,8 @@ describe('web: the layout at a phone and a desktop width', () => {
       await page.context().addCookies([{ name: 'token', value: jwt, url: GATEWAY_URL }]);
     });
 
-    it('draws the profile progress in the brand colour, not the browser default blue', async () => {
+    it.each(WIDTHS)('draws the profile progress in the brand colour, not the browser default blue, at $width px', async (viewport) => {
+      await page.setViewportSize(viewport);
       await page.goto(`${GATEWAY_URL}/user`, { waitUntil: 'networkidle' });
       const progress = page.getByRole('progressbar', { name: 'השלמת הפרופיל' });
       await progress.waitFor({ state: 'visible' });
@@ -264,7 +312,7 @@ describe('web: the layout at a phone and a desktop width', () => {
       expect(await horizontalOverflow(page)).toEqual([]);
     });
 
-    it.each([PHONE, DESKTOP])('shows the address suggestions below the field error and hides neither it nor the house number (%o)', async (viewport) => {
+    it.each(WIDTHS)('shows the address suggestions below the field error and hides neither it nor the house number at $width px', async (viewport) => {
       await page.setViewportSize(viewport);
       await page.goto(`${GATEWAY_URL}/user/settings`, { waitUntil: 'networkidle' });
       await page.getByRole('button', { name: 'הוספת הכתובת' }).click();

@@ -1,7 +1,8 @@
 /**
- * Browser test of the product page's first screen (issue 17): the name, the lowest price and the first comparison row
- * with its add-to-cart on the first screen of a phone and of a desktop, reached in a few Tabs; distances and the next
- * opening in the rows; the group advert as a bottom sheet that leaves the rows usable; /pharms nearest first once the
+ * Browser test of the product page's first screen (issue 17), each at a 390 px phone and a 1280 px desktop: the name,
+ * the lowest price and the first comparison row with its add-to-cart on the first screen, reached in a few Tabs, the
+ * tags after the comparison and folded; distances, open states in their own colours and the next opening in the rows;
+ * the group advert as a sheet at the foot of the screen that leaves the rows usable; /pharms nearest first once the
  * position is allowed, and today's hours marked. Run by the root Jest e2e config against the whole stack.
  * Env: GATEWAY_URL, E2E_PRODUCT_SLUG, E2E_PHARM_SLUG, ARTIFACTS_DIR (screenshots go to its screenshots/).
  */
@@ -10,14 +11,14 @@ import type { Locator, Page } from 'playwright-core';
 import * as path from 'path';
 import { api } from './api';
 import { seriousViolations } from './axe';
-import { GATEWAY_URL, SCREENSHOTS_DIR, useBrowser } from './browser';
+import { GATEWAY_URL, SCREENSHOTS_DIR, useBrowser, WIDTHS } from './browser';
 
 const PRODUCT_SLUG = process.env.E2E_PRODUCT_SLUG ?? 'dr-green-t20-c4';
 const PHARM_SLUG = process.env.E2E_PHARM_SLUG ?? 'merkaz-tel-aviv';
 /** Tel Aviv, where the fixture has pharmacies. */
 const POSITION = { latitude: 32.0853, longitude: 34.7818 };
-const PHONE_SCREEN = { width: 390, height: 844 };
-const DESKTOP_SCREEN = { width: 1280, height: 800 };
+/** The tag chips shown before the 'more' button (TAGS_SHOWN of ProductView.tsx). */
+const TAGS_SHOWN = 6;
 /** A row's open state: open, or closed and (when it has hours) when it opens again. */
 const OPEN_STATE = /^(פתוח עכשיו|סגור( · נפתח (היום|מחר|ביום \S+) ב־\d\d:\d\d)?)$/;
 
@@ -37,11 +38,11 @@ async function onFirstScreen(locator: Locator, height: number): Promise<{ inside
   return { inside: box.y >= 0 && box.y + box.height <= bottom, hit };
 }
 
-describe('web: the product page on the first screen', () => {
+describe.each(WIDTHS)('web: the product page on the first screen at $width px', (viewport) => {
   const web = useBrowser();
   let page: Page;
 
-  async function open(url: string, viewport: { width: number; height: number }, { geolocation = false, groupAdSeen = true } = {}) {
+  async function open(url: string, { geolocation = false, groupAdSeen = true } = {}) {
     const context = await web.newContext(
       { viewport, locale: 'he-IL', ...(geolocation ? { geolocation: POSITION, permissions: ['geolocation'] } : {}) },
       { groupAdSeen },
@@ -50,44 +51,52 @@ describe('web: the product page on the first screen', () => {
     await page.goto(`${GATEWAY_URL}${url}`, { waitUntil: 'networkidle' });
   }
 
-  for (const viewport of [PHONE_SCREEN, DESKTOP_SCREEN]) {
-    it(`shows the name, the lowest price and the first row with its add-to-cart on the first screen at ${viewport.width} px`, async () => {
-      const comparison = await api<ComparisonResponse>(`/api/products/${PRODUCT_SLUG}/pharm-products?sortBy=price`);
-      expect(comparison.offers.length).toBeGreaterThan(0);
-      await open(`/products/${PRODUCT_SLUG}`, viewport);
+  it('shows the name, the lowest price and the first row with its add-to-cart on the first screen, the tags after the rows and folded', async () => {
+    const comparison = await api<ComparisonResponse>(`/api/products/${PRODUCT_SLUG}/pharm-products?sortBy=price`);
+    expect(comparison.offers.length).toBeGreaterThan(0);
+    await open(`/products/${PRODUCT_SLUG}`);
 
-      const price = page.locator('.product-header .product-price');
-      await price.waitFor({ state: 'visible' });
-      const cheapest = comparison.offers[0].totalPrice;
-      expect(await price.textContent()).toContain(formatShekels(cheapest));
-      // Its price per gram beside it (the fixture's product is a pack weighed in grams).
-      const { perGram } = unitPrices(shekelsToAgorot(cheapest), comparison.product, comparison.product.info.thccbdDosage);
-      expect(perGram).not.toBeNull();
-      expect(await price.textContent()).toContain(formatPerGram(perGram!));
-      expect(await price.textContent()).toContain(comparison.offers.length === 1 ? 'בבית מרקחת אחד' : `ב-${comparison.offers.length} בתי מרקחת`);
+    const price = page.locator('.product-header .product-price');
+    await price.waitFor({ state: 'visible' });
+    const cheapest = comparison.offers[0].totalPrice;
+    expect(await price.textContent()).toContain(formatShekels(cheapest));
+    // Its price per gram beside it (the fixture's product is a pack weighed in grams).
+    const { perGram } = unitPrices(shekelsToAgorot(cheapest), comparison.product, comparison.product.info.thccbdDosage);
+    expect(perGram).not.toBeNull();
+    expect(await price.textContent()).toContain(formatPerGram(perGram!));
+    expect(await price.textContent()).toContain(comparison.offers.length === 1 ? 'בבית מרקחת אחד' : `ב-${comparison.offers.length} בתי מרקחת`);
 
-      const firstRow = page.locator('.comparison article.offer').first();
-      for (const [what, locator] of [
-        ['name', page.locator('h1#product-title')],
-        ['lowest price', price],
-        ['first row', firstRow],
-        ['its add-to-cart', firstRow.locator('.add-to-cart-button')],
-      ] as const) {
-        expect({ what, ...(await onFirstScreen(locator, viewport.height)) }).toEqual({ what, inside: true, hit: true });
-      }
-      // The tags come after the comparison.
-      const order = await page.evaluate(() => {
-        const tags = document.querySelector('.product-tags');
-        const rows = document.querySelector('.comparison');
-        return tags && rows ? rows.compareDocumentPosition(tags) & Node.DOCUMENT_POSITION_FOLLOWING : 'no tags';
-      });
-      expect(order === 'no tags' || order > 0).toBe(true);
-      await page.screenshot({ path: path.join(SCREENSHOTS_DIR, `product-first-screen-${viewport.width}.png`) });
+    const firstRow = page.locator('.comparison article.offer').first();
+    for (const [what, locator] of [
+      ['name', page.locator('h1#product-title')],
+      ['lowest price', price],
+      ['first row', firstRow],
+      ['its add-to-cart', firstRow.locator('.add-to-cart-button')],
+    ] as const) {
+      expect({ what, ...(await onFirstScreen(locator, viewport.height)) }).toEqual({ what, inside: true, hit: true });
+    }
+    // The tags come after the comparison.
+    const order = await page.evaluate(() => {
+      const tags = document.querySelector('.product-tags');
+      const rows = document.querySelector('.comparison');
+      return tags && rows ? rows.compareDocumentPosition(tags) & Node.DOCUMENT_POSITION_FOLLOWING : 0;
     });
-  }
+    expect(order).toBeGreaterThan(0);
+    // Folded: the first few chips, the rest behind a 'more' button that unfolds them.
+    const { tags } = await api<{ tags: unknown[] }>(`/api/products/${PRODUCT_SLUG}`);
+    expect(tags.length).toBeGreaterThan(TAGS_SHOWN);
+    const chips = page.locator('.product-tags .tag');
+    expect(await chips.count()).toBe(TAGS_SHOWN);
+    const more = page.locator('.product-tags .tags-more');
+    expect(await more.getAttribute('aria-expanded')).toBe('false');
+    await page.screenshot({ path: path.join(SCREENSHOTS_DIR, `product-first-screen-${viewport.width}.png`) });
+    await more.click();
+    expect(await more.getAttribute('aria-expanded')).toBe('true');
+    expect(await chips.count()).toBe(tags.length);
+  });
 
   it('reaches the first add-to-cart in a few Tabs: the skip link, then the page', async () => {
-    await open(`/products/${PRODUCT_SLUG}`, PHONE_SCREEN);
+    await open(`/products/${PRODUCT_SLUG}`);
     await page.locator('.comparison article.offer').first().waitFor({ state: 'visible' });
     const firstAdd = await page.locator('.comparison article.offer').first().locator('.add-to-cart-button').elementHandle();
 
@@ -106,7 +115,7 @@ describe('web: the product page on the first screen', () => {
   });
 
   it('gives every row its distance by price once the position is allowed, and each its open state or next opening', async () => {
-    await open(`/products/${PRODUCT_SLUG}`, PHONE_SCREEN, { geolocation: true });
+    await open(`/products/${PRODUCT_SLUG}`, { geolocation: true });
     await page.locator('.offer-list[aria-busy="false"] .offer-distance').first().waitFor({ state: 'visible' });
     expect(new URL(page.url()).searchParams.get('sortBy')).toBeNull();
     const rows = page.locator('.comparison article.offer');
@@ -126,26 +135,33 @@ describe('web: the product page on the first screen', () => {
       expect(offer.pharm.isOpen ? offer.pharm.nextOpening : 'closed').toEqual(offer.pharm.isOpen ? null : 'closed');
       if (!offer.pharm.isOpen && offer.pharm.nextOpening !== null) expect(offer.pharm.nextOpening).toBeGreaterThan(Date.now() - 60_000);
     }
-    const colours = await page.evaluate(() => ['.offer-open', '.offer-closed'].map((s) => {
-      const element = document.querySelector(s);
-      return element ? getComputedStyle(element).color : null;
+    // Open and closed in colours of their own: read from a row's facts, with an item of each state put in beside its
+    // own (whether the fixture's pharmacies are open depends on the hour the test runs).
+    const colours = await page.locator('.comparison .offer-facts').first().evaluate((list) => ['offer-open', 'offer-closed', ''].map((state) => {
+      const item = document.createElement('li');
+      item.className = state;
+      item.textContent = 'x';
+      list.append(item);
+      const colour = getComputedStyle(item).color;
+      item.remove();
+      return colour;
     }));
-    if (colours[0] && colours[1]) expect(colours[0]).not.toBe(colours[1]);
+    expect(new Set(colours).size).toBe(3);
     expect(await seriousViolations(page)).toEqual([]);
   });
 
-  it('shows the group advert as a bottom sheet: the first add-to-cart stays clickable, and it closes', async () => {
-    await open(`/products/${PRODUCT_SLUG}`, PHONE_SCREEN, { groupAdSeen: false });
+  it('shows the group advert as a sheet at the foot of the screen: the first add-to-cart stays clickable, and it closes', async () => {
+    await open(`/products/${PRODUCT_SLUG}`, { groupAdSeen: false });
     await page.locator('.comparison article.offer').first().waitFor({ state: 'visible' });
     await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
     const sheet = page.getByRole('dialog', { name: /וואטסאפ/ });
     await sheet.waitFor({ state: 'visible' });
     expect(await sheet.getAttribute('aria-modal')).toBe('false');
     const box = (await sheet.boundingBox())!;
-    expect(box.y + box.height).toBeLessThanOrEqual(PHONE_SCREEN.height);
-    expect(box.height).toBeLessThan(PHONE_SCREEN.height / 2);
+    expect(box.y + box.height).toBeLessThanOrEqual(viewport.height);
+    expect(box.height).toBeLessThan(viewport.height / 2);
     const close = sheet.getByRole('button', { name: 'לא עכשיו' });
-    expect(await onFirstScreen(close, PHONE_SCREEN.height)).toEqual({ inside: true, hit: true });
+    expect(await onFirstScreen(close, viewport.height)).toEqual({ inside: true, hit: true });
     expect(await seriousViolations(page)).toEqual([]);
 
     // The first row, brought back into sight, takes the tap; the sheet stays.
@@ -159,18 +175,18 @@ describe('web: the product page on the first screen', () => {
       settled = now?.y === was?.y;
       was = now;
     }
-    expect((await onFirstScreen(add, PHONE_SCREEN.height)).hit).toBe(true);
+    expect((await onFirstScreen(add, viewport.height)).hit).toBe(true);
     await add.click();
     await page.locator('header a.cart-link .cart-count').waitFor({ state: 'visible' });
     expect(await sheet.isVisible()).toBe(true);
-    await page.screenshot({ path: path.join(SCREENSHOTS_DIR, 'group-ad-sheet-390.png') });
+    await page.screenshot({ path: path.join(SCREENSHOTS_DIR, `group-ad-sheet-${viewport.width}.png`) });
 
     await close.click();
     await sheet.waitFor({ state: 'hidden' });
   });
 
   it('sorts /pharms nearest first once the position is allowed, with distances and the next openings', async () => {
-    await open('/pharms', PHONE_SCREEN, { geolocation: true });
+    await open('/pharms', { geolocation: true });
     await page.waitForURL(/sortBy=nearby/);
     await page.locator('.pharm-card .chip-distance').first().waitFor({ state: 'visible' });
     const cards = page.locator('.pharm-card');
@@ -190,7 +206,7 @@ describe('web: the product page on the first screen', () => {
   });
 
   it("marks today's row in a pharmacy's hours", async () => {
-    await open(`/pharms/${PHARM_SLUG}`, PHONE_SCREEN);
+    await open(`/pharms/${PHARM_SLUG}`);
     await page.getByRole('button', { name: 'שעות פתיחה' }).click();
     const dialog = page.getByRole('dialog', { name: 'שעות פתיחה' });
     await dialog.waitFor({ state: 'visible' });

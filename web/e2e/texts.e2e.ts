@@ -2,13 +2,14 @@
  * What a patient reads and where the keyboard lands (issue 17, "texts"): the first field of each dialog form has
  * the focus, the consent reads naturally, a new account is welcomed (not welcomed back), a reused activation link
  * says only what happened, the reset form refuses two different passwords and ends with spec 8's text, a discount
- * shows its minus before the shekels, and garbage in a list's address becomes no filter.
+ * shows its minus before the shekels, garbage in a list's address becomes no filter, and an unknown tag is not found
+ * (404). Each at a 390 px phone and a 1280 px desktop.
  */
 import { Messages, type PharmProduct } from '@mc/contracts';
 import type { Locator, Page } from 'playwright-core';
 import { api } from './api';
 import { seriousViolations } from './axe';
-import { DESKTOP, fromMailbox, GATEWAY_URL, useBrowser } from './browser';
+import { fromMailbox, GATEWAY_URL, PHONE, useBrowser, WIDTHS } from './browser';
 
 /** The labelled name of the focused element (its `<label>`), or its own text. */
 const focusedName = (page: Page) =>
@@ -45,8 +46,8 @@ const charBoxes = (element: Locator) =>
     return { first: box(0), last: box(text.textContent.length - 1) };
   });
 
-describe('web: the texts and focus of sign-in, sign-up, activation and reset', () => {
-  const web = useBrowser({ viewport: DESKTOP });
+describe.each(WIDTHS)('web: the texts and focus of sign-in, sign-up, activation and reset at $width px', (viewport) => {
+  const web = useBrowser({ viewport });
 
   it('puts the focus on the first field of every mode of the dialog, opened from the keyboard', async () => {
     const { page } = web;
@@ -139,8 +140,8 @@ describe('web: the texts and focus of sign-in, sign-up, activation and reset', (
   });
 });
 
-describe('web: a discount in the cart', () => {
-  const web = useBrowser({ viewport: DESKTOP });
+describe.each(WIDTHS)('web: a discount in the cart at $width px', (viewport) => {
+  const web = useBrowser({ viewport });
 
   it("shows the minus before the shekels, '−₪…', isolated from the Hebrew line", async () => {
     const { page } = web;
@@ -163,14 +164,22 @@ describe('web: a discount in the cart', () => {
   });
 });
 
-describe('web: garbage in a list address', () => {
-  const web = useBrowser({ viewport: DESKTOP });
+describe.each(WIDTHS)('web: garbage in the address at $width px', (viewport) => {
+  const web = useBrowser({ viewport });
   const garbage = 'priceRange=abc&types=zzz&cannabisTypes=zzz&dosages=zzz&inStock=zzz&sortBy=zzz&layout=zzz&page=abc';
 
   it.each(['/products', '/discounts', '/pharms/merkaz-tel-aviv'])('becomes no filter, chip or option on %s', async (path) => {
     const { page } = web;
     await page.goto(`${GATEWAY_URL}${path}?${garbage}`, { waitUntil: 'networkidle' });
     await page.locator('.filter-toggle input').first().waitFor({ state: 'attached' });
+    // On a phone the filters are read where they are shown: in their sheet.
+    if (viewport === PHONE) {
+      await page.locator('.filters-button').click();
+      await page.getByRole('dialog', { name: 'סינון' }).locator('.filter-toggle input').first().waitFor({ state: 'visible' });
+    } else {
+      await page.locator('.filter-panel .filter-toggle input').first().waitFor({ state: 'visible' });
+    }
+    expect(await page.locator('.filters-button').textContent()).toBe('סינון');
     expect(await page.locator('.active-filters').count()).toBe(0);
     expect(await page.getByText('₪abc').count()).toBe(0);
     expect(await page.locator('.filter-option', { hasText: 'zzz' }).count()).toBe(0);
@@ -185,5 +194,18 @@ describe('web: garbage in a list address', () => {
     const { page } = web;
     await page.goto(`${GATEWAY_URL}/faq?page=abc&priceRange=abc`, { waitUntil: 'networkidle' });
     expect(await page.locator('link[rel="canonical"]').getAttribute('href')).toBe(`${GATEWAY_URL}/faq`);
+  });
+
+  it('answers an unknown tag with 404 and the not-found page, a known one with its page', async () => {
+    const { page } = web;
+    const missing = await page.goto(`${GATEWAY_URL}/tags/no-such-tag-${Date.now()}`, { waitUntil: 'networkidle' });
+    expect(missing?.status()).toBe(404);
+    await page.getByRole('heading', { level: 1, name: Messages.pageNotFound }).waitFor({ state: 'visible' });
+    expect(await page.locator('main a[href="/"]', { hasText: 'חזרה לדף הבית' }).count()).toBe(1);
+
+    const known = await page.goto(`${GATEWAY_URL}/tags/sativa`, { waitUntil: 'networkidle' });
+    expect(known?.status()).toBe(200);
+    await page.locator('.card-list .card').first().waitFor({ state: 'visible' });
+    expect(await page.getByText(Messages.pageNotFound).count()).toBe(0);
   });
 });
