@@ -166,7 +166,7 @@ describe.each(WIDTHS)('web: a discount in the cart at $width px', (viewport) => 
 
 describe.each(WIDTHS)('web: garbage in the address at $width px', (viewport) => {
   const web = useBrowser({ viewport });
-  const garbage = 'priceRange=abc&types=zzz&cannabisTypes=zzz&dosages=zzz&inStock=zzz&sortBy=zzz&layout=zzz&page=abc';
+  const garbage = 'priceRange=abc&types=zzz&cannabisTypes=zzz&dosages=zzz&inStock=zzz&sortBy=zzz&layout=zzz&page=abc&companies=zzz&mine=zzz';
 
   it.each(['/products', '/discounts', '/pharms/merkaz-tel-aviv'])('becomes no filter, chip or option on %s', async (path) => {
     const { page } = web;
@@ -188,6 +188,8 @@ describe.each(WIDTHS)('web: garbage in the address at $width px', (viewport) => 
     expect(await page.getByLabel('מיון לפי').inputValue()).toBe('magic');
     // Nor does it reach what search engines read.
     expect(await page.locator('link[rel="canonical"]').getAttribute('href')).toBe(`${GATEWAY_URL}${path}`);
+    // A company no list knows leaves the address too (companies have no closed list: the answer tells).
+    expect(new URL(page.url()).searchParams.has('companies')).toBe(false);
   });
 
   it('keeps garbage out of the canonical address of a page that reads no query', async () => {
