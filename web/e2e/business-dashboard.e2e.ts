@@ -2,8 +2,8 @@
  * The back office's dashboard in the browser: the pharmacist signs in, opens /business/merkaz-tel-aviv, edits the
  * opening hours so the pharmacy is closed now and then open now, and the public page's 'open now' follows at once;
  * offers not confirmed lately are listed for a confirm, and a confirm takes them off (on a phone and on a desktop).
- * Who may not: signed out, and a patient (signed out and sent home). The hours are restored afterwards, and the
- * offers made here removed.
+ * Who may not: signed out, and a patient (signed out and sent home). The hours are restored afterwards, the offer
+ * made here removed and the seeded one aged here confirmed.
  */
 import {
   DEFAULT_PHARM_PRODUCT, OFFER_UNCONFIRMED_LABEL, type BusinessInfo, type BusinessPharmProduct, type BusinessProductInfo, type OpeningHours,
@@ -50,6 +50,7 @@ describe('web: the back office dashboard', () => {
   let ownerToken: string;
   let stored: OpeningHours;
   const made: number[] = [];
+  let aged: number | undefined;
 
   beforeAll(async () => {
     ({ jwt: ownerToken } = await api<{ jwt: string }>('/api/auth/signin', { method: 'POST', body: { email: 'pharmacist@medcanna.local', password: 'demo-pharmacist' } }));
@@ -60,6 +61,7 @@ describe('web: the back office dashboard', () => {
     const openingHours = Object.entries(stored).flatMap(([dayOfWeek, slots]) => slots.map((s) => ({ dayOfWeek, ...s })));
     await api(`/api/business/${SLUG}/opening-hours`, { method: 'PUT', body: { openingHours }, token: ownerToken });
     for (const id of made) await api(`/api/business/${SLUG}/products/${id}`, { method: 'DELETE', token: ownerToken });
+    if (aged) await api(`/api/business/${SLUG}/products/${aged}/confirm`, { method: 'POST', token: ownerToken });
   });
 
   it('sends a signed-out visitor home', async () => {
@@ -119,19 +121,19 @@ describe('web: the back office dashboard', () => {
 
   it('lists the offers stale or due for a confirm, and a confirm takes each off the list, on a phone and on a desktop', async () => {
     const { page } = web;
-    // Two offers of products the pharmacy did not offer: one confirmed a month ago (stale), one 60 hours ago (due within a day).
-    const { products } = await api<{ products: BusinessProductInfo[] }>(`/api/business/${SLUG}/product-options`, { token: ownerToken });
-    const chosen = products.filter((p, i) => products.findIndex((q) => q.name === p.name) === i).slice(0, 2);
-    expect(chosen).toHaveLength(2);
-    for (const product of chosen) {
-      const { pharmProduct } = await api<{ pharmProduct: BusinessPharmProduct }>(`/api/business/${SLUG}/products`, {
-        method: 'POST', body: { ...DEFAULT_PHARM_PRODUCT, productSlug: product.slug }, token: ownerToken,
-      });
-      made.push(pharmProduct.id);
-    }
-    await confirmedHoursAgo([made[0]], 30 * 24);
-    await confirmedHoursAgo([made[1]], 60);
-    const [stale, due] = chosen.map((p) => p.name);
+    // An offer of a product the pharmacy did not offer, confirmed a month ago (stale), and one of its offers confirmed
+    // 60 hours ago (due within a day, still in stock for patients; confirmed again below, or after the file).
+    const { products: [product] } = await api<{ products: BusinessProductInfo[] }>(`/api/business/${SLUG}/product-options`, { token: ownerToken });
+    const { pharmProduct: added } = await api<{ pharmProduct: BusinessPharmProduct }>(`/api/business/${SLUG}/products`, {
+      method: 'POST', body: { ...DEFAULT_PHARM_PRODUCT, productSlug: product.slug }, token: ownerToken,
+    });
+    made.push(added.id);
+    const { pharmProducts } = await api<{ pharmProducts: BusinessPharmProduct[] }>(`/api/business/${SLUG}/products`, { token: ownerToken });
+    const offered = pharmProducts.find((o) => o.published && !o.isYarpaLocked && o.product.name !== product.name)!;
+    aged = offered.id;
+    await confirmedHoursAgo([added.id], 30 * 24);
+    await confirmedHoursAgo([offered.id], 60);
+    const [stale, due] = [product.name, offered.product.name];
 
     await page.context().addCookies([{ name: 'token', value: ownerToken, url: GATEWAY_URL }]);
     for (const [viewport, name, freshness] of [[PHONE, stale, OFFER_UNCONFIRMED_LABEL], [DESKTOP, due, 'עודכן לפני יומיים']] as const) {
@@ -147,6 +149,7 @@ describe('web: the back office dashboard', () => {
         const names = await section.getByRole('row').allTextContents();
         expect(names.findIndex((t) => t.includes(stale))).toBeLessThan(names.findIndex((t) => t.includes(due)));
         expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+        await screenshotBothWidths(page, 'business-dashboard-awaiting-confirm');
       }
       await row.getByRole('button', { name: `אישור מחיר ומלאי: ${name}` }).click();
       await section.getByRole('status').filter({ hasText: 'המחיר והמלאי אושרו' }).waitFor({ state: 'visible' });
@@ -154,7 +157,7 @@ describe('web: the back office dashboard', () => {
     }
     // Neither is listed now, for this dashboard read afresh either.
     const info = await api<BusinessInfo>(`/api/business/${SLUG}`, { token: ownerToken });
-    expect(info.staleProducts.filter((p) => made.includes(p.id))).toEqual([]);
+    expect(info.staleProducts.filter((p) => p.id === added.id || p.id === offered.id)).toEqual([]);
   });
 
   it("refuses to save the details without a name ('שדה חובה'), and saves nothing", async () => {
