@@ -1,4 +1,7 @@
-import { BusinessMessages, Messages, type BusinessCard, type BusinessInfo, type OpeningHours } from '@mc/contracts';
+import {
+  BusinessMessages, DEFAULT_PHARM_PRODUCT, Messages, type BusinessCard, type BusinessInfo, type BusinessPharmProduct, type BusinessProductInfo, type OpeningHours,
+} from '@mc/contracts';
+import { confirmedHoursAgo } from '../../deploy/local/e2e-database';
 import { api } from './http';
 
 const json = (body: unknown, jwt?: string, method = 'POST'): RequestInit => ({
@@ -56,6 +59,31 @@ describe('the back office dashboard: /api/business/{businessId}', () => {
     expect(info.stats.productsTotals.totalCount).toBeGreaterThan(0);
     expect(info.openOrders.every((o) => ['new', 'open', 'pending'].includes(o.status))).toBe(true);
     expect(info.stockoutProducts.every((p) => !p.inStock && p.published)).toBe(true);
+  });
+
+  it('lists the offers stale or due for a confirm (staleProducts) to the owner only, and a confirm takes one off', async () => {
+    const { body: { products } } = await api(`/api/business/${SLUG}/product-options`, bearer(owner)) as { body: { products: BusinessProductInfo[] } };
+    const made = await api(`/api/business/${SLUG}/products`, json({ ...DEFAULT_PHARM_PRODUCT, productSlug: products[0].slug }, owner));
+    expect(made.status).toBe(201);
+    const offer = made.body.pharmProduct as BusinessPharmProduct;
+    try {
+      await confirmedHoursAgo([offer.id], 100);
+      const info = (await api(`/api/business/${SLUG}`, bearer(owner))).body as BusinessInfo;
+      expect(info.staleProducts.find((p) => p.id === offer.id)).toMatchObject({
+        stale: true, published: true, product: { slug: products[0].slug, name: products[0].name }, totalPrice: expect.any(Number),
+        confirmedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      });
+      expect(info.staleProducts.every((p) => p.published && Date.parse(p.confirmedAt) <= Date.now() - 48 * 3_600_000)).toBe(true);
+      const other = await api(`/api/business/${SLUG}`, bearer(otherOwner));
+      expect(other).toMatchObject({ status: 404, body: { message: Messages.businessNotFound } });
+      expect(other.body).not.toHaveProperty('staleProducts');
+
+      expect((await api(`/api/business/${SLUG}/products/${offer.id}/confirm`, json({}, owner))).status).toBeLessThan(300);
+      const after = (await api(`/api/business/${SLUG}`, bearer(owner))).body as BusinessInfo;
+      expect(after.staleProducts.some((p) => p.id === offer.id)).toBe(false);
+    } finally {
+      await api(`/api/business/${SLUG}/products/${offer.id}`, { method: 'DELETE', ...bearer(owner) });
+    }
   });
 
   it('refuses the anonymous (401), a patient (403) and the owner of another pharmacy (404); an admin may open it', async () => {

@@ -1,12 +1,17 @@
 /**
  * The back office's dashboard in the browser: the pharmacist signs in, opens /business/merkaz-tel-aviv, edits the
- * opening hours so the pharmacy is closed now and then open now, and the public page's 'open now' follows at once.
- * Who may not: signed out, and a patient (signed out and sent home). The hours are restored afterwards.
+ * opening hours so the pharmacy is closed now and then open now, and the public page's 'open now' follows at once;
+ * offers not confirmed lately are listed for a confirm, and a confirm takes them off (on a phone and on a desktop).
+ * Who may not: signed out, and a patient (signed out and sent home). The hours are restored afterwards, the offer
+ * made here removed and the seeded one aged here confirmed.
  */
-import type { BusinessInfo, OpeningHours } from '@mc/contracts';
+import {
+  DEFAULT_PHARM_PRODUCT, OFFER_UNCONFIRMED_LABEL, type BusinessInfo, type BusinessPharmProduct, type BusinessProductInfo, type OpeningHours,
+} from '@mc/contracts';
 import type { Locator, Page } from 'playwright-core';
 import { api } from './api';
-import { DESKTOP, GATEWAY_URL, screenshotBothWidths, useBrowser } from './browser';
+import { DESKTOP, GATEWAY_URL, PHONE, screenshotBothWidths, useBrowser } from './browser';
+import { confirmedHoursAgo } from '../../deploy/local/e2e-database';
 
 const SLUG = 'merkaz-tel-aviv';
 const DAYS = ['ראשון', 'שני', 'שלישי', 'רביעי', 'חמישי', 'שישי', 'שבת'];
@@ -44,6 +49,8 @@ describe('web: the back office dashboard', () => {
   const web = useBrowser({ viewport: DESKTOP });
   let ownerToken: string;
   let stored: OpeningHours;
+  const made: number[] = [];
+  let aged: number | undefined;
 
   beforeAll(async () => {
     ({ jwt: ownerToken } = await api<{ jwt: string }>('/api/auth/signin', { method: 'POST', body: { email: 'pharmacist@medcanna.local', password: 'demo-pharmacist' } }));
@@ -53,6 +60,8 @@ describe('web: the back office dashboard', () => {
   afterAll(async () => {
     const openingHours = Object.entries(stored).flatMap(([dayOfWeek, slots]) => slots.map((s) => ({ dayOfWeek, ...s })));
     await api(`/api/business/${SLUG}/opening-hours`, { method: 'PUT', body: { openingHours }, token: ownerToken });
+    for (const id of made) await api(`/api/business/${SLUG}/products/${id}`, { method: 'DELETE', token: ownerToken });
+    if (aged) await api(`/api/business/${SLUG}/products/${aged}/confirm`, { method: 'POST', token: ownerToken });
   });
 
   it('sends a signed-out visitor home', async () => {
@@ -108,6 +117,47 @@ describe('web: the back office dashboard', () => {
     await page.getByText('שעות הפתיחה עודכנו בהצלחה').waitFor({ state: 'visible' });
     await page.getByText('00:00–00:00').waitFor({ state: 'visible' });
     await expectPublicState(page, 'פתוח עכשיו');
+  });
+
+  it('lists the offers stale or due for a confirm, and a confirm takes each off the list, on a phone and on a desktop', async () => {
+    const { page } = web;
+    // An offer of a product the pharmacy did not offer, confirmed a month ago (stale), and one of its offers confirmed
+    // 60 hours ago (due within a day, still in stock for patients; confirmed again below, or after the file).
+    const { products: [product] } = await api<{ products: BusinessProductInfo[] }>(`/api/business/${SLUG}/product-options`, { token: ownerToken });
+    const { pharmProduct: added } = await api<{ pharmProduct: BusinessPharmProduct }>(`/api/business/${SLUG}/products`, {
+      method: 'POST', body: { ...DEFAULT_PHARM_PRODUCT, productSlug: product.slug }, token: ownerToken,
+    });
+    made.push(added.id);
+    const { pharmProducts } = await api<{ pharmProducts: BusinessPharmProduct[] }>(`/api/business/${SLUG}/products`, { token: ownerToken });
+    const offered = pharmProducts.find((o) => o.published && !o.isYarpaLocked && o.product.name !== product.name)!;
+    aged = offered.id;
+    await confirmedHoursAgo([added.id], 30 * 24);
+    await confirmedHoursAgo([offered.id], 60);
+    const [stale, due] = [product.name, offered.product.name];
+
+    await page.context().addCookies([{ name: 'token', value: ownerToken, url: GATEWAY_URL }]);
+    for (const [viewport, name, freshness] of [[PHONE, stale, OFFER_UNCONFIRMED_LABEL], [DESKTOP, due, 'עודכן לפני יומיים']] as const) {
+      await page.setViewportSize(viewport);
+      await page.goto(`${GATEWAY_URL}/business/${SLUG}`, { waitUntil: 'networkidle' });
+      const section = page.getByRole('region', { name: 'ממתינים לאישור מחיר ומלאי' });
+      await section.getByRole('heading', { level: 2 }).waitFor({ state: 'visible' });
+      const row = section.getByRole('row').filter({ hasText: name });
+      await row.waitFor({ state: 'visible' });
+      expect((await row.locator('.offer-freshness').textContent())?.trim()).toBe(freshness);
+      if (viewport === PHONE) {
+        // The stale one is listed before the one still fresh (the oldest confirmation first), and the page does not scroll sideways.
+        const names = await section.getByRole('row').allTextContents();
+        expect(names.findIndex((t) => t.includes(stale))).toBeLessThan(names.findIndex((t) => t.includes(due)));
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+        await screenshotBothWidths(page, 'business-dashboard-awaiting-confirm');
+      }
+      await row.getByRole('button', { name: `אישור מחיר ומלאי: ${name}` }).click();
+      await section.getByRole('status').filter({ hasText: 'המחיר והמלאי אושרו' }).waitFor({ state: 'visible' });
+      await row.waitFor({ state: 'detached' });
+    }
+    // Neither is listed now, for this dashboard read afresh either.
+    const info = await api<BusinessInfo>(`/api/business/${SLUG}`, { token: ownerToken });
+    expect(info.staleProducts.filter((p) => p.id === added.id || p.id === offered.id)).toEqual([]);
   });
 
   it("refuses to save the details without a name ('שדה חובה'), and saves nothing", async () => {

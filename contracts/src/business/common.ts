@@ -16,7 +16,7 @@ export const BUSINESS_PAGE_SIZE = {
   shipments: 20,
 } as const;
 
-/** The dashboard's short lists (recent open orders, out-of-stock products). */
+/** The dashboard's short lists (recent open orders, out-of-stock products, offers waiting for a confirm). */
 export const DASHBOARD_LIST_SIZE = 10;
 export const BUSINESS_SEARCH_MAX_LENGTH = 100;
 export const BUSINESS_MAX_PAGE = 10_000;
@@ -85,6 +85,8 @@ export interface BusinessInfo {
   openingHours: OpeningHours;
   openOrders: import('./orders').BusinessOrderSummary[];
   stockoutProducts: import('./products').BusinessPharmProduct[];
+  /** Published offers stale or due for a confirm within `OFFER_CONFIRM_DUE_WITHIN_HOURS`, the oldest confirmation first. */
+  staleProducts: import('./products').BusinessStaleProduct[];
   stats: BusinessStats;
 }
 
@@ -100,6 +102,7 @@ export interface PharmBusinessInfo {
   business: BusinessCard;
   openingHours: OpeningHours;
   stockoutProducts: import('./products').BusinessPharmProduct[];
+  staleProducts: import('./products').BusinessStaleProduct[];
   productsTotals: { totalCount: number };
 }
 

@@ -49,6 +49,15 @@ export interface BusinessPharmProduct {
   confirmedAt: string;
 }
 
+/**
+ * A published offer of the dashboard's "waiting for a confirm" list: confirmed `OFFER_CONFIRM_DUE_WITHIN_HOURS` or less
+ * before going stale, or stale already (`stale`, judged at the request's moment).
+ */
+export interface BusinessStaleProduct extends BusinessPharmProduct {
+  /** Not confirmed within `OFFER_STALE_AFTER_HOURS`: patients see 'לא אושר לאחרונה' and never see it in stock. */
+  stale: boolean;
+}
+
 /** `GET …/products?page&search` (`pharm.business.products`): grouped by T/C dosage on screen, ordered so groups are contiguous. */
 export interface BusinessPharmProductsPage {
   pharmProducts: BusinessPharmProduct[];

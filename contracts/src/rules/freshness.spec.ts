@@ -1,4 +1,6 @@
-import { formatOfferFreshness, formatTimeAgo, isConfirmedInStock, isOfferStale, OFFER_STALE_AFTER_HOURS } from './freshness';
+import {
+  formatOfferFreshness, formatTimeAgo, isConfirmedInStock, isOfferStale, OFFER_CONFIRM_DUE_AFTER_MS, OFFER_CONFIRM_DUE_WITHIN_HOURS, OFFER_STALE_AFTER_HOURS,
+} from './freshness';
 
 const now = new Date('2026-03-10T12:00:00Z');
 const ago = (ms: number) => new Date(now.getTime() - ms);
@@ -11,6 +13,11 @@ describe('isOfferStale', () => {
     expect(isOfferStale(ago(72 * HOUR), now)).toBe(false);
     expect(isOfferStale(ago(72 * HOUR + 1), now)).toBe(true);
     expect(isOfferStale(now.toISOString(), now)).toBe(false);
+  });
+
+  it('asks the back office for a confirm from 48 hours, a day before the offer goes stale', () => {
+    expect(OFFER_CONFIRM_DUE_WITHIN_HOURS).toBe(24);
+    expect(OFFER_CONFIRM_DUE_AFTER_MS).toBe(48 * HOUR);
   });
 
   it('never tells a stale offer is in stock', () => {

@@ -6,6 +6,13 @@
  */
 export const OFFER_STALE_AFTER_HOURS = 72;
 export const OFFER_STALE_AFTER_MS = OFFER_STALE_AFTER_HOURS * 60 * 60 * 1000;
+/**
+ * The back-office dashboard lists an offer for a confirm this long before it goes stale (and from then on): a day's
+ * notice, so a pharmacy that opens the back office daily confirms it before patients see it as not confirmed.
+ */
+export const OFFER_CONFIRM_DUE_WITHIN_HOURS = 24;
+/** An offer confirmed this long ago or longer is due for a confirm (48 hours). */
+export const OFFER_CONFIRM_DUE_AFTER_MS = (OFFER_STALE_AFTER_HOURS - OFFER_CONFIRM_DUE_WITHIN_HOURS) * 60 * 60 * 1000;
 
 /** Whether an offer confirmed at `confirmedAt` is stale at `now` (exactly 72 hours is still fresh). */
 export function isOfferStale(confirmedAt: string | number | Date, now: Date): boolean {

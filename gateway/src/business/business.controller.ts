@@ -9,8 +9,9 @@ import { RequestBody } from '../docs/request-bodies';
 import { BackOfficeController } from './back-office';
 
 /**
- * The back office's dashboard (API.md "Back office"): pharm's part (card, hours, out-of-stock offers, product count)
- * and order's (figures, recent open orders) asked in parallel. Each service checks the caller against `businessId`.
+ * The back office's dashboard (API.md "Back office"): pharm's part (card, hours, out-of-stock offers, offers due for a
+ * confirm, product count) and order's (figures, recent open orders) asked in parallel. Each service checks the caller
+ * against `businessId`.
  */
 @BackOfficeController()
 @ApiServiceUnavailableResponse({ description: 'pharm or order cannot be reached' })
@@ -18,7 +19,7 @@ export class BusinessController {
   constructor(@Inject(ServiceClients) private readonly clients: ServiceClients) {}
 
   @Get()
-  @ApiOkResponse({ description: 'business (the header card), openingHours, stats (orders today / 7 / 30 days / all, customers, products), openOrders, stockoutProducts' })
+  @ApiOkResponse({ description: 'business (the header card), openingHours, stats (orders today / 7 / 30 days / all, customers, products), openOrders, stockoutProducts, staleProducts (published offers stale or due for a confirm within 24 hours, the oldest confirmation first)' })
   async get(@Param('businessId') businessId: string): Promise<BusinessInfo> {
     const [pharm, orders] = await Promise.all([
       this.clients.get('pharm').send(Subjects.pharm.businessGet, { businessId }),
@@ -29,6 +30,7 @@ export class BusinessController {
       openingHours: pharm.openingHours,
       openOrders: orders.openOrders,
       stockoutProducts: pharm.stockoutProducts,
+      staleProducts: pharm.staleProducts,
       stats: { ordersTotals: orders.ordersTotals, customersTotals: orders.customersTotals, productsTotals: pharm.productsTotals },
     };
   }

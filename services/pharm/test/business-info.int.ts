@@ -1,7 +1,9 @@
-import { BusinessMessages, DASHBOARD_LIST_SIZE, Events, Messages, Subjects, type PharmBusinessInfo, type PharmDetailResponse } from '@mc/contracts';
+import {
+  BusinessMessages, DASHBOARD_LIST_SIZE, Events, Messages, Subjects, type PharmBusinessInfo, type PharmDetailResponse,
+} from '@mc/contracts';
 import { rpc, rpcUntyped, TestIdentity } from '@mc/kit/testing';
 import { and, eq, gt, sql } from 'drizzle-orm';
-import { outbox, pharmacies } from '../src/db/schema';
+import { outbox, pharmacies, pharmProducts } from '../src/db/schema';
 import { ISRAEL_WINTER as T, REGULAR_HOURS, usePharm } from './support';
 
 describe('the back office: pharmacy info and opening hours (pharm.business.*)', () => {
@@ -86,6 +88,66 @@ describe('the back office: pharmacy info and opening hours (pharm.business.*)', 
       const info = await get(admin(), data.slug('many'));
       expect(info.stockoutProducts).toHaveLength(DASHBOARD_LIST_SIZE);
       expect(info.productsTotals.totalCount).toBe(DASHBOARD_LIST_SIZE + 2);
+    });
+  });
+
+  describe('pharm.business.get: offers waiting for a confirm (staleProducts)', () => {
+    const NOW = '2026-11-23T10:00:00Z';
+    const HOUR = 3_600_000;
+    const ago = (hours: number) => new Date(Date.parse(NOW) - hours * HOUR);
+    let ids: Map<string, number>;
+
+    beforeAll(async () => {
+      const slugs = await Promise.all(['fresh', 'due', 'edge', 'stale', 'older', 'hidden', 'sold-out'].map((n) => data.product(`conf-${n}`)));
+      await data.pharmacy('conf');
+      ids = await data.offers(data.slug('conf'), slugs.map((productSlug, i) => ({
+        productSlug, price: 5_000 + i * 100, published: !productSlug.endsWith('hidden'), ...(productSlug.endsWith('sold-out') ? { inStock: false, amount: 0 } : {}),
+      })));
+      const confirmedAt: Record<string, Date> = {
+        fresh: ago(47), due: ago(60), edge: ago(48), stale: ago(80), older: ago(200), hidden: ago(300), 'sold-out': ago(72),
+      };
+      for (const [name, at] of Object.entries(confirmedAt)) {
+        await data.db.update(pharmProducts).set({ confirmedAt: at }).where(eq(pharmProducts.id, ids.get(data.slug(`conf-${name}`))!));
+      }
+    });
+    afterEach(() => jest.restoreAllMocks());
+
+    it('lists the published offers confirmed 48 hours ago or more, the oldest first, flagging those stale at the moment asked', async () => {
+      data.setNow(NOW);
+      const info = await get(admin(), data.slug('conf'));
+      expect(info.staleProducts.map((p) => ({ slug: p.product.slug, stale: p.stale, confirmedAt: p.confirmedAt }))).toEqual([
+        { slug: data.slug('conf-older'), stale: true, confirmedAt: ago(200).toISOString() },
+        { slug: data.slug('conf-stale'), stale: true, confirmedAt: ago(80).toISOString() },
+        // Exactly 72 hours is still fresh (isOfferStale), and an out-of-stock offer is listed too: its "out of stock" needs confirming as well.
+        { slug: data.slug('conf-sold-out'), stale: false, confirmedAt: ago(72).toISOString() },
+        { slug: data.slug('conf-due'), stale: false, confirmedAt: ago(60).toISOString() },
+        { slug: data.slug('conf-edge'), stale: false, confirmedAt: ago(48).toISOString() },
+      ]);
+      // The row the products page shows, so the dashboard can name it, price it and confirm it.
+      expect(info.staleProducts[0]).toMatchObject({ id: ids.get(data.slug('conf-older')), published: true, price: 54, totalPrice: 54, product: { name: expect.any(String) } });
+    });
+
+    it('judges at the service clock: an hour on, the 47-hour offer is due and the 72-hour one stale', async () => {
+      data.setNow(new Date(Date.parse(NOW) + HOUR).toISOString());
+      const info = await get(admin(), data.slug('conf'));
+      expect(info.staleProducts.map((p) => [p.product.slug, p.stale])).toEqual([
+        [data.slug('conf-older'), true], [data.slug('conf-stale'), true], [data.slug('conf-sold-out'), true],
+        [data.slug('conf-due'), false], [data.slug('conf-edge'), false], [data.slug('conf-fresh'), false],
+      ]);
+    });
+
+    it('drops an offer once confirmed, and answers none for a pharmacy whose offers are all fresh', async () => {
+      data.setNow(NOW);
+      await rpcUntyped(service.nc(), Subjects.pharm.businessProductConfirm, { businessId: data.slug('conf'), id: ids.get(data.slug('conf-stale')) }, { caller: admin() });
+      const info = await get(admin(), data.slug('conf'));
+      expect(info.staleProducts.map((p) => p.product.slug)).not.toContain(data.slug('conf-stale'));
+      expect(info.staleProducts).toHaveLength(4);
+      expect((await get(admin(), data.slug('one'))).staleProducts).toEqual([]);
+    });
+
+    it(`lists at most ${DASHBOARD_LIST_SIZE}`, async () => {
+      data.setNow(new Date(Date.now() + 100 * HOUR).toISOString());
+      expect((await get(admin(), data.slug('many'))).staleProducts).toHaveLength(DASHBOARD_LIST_SIZE);
     });
   });
 

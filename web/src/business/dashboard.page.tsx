@@ -12,18 +12,22 @@ import { Button, DateInput, DateSegment, FieldError, TimeField } from 'react-ari
 import { useForm, type FieldPath } from 'react-hook-form';
 import { apiFetch } from '../api/client';
 import { wazeUrl, whatsappUrl } from '../components/pharms/pharm-format';
+import { OfferFreshness } from '../components/products/Price';
 import { hePharms } from '../i18n/he';
 import { useDocumentTitle } from '../lib/use-document-title';
 import { heBusiness } from './he-business';
 import { heDashboard } from './he-dashboard';
+import { heProducts } from './he-products';
 import { addSlot, draftOf, hoursErrors, removeSlot, sameWeek, setSlot, slotList, toggleDay, type WeekDraft } from './hours-editor';
+import { confirmProduct } from './products.queries';
 import { businessInfoQuery, businessKey, businessPath } from './queries';
 import { Alert, BoCheckbox, BusinessDialog, BusinessErrorPage, formatDateTime, formatPhone, formatShekels, type Flash, useFlash, useUnsavedChangesWarning } from './ui';
 
 const errorText = (error: unknown) => (error instanceof Error && error.message ? error.message : Messages.generic);
 
 /**
- * Spec 2 "Profile screen": stats, the details card, opening hours, recent open orders and out-of-stock products; and,
+ * Spec 2 "Profile screen": stats, the details card, opening hours, recent open orders, the offers waiting for a confirm
+ * of their price and stock (issue 17) and out-of-stock products; and,
  * as spec 2 puts it on this route too, the pharmacy's shipments (paged by `page`, edited through `editPharmShipment`).
  */
 export function DashboardPage() {
@@ -43,6 +47,7 @@ export function DashboardPage() {
         <HoursCard businessId={businessId} hours={data.openingHours} onFlash={setFlash} />
       </div>
       <OpenOrders businessId={businessId} orders={data.openOrders} />
+      <AwaitingConfirm businessId={businessId} products={data.staleProducts} />
       <Stockout businessId={businessId} products={data.stockoutProducts} />
       <ShipmentsSection businessId={businessId} />
     </div>
@@ -330,6 +335,72 @@ function OpenOrders({ businessId, orders }: { businessId: string; orders: Busine
 }
 
 const productsSearch = (editPharmProduct?: number) => ({ editPharmProduct, createSearch: undefined, createPage: undefined });
+
+/**
+ * Issue 17: published offers stale or going stale within OFFER_CONFIRM_DUE_WITHIN_HOURS, each with the products page's
+ * confirm; a confirmed row leaves the list as the dashboard is read again. A partner-locked offer is the feed's to confirm.
+ */
+export function AwaitingConfirm({ businessId, products }: { businessId: string; products: BusinessInfo['staleProducts'] }) {
+  const t = heDashboard.awaitingConfirm;
+  const queryClient = useQueryClient();
+  const [flash, setFlash] = useFlash();
+  const [confirming, setConfirming] = useState<number | null>(null);
+  const confirm = async (id: number) => {
+    setConfirming(id);
+    try {
+      await confirmProduct(businessId, id);
+      await queryClient.invalidateQueries({ queryKey: businessKey(businessId) });
+      setFlash({ kind: 'success', text: heProducts.confirmedMessage });
+    } catch (error) {
+      setFlash({ kind: 'error', text: errorText(error) });
+    } finally {
+      setConfirming(null);
+    }
+  };
+  return (
+    <section className="bo-section bo-awaiting-confirm" aria-labelledby="bo-awaiting-confirm-heading" aria-describedby="bo-awaiting-confirm-intro">
+      <div className="bo-toolbar">
+        <h2 id="bo-awaiting-confirm-heading">{t.heading}</h2>
+        <Link to="/business/$businessId/products" params={{ businessId }} search={productsSearch()}>{t.all}</Link>
+      </div>
+      <p id="bo-awaiting-confirm-intro" className="bo-muted">{t.intro}</p>
+      <Alert flash={flash} />
+      {products.length === 0 ? <p className="bo-empty">{t.empty}</p> : (
+        <div className="bo-table-wrap">
+          <table className="bo-table">
+            <thead>
+              <tr><th scope="col">{t.product}</th><th scope="col">{t.price}</th><th scope="col">{t.confirmedAt}</th><th scope="col">{t.actions}</th></tr>
+            </thead>
+            <tbody>
+              {products.map((p) => (
+                <tr key={p.id}>
+                  <td>
+                    <Link to="/business/$businessId/products" params={{ businessId }} search={productsSearch(p.id)}>{p.product.name}</Link>
+                    {p.product.info.engName && p.product.info.engName !== p.product.name && <> <bdi className="bo-muted" dir="ltr">{p.product.info.engName}</bdi></>}
+                  </td>
+                  <td className="bo-num">{formatShekels(p.totalPrice)}</td>
+                  <td><OfferFreshness confirmedAt={Date.parse(p.confirmedAt)} stale={p.stale} /></td>
+                  <td>
+                    {p.isYarpaLocked
+                      ? <span className="bo-badge bo-badge-muted">{t.locked}</span>
+                      : (
+                        <Button
+                          className="button button-small" aria-label={t.confirmFor(p.product.name)}
+                          isDisabled={confirming !== null} onPress={() => void confirm(p.id)}
+                        >
+                          {heProducts.confirm}
+                        </Button>
+                      )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}
 
 function Stockout({ businessId, products }: { businessId: string; products: BusinessInfo['stockoutProducts'] }) {
   const t = heDashboard.stockout;

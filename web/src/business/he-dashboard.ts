@@ -1,3 +1,5 @@
+import { OFFER_STALE_AFTER_HOURS } from '@mc/contracts';
+
 /** The dashboard's Hebrew (spec 2 "Profile screen", 5 "Pharmacy info" and "Opening hours", 8). */
 export const heDashboard = {
   title: 'ראשי',
@@ -48,6 +50,18 @@ export const heDashboard = {
     productsCount: 'מוצרים',
     total: 'סה״כ',
     status: 'סטטוס',
+  },
+  awaitingConfirm: {
+    heading: 'ממתינים לאישור מחיר ומלאי',
+    intro: `מוצר שמחירו ומלאיו לא אושרו ${OFFER_STALE_AFTER_HOURS} שעות מוצג למטופלים כ״לא אושר לאחרונה״ ולא כזמין במלאי.`,
+    all: 'לכל המוצרים',
+    empty: 'המחירים והמלאי של כל המוצרים אושרו לאחרונה',
+    product: 'מוצר',
+    price: 'מחיר',
+    confirmedAt: 'אישור אחרון',
+    actions: 'פעולות',
+    confirmFor: (name: string) => `אישור מחיר ומלאי: ${name}`,
+    locked: 'מתעדכן אוטומטית מהשותף',
   },
   stockout: {
     heading: 'מוצרים שאזלו מהמלאי',

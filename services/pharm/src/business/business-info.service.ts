@@ -1,10 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
-  DASHBOARD_LIST_SIZE, Events, formatSlotTime, searchDocument,
+  DASHBOARD_LIST_SIZE, Events, formatSlotTime, isOfferStale, OFFER_CONFIRM_DUE_AFTER_MS, searchDocument,
   type BusinessCard, type BusinessUpdateCommand, type OpeningHours, type OpeningHoursSlotInput, type PharmBusinessInfo,
 } from '@mc/contracts';
 import { businessNotFound, Clock, DATABASE, OutboxRelay, OutboxWriter, type Database, type Tx } from '@mc/kit';
-import { and, asc, count, desc, eq, or, isNull } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNull, lte, or } from 'drizzle-orm';
 import { pharmacies, pharmProducts, productsView } from '../db/schema';
 import { PharmDirectory } from '../pharms/pharm-directory';
 import { canonical } from '../pharms/pharms.writer';
@@ -62,13 +62,25 @@ export class BusinessInfoService {
     const [pharm] = await this.db.select().from(pharmacies).where(eq(pharmacies.slug, businessId));
     if (!pharm) throw businessNotFound();
     const shown = or(isNull(productsView.deleted), eq(productsView.deleted, false));
-    const [stockout, [{ total }]] = await Promise.all([
+    const now = this.clock.now();
+    const [stockout, due, [{ total }]] = await Promise.all([
       this.db
         .select({ offer: pharmProducts, product: productColumns })
         .from(pharmProducts)
         .leftJoin(productsView, eq(productsView.slug, pharmProducts.productSlug))
         .where(and(eq(pharmProducts.pharmId, pharm.id), eq(pharmProducts.published, true), eq(pharmProducts.inStock, false), shown))
         .orderBy(desc(pharmProducts.updatedAt), asc(pharmProducts.id))
+        .limit(DASHBOARD_LIST_SIZE),
+      // Stale or going stale within a day, read in order from pharm_products_pharm_confirmed_idx.
+      this.db
+        .select({ offer: pharmProducts, product: productColumns })
+        .from(pharmProducts)
+        .leftJoin(productsView, eq(productsView.slug, pharmProducts.productSlug))
+        .where(and(
+          eq(pharmProducts.pharmId, pharm.id), eq(pharmProducts.published, true),
+          lte(pharmProducts.confirmedAt, new Date(now.getTime() - OFFER_CONFIRM_DUE_AFTER_MS)), shown,
+        ))
+        .orderBy(asc(pharmProducts.confirmedAt), asc(pharmProducts.id))
         .limit(DASHBOARD_LIST_SIZE),
       this.db
         .select({ total: count() })
@@ -80,6 +92,7 @@ export class BusinessInfoService {
       business: cardOf(pharm),
       openingHours: pharm.openingHours,
       stockoutProducts: stockout.map((r) => toBusinessPharmProduct(r.offer, r.product)),
+      staleProducts: due.map((r) => ({ ...toBusinessPharmProduct(r.offer, r.product), stale: isOfferStale(r.offer.confirmedAt, now) })),
       productsTotals: { totalCount: total },
     };
   }

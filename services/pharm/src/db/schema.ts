@@ -150,6 +150,8 @@ export const pharmProducts = pharmSchema.table(
     unique('pharm_products_pharm_product_key').on(t.pharmId, t.productSlug),
     index('pharm_products_product_idx').on(t.productSlug),
     index('pharm_products_confirmed_idx').on(t.confirmedAt, t.id),
+    // The dashboard's offers due for a confirm: on the global index above, a pharmacy with none due would scan every due offer of the others.
+    index('pharm_products_pharm_confirmed_idx').on(t.pharmId, t.confirmedAt, t.id),
     check('pharm_products_price_check', sql`${t.price} >= 0`),
   ],
 );

@@ -1,0 +1,1 @@
+export function confirmedHoursAgo(offerIds: number[], hours: number): Promise<void>;

@@ -1,0 +1,2 @@
+-- The dashboard's offers due for a confirm, one pharmacy's in (confirmed_at, id) order (OFFER_CONFIRM_DUE_WITHIN_HOURS).
+CREATE INDEX "pharm_products_pharm_confirmed_idx" ON "pharm"."pharm_products" USING btree ("pharm_id","confirmed_at","id");
