@@ -336,6 +336,20 @@ function OpenOrders({ businessId, orders }: { businessId: string; orders: Busine
 
 const productsSearch = (editPharmProduct?: number) => ({ editPharmProduct, createSearch: undefined, createPage: undefined });
 
+/** A dashboard row's product (linked to its edit dialog, its English name beside) and price cells. */
+function ProductCells({ businessId, row }: { businessId: string; row: BusinessInfo['stockoutProducts'][number] }) {
+  const { product } = row;
+  return (
+    <>
+      <td>
+        <Link to="/business/$businessId/products" params={{ businessId }} search={productsSearch(row.id)}>{product.name}</Link>
+        {product.info.engName && product.info.engName !== product.name && <> <bdi className="bo-muted" dir="ltr">{product.info.engName}</bdi></>}
+      </td>
+      <td className="bo-num">{formatShekels(row.totalPrice)}</td>
+    </>
+  );
+}
+
 /**
  * Issue 17: published offers stale or going stale within OFFER_CONFIRM_DUE_WITHIN_HOURS, each with the products page's
  * confirm; a confirmed row leaves the list as the dashboard is read again. A partner-locked offer is the feed's to confirm.
@@ -374,11 +388,7 @@ export function AwaitingConfirm({ businessId, products }: { businessId: string; 
             <tbody>
               {products.map((p) => (
                 <tr key={p.id}>
-                  <td>
-                    <Link to="/business/$businessId/products" params={{ businessId }} search={productsSearch(p.id)}>{p.product.name}</Link>
-                    {p.product.info.engName && p.product.info.engName !== p.product.name && <> <bdi className="bo-muted" dir="ltr">{p.product.info.engName}</bdi></>}
-                  </td>
-                  <td className="bo-num">{formatShekels(p.totalPrice)}</td>
+                  <ProductCells businessId={businessId} row={p} />
                   <td><OfferFreshness confirmedAt={Date.parse(p.confirmedAt)} stale={p.stale} /></td>
                   <td>
                     {p.isYarpaLocked
@@ -417,11 +427,7 @@ function Stockout({ businessId, products }: { businessId: string; products: Busi
             <tbody>
               {products.map((p) => (
                 <tr key={p.id}>
-                  <td>
-                    <Link to="/business/$businessId/products" params={{ businessId }} search={productsSearch(p.id)}>{p.product.name}</Link>
-                    {p.product.info.engName && p.product.info.engName !== p.product.name && <> <bdi className="bo-muted" dir="ltr">{p.product.info.engName}</bdi></>}
-                  </td>
-                  <td className="bo-num">{formatShekels(p.totalPrice)}</td>
+                  <ProductCells businessId={businessId} row={p} />
                 </tr>
               ))}
             </tbody>
