@@ -87,7 +87,7 @@ describe('web: the guest cart', () => {
   });
 
   it('inside an iframe, adding opens the product page in the top window and leaves the cart alone', async () => {
-    await page.setContent(`<iframe title="embed" src="${GATEWAY_URL}/pharms/merkaz-tel-aviv/embed?product=${first.id}" width="380" height="800"></iframe>`);
+    await page.setContent(`<iframe title="embed" src="${GATEWAY_URL}/pharms/merkaz-tel-aviv/embed?product=${first.id}" width="380" height="800"></iframe>`, { waitUntil: 'networkidle' });
     const frame = page.frameLocator('iframe');
     await frame.locator('.pharm-product-card.is-highlighted .add-to-cart-button').click();
     await page.waitForURL(`${GATEWAY_URL}/pharms/merkaz-tel-aviv/products/${first.id}`);
