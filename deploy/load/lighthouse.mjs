@@ -8,6 +8,8 @@
 // BENCH_URL    the running product (default http://127.0.0.1:8080)
 // BENCH_RUNS   Lighthouse runs per page; the median run (Lighthouse's own pick, by FCP and interactive) is reported (default 1)
 // BENCH_PAGES  a comma-separated subset of home,product,pharmacy (default all three)
+// BENCH_PHARM  the pharmacy page's slug (default the first of /api/pharms, which changes as pharmacies open and close:
+//              name one to compare two builds on the same page)
 // CHROME_PATH  the browser (default /usr/bin/chromium)
 // WEB_DIST     the built web the gateway serves, for the JavaScript size (default web/dist, as the gateway's)
 import fs from 'node:fs';
@@ -47,7 +49,7 @@ async function discoverPages() {
   const products = await getJson('/api/products');
   const pharms = await getJson('/api/pharms');
   const product = products.products?.[0]?.slug;
-  const pharm = pharms.pharms?.[0]?.slug;
+  const pharm = process.env.BENCH_PHARM || pharms.pharms?.[0]?.slug;
   if (!product || !pharm) throw new Error('no product or pharmacy in the API: is the database seeded?');
   const pages = [
     { name: 'home', path: '/' },
