@@ -20,6 +20,8 @@ export function ProductView({ data, price }: { data: ProductDetailResponse; pric
     <article className="product" aria-labelledby="product-title">
       <div className="product-media">
         <ProductImage url={product.imageUrl} alt={he.product.imageAlt(title)} priority />
+        {/* Under the picture, in the room beside the name and price: a row of its own would push the comparison down. */}
+        <FavoriteButton productSlug={product.slug} title={title} />
       </div>
 
       <div className="product-body">
@@ -39,7 +41,6 @@ export function ProductView({ data, price }: { data: ProductDetailResponse; pric
             </p>
           )}
           {price}
-          <FavoriteButton productSlug={product.slug} title={title} />
         </header>
 
         {(info.thccbdDosage || info.cannabisType) && (
