@@ -166,8 +166,9 @@ describe('identity keeps no secret in clear', () => {
       }
       const [r, u] = [median(registeredMs), median(unknownMs)];
       // Before, a registered address cost a transaction more (token, outbox) than an unknown one: about double.
-      // The bound leaves room for a shared machine's noise (the work after answering runs beside the next call).
-      const same = Math.abs(r - u) < Math.max(3, 0.5 * Math.min(r, u));
+      // The bound leaves room for a shared machine's noise (the work after answering runs beside the next call; a 3.1 ms
+      // gap between 6 and 9 ms medians was seen on a busy CI machine) and still fails a doubling (6 against 12 ms).
+      const same = Math.abs(r - u) < Math.max(5, 0.5 * Math.min(r, u));
       expect({ subject, registeredMs: r, unknownMs: u, same }).toEqual({ subject, registeredMs: r, unknownMs: u, same: true });
     }
   });
