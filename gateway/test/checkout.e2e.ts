@@ -1,7 +1,6 @@
 import { COUPON_STATUS_MESSAGES, DOCUMENT_MAX_BYTES, Messages, Subjects, type CheckoutPublicKey } from '@mc/contracts';
-import { rpc, waitFor } from '@mc/kit/testing';
+import { connectNats, rpc, waitFor } from '@mc/kit/testing';
 import Redis from 'ioredis';
-import { connect } from 'nats';
 import { constants, createPublicKey, publicEncrypt } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { api, fromMailbox, gatewayUrl, CLIENT_HEADERS } from './http';
@@ -181,7 +180,7 @@ describe('checkout and orders through the gateway', () => {
       const res = await upload(`/api/orders/batches/${uid}/documents`, patient.jwt, documentsForm({ licenseDocument: near, prescriptionDocument: near }));
       expect(res).toMatchObject({ status: 202, body: { message: Messages.documentsSubmitted } });
       const { env } = JSON.parse(readFileSync(process.env.E2E_STACK_STATE!, 'utf8')) as { env: { NATS_URL: string } };
-      const nc = await connect({ servers: env.NATS_URL });
+      const nc = await connectNats();
       try {
         for (const orderId of orderIds) {
           const mail = await waitFor(`the documents of order ${orderId}`, async () =>

@@ -1,0 +1,25 @@
+import { nkeys } from 'nats';
+import { EnvError, loadEnv, NatsEnv } from '../config/env';
+import { natsConnectionOptions } from './connection';
+
+const seed = new TextDecoder().decode(nkeys.createUser().getSeed());
+
+describe('a process joining the bus', () => {
+  it('refuses to start in production without its own seed or without TLS, naming what is missing and never the seed', () => {
+    expect(() => natsConnectionOptions('cart', loadEnv(NatsEnv, { NATS_URL: 'tls://nats:4222' }))).toThrow(/NATS_NKEY_SEED is required/);
+    expect(() => natsConnectionOptions('cart', loadEnv(NatsEnv, { NATS_NKEY_SEED: seed }))).toThrow(/must be a tls:\/\/ URL/);
+    expect(() => loadEnv(NatsEnv, { NATS_NKEY_SEED: 'SUnot-a-seed' })).toThrow(EnvError);
+    expect(() => loadEnv(NatsEnv, { NATS_NKEY_SEED: 'SUnot-a-seed' })).toThrow(/NATS_NKEY_SEED=\(hidden\)/);
+  });
+
+  it('connects with its own key, its own inbox prefix and TLS in production', () => {
+    const options = natsConnectionOptions('cart', loadEnv(NatsEnv, { NATS_URL: 'tls://nats:4222', NATS_NKEY_SEED: seed }));
+    expect(options).toMatchObject({ servers: ['tls://nats:4222'], name: 'cart', inboxPrefix: '_INBOX_cart', tls: {} });
+    expect(typeof options.authenticator).toBe('function');
+  });
+
+  it('reads a development key from the local keys folder, and says how to make one when it is missing', () => {
+    const env = loadEnv(NatsEnv, { APP_ENV: 'development', NATS_KEYS_DIR: '/nonexistent' });
+    expect(() => natsConnectionOptions('order', env)).toThrow(/No NATS credential for order at \/nonexistent\/order\.nk: run `make setup`/);
+  });
+});
