@@ -63,7 +63,13 @@ ensure_project_nats() {
   local kind="$1" port="$2" bin conf pidfile
   bin=$(nats_binary)
   if [ -z "$bin" ]; then
-    if docker_ok; then say "starting nats ($kind) with docker compose"; docker compose up -d "nats${kind/dev/}"; wait_port "$port" || die "NATS ($kind) does not answer on $port."; return; fi
+    if docker_ok; then
+      say "starting nats ($kind) with docker compose"
+      node deploy/local/nats.js compose deploy/nats/compose >/dev/null
+      docker compose up -d "$([ "$kind" = dev ] && echo nats || echo nats-test)"
+      wait_port "$port" || die "NATS ($kind) does not answer on $port."
+      return
+    fi
     apt_install nats-server; bin=$(nats_binary)
   fi
   [ -d node_modules/nats ] || die "node_modules is missing: run deploy/local/deps.sh first (make setup does)."

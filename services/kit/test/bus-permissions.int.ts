@@ -2,9 +2,13 @@ import {
   BUS_PROCESSES, Events, EventConsumerRoutes, publisherOf, RequestCallers, RequestRoutes, SERVICES, streamName, Subjects,
   type BusProcess, type RequestSubject,
 } from '@mc/contracts';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { connect, nkeys, nkeyAuthenticator, type NatsConnection, type NatsError } from 'nats';
-import { ensureStream, STREAM_MAX_AGE_MS } from '../src';
-import { connectNats, TEST_NATS_URL } from '../src/testing';
+import { ensureStream, loadEnv, localKeysDir, NatsEnv, STREAM_MAX_AGE_MS } from '../src';
+import { connectNats, TEST_ENV, TEST_NATS_URL } from '../src/testing';
 
 /**
  * The bus as an attacker finds it, and as each process's own credential sees it (the test NATS server runs the
@@ -123,6 +127,31 @@ describe('the bus admits only our processes, each to its own subjects', () => {
       const other = route.by === 'catalog' ? 'cart' : 'catalog';
       const jsm = await as[other].jetstreamManager({ checkAPI: false });
       expect([durable, await codeOf(jsm.consumers.info(streamName(publisherOf(route.filter)), durable))]).toEqual([durable, DENIED]);
+    }
+  });
+
+  it('is configured alike wherever it runs: development, compose and the tests, the harness in the tests’ alone', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'mc-nats-conf-'));
+    const root = join(__dirname, '../../..');
+    try {
+      execFileSync('node', [join(root, 'deploy/local/nats.js'), 'compose', dir]);
+      const [dev, test] = ['nats.conf', 'nats-test.conf'].map((file) => {
+        execFileSync(existsSync('/usr/sbin/nats-server') ? '/usr/sbin/nats-server' : 'nats-server', ['-t', '-c', join(dir, file)]);
+        return readFileSync(join(dir, file), 'utf8');
+      });
+      const harnessSeed = readFileSync(join(localKeysDir(loadEnv(NatsEnv, TEST_ENV)), 'harness.nk'), 'utf8').trim();
+      const harnessKey = nkeys.fromSeed(new TextEncoder().encode(harnessSeed)).getPublicKey();
+      expect(dev).not.toContain(harnessKey);
+      expect(test).toContain(harnessKey);
+      const compose = readFileSync(join(root, 'docker-compose.yml'), 'utf8');
+      for (const p of BUS_PROCESSES) {
+        expect(dev).toContain(`# ${p}\n`);
+        expect(readFileSync(join(dir, `${p}.env`), 'utf8')).toMatch(/^NATS_NKEY_SEED=SU[A-Z2-7]{56}\n$/);
+        if (p !== 'gateway') expect(compose).toContain(`env_file: deploy/nats/compose/${p}.env`);
+      }
+      expect(compose).not.toMatch(/ports: \["(?!127\.0\.0\.1:)/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 });
