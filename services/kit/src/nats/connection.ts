@@ -12,11 +12,16 @@ export type NatsIdentity = BusProcess | 'harness';
 export const localKeysDir = (env: Pick<NatsEnv, 'NATS_KEYS_DIR'>): string =>
   env.NATS_KEYS_DIR || join(process.env.XDG_STATE_HOME || join(homedir(), '.local/state'), 'medcanna/nats');
 
+/** A server on the same machine (a sidecar): the one place production may skip TLS, since nothing crosses a network. */
+const LOOPBACK = /^nats:\/\/(127\.0\.0\.1|localhost|\[::1\])(:\d+)?$/;
+
 function seedOf(identity: NatsIdentity, env: NatsEnv): string {
   if (!isDevelopment(env)) {
     const missing = [
       ...(env.NATS_NKEY_SEED ? [] : [`NATS_NKEY_SEED is required: ${identity}'s own NKey seed (production never joins the bus without one)`]),
-      ...(env.NATS_URL.startsWith('tls://') ? [] : [`NATS_URL=${JSON.stringify(env.NATS_URL)}: must be a tls:// URL in production`]),
+      ...(env.NATS_URL.startsWith('tls://') || LOOPBACK.test(env.NATS_URL)
+        ? []
+        : [`NATS_URL=${JSON.stringify(env.NATS_URL)}: must be a tls:// URL in production (plain nats:// only to a server on the loopback)`]),
     ];
     if (missing.length) throw new EnvError(`Invalid environment:\n  ${missing.join('\n  ')}`);
   }
