@@ -239,12 +239,14 @@ describe('order service: checkout, orders, statuses, ID numbers, documents', () 
     const list = await call(Subjects.order.userOrders, {}, u.as);
     expect(list).toMatchObject({ total: 2, perPage: USER_ORDERS_PER_PAGE, currentPage: 1 });
     expect(list.orders.map((o) => o.id)).toEqual([second.orders[0].id, first.orders[0].id]);
-    // Each listed order's money is the order's, to the agora: its lines after discounts plus shipping (not the list's count).
+    // Each listed order's money is the order's, to the agora: its lines (after discounts) plus shipping, not the list's count.
     const money = (o: CustomerOrder) => [o.cartCostTotalPrice, o.cartCostDiscountsTotalAmount, o.shippingCostTotalPrice, o.totalPrice];
     expect(list.orders.map(money)).toEqual([money(second.orders[0]), money(first.orders[0])]);
     for (const o of list.orders) {
       expect(o.totalPrice).toBeGreaterThan(1);
-      expect(Math.round(o.totalPrice * 100)).toBe(Math.round((o.cartCostTotalPrice - o.cartCostDiscountsTotalAmount + o.shippingCostTotalPrice) * 100));
+      const agorot = (shekels: number) => Math.round(shekels * 100);
+      expect(agorot(o.cartCostTotalPrice)).toBe(o.items.reduce((sum, i) => sum + agorot(i.price) * i.amount, 0));
+      expect(agorot(o.totalPrice)).toBe(agorot(o.cartCostTotalPrice) + agorot(o.shippingCostTotalPrice));
     }
     expect((await call(Subjects.order.userOrders, { search: String(first.orders[0].id) }, u.as)).orders.map((o) => o.id)).toEqual([first.orders[0].id]);
     expect((await call(Subjects.order.userOrders, { search: second.orders[0].pharm.name }, u.as)).orders[0].id).toBe(second.orders[0].id);
