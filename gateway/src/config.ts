@@ -41,9 +41,16 @@ export class GatewayEnv extends AppEnv {
   @IsInt() @Min(0) @Max(1_000_000)
   RATE_LIMIT_PAGES = 40;
 
-  /** Requests of one client (by address) that the gateway works on at once (API and drawn pages); beyond, 429 at once. 0: no cap. */
+  /** Requests of one client (by address) that the gateway works on at once (API and drawn pages); beyond, 429. 0: no cap. */
   @IsInt() @Min(0) @Max(100_000)
   CLIENT_MAX_IN_FLIGHT = 16;
+
+  /**
+   * How long the 429 of a limited client (a rate limit or the in-flight cap) waits before it is sent: a client flooding
+   * on a few connections then asks a few times a second, instead of as fast as the gateway can refuse it.
+   */
+  @IsInt() @Min(0) @Max(10_000)
+  LIMITED_ANSWER_DELAY_MS = 1000;
 
   /** Open connections (sockets) the gateway keeps at once; a connection beyond is closed at once. 0: no cap. */
   @IsInt() @Min(0) @Max(1_000_000)

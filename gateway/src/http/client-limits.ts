@@ -51,8 +51,12 @@ const isWork = (route: string | undefined): boolean => route !== undefined && (r
 const hasBody = (request: FastifyRequest): boolean =>
   request.headers['transfer-encoding'] !== undefined || Number(request.headers['content-length'] ?? 0) > 0;
 
-/** The Hebrew 429 with Retry-After; a request whose body was not read yet is answered on a connection then closed. */
-function tooMany(request: FastifyRequest, reply: FastifyReply, retryAfterSeconds: number): FastifyReply {
+/**
+ * The Hebrew 429 with Retry-After, after `delayMs` (LIMITED_ANSWER_DELAY_MS); a request whose body was not read yet is
+ * answered on a connection then closed.
+ */
+async function tooMany(request: FastifyRequest, reply: FastifyReply, retryAfterSeconds: number, delayMs: number): Promise<FastifyReply> {
+  if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
   const body: HttpErrorBody = { statusCode: 429, code: ErrorCodes.tooManyRequests, message: Messages.tooManyRequests };
   if (hasBody(request)) void reply.header('connection', 'close');
   return reply.code(429).header('retry-after', String(Math.max(1, retryAfterSeconds))).send(body);
@@ -65,7 +69,9 @@ function tooMany(request: FastifyRequest, reply: FastifyReply, retryAfterSeconds
  *   fixed windows in an LRU of client addresses);
  * - at most CLIENT_MAX_IN_FLIGHT requests of the API and drawn pages at once.
  * Both are counted when the request's headers are in, before its body is read; over either, the answer is 429 in
- * Hebrew with Retry-After. The server render's own calls (INTERNAL_REQUEST_HEADER) are not counted.
+ * Hebrew with Retry-After, sent after LIMITED_ANSWER_DELAY_MS (a flood on a few connections is slowed to a few requests
+ * a second; refused at full speed, its 429s alone would take the event loop from everyone else). The server render's
+ * own calls (INTERNAL_REQUEST_HEADER) are not counted.
  */
 export async function registerClientLimits(fastify: FastifyInstance, env: GatewayEnv): Promise<void> {
   await fastify.register(rateLimit, { global: false, cache: CLIENTS_KEPT, keyGenerator: (request) => clientKey(request.ip) });
@@ -86,13 +92,14 @@ export async function registerClientLimits(fastify: FastifyInstance, env: Gatewa
 
   const inFlight = new Map<string, number>();
   const cap = env.CLIENT_MAX_IN_FLIGHT;
+  const delay = env.LIMITED_ANSWER_DELAY_MS;
   fastify.addHook('onRequest', async (request, reply) => {
     const route = request.routeOptions.url;
     if (!isWork(route) || isInternal(request)) return;
     const client = clientKey(request.ip);
     if (cap > 0) {
       const now = inFlight.get(client) ?? 0;
-      if (now >= cap) return tooMany(request, reply, 1);
+      if (now >= cap) return tooMany(request, reply, 1, delay);
       inFlight.set(client, now + 1);
       // 'close' comes once, when the answer is sent or the connection is lost first.
       reply.raw.once('close', () => {
@@ -101,11 +108,12 @@ export async function registerClientLimits(fastify: FastifyInstance, env: Gatewa
         else inFlight.delete(client);
       });
     }
-    const group = LIMITED_READS[`${request.method} ${route}`];
+    // A HEAD costs what its GET does (Fastify answers it with the GET's handler).
+    const group = LIMITED_READS[`${request.method === 'HEAD' ? 'GET' : request.method} ${route}`];
     const limiter = group && limiters[group];
     if (!limiter) return;
     const limit = await limiter(request);
-    if (!limit.isAllowed && limit.isExceeded) return tooMany(request, reply, limit.ttlInSeconds);
+    if (!limit.isAllowed && limit.isExceeded) return tooMany(request, reply, limit.ttlInSeconds, delay);
   });
 }
 
