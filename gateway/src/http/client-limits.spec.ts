@@ -14,7 +14,9 @@ async function server(settings: Record<string, string>): Promise<{ app: FastifyI
   app.get('/api/search', async () => ({ ok: true }));
   app.get('/api/pharms/:slug', async () => ({ ok: true }));
   app.get('/media/pharms/:file', async () => 'svg');
-  app.get('/api/slow', () => new Promise((resolve) => { waiting.push(() => resolve({ ok: true })); }));
+  const slow = () => new Promise((resolve) => { waiting.push(() => resolve({ ok: true })); });
+  app.get('/api/slow', slow);
+  app.post('/api/slow', slow);
   await app.ready();
   return { app, release: () => { for (const done of waiting) done(); waiting = []; } };
 }
