@@ -31,7 +31,7 @@ export class HttpErrorFilter implements ExceptionFilter {
   catch(exception: unknown, host: ArgumentsHost): void {
     const reply = host.switchToHttp().getResponse<FastifyReply>();
     // A client gone before its request was read (it closed, or a timeout closed it): nothing to answer, nothing failed here.
-    if (!reply.raw.socket || reply.raw.socket.destroyed) return;
+    if (reply.raw.destroyed || reply.raw.socket?.destroyed === true) return;
     const error = toHttpError(exception);
     if (error.statusCode >= 500 && error.statusCode !== 503) this.logger.error({ err: exception }, 'request failed');
     if (exception instanceof TooManyRequestsException) void reply.header('retry-after', String(Math.max(1, exception.retryAfterSeconds)));
