@@ -69,6 +69,7 @@ describe('per-client limits', () => {
     // Images are not counted; another client is not affected.
     expect((await app.inject({ url: '/media/pharms/a.svg', headers: from('203.0.113.7') })).statusCode).toBe(200);
     const other = app.inject({ url: '/api/slow', headers: from('203.0.113.8') });
+    await new Promise((r) => setTimeout(r, 20));
     release();
     expect((await Promise.all([...slow, other])).map((r) => r.statusCode)).toEqual([200, 200, 200]);
     const again = app.inject({ url: '/api/slow', headers: from('203.0.113.7') });
