@@ -15,7 +15,7 @@ const path = require('node:path');
 const config = require('./scenarios.json');
 const { prepareCheckout } = require('./checkout');
 const diverse = require('./diverse');
-const { asNextClient } = require('./clients');
+const { asNextClient, manyClients } = require('./clients');
 
 const BASE = process.env.BENCH_URL || 'http://127.0.0.1:8080';
 
@@ -55,7 +55,9 @@ function run(url, { headers = {}, seconds, paths }) {
     const times = [];
     let non2xx = 0;
     // Each request from a client of its own (clients.js), as many patients would ask.
-    const requests = [{ setupRequest: (request) => ({ ...request, headers: asNextClient(request.headers), ...(paths ? { path: paths.next() } : {}) }) }];
+    const requests = paths
+      ? [{ setupRequest: (request) => ({ ...request, headers: asNextClient(request.headers), path: paths.next() }) }]
+      : manyClients(headers);
     const instance = autocannon({ url, connections: config.connections, duration: seconds, headers, requests }, (err, result) => {
       if (err) return reject(err);
       times.sort((a, b) => a - b);

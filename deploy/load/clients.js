@@ -15,4 +15,10 @@ function nextClient() {
 /** `headers` with the next client's X-Forwarded-For. */
 const asNextClient = (headers = {}) => ({ ...headers, 'x-forwarded-for': nextClient() });
 
-module.exports = { nextClient, asNextClient };
+/**
+ * autocannon's `requests` for one path asked by `count` clients in turn: each request is built once per connection
+ * (a `setupRequest` would build every request anew, taking the load generator's CPU from the server on a small machine).
+ */
+const manyClients = (headers, count = 1000) => Array.from({ length: count }, () => ({ headers: asNextClient(headers) }));
+
+module.exports = { nextClient, asNextClient, manyClients };
