@@ -68,7 +68,8 @@ integration: build
 e2e: build browser
 	$(JEST) --selectProjects e2e --runInBand
 
-# The bench stack alone trusts the loopback proxy, so that the checkout patients sign in from many addresses (x-forwarded-for).
+# The bench stack alone trusts the loopback proxy, so that the load tools ask as many clients (x-forwarded-for: deploy/load/clients.js),
+# as the per-client limits count them, and the checkout patients sign in from many addresses.
 bench: setup build seed ## Full volumes, the whole stack, autocannon on each scenario (repeated and diverse) vs. a bare-Node ceiling, then checkout, then one client's floods and slow sockets against another visitor
 	@DATABASE_NAME=medcanna LOG_LEVEL=warn PORT=8090 TRUSTED_PROXIES=loopback node deploy/local/stack.js > artifacts/bench-stack.log 2>&1 & echo $$! > artifacts/bench-stack.pid; \
 	trap 'kill $$(cat artifacts/bench-stack.pid) 2>/dev/null' EXIT; \

@@ -22,9 +22,6 @@ const as = (client: string) => ({ 'x-forwarded-for': client });
 
 const tooMany = { statusCode: 429, code: 'TOO_MANY_REQUESTS', message: Messages.tooManyRequests };
 
-const resolve = (client: string, base?: string) => api(`${base ?? ''}/api/cart/resolve`, {
-  method: 'POST', headers: { ...as(client), 'content-type': 'application/json' }, body: JSON.stringify({ cartItems: [{ pharmProductId: 1, amount: 1 }] }),
-});
 
 /** `api` against another gateway than the stack's. */
 const apiAt = (base: string, path: string, init: RequestInit = {}) => {
@@ -57,6 +54,10 @@ const headerLines = (client: string) => Object.entries({ ...CLIENT_HEADERS, ...a
 
 /** The start of a resolve whose body never finishes (a tenth of it sent). */
 const startOfSlowBody = (client: string) => `POST /api/cart/resolve HTTP/1.1\r\nhost: 127.0.0.1\r\n${headerLines(client)}content-type: application/json\r\ncontent-length: 1000\r\n\r\n{"cartItems":[`;
+
+const resolve = (client: string, base: string) => apiAt(base, '/api/cart/resolve', {
+  method: 'POST', headers: { ...as(client), 'content-type': 'application/json' }, body: JSON.stringify({ cartItems: [{ pharmProductId: 1, amount: 1 }] }),
+});
 
 describe('one client against the others (a gateway of its own)', () => {
   const port = Number(process.env.E2E_LIMITS_GATEWAY_PORT || 18086);
