@@ -57,7 +57,7 @@ function run(url, { headers = {}, seconds, paths }) {
     // Each request from a client of its own (clients.js), as many patients would ask.
     const requests = paths
       ? [{ setupRequest: (request) => ({ ...request, headers: asNextClient(request.headers), path: paths.next() }) }]
-      : manyClients(headers);
+      : [{ setupRequest: manyClients(headers) }];
     const instance = autocannon({ url, connections: config.connections, duration: seconds, headers, requests }, (err, result) => {
       if (err) return reject(err);
       times.sort((a, b) => a - b);

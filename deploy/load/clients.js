@@ -16,9 +16,17 @@ function nextClient() {
 const asNextClient = (headers = {}) => ({ ...headers, 'x-forwarded-for': nextClient() });
 
 /**
- * autocannon's `requests` for one path asked by `count` clients in turn: each request is built once per connection
- * (a `setupRequest` would build every request anew, taking the load generator's CPU from the server on a small machine).
+ * An autocannon `setupRequest` giving each request the next of `count` clients, from header sets made once (autocannon's
+ * prebuilt `requests` would not do: every connection walks the same list in step, so the 50 connections would ask as
+ * one client at a time, past its in-flight cap).
  */
-const manyClients = (headers, count = 1000) => Array.from({ length: count }, () => ({ headers: asNextClient(headers) }));
+function manyClients(headers, count = 1000) {
+  const sets = Array.from({ length: count }, () => asNextClient(headers));
+  let turn = 0;
+  return (request) => {
+    request.headers = sets[turn++ % count];
+    return request;
+  };
+}
 
 module.exports = { nextClient, asNextClient, manyClients };
