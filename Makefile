@@ -69,12 +69,14 @@ integration: build
 e2e: build browser
 	$(JEST) --selectProjects e2e --runInBand
 
-# The bench stack alone trusts the loopback proxy, so that the checkout patients sign in from many addresses (x-forwarded-for).
-bench: setup build seed ## Full volumes, the whole stack, autocannon on each scenario (repeated and diverse) vs. a bare-Node ceiling, then checkout
+# The bench stack alone trusts the loopback proxy, so that the load tools ask as many clients (x-forwarded-for: deploy/load/clients.js),
+# as the per-client limits count them, and the checkout patients sign in from many addresses.
+bench: setup build seed ## Full volumes, the whole stack, autocannon on each scenario (repeated and diverse) vs. a bare-Node ceiling, then checkout, then one client's floods and slow sockets against another visitor
 	@DATABASE_NAME=medcanna LOG_LEVEL=warn PORT=8090 TRUSTED_PROXIES=loopback node deploy/local/stack.js > artifacts/bench-stack.log 2>&1 & echo $$! > artifacts/bench-stack.pid; \
 	trap 'kill $$(cat artifacts/bench-stack.pid) 2>/dev/null' EXIT; \
 	for i in $$(seq 1 120); do curl -sf localhost:8090/api/health >/dev/null && break; sleep 1; done; \
-	BENCH_URL=http://127.0.0.1:8090 node deploy/load/wait-read-models.js && BENCH_URL=http://127.0.0.1:8090 node deploy/load/bench.js
+	BENCH_URL=http://127.0.0.1:8090 node deploy/load/wait-read-models.js && BENCH_URL=http://127.0.0.1:8090 node deploy/load/bench.js \
+	  && BENCH_URL=http://127.0.0.1:8090 node deploy/load/flood.js
 
 # Catalog's and pharm's start-up time and memory at the demo volumes and at 10× them (a database of its own, made once).
 bench-footprint: setup build seed-if-empty ## Start-up time and RSS of catalog and pharm: the seeded data and 10× it (8,000 products, 400,000 offers)

@@ -15,11 +15,12 @@ const path = require('node:path');
 const config = require('./scenarios.json');
 const { prepareCheckout } = require('./checkout');
 const diverse = require('./diverse');
+const { asNextClient, manyClients } = require('./clients');
 
 const BASE = process.env.BENCH_URL || 'http://127.0.0.1:8080';
 
 async function getJson(p) {
-  const res = await fetch(BASE + p, { headers: config.headers });
+  const res = await fetch(BASE + p, { headers: asNextClient(config.headers) });
   if (!res.ok) throw new Error(`${p}: ${res.status} ${await res.text()}`);
   return res.json();
 }
@@ -53,7 +54,10 @@ function run(url, { headers = {}, seconds, paths }) {
   return new Promise((resolve, reject) => {
     const times = [];
     let non2xx = 0;
-    const requests = paths && [{ setupRequest: (request) => ({ ...request, path: paths.next() }) }];
+    // Each request from a client of its own (clients.js), as many patients would ask.
+    const requests = paths
+      ? [{ setupRequest: (request) => ({ ...request, headers: asNextClient(request.headers), path: paths.next() }) }]
+      : [{ setupRequest: manyClients(headers) }];
     const instance = autocannon({ url, connections: config.connections, duration: seconds, headers, requests }, (err, result) => {
       if (err) return reject(err);
       times.sort((a, b) => a - b);
@@ -144,7 +148,7 @@ async function timed(method, p, jwt, body, expected) {
   const started = performance.now();
   const res = await fetch(BASE + p, {
     method,
-    headers: { ...config.headers, authorization: `Bearer ${jwt}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+    headers: { ...asNextClient(config.headers), authorization: `Bearer ${jwt}`, ...(body ? { 'content-type': 'application/json' } : {}) },
     body: body ? JSON.stringify(body) : undefined,
   });
   const text = await res.text();
@@ -200,7 +204,7 @@ const isMet = (ok) => (ok ? 'yes' : 'NO');
 /** The repeated variant: the scenario's one path over and over; the ceiling answers its body. */
 async function repeatedScenario(scenario, values) {
   const url = BASE + fill(scenario.path, values);
-  const probe = await fetch(url, { headers: config.headers });
+  const probe = await fetch(url, { headers: asNextClient(config.headers) });
   if (!probe.ok) throw new Error(`${scenario.name}: ${probe.status}`);
   const body = Buffer.from(await probe.arrayBuffer());
   await run(url, { headers: config.headers, seconds: config.warmupSeconds });
@@ -230,7 +234,7 @@ async function diverseScenario(scenario, data, repeatedRps) {
   const paths = all.slice(0, all.length - sampleSize);
   diverse.writeList(scenario.id, scenario.name, paths);
   const bodies = await diverse.mapLimited(all.slice(paths.length), 10, async (p) => {
-    const res = await fetch(BASE + p, { headers: config.headers });
+    const res = await fetch(BASE + p, { headers: asNextClient(config.headers) });
     if (!res.ok) throw new Error(`${scenario.name} (diverse): ${p} answered ${res.status}`);
     return Buffer.from(await res.arrayBuffer());
   });

@@ -16,6 +16,7 @@ const fs = require('node:fs');
 const path = require('node:path');
 const { ADDRESSES, VOLUME_PASSWORD, FREQUENT_USERS, volumeEmail } = require('../seed/volumes');
 const { mapLimited } = require('./diverse');
+const { asNextClient } = require('./clients');
 
 const FIRST_NAMES = ['נועה', 'תמר', 'יונתן', 'דוד', 'מאיה', 'איתי', 'שירה', 'עומר'];
 const LAST_NAMES = ['כהן', 'לוי', 'מזרחי', 'פרץ', 'ביטון', 'אברהם'];
@@ -55,7 +56,7 @@ function encrypt(key, id) {
 async function call(base, headers, method, p, body, extra = {}) {
   const res = await fetch(base + p, {
     method,
-    headers: { ...headers, ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...extra },
+    headers: { ...asNextClient(headers), ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...extra },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const text = await res.text();

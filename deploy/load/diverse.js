@@ -21,6 +21,7 @@ const { LIST_SORTS, PER_PAGE, SEARCH_LIMIT } = require('@mc/contracts');
 const { shuffle } = require('../seed/catalog-data');
 const { seededRandom } = require('../seed/generate');
 const config = require('./scenarios.json');
+const { asNextClient } = require('./clients');
 
 const LISTS_DIR = path.resolve(__dirname, '../../artifacts/bench-lists');
 const MIN_COUNT = 2000;
@@ -48,7 +49,7 @@ function pathOf(route, params) {
 }
 
 async function getJson(base, headers, p) {
-  const res = await fetch(base + p, { headers });
+  const res = await fetch(base + p, { headers: asNextClient(headers) });
   if (!res.ok) throw new Error(`${p}: ${res.status} ${(await res.text()).slice(0, 200)}`);
   return res.json();
 }

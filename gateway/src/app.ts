@@ -1,9 +1,9 @@
 import 'reflect-metadata';
+import type { IncomingMessage } from 'node:http';
 import { existsSync } from 'node:fs';
 import { relative, sep } from 'node:path';
 import { constants as zlibConstants } from 'node:zlib';
 import compress from '@fastify/compress';
-import { randomUUID } from 'node:crypto';
 import { Module, RequestMethod, type DynamicModule, type INestApplication, type Type } from '@nestjs/common';
 import { NestFactory, Reflector } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
@@ -28,6 +28,8 @@ import { addRequestBodySchemas } from './docs/request-bodies';
 import { HealthController } from './health/health.controller';
 import { ClientHeadersGuard } from './http/client-headers.guard';
 import { HttpErrorFilter } from './http/http-error.filter';
+import { registerClientLimits, registerConnectionLimits, serverTimeouts } from './http/client-limits';
+import { correlationIdOf } from './http/correlation-id';
 import { INPUT_LIMITS, registerInputLimits } from './http/input-limits';
 import { trustedProxies } from './http/trusted-proxies';
 import { registerNoStoreForPersonalAnswers, registerSecurityHeaders } from './http/security-headers';
@@ -71,7 +73,7 @@ export function apiDocument(app: INestApplication): OpenAPIObject {
 }
 
 /**
- * Correlation id per request (taken from the caller or made up), on the reply and every NATS message; `//x` → `/x`;
+ * Correlation id per request (the caller's when it is a UUID, else made up), on the reply and every NATS message; `//x` → `/x`;
  * an answer already serialised (`JsonBody`) is sent as it is.
  */
 function registerRequestHooks(fastify: FastifyInstance): void {
@@ -120,11 +122,13 @@ export async function createGateway(overrides: NodeJS.ProcessEnv = {}): Promise<
   const logger = createLogger('gateway', env.LOG_LEVEL);
   const adapter = new FastifyAdapter({
     loggerInstance: logger,
-    requestIdHeader: Headers.correlationId,
+    // The caller's x-correlation-id only when it is a UUID (correlationIdOf), else a new one.
+    requestIdHeader: false,
     requestIdLogLabel: 'correlationId',
-    genReqId: () => randomUUID(),
+    genReqId: (request: IncomingMessage) => correlationIdOf(request.headers[Headers.correlationId]),
     bodyLimit: INPUT_LIMITS.maxBodyBytes,
     trustProxy: trustedProxies(env.TRUSTED_PROXIES),
+    ...serverTimeouts(env),
   });
   const pageCache = new PageCache(env.PAGE_CACHE_MS, logger);
   const app = await NestFactory.create<NestFastifyApplication>(gatewayModule(env, pageCache), adapter, { logger: new PinoNestLogger(logger) });
@@ -140,6 +144,8 @@ export async function createGateway(overrides: NodeJS.ProcessEnv = {}): Promise<
   const fastify = app.getHttpAdapter().getInstance();
   const webApp = webDist ? new WebApp(logger, webDist, env.WEB_SSR_ENTRY, fastify, env.API_KEY, pageCache, env.APP_ENV) : undefined;
   registerRequestHooks(fastify);
+  registerConnectionLimits(fastify, env);
+  await registerClientLimits(fastify, env);
   registerInputLimits(fastify);
   await registerDocumentUploads(fastify);
   await registerSecurityHeaders(fastify, { production: !isDevelopment(env), inlineScriptHashes: () => webApp?.inlineScriptHashes() ?? [] });

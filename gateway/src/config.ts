@@ -19,6 +19,63 @@ export class GatewayEnv extends NatsEnv {
   @IsTrustedProxyList()
   TRUSTED_PROXIES = '';
 
+  /**
+   * Per-client limits (counted in this gateway's memory by client address, as TRUSTED_PROXIES names it; each copy
+   * of the gateway counts its own) on the anonymous reads that cost work, per RATE_LIMIT_WINDOW_MS: the whole-cart
+   * reads (`POST /api/cart/resolve`, `/api/cart/alternatives`), search suggestions, the lists (products, a product's
+   * offers and related products, pharmacies, a pharmacy's products, discounts, tags) and the drawn pages. Over a
+   * limit the answer is 429 in Hebrew with Retry-After. 0 switches a limit off. A shopper stays far below them.
+   */
+  @IsInt() @Min(1000) @Max(600_000)
+  RATE_LIMIT_WINDOW_MS = 10_000;
+
+  @IsInt() @Min(0) @Max(1_000_000)
+  RATE_LIMIT_CART_READS = 30;
+
+  @IsInt() @Min(0) @Max(1_000_000)
+  RATE_LIMIT_SEARCH = 60;
+
+  @IsInt() @Min(0) @Max(1_000_000)
+  RATE_LIMIT_LISTS = 60;
+
+  @IsInt() @Min(0) @Max(1_000_000)
+  RATE_LIMIT_PAGES = 40;
+
+  /** Requests of one client (by address) that the gateway works on at once (API and drawn pages); beyond, 429. 0: no cap. */
+  @IsInt() @Min(0) @Max(100_000)
+  CLIENT_MAX_IN_FLIGHT = 16;
+
+  /**
+   * How long the 429 of a limited client (a rate limit or the in-flight cap) waits before it is sent: a client flooding
+   * on a few connections then asks a few times a second, instead of as fast as the gateway can refuse it.
+   */
+  @IsInt() @Min(0) @Max(10_000)
+  LIMITED_ANSWER_DELAY_MS = 1000;
+
+  /** Open connections (sockets) the gateway keeps at once; a connection beyond is closed at once. 0: no cap. */
+  @IsInt() @Min(0) @Max(1_000_000)
+  MAX_CONNECTIONS = 10_000;
+
+  /** How long a client may take to send a request's line and headers (Node's headersTimeout; 408, then closed). */
+  @IsInt() @Min(500) @Max(600_000)
+  HEADERS_TIMEOUT_MS = 10_000;
+
+  /** How long a client may take to send the body of a request (256 KB at most) once its headers are in; then closed. Document uploads have REQUEST_TIMEOUT_MS. */
+  @IsInt() @Min(500) @Max(600_000)
+  BODY_TIMEOUT_MS = 10_000;
+
+  /** How long a client may take to send a whole request, headers and body (Node's requestTimeout): the longest upload (9.5 MB of documents). */
+  @IsInt() @Min(1000) @Max(3_600_000)
+  REQUEST_TIMEOUT_MS = 120_000;
+
+  /** A socket silent this long (no byte either way) while a request is open is closed (Fastify's connectionTimeout). */
+  @IsInt() @Min(1000) @Max(3_600_000)
+  CONNECTION_TIMEOUT_MS = 60_000;
+
+  /** How long an idle keep-alive connection stays open; keep it above the load balancer's idle timeout (60 s on most). */
+  @IsInt() @Min(1000) @Max(3_600_000)
+  KEEP_ALIVE_TIMEOUT_MS = 72_000;
+
   @IsIn(LOG_LEVELS)
   LOG_LEVEL: (typeof LOG_LEVELS)[number] = 'info';
 
@@ -129,5 +186,6 @@ export const couponsEnabled = (env: GatewayEnv): boolean => (env.FEATURE_COUPONS
 
 /** Settings that only a started gateway needs (checked by `createGateway`, so a production gateway without them refuses to start). */
 export function assertStartable(env: GatewayEnv): void {
+  if (env.HEADERS_TIMEOUT_MS > env.REQUEST_TIMEOUT_MS) throw new EnvError('Invalid environment:\n  HEADERS_TIMEOUT_MS must not be above REQUEST_TIMEOUT_MS');
   if (!transitKeyConfigured(env)) throw new EnvError('Invalid environment:\n  DOCUMENTS_TRANSIT_KEY is required outside development (64 hex digits)');
 }

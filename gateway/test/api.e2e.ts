@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Messages, SERVICES } from '@mc/contracts';
@@ -27,14 +28,23 @@ describe('GET /api/products/{slug}', () => {
     expect(res.body).toMatchObject({ statusCode: 400, message: Messages.invalidUrl });
   });
 
-  it('carries the correlation id to the service and back', async () => {
-    const correlationId = `e2e-${Date.now()}`;
+  it("carries the caller's correlation id, a UUID, to the service and back", async () => {
+    const correlationId = randomUUID();
     // A search nobody made before, so the gateway's short read cache cannot answer it.
     const res = await api(`/api/search?term=${correlationId}`, { headers: { 'x-correlation-id': correlationId } });
     expect(res.headers.get('x-correlation-id')).toBe(correlationId);
     const catalogLog = join(__dirname, '../../artifacts/logs/e2e/catalog.log');
     const line = await waitFor(`catalog's log line of ${correlationId}`, () => readFileSync(catalogLog, 'utf8').split('\n').find((l) => l.includes(correlationId)), { timeoutMs: 5000 });
     expect(JSON.parse(line!)).toMatchObject({ correlationId, subject: 'catalog.search.suggest', outcome: 'ok' });
+  });
+
+  it('makes a new correlation id for a caller\'s that is not a UUID', async () => {
+    for (const sent of [`e2e-${Date.now()}`, `${randomUUID()} and more`]) {
+      const res = await api(`/api/search?term=corr${Date.now()}`, { headers: { 'x-correlation-id': sent } });
+      expect(res.status).toBe(200);
+      expect(res.headers.get('x-correlation-id')).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+      expect(res.headers.get('x-correlation-id')).not.toBe(sent);
+    }
   });
 });
 

@@ -35,6 +35,9 @@ module.exports = async () => {
   const env = { DATABASE_NAME: 'medcanna_e2e', NATS_URL: process.env.TEST_NATS_URL || 'nats://127.0.0.1:4231', LOG_LEVEL: process.env.E2E_LOG_LEVEL || 'info', APP_ENV: 'test' };
   // The tests on 127.0.0.1 stand in for the site's proxy (they may name a client in X-Forwarded-For); from any other address the header is ignored.
   env.TRUSTED_PROXIES = '127.0.0.1';
+  // Every test file asks from 127.0.0.1, together far more than one visitor: the per-client rate limits of the reads are
+  // off here (client-limits.e2e.ts shows them at their defaults on a gateway of its own); the in-flight cap stays.
+  Object.assign(env, { RATE_LIMIT_CART_READS: '0', RATE_LIMIT_SEARCH: '0', RATE_LIMIT_LISTS: '0', RATE_LIMIT_PAGES: '0' });
   // Google sign-in runs against a fake of Google's endpoints, on a fixed port since the stack's settings are fixed at its start.
   const callbackUrl = `http://127.0.0.1:${port}/auth/google-callback`;
   const google = await startFakeGoogle({ port: Number(process.env.E2E_GOOGLE_PORT || 18099), redirectUris: [callbackUrl] });

@@ -2,6 +2,7 @@ import { ArgumentsHost, Catch, ExceptionFilter, HttpException } from '@nestjs/co
 import { ErrorCodes, isServiceError, Messages, type HttpErrorBody } from '@mc/contracts';
 import type { FastifyReply } from 'fastify';
 import type { Logger } from 'pino';
+import { TooManyRequestsException } from './rate-limit';
 
 const codeForStatus = (status: number): string =>
   status === 404 ? ErrorCodes.notFound : status === 401 ? ErrorCodes.unauthorized : status === 403 ? ErrorCodes.forbidden
@@ -29,8 +30,11 @@ export class HttpErrorFilter implements ExceptionFilter {
 
   catch(exception: unknown, host: ArgumentsHost): void {
     const reply = host.switchToHttp().getResponse<FastifyReply>();
+    // A client gone before its request was read (it closed, or a timeout closed it): nothing to answer, nothing failed here.
+    if (reply.raw.destroyed || reply.raw.socket?.destroyed === true) return;
     const error = toHttpError(exception);
     if (error.statusCode >= 500 && error.statusCode !== 503) this.logger.error({ err: exception }, 'request failed');
+    if (exception instanceof TooManyRequestsException) void reply.header('retry-after', String(Math.max(1, exception.retryAfterSeconds)));
     void reply.status(error.statusCode).send(error);
   }
 }

@@ -15,9 +15,10 @@ function fakeRedis() {
       const chain = {
         set: (k: string) => { key = k; return chain; },
         incr: () => chain,
+        ttl: () => chain,
         exec: async () => {
           counts.set(key, (counts.get(key) ?? 0) + 1);
-          return [[null, 'OK'], [null, counts.get(key)]];
+          return [[null, 'OK'], [null, counts.get(key)], [null, 42]];
         },
       };
       return chain;
@@ -71,6 +72,13 @@ describe('@RateLimit', () => {
     const { handle } = setup();
     for (let i = 0; i < 3; i++) await handle(Routes.prototype.signIn, { ip: '203.0.113.7', body: { email: `a${i}@b.co` } });
     await expect(handle(Routes.prototype.signIn, { ip: '203.0.113.7', body: { email: 'c@b.co' } })).rejects.toBeInstanceOf(HttpException);
+  });
+
+  it("answers when to try again: the window's time left (Retry-After)", async () => {
+    const { handle } = setup();
+    for (let i = 0; i < 3; i++) await handle(Routes.prototype.signIn, { ip: '203.0.113.7', body: { email: `a${i}@b.co` } });
+    await expect(handle(Routes.prototype.signIn, { ip: '203.0.113.7', body: { email: 'c@b.co' } }))
+      .rejects.toMatchObject({ status: 429, retryAfterSeconds: 42 });
   });
 
   it('counts a field that is not text under one shared key, so no shape of it escapes the limit', async () => {

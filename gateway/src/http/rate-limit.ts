@@ -64,11 +64,19 @@ export function RateLimit(rule: RateLimitRule): MethodDecorator {
   };
 }
 
-/** Counts one request against `key` in Redis (a fixed window); over the limit answers 429 with a Hebrew message. */
+/** The Hebrew 429; `retryAfterSeconds` goes out as Retry-After (HttpErrorFilter). */
+export class TooManyRequestsException extends HttpException {
+  constructor(readonly retryAfterSeconds: number) {
+    super({ statusCode: 429, code: ErrorCodes.tooManyRequests, message: Messages.tooManyRequests }, 429);
+  }
+}
+
+/** Counts one request against `key` in Redis (a fixed window); over the limit answers 429 with a Hebrew message and Retry-After. */
 export async function hitRateLimit(redis: Redis, key: string, limit: RateLimitWindow): Promise<void> {
-  const results = await redis.multi().set(`rate:${key}`, 0, 'EX', limit.windowSeconds, 'NX').incr(`rate:${key}`).exec();
+  const results = await redis.multi().set(`rate:${key}`, 0, 'EX', limit.windowSeconds, 'NX').incr(`rate:${key}`).ttl(`rate:${key}`).exec();
   if (Number(results?.[1]?.[1] ?? 0) > limit.count) {
-    throw new HttpException({ statusCode: 429, code: ErrorCodes.tooManyRequests, message: Messages.tooManyRequests }, 429);
+    const ttl = Number(results?.[2]?.[1] ?? limit.windowSeconds);
+    throw new TooManyRequestsException(ttl > 0 ? ttl : limit.windowSeconds);
   }
 }
 

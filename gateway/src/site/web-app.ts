@@ -3,6 +3,7 @@ import { dirname, join } from 'node:path';
 import { Messages, ErrorCodes, type HttpErrorBody } from '@mc/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
+import { INTERNAL_REQUEST_HEADER, INTERNAL_REQUEST_TOKEN } from '../http/client-limits';
 import { allowFraming, inlineScriptHashes } from '../http/security-headers';
 import type { PageCache, WebPage } from './page-cache';
 
@@ -141,7 +142,7 @@ function apiTransport(fastify: FastifyInstance, apiKey: string): typeof fetch {
     const reply = await fastify.inject({
       method: (init?.method ?? 'GET') as 'GET',
       url: String(input),
-      headers: { ...headers, 'x-api-key': apiKey },
+      headers: { ...headers, 'x-api-key': apiKey, [INTERNAL_REQUEST_HEADER]: INTERNAL_REQUEST_TOKEN },
     });
     const body = reply.statusCode === 204 || reply.statusCode === 304 ? null : reply.rawPayload;
     return new Response(body, { status: reply.statusCode, headers: { 'content-type': String(reply.headers['content-type'] ?? '') } });
