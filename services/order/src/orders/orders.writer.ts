@@ -55,8 +55,9 @@ export class OrdersWriter {
 
   /**
    * Places the caller's cart (`order.order.create`): the quote's computation, refused whole when a line cannot be
-   * ordered, a coupon asked for is not valid (409, the coupon's message), a shipping is rejected or the ID number is
-   * not valid; then, in one transaction under the user's lock: the new-customers coupons checked again, the units taken
+   * ordered, a shipping is rejected or the ID number is not valid; then, in one transaction under the user's lock: the
+   * same order again refused, a coupon asked for that is not valid refused (409, the coupon's message), the
+   * new-customers coupons judged again (an order placed meanwhile makes them not allowed), the units taken
    * in pharm (`pharm.stock.reserve`: all or none; 409 naming the product when there are too few), the batch, one
    * order per pharmacy (snapshotted), the coupons that lowered a price redeemed and `evt.order.batch.placed`. When the
    * transaction fails after the reserve, the units go back (`pharm.stock.release`).
@@ -64,9 +65,6 @@ export class OrdersWriter {
   async create(caller: Caller, dto: CreateOrderDto): Promise<OrdersBatch> {
     const checkout = await this.checkout.compute(caller, dto);
     if (checkout.priced.unavailable.length || !checkout.priced.pharms.length) throw badRequest(Messages.removeUnavailableItems);
-    // A coupon asked for that is no longer valid refuses the order rather than charging without it.
-    const refused = checkout.requestedCoupons.find((c) => c.status !== 'VALID');
-    if (refused) throw serviceError(409, ErrorCodes.conflict, COUPON_STATUS_MESSAGES[refused.status]);
     const rejected = checkout.shipping.find((s) => s.status === 'rejected');
     if (rejected) throw badRequest(REJECT_MESSAGES[rejected.rejectCode ?? 'Error']);
 
@@ -87,6 +85,9 @@ export class OrdersWriter {
       await this.db.transaction(async (tx) => {
         await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('order:user'), ${caller.userId})`);
         await this.refuseIdentical(tx, caller.userId, fingerprint);
+        // A coupon asked for that is no longer valid refuses the order rather than charging without it.
+        const refused = checkout.requestedCoupons.find((c) => c.status !== 'VALID');
+        if (refused) throw serviceError(409, ErrorCodes.conflict, COUPON_STATUS_MESSAGES[refused.status]);
         await this.refuseNewCustomerCoupons(tx, caller.userId, [...redeemedBy.values()].flat());
         reserving = true;
         await this.bus.request(Subjects.pharm.stockReserve, {
