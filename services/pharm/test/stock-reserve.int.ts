@@ -4,6 +4,7 @@ import { rpc, rpcUntyped, waitFor } from '@mc/kit/testing';
 import { eq } from 'drizzle-orm';
 import { JSONCodec } from 'nats';
 import { pharmProducts, productsView, stockReservationLines, stockReservations } from '../src/db/schema';
+import { StockReservations } from '../src/stock/stock-reservations';
 import { usePharm } from './support';
 
 const codec = JSONCodec();
@@ -129,6 +130,27 @@ describe('pharm.stock.reserve and pharm.stock.release: an order takes only what 
     await publish<OrderStatusChangedEvent>(Events.order.statusChanged, { ...cancel, batchUid: marker, items: [{ pharmProductId: id('a'), amount: 1 }] });
     await waitFor('the marker', async () => (await data.db.select().from(stockReservationLines).where(eq(stockReservationLines.batchUid, marker)))[0]?.releasedAt !== null, { timeoutMs: CATCH_UP_MS });
     expect(await offer('b')).toMatchObject({ amount: 10 });
+  });
+
+  it('gives back a reservation left held (order stopped before placing or releasing it); placed after all, it takes the units again', async () => {
+    await setStock('e', { amount: 8 });
+    const batchUid = randomUUID();
+    await reserve(batchUid, [['e', 3]]);
+    expect(await offer('e')).toMatchObject({ amount: 5 });
+    const sweeper = service.app().get(StockReservations);
+    // Younger than the hold time: kept.
+    await sweeper.sweepHeld(60_000);
+    expect(await offer('e')).toMatchObject({ amount: 5 });
+    // (Older runs of this suite left reservations held too: at most 100 are given back a run.)
+    while ((await sweeper.sweepHeld(0)) === 100);
+    expect(await offer('e')).toMatchObject({ amount: 8 });
+    const status = async () => (await data.db.select().from(stockReservations).where(eq(stockReservations.batchUid, batchUid)))[0].status;
+    expect(await status()).toBe('released');
+    await publish<OrderBatchPlacedEvent>(Events.order.batchPlaced, {
+      batchUid, userId: 1, orders: [{ orderId: 1, pharmSlug: data.slug('one'), items: [{ pharmProductId: id('e'), amount: 3 }] }],
+    });
+    await waitFor('the units taken again', async () => (await offer('e')).amount === 5, { timeoutMs: CATCH_UP_MS });
+    expect(await status()).toBe('confirmed');
   });
 
   it('refuses a malformed command', async () => {

@@ -1,11 +1,12 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import {
   ErrorCodes, Messages, notEnoughStockMessage,
   type OrderBatchPlacedEvent, type OrderStatusChangedEvent, type StockReleaseCommand, type StockReserveCommand,
 } from '@mc/contracts';
-import { Clock, DATABASE, LOGGER, OutboxRelay, serviceError, type Database, type Tx } from '@mc/kit';
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { Clock, DATABASE, LOGGER, OutboxRelay, SERVICE_ENV, serviceError, type Database, type Tx } from '@mc/kit';
+import { and, asc, eq, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
+import { PharmEnv } from '../config';
 import { stockReservationLines, stockReservations } from '../db/schema';
 import { PharmProductsWriter, type StockLine } from '../pharm-products/pharm-products.writer';
 
@@ -37,17 +38,47 @@ function summed(lines: readonly { pharmProductId: number; quantity: number }[]):
  * locked (by id, then their pharmacies by id, so two reserves never wait on each other in a circle), every line checked
  * and taken in one transaction, or none; the batch uid keys it, so a retry takes nothing more. The batch's placed event
  * confirms the reservation; `pharm.stock.release` (order's transaction failed) and a canceled order give back what was
- * taken, each line once.
+ * taken, each line once. A reservation still held after STOCK_HOLD_MS (order stopped between its reserve and its
+ * commit) is given back by a sweep; should its batch be placed after all, the placed event takes the units again.
  */
 @Injectable()
-export class StockReservations {
+export class StockReservations implements OnApplicationBootstrap, OnModuleDestroy {
+  private timer?: NodeJS.Timeout;
+
   constructor(
+    @Inject(SERVICE_ENV) private readonly env: PharmEnv,
     @Inject(DATABASE) private readonly db: Database,
     @Inject(Clock) private readonly clock: Clock,
     @Inject(PharmProductsWriter) private readonly writer: PharmProductsWriter,
     @Inject(OutboxRelay) private readonly relay: OutboxRelay,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
+
+  onApplicationBootstrap(): void {
+    if (!this.env.STOCK_HOLD_SWEEP_MS) return;
+    this.timer = setInterval(
+      () => void this.sweepHeld(this.env.STOCK_HOLD_MS).catch((err: unknown) => this.logger.warn({ err }, 'held stock sweep failed')),
+      this.env.STOCK_HOLD_SWEEP_MS,
+    );
+    this.timer.unref();
+  }
+
+  onModuleDestroy(): void {
+    clearInterval(this.timer);
+  }
+
+  /** Gives back the reservations held longer than `olderThanMs` (at most 100 a run); returns how many. */
+  async sweepHeld(olderThanMs: number): Promise<number> {
+    const before = new Date(this.clock.millis() - olderThanMs);
+    const stale = await this.db.select({ batchUid: stockReservations.batchUid }).from(stockReservations)
+      .where(and(eq(stockReservations.status, 'held'), lt(stockReservations.createdAt, before)))
+      .orderBy(asc(stockReservations.createdAt)).limit(100);
+    for (const { batchUid } of stale) {
+      this.logger.warn({ batchUid }, 'stock held too long without its batch placed or released: given back');
+      await this.release({ batchUid });
+    }
+    return stale.length;
+  }
 
   async reserve(command: StockReserveCommand): Promise<{ ok: true }> {
     const units = summed(command.lines);
@@ -103,6 +134,7 @@ export class StockReservations {
         return false;
       }
       if (existing.status === 'released') return false;
+      // (Held: released here, or by the sweep when order stopped before it could.)
       await tx.update(stockReservations).set({ status: 'released', updatedAt: now }).where(eq(stockReservations.batchUid, command.batchUid));
       return this.giveBack(tx, command.batchUid, null, now);
     });
@@ -126,7 +158,10 @@ export class StockReservations {
       if (existing.status === 'held') {
         await tx.update(stockReservations).set({ status: 'confirmed', updatedAt: now }).where(eq(stockReservations.batchUid, event.batchUid));
       } else if (existing.status === 'released') {
-        this.logger.warn({ batchUid: event.batchUid }, 'placed batch whose reservation was released; stock left as it is');
+        // Placed after all (the sweep gave a held reservation back while order's event was delayed): its units are
+        // taken again, as many as there are.
+        this.logger.warn({ batchUid: event.batchUid }, 'placed batch whose reservation was released: its units taken again');
+        await this.retake(tx, event.batchUid, now);
       }
       return;
     }
@@ -142,6 +177,25 @@ export class StockReservations {
     }
     await tx.insert(stockReservations).values({ batchUid: event.batchUid, status: 'confirmed', createdAt: now, updatedAt: now });
     if (lines.length) await tx.insert(stockReservationLines).values(lines);
+    await this.writer.adjustStock(tx, toStock(lines), 'lower');
+  }
+
+  /** The released lines of a batch taken again (clamped at what there is), the reservation confirmed. */
+  private async retake(tx: Tx, batchUid: string, now: Date): Promise<void> {
+    const released = await tx.select().from(stockReservationLines)
+      .where(and(eq(stockReservationLines.batchUid, batchUid), isNotNull(stockReservationLines.releasedAt)))
+      .orderBy(stockReservationLines.pharmProductId).for('update');
+    const offers = await this.lock(tx, released.map((l) => l.pharmProductId));
+    const lines = released.map((l) => {
+      const offer = offers.get(l.pharmProductId);
+      const taken = !offer || offer.always_in_stock || offer.amount === null ? 0 : Math.min(l.quantity, Math.max(offer.amount, 0));
+      return { ...l, taken, releasedAt: null };
+    });
+    for (const l of lines) {
+      await tx.update(stockReservationLines).set({ taken: l.taken, releasedAt: null })
+        .where(and(eq(stockReservationLines.batchUid, batchUid), eq(stockReservationLines.pharmProductId, l.pharmProductId)));
+    }
+    await tx.update(stockReservations).set({ status: 'confirmed', updatedAt: now }).where(eq(stockReservations.batchUid, batchUid));
     await this.writer.adjustStock(tx, toStock(lines), 'lower');
   }
 
