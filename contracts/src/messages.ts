@@ -113,9 +113,21 @@ export const Messages = {
   documentsNotAccepted: 'לא ניתן לצרף מסמכים להזמנה זו',
   orderStatusLocked: 'לא ניתן לשנות את סטטוס ההזמנה',
   encryptionKeyUnknown: 'מפתח ההצפנה אינו בתוקף. יש לרענן את העמוד ולנסות שנית.',
+  /** An order that could not take its units (the product's own refusal is `notEnoughStockMessage`). */
+  notEnoughStock: 'אין מספיק מלאי',
   // Badge labels: the spec gives English words only; the Hebrew is ours.
   badgeExpired: 'פג תוקף',
   badgeShortExpiry: 'תוקף קצר',
   badgeValidUntil: 'בתוקף עד',
   badgeInactive: 'לא פעיל',
 } as const;
+
+/**
+ * An order for more units of an offer than the pharmacy has (ours: the spec gives no wording): names the product and
+ * how many can still be ordered.
+ */
+export function notEnoughStockMessage(productName: string, available: number): string {
+  return available > 0
+    ? `${Messages.notEnoughStock} של ${productName}: ניתן להזמין עד ${available} יחידות`
+    : `${Messages.notEnoughStock} של ${productName}: המוצר אזל מהמלאי`;
+}

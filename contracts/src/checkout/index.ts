@@ -5,3 +5,4 @@ export * from './orders';
 export * from './shipping';
 export * from './documents';
 export * from './analytics';
+export * from './stock';

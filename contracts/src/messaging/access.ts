@@ -57,6 +57,8 @@ export const RequestCallers: { readonly [S in RequestSubject]: readonly BusProce
   [Subjects.pharm.sitemapGet]: GATEWAY,
   [Subjects.pharm.couponGet]: ['order'],
   [Subjects.pharm.checkoutOffers]: ['order'],
+  [Subjects.pharm.stockReserve]: ['order'],
+  [Subjects.pharm.stockRelease]: ['order'],
   [Subjects.cart.cartGet]: ['gateway', 'order'],
   [Subjects.cart.cartStore]: GATEWAY,
   [Subjects.cart.itemAdd]: GATEWAY,

@@ -12,7 +12,8 @@ import {
 import { ContactDto } from '../forms/contact';
 import {
   BatchGetRequest, CheckoutOffersRequest, CouponDto, CouponGetRequest, CreateOrderDto, DocumentsAbandonCommand, DocumentsBeginCommand, DocumentsFinishCommand,
-  DocumentsSendCommand, OrderIdNumberRequest, OrderNoticeRequest, OrderStatusUpdateCommand, QuoteDto, ShippingQuoteRequest, UserOrdersRequest,
+  DocumentsSendCommand, OrderIdNumberRequest, OrderNoticeRequest, OrderStatusUpdateCommand, QuoteDto, ShippingQuoteRequest, StockReleaseCommand,
+  StockReserveCommand, UserOrdersRequest,
   type CheckoutOffers, type CheckoutPublicKey, type CouponRecord, type CouponValidation, type DocumentsDelivery,
   type OrderBatchPlacedEvent, type OrderDocumentsSubmittedEvent, type OrderNotice, type OrdersBatch, type OrderStatus, type OrderStatusChangedEvent,
   type Quote, type ShippingQuoteResponse, type UserOrdersResponse,
@@ -105,6 +106,8 @@ export const RequestRoutes = {
   [Subjects.pharm.sitemapGet]: takesNothing.answers<PharmSitemap>(),
   [Subjects.pharm.couponGet]: takes(CouponGetRequest).answers<CouponRecord>(),
   [Subjects.pharm.checkoutOffers]: takes(CheckoutOffersRequest).answers<CheckoutOffers>(),
+  [Subjects.pharm.stockReserve]: takes(StockReserveCommand).answers<Ok>(),
+  [Subjects.pharm.stockRelease]: takes(StockReleaseCommand).answers<Ok>(),
 
   [Subjects.cart.cartGet]: takesNothing.answers<ServerCart>(),
   [Subjects.cart.cartStore]: takes(CartStoreCommand).answers<ServerCart>(),

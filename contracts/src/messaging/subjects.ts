@@ -39,6 +39,13 @@ export const Subjects = {
     couponGet: 'pharm.coupon.get',
     /** A cart's offers priced with the pharmacies' discounts and the given coupons (`CheckoutOffersRequest` → `CheckoutOffers`). */
     checkoutOffers: 'pharm.checkout.offers',
+    /**
+     * Order only (no user caller): takes an order's units, every line or none, idempotent by the batch uid
+     * (`StockReserveCommand` → ok; 409 with the product's Hebrew message when there is not enough).
+     */
+    stockReserve: 'pharm.stock.reserve',
+    /** Order only: gives back what a batch whose order failed had reserved, and refuses that batch from then on. */
+    stockRelease: 'pharm.stock.release',
     /** The back office (members of the business and admins only; the business is the pharmacy's slug). */
     businessGet: 'pharm.business.get',
     businessUpdate: 'pharm.business.update',

@@ -14,7 +14,7 @@ const codec = JSONCodec();
 const CATCH_UP_MS = 120_000;
 jest.setTimeout(CATCH_UP_MS + 30_000);
 
-describe('stock follows orders: evt.order.batch.placed lowers it, evt.order.status.changed to canceled restores it', () => {
+describe('stock follows orders: a batch placed without a reservation lowers it, a canceled order gives back what it took', () => {
   const service = usePharm('pt-st');
   const { data } = service;
   const ids = new Map<string, number>();
@@ -57,14 +57,19 @@ describe('stock follows orders: evt.order.batch.placed lowers it, evt.order.stat
     ])) ids.set(slug.replace(`${data.prefix}-`, ''), offerId);
   });
 
-  it('lowers each ordered offer once, even when the event is delivered twice, and tells catalog', async () => {
+  let firstBatch: OrderBatchPlacedEvent;
+  let markerBatch: OrderBatchPlacedEvent;
+
+  it('lowers each ordered offer of a batch placed without a reservation once, even when the event is delivered twice, and tells catalog', async () => {
     const since = await lastOutboxId();
     const event = placed([['a', 2], ['b', 3], ['c', 4], ['d', 1]]);
+    firstBatch = event;
     const eventId = await publish(Events.order.batchPlaced, event);
     await waitFor('the stock lowered', async () => (await offer('a')).amount === 3, caughtUp);
     // The same event again (as JetStream redelivers), then a marker: once the marker is applied the repeat was handled.
     await publish(Events.order.batchPlaced, event, eventId);
-    const markerId = await publish(Events.order.batchPlaced, placed([['marker', 1]]));
+    markerBatch = placed([['marker', 1]]);
+    const markerId = await publish(Events.order.batchPlaced, markerBatch);
     await waitFor('the marker', async () => inboxHas(markerId), caughtUp);
     expect(await offer('a')).toMatchObject({ amount: 3, inStock: true });
     // b reached 0: out of stock.
@@ -78,15 +83,21 @@ describe('stock follows orders: evt.order.batch.placed lowers it, evt.order.stat
     expect(await offerEvents(since, id('d'))).toEqual([]);
   });
 
-  it('restores the amounts of a canceled order (in stock again), once', async () => {
+  it('gives back what a canceled order took (in stock again), once, and nothing for a batch that took nothing', async () => {
     const since = await lastOutboxId();
-    const event = canceled([['b', 3], ['c', 4]]);
+    const cancelOf = (batch: OrderBatchPlacedEvent, lines: [string, number][], to: OrderStatusChangedEvent['to'] = 'canceled') =>
+      ({ ...canceled(lines, to), batchUid: batch.batchUid });
+    const event = cancelOf(firstBatch, [['b', 3], ['c', 4]]);
     const eventId = await publish(Events.order.statusChanged, event);
     await waitFor('the stock restored', async () => (await offer('b')).amount === 3, caughtUp);
     await publish(Events.order.statusChanged, event, eventId);
-    // Another status change (not a cancelation) moves nothing; the marker's cancelation shows the repeat was handled.
-    await publish(Events.order.statusChanged, canceled([['a', 2]], 'pending'));
-    await publish(Events.order.statusChanged, canceled([['marker', 1]]));
+    // Another cancelation of the same lines (a forged or repeated event under a new id) gives nothing more.
+    await publish(Events.order.statusChanged, cancelOf(firstBatch, [['b', 3]]));
+    // A cancelation of a batch never placed here, and one claiming more units than were taken, give back nothing extra.
+    await publish(Events.order.statusChanged, canceled([['b', 5], ['a', 5]]));
+    // Another status change (not a cancelation) moves nothing; the marker's cancelation shows the others were handled.
+    await publish(Events.order.statusChanged, cancelOf(firstBatch, [['a', 2]], 'pending'));
+    await publish(Events.order.statusChanged, cancelOf(markerBatch, [['marker', 50]]));
     await waitFor('the marker', async () => (await offer('marker')).amount === 100, caughtUp);
     expect(await offer('b')).toMatchObject({ amount: 3, inStock: true });
     expect(await offer('a')).toMatchObject({ amount: 3 });

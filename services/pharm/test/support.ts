@@ -14,8 +14,8 @@ import { pharmService } from '../src/service';
 import type { DiscountInput } from '../src/discounts/discount-rules';
 import { DiscountsWriter } from '../src/discounts/discounts.writer';
 
-/** The test environment; offers gone stale are swept by hand (StaleOfferSweep.sweep), at the suite's clock. */
-export const PHARM_TEST_ENV = { ...TEST_ENV, STALE_SWEEP_MS: '0' };
+/** The test environment; offers gone stale and stock held too long are swept by hand (StaleOfferSweep.sweep, StockReservations.sweepHeld). */
+export const PHARM_TEST_ENV = { ...TEST_ENV, STALE_SWEEP_MS: '0', STOCK_HOLD_SWEEP_MS: '0' };
 
 /**
  * The pharm service on the test database and NATS for one suite, with that suite's test data: what the

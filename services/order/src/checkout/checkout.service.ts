@@ -3,7 +3,7 @@ import {
   agorotToShekels, COUPON_STATUS_MESSAGES, ErrorCodes, isCouponCode, Messages, Subjects,
   type CookieCartItem, type CouponRecord, type CouponStatus, type CouponValidation, type Quote, type QuoteDto, type ShippingQuoteResponse,
 } from '@mc/contracts';
-import { BusClient, Clock, DATABASE, SERVICE_ENV, serviceError, toServiceError, type Caller, type Database } from '@mc/kit';
+import { BusClient, Clock, DATABASE, SERVICE_ENV, serviceError, toServiceError, type Caller, type Database, type Tx } from '@mc/kit';
 import { and, eq, ne } from 'drizzle-orm';
 import type { OrderEnv } from '../config';
 import { couponRedemptions, orders } from '../db/schema';
@@ -25,6 +25,8 @@ export interface Checkout {
   destination: Destination | null;
   /** The VALID coupons of the cart's pharmacies (as pharm keeps them). */
   coupons: CouponRecord[];
+  /** Each coupon code asked for (once, as typed) with its status for this user now. */
+  requestedCoupons: { code: string; status: CouponStatus; record?: CouponRecord }[];
   quote: Quote;
 }
 
@@ -55,6 +57,16 @@ export class CheckoutService {
     return answer;
   }
 
+  /** Whether this user ordered at the pharmacy before (an order not canceled): a new-customers coupon is not theirs. */
+  async orderedBefore(db: Database | Tx, userId: number, pharmSlug: string): Promise<boolean> {
+    const [earlier] = await db
+      .select({ id: orders.id })
+      .from(orders)
+      .where(and(eq(orders.userId, userId), eq(orders.pharmSlug, pharmSlug), ne(orders.status, 'canceled')))
+      .limit(1);
+    return !!earlier;
+  }
+
   private async judgeCoupon(caller: Caller, code: string): Promise<{ status: CouponStatus; record?: CouponRecord }> {
     if (!isCouponCode(code)) return { status: 'NOT_FOUND' };
     let record: CouponRecord;
@@ -73,14 +85,7 @@ export class CheckoutService {
       .where(and(eq(couponRedemptions.userId, caller.userId), eq(couponRedemptions.code, record.code.toUpperCase())))
       .limit(1);
     if (used) return { status: 'ALREADY_USED', record };
-    if (record.newCustomersOnly) {
-      const [earlier] = await this.db
-        .select({ id: orders.id })
-        .from(orders)
-        .where(and(eq(orders.userId, caller.userId), eq(orders.pharmSlug, record.pharmSlug), ne(orders.status, 'canceled')))
-        .limit(1);
-      if (earlier) return { status: 'NOT_ALLOWED', record };
-    }
+    if (record.newCustomersOnly && (await this.orderedBefore(this.db, caller.userId, record.pharmSlug))) return { status: 'NOT_ALLOWED', record };
     return { status: 'VALID', record };
   }
 
@@ -90,7 +95,7 @@ export class CheckoutService {
     if (!cart.items.length) throw badRequest(Messages.cartEmpty);
 
     const codes = [...new Map((dto.couponCodes ?? []).map((c) => [c.trim().toUpperCase(), c.trim()])).values()];
-    const judged = await Promise.all(codes.map((c) => this.judgeCoupon(caller, c)));
+    const judged = await Promise.all(codes.map(async (c) => ({ code: c, ...(await this.judgeCoupon(caller, c)) })));
     const valid = judged.filter((j) => j.status === 'VALID' && j.record).map((j) => j.record!);
 
     const offers = await this.bus.request(
@@ -122,7 +127,7 @@ export class CheckoutService {
     const inCart = new Set(priced.pharms.map((p) => p.pharm.slug));
     const coupons = valid.filter((c) => inCart.has(c.pharmSlug));
     const quote = toQuote(priced.pharms, shipping, coupons.map((c) => c.code));
-    return { cartItems: cart.items, priced, shipping, destination, coupons, quote };
+    return { cartItems: cart.items, priced, shipping, destination, coupons, requestedCoupons: judged, quote };
   }
 
   /** The saved address named by id (the caller's own only), or the typed one; none: 400 choose shipping. */

@@ -2,7 +2,7 @@ import { messagingTables } from '@mc/kit/tables';
 import type { OpeningHours } from '@mc/contracts';
 import { sql } from 'drizzle-orm';
 import {
-  boolean, check, doublePrecision, index, integer, jsonb, pgSchema, primaryKey, serial, smallint, text, timestamp, unique, uniqueIndex,
+  boolean, check, doublePrecision, index, integer, jsonb, pgSchema, primaryKey, serial, smallint, text, timestamp, unique, uniqueIndex, uuid,
 } from 'drizzle-orm/pg-core';
 
 export const pharmSchema = pgSchema('pharm');
@@ -249,4 +249,34 @@ export const productsView = pharmSchema.table(
     index('products_view_family_idx').on(t.family),
     index('products_view_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
   ],
+);
+
+/**
+ * The units order took for a batch (`pharm.stock.reserve`), one row per batch uid: `held` from the reserve until the
+ * batch's `evt.order.batch.placed` makes it `confirmed`, or `released` when order gave up on the batch (its own
+ * transaction failed; a release that comes first leaves a `released` row so a late reserve takes nothing).
+ */
+export const stockReservationStatus = pharmSchema.enum('stock_reservation_status', ['held', 'confirmed', 'released']);
+export const stockReservations = pharmSchema.table('stock_reservations', {
+  batchUid: uuid('batch_uid').primaryKey(),
+  status: stockReservationStatus('status').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+});
+
+/**
+ * Each offer's units of a reservation: `taken` is what came off the offer's amount (0 for an offer always in stock or
+ * keeping no amount); `releasedAt` once they went back (the batch released, or the order canceled), so never twice.
+ */
+export const stockReservationLines = pharmSchema.table(
+  'stock_reservation_lines',
+  {
+    batchUid: uuid('batch_uid').notNull().references(() => stockReservations.batchUid, { onDelete: 'cascade' }),
+    pharmProductId: integer('pharm_product_id').notNull(),
+    pharmSlug: text('pharm_slug').notNull(),
+    quantity: integer('quantity').notNull(),
+    taken: integer('taken').notNull(),
+    releasedAt: timestamp('released_at', { withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.batchUid, t.pharmProductId] }), check('stock_reservation_lines_taken_check', sql`${t.taken} >= 0 AND ${t.taken} <= ${t.quantity}`)],
 );

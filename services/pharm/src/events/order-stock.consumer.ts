@@ -1,8 +1,8 @@
 import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
-import { Events, type OrderStockLines } from '@mc/contracts';
+import { Events, type OrderBatchPlacedEvent, type OrderStatusChangedEvent, type OrderStockLines } from '@mc/contracts';
 import { EventConsumers, LOGGER } from '@mc/kit';
 import type { Logger } from 'pino';
-import { PharmProductsWriter, type StockLine } from '../pharm-products/pharm-products.writer';
+import { StockReservations } from '../stock/stock-reservations';
 
 /** Durable consumers' names; also the inbox keys of the events they applied. */
 export const STOCK_PLACED_DURABLE = 'pharm-stock-placed';
@@ -17,18 +17,17 @@ export function isStockLines(data: unknown): data is OrderStockLines {
     && d.items.every((i) => !!i && positiveInt(i.pharmProductId) && positiveInt(i.amount));
 }
 
-export const stockLinesOf = (orders: OrderStockLines[]): StockLine[] =>
-  orders.flatMap((o) => o.items.map((i) => ({ pharmSlug: o.pharmSlug, pharmProductId: i.pharmProductId, amount: i.amount })));
-
 /**
- * Stock follows orders: a placed batch lowers the amounts of its offers, a canceled order gives them back. Each event
- * has its effect once (the kit's inbox row and the stock change commit together).
+ * Stock follows orders: order took a batch's units before placing it (`pharm.stock.reserve`), so its placed event only
+ * confirms the reservation (a batch placed without one, from before reservations, takes its units then); a canceled
+ * order gives back what its lines took, once, and never more than they took. Each event has its effect once (the
+ * kit's inbox row and the stock change commit together).
  */
 @Injectable()
 export class OrderStockConsumer implements OnApplicationBootstrap {
   constructor(
     @Inject(EventConsumers) private readonly consumers: EventConsumers,
-    @Inject(PharmProductsWriter) private readonly writer: PharmProductsWriter,
+    @Inject(StockReservations) private readonly reservations: StockReservations,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
@@ -38,12 +37,12 @@ export class OrderStockConsumer implements OnApplicationBootstrap {
       durable: STOCK_PLACED_DURABLE,
       filterSubject: Events.order.batchPlaced,
       handler: async (event, tx) => {
-        const orders = (event.data as { orders?: unknown } | null)?.orders;
-        if (!Array.isArray(orders) || !orders.every(isStockLines)) {
+        const data = event.data as Partial<OrderBatchPlacedEvent> | null;
+        if (typeof data?.batchUid !== 'string' || !Array.isArray(data.orders) || !data.orders.every(isStockLines)) {
           this.logger.warn({ eventId: event.eventId }, 'placed batch without usable lines; skipped');
           return;
         }
-        await this.writer.adjustStock(tx, stockLinesOf(orders), 'lower');
+        await this.reservations.confirm(tx, data as OrderBatchPlacedEvent);
       },
     });
     await this.consumers.start({
@@ -52,11 +51,11 @@ export class OrderStockConsumer implements OnApplicationBootstrap {
       filterSubject: Events.order.statusChanged,
       handler: async (event, tx) => {
         if ((event.data as { to?: unknown } | null)?.to !== 'canceled') return;
-        if (!isStockLines(event.data)) {
+        if (!isStockLines(event.data) || typeof (event.data as Partial<OrderStatusChangedEvent>).batchUid !== 'string') {
           this.logger.warn({ eventId: event.eventId }, 'canceled order without usable lines; skipped');
           return;
         }
-        await this.writer.adjustStock(tx, stockLinesOf([event.data]), 'restore');
+        await this.reservations.cancel(tx, event.data as OrderStatusChangedEvent);
       },
     });
   }
