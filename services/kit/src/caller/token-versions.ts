@@ -34,6 +34,11 @@ export class TokenVersions {
     return this;
   }
 
+  /** Nest stops a provider of it with the application. */
+  onApplicationShutdown(): Promise<void> {
+    return this.stop();
+  }
+
   async stop(): Promise<void> {
     this.stopped = true;
     this.iterator?.stop();
