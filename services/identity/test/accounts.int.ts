@@ -456,6 +456,11 @@ describe('sessions end when they should', () => {
     const { jwt } = await call<AuthTokenResponse>(Subjects.identity.signIn, { email, password: 'a good secret' });
     expect(decodeJwt(jwt).biz).toEqual([`company:${slug}`]);
     await db().insert(businessMemberships).values([{ userId: id, kind: 'pharmacy', slug, name: 'בית מרקחת' }]);
-    expect(decodeJwt((await call<AuthTokenResponse>(Subjects.identity.refresh, { token: jwt })).jwt).biz).toEqual([`company:${slug}`, `pharmacy:${slug}`]);
+    const refreshed = (await call<AuthTokenResponse>(Subjects.identity.refresh, { token: jwt })).jwt;
+    expect(decodeJwt(refreshed).biz).toEqual([`company:${slug}`, `pharmacy:${slug}`]);
+    // Business access names the kind when asked for one.
+    const access = async (businessId: string) => decodeJwt((await call<AuthTokenResponse>(Subjects.identity.businessAccess, { token: refreshed, businessId })).jwt).business;
+    expect(await access(`pharmacy:${slug}`)).toEqual({ kind: 'pharmacy', slug });
+    expect(await access(`company:${slug}`)).toEqual({ kind: 'company', slug });
   });
 });
