@@ -23,10 +23,12 @@ describe('sessions end: an older token is refused by cart, order and pharm withi
     // Earlier runs' accounts (the stack's pool is closed before a suite's own afterAll could remove them).
     await s.pg().query(`DELETE FROM identity.users WHERE email LIKE 'sessions-%@example.co.il'`);
     // A manager of a fixture pharmacy of this run only, with the demo patient's password hash (so no activation is needed).
+    // Its id is far above the other test databases' (which share the test NATS, and so the token_versions bucket).
+    const id = 1_500_000_000 + Math.floor(Math.random() * 500_000_000);
     const { rows } = await s.pg().query<{ id: number }>(
-      `INSERT INTO identity.users (email, first_name, last_name, password_hash, status, role)
-       SELECT $1, 'סשן', 'בדיקה', password_hash, 'active', 'business_owner' FROM identity.users WHERE email = 'patient@medcanna.local' RETURNING id`,
-      [email],
+      `INSERT INTO identity.users (id, email, first_name, last_name, password_hash, status, role)
+       SELECT $2, $1, 'סשן', 'בדיקה', password_hash, 'active', 'business_owner' FROM identity.users WHERE email = 'patient@medcanna.local' RETURNING id`,
+      [email, id],
     );
     await s.pg().query(`INSERT INTO identity.business_memberships (user_id, kind, slug, name) VALUES ($1, 'pharmacy', $2, 'בדיקה')`, [rows[0].id, pharmSlug]);
   });
