@@ -83,7 +83,8 @@ export function UserMenu() {
         type="button"
         className="button button-secondary user-menu-button"
         onClick={() => {
-          void signOutEverywhere().finally(() => authDialog.open('signedOut'));
+          void signOutEverywhere();
+          authDialog.open('signedOut');
         }}
       >
         {heAuth.signOut}
