@@ -13,11 +13,11 @@ import { RateLimit, type RateLimitRule } from '../http/rate-limit';
 import type { FastifyReply } from 'fastify';
 import { GatewayEnv } from '../config';
 import type { SignedInUser } from './jwt.strategy';
-import { clearedSessionCookie, secureSessionCookie, SetSessionCookie } from './session-cookie';
+import { clearedSessionCookie, secureSessionCookie, sessionCookieValue, SetSessionCookie } from './session-cookie';
 
 /** Lets an anonymous request through (`request.user` stays unset); a valid token is taken as with `AuthGuard('jwt')`. */
 @Injectable()
-export class OptionalJwtGuard extends AuthGuard('jwt') {
+export class AnySessionGuard extends AuthGuard('jwt') {
   override handleRequest<T>(_err: unknown, user: T): T {
     return (user || undefined) as T;
   }
@@ -130,9 +130,9 @@ export class AuthController {
   @ApiForbiddenResponse({ description: 'a wrong `sig`, or signed in as someone else' })
   @RateLimit(AUTH_LIMITS.emailsPerAddress)
   @RequestBody(UnsubscribeDto)
-  unsubscribe(@Body() body: UnsubscribeDto | undefined, @Headers('authorization') authorization?: string) {
-    // The e-mailed link's signature (`sig`) or the bearer token of the address's owner; identity checks either.
-    const bearer = authorization?.startsWith('Bearer ') ? authorization.slice('Bearer '.length) : undefined;
+  unsubscribe(@Body() body: UnsubscribeDto | undefined, @Headers('authorization') authorization?: string, @Headers('cookie') cookie?: string) {
+    // The e-mailed link's signature (`sig`) or the token (bearer or session cookie) of the address's owner; identity checks either.
+    const bearer = (authorization?.startsWith('Bearer ') ? authorization.slice('Bearer '.length) : undefined) ?? sessionCookieValue(cookie);
     return this.identity(Subjects.identity.unsubscribe, { ...forwarded(body), token: bearer });
   }
 
@@ -173,7 +173,7 @@ export class AuthController {
 
   @Post('signout')
   @HttpCode(200)
-  @UseGuards(OptionalJwtGuard)
+  @UseGuards(AnySessionGuard)
   @ApiOkResponse({ description: '{ ok: true }: every session of the account ends (its older tokens are refused everywhere within seconds) and the session cookie is cleared; without a valid token only the cookie is cleared' })
   async signOut(@Req() request: { user?: SignedInUser }, @Res({ passthrough: true }) reply: FastifyReply): Promise<{ ok: true }> {
     void reply.header('set-cookie', clearedSessionCookie(secureSessionCookie(this.env)));
@@ -182,7 +182,7 @@ export class AuthController {
   }
 
   @Get('session')
-  @UseGuards(OptionalJwtGuard)
+  @UseGuards(AnySessionGuard)
   @ApiOkResponse({ description: '{ session }: the signed-in user (subject, role, expiry and session start of the token), or null' })
   session(@Req() request: { user?: SignedInUser }): SessionResponse {
     const claims = request.user?.claims;
