@@ -24,7 +24,8 @@ test: setup ## Sets up and runs every test: lint, types, unit, integration, API 
 	$(MAKE) --no-print-directory lint typecheck unit build integration e2e && \
 	echo "make test: all levels passed in $$(( $$(date +%s) - start )) s"
 
-setup: infra deps
+# Dependencies first: the NATS configuration is written by a script that needs the nats package.
+setup: deps infra
 
 infra: ## PostgreSQL, Redis, NATS with JetStream; roles, schemas, databases
 	deploy/local/infra.sh

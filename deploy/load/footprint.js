@@ -20,6 +20,7 @@ const { startProcess, stopProcess } = require('../local/stack');
 const { settleReadModels } = require('../seed/scale');
 const diverse = require('./diverse');
 const { freePort, startPrivateNats } = require('./private-nats');
+const { natsOptions } = require('../local/nats');
 const config = require('./scenarios.json');
 
 const ROOT = path.resolve(__dirname, '../..');
@@ -113,7 +114,7 @@ async function volumes(database) {
 async function measure(database) {
   const { products, offers } = await volumes(database);
   const nats = await startPrivateNats();
-  const nc = await connect({ servers: nats.url });
+  const nc = await connect({ servers: nats.url, ...natsOptions('harness') });
   const env = { ...process.env, APP_ENV: process.env.APP_ENV || 'development', DATABASE_NAME: database, NATS_URL: nats.url, LOG_LEVEL: 'warn' };
   const unsent = await unsentEvents(database);
   if (unsent) {

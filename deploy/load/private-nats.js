@@ -7,6 +7,7 @@ const fs = require('node:fs');
 const net = require('node:net');
 const os = require('node:os');
 const path = require('node:path');
+const { serverConfig } = require('../local/nats');
 
 const BINARY = ['/usr/sbin/nats-server', '/usr/bin/nats-server', '/usr/local/bin/nats-server'].find((f) => fs.existsSync(f)) ?? 'nats-server';
 
@@ -26,7 +27,10 @@ const answers = (port) => new Promise((resolve) => {
 async function startPrivateNats() {
   const port = await freePort();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mc-nats-'));
-  const child = spawn(BINARY, ['-a', '127.0.0.1', '-p', String(port), '-js', '-sd', dir], { stdio: 'ignore' });
+  // The same permissions as every server of the project (each process its own key), and the harness for the script's own looks.
+  const conf = path.join(dir, 'nats.conf');
+  fs.writeFileSync(conf, serverConfig({ port, storeDir: path.join(dir, 'jetstream'), harness: true }), { mode: 0o600 });
+  const child = spawn(BINARY, ['-c', conf], { stdio: 'ignore' });
   const stop = () => new Promise((resolve) => {
     const done = () => { fs.rmSync(dir, { recursive: true, force: true }); resolve(); };
     if (child.exitCode !== null) return done();

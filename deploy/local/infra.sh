@@ -27,7 +27,7 @@ apt_install() {
 ensure_postgres() {
   if port_open 5432; then return; fi
   if ! ls /etc/postgresql/*/main >/dev/null 2>&1 && docker_ok; then
-    say "starting postgres with docker compose"; docker compose up -d postgres redis nats
+    say "starting postgres with docker compose"; docker compose up -d postgres redis
   else
     ls /etc/postgresql/*/main >/dev/null 2>&1 || apt_install postgresql postgresql-contrib
     local version; version=$(ls /etc/postgresql | sort -V | tail -1)
@@ -51,33 +51,42 @@ ensure_redis() {
   wait_port 6379 || die "Redis does not answer on 127.0.0.1:6379."
 }
 
-# The tests get a NATS server of their own (4223), so a running `make dev` never takes their requests or events.
-ensure_test_nats() {
-  if port_open 4223; then return; fi
-  if docker_ok && ! command -v nats-server >/dev/null && ! [ -x /usr/sbin/nats-server ]; then
-    docker compose up -d nats-test
-  else
-    local bin; bin=$(command -v nats-server || echo /usr/sbin/nats-server)
-    mkdir -p /var/lib/nats-server-test
-    start-stop-daemon --start --background --pidfile /var/run/nats-server-test.pid --make-pidfile --exec "$bin" -- \
-      -a 127.0.0.1 -p 4223 -js -sd /var/lib/nats-server-test -l /var/log/nats-server-test.log
+# The project's own NATS servers, with its own configuration: development on 4230, the tests on 4231 (so a running
+# `make dev` never takes their requests or events). Every process connects with an NKey of its own and may touch only
+# its own subjects (deploy/local/nats.js writes the configuration from deploy/nats/permissions.json and makes this
+# machine's keys once). A server of ours already running rereads its configuration; anything else on the port is stopped.
+# The machine's own NATS (4222, no authentication) is not used.
+NATS_DEV_PORT=4230
+NATS_TEST_PORT=4231
+nats_binary() { command -v nats-server || { [ -x /usr/sbin/nats-server ] && echo /usr/sbin/nats-server; } || true; }
+ensure_project_nats() {
+  local kind="$1" port="$2" bin conf pidfile
+  bin=$(nats_binary)
+  if [ -z "$bin" ]; then
+    if docker_ok; then
+      say "starting nats ($kind) with docker compose"
+      node deploy/local/nats.js compose deploy/nats/compose >/dev/null
+      docker compose up -d "$([ "$kind" = dev ] && echo nats || echo nats-test)"
+      wait_port "$port" || die "NATS ($kind) does not answer on $port."
+      return
+    fi
+    apt_install nats-server; bin=$(nats_binary)
   fi
-  wait_port 4223 || die "the tests' NATS does not answer on 127.0.0.1:4223."
-}
-
-ensure_nats() {
-  if port_open 4222; then return; fi
-  if ! [ -x /usr/sbin/nats-server ] && ! command -v nats-server >/dev/null && docker_ok; then
-    say "starting nats with docker compose"; docker compose up -d nats
-  else
-    [ -x /usr/sbin/nats-server ] || command -v nats-server >/dev/null || apt_install nats-server
-    local bin; bin=$(command -v nats-server || echo /usr/sbin/nats-server)
-    say "starting nats-server with JetStream"
-    mkdir -p /var/lib/nats-server
-    start-stop-daemon --start --oknodo --background --exec "$bin" -- \
-      -a 127.0.0.1 -p 4222 -js -sd /var/lib/nats-server -l /var/log/nats-server.log
+  [ -d node_modules/nats ] || die "node_modules is missing: run deploy/local/deps.sh first (make setup does)."
+  conf=$(node deploy/local/nats.js config "$kind" "$port")
+  pidfile="${conf%.conf}.pid"
+  if port_open "$port"; then
+    if [ -f "$pidfile" ] && kill -0 "$(cat "$pidfile")" 2>/dev/null && tr '\0' ' ' < "/proc/$(cat "$pidfile")/cmdline" 2>/dev/null | grep -qF -- "$conf"; then
+      kill -HUP "$(cat "$pidfile")"   # rereads the configuration: new permissions or keys apply at once
+      return
+    fi
+    say "stopping the NATS server on $port (not started from $conf)"
+    pkill -f -- "nats-server.* -p $port( |$)" || true; pkill -f -- "nats-server.*-c .*$kind.conf" || true
+    for _ in $(seq 1 20); do port_open "$port" || break; sleep 0.25; done
   fi
-  wait_port 4222 || die "NATS does not answer on 127.0.0.1:4222."
+  say "starting nats-server ($kind, $port) with JetStream and per-process credentials"
+  start-stop-daemon --start --background --pidfile "$pidfile" --make-pidfile --exec "$bin" -- -c "$conf" -l "${conf%.conf}.log"
+  wait_port "$port" || die "NATS ($kind) does not answer on 127.0.0.1:$port (see ${conf%.conf}.log)."
 }
 
 # Drops every service schema of one database and makes them again, empty and owned as ensure_databases makes them.
@@ -121,8 +130,8 @@ fi
 if [ "${1:-}" != "--databases-only" ]; then
   ensure_postgres
   ensure_redis
-  ensure_nats
-  ensure_test_nats
+  ensure_project_nats dev "$NATS_DEV_PORT"
+  ensure_project_nats test "$NATS_TEST_PORT"
 fi
 ensure_databases
-say "PostgreSQL, Redis and NATS (4222; tests 4223) are up; databases: $DATABASES"
+say "PostgreSQL, Redis and NATS ($NATS_DEV_PORT; tests $NATS_TEST_PORT) are up; databases: $DATABASES"

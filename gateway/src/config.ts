@@ -1,10 +1,10 @@
 import { join } from 'node:path';
 import { IsIn, IsInt, IsString, Matches, Max, Min, MinLength, ValidateIf } from 'class-validator';
-import { AppEnv, EnvError, isDevelopment, LOG_LEVELS, DOCUMENTS_TRANSIT_KEY_PATTERN, transitKeyConfigured } from '@mc/kit';
+import { NatsEnv, EnvError, isDevelopment, LOG_LEVELS, DOCUMENTS_TRANSIT_KEY_PATTERN, transitKeyConfigured } from '@mc/kit';
 import { IsTrustedProxyList } from './http/trusted-proxies';
 
 /** The gateway's environment; every value has a local default, a bad one stops it at start. */
-export class GatewayEnv extends AppEnv {
+export class GatewayEnv extends NatsEnv {
   @IsInt() @Min(1) @Max(65535)
   PORT = 8080;
 
@@ -18,9 +18,6 @@ export class GatewayEnv extends AppEnv {
    */
   @IsTrustedProxyList()
   TRUSTED_PROXIES = '';
-
-  @Matches(/^nats:\/\/.+/, { message: 'must be a nats:// URL' })
-  NATS_URL = 'nats://127.0.0.1:4222';
 
   @IsIn(LOG_LEVELS)
   LOG_LEVEL: (typeof LOG_LEVELS)[number] = 'info';

@@ -1,6 +1,6 @@
 import { DEFAULT_PHARM_PRODUCT, Subjects, type RequestSubject } from '@mc/contracts';
-import { rpcUntyped, TEST_NATS_URL } from '@mc/kit/testing';
-import { connect, type NatsConnection } from 'nats';
+import { connectNats, rpcUntyped } from '@mc/kit/testing';
+import type { NatsConnection } from 'nats';
 import { api } from './http';
 
 /**
@@ -105,7 +105,7 @@ async function natsStatus(who: Caller, subject: string, payload: Json): Promise<
 }
 
 beforeAll(async () => {
-  nc = await connect({ servers: process.env.TEST_NATS_URL ?? TEST_NATS_URL });
+  nc = await connectNats();
   for (const [who, account] of Object.entries(ACCOUNTS)) {
     const signIn = await api('/api/auth/signin', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(account) });
     expect(signIn.status).toBe(200);

@@ -1,9 +1,7 @@
 import { COUPON_STATUS_MESSAGES, DOCUMENT_MAX_BYTES, Messages, Subjects, type CheckoutPublicKey } from '@mc/contracts';
-import { rpc, waitFor } from '@mc/kit/testing';
+import { connectNats, rpc, waitFor } from '@mc/kit/testing';
 import Redis from 'ioredis';
-import { connect } from 'nats';
 import { constants, createPublicKey, publicEncrypt } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { api, fromMailbox, gatewayUrl, CLIENT_HEADERS } from './http';
 
 // Checkout, orders, documents and analytics through the gateway, against the whole stack and the fixtures' seed:
@@ -180,8 +178,7 @@ describe('checkout and orders through the gateway', () => {
       const near = Buffer.concat([PDF, Buffer.alloc(DOCUMENT_MAX_BYTES - 1 - PDF.length, 32)]);
       const res = await upload(`/api/orders/batches/${uid}/documents`, patient.jwt, documentsForm({ licenseDocument: near, prescriptionDocument: near }));
       expect(res).toMatchObject({ status: 202, body: { message: Messages.documentsSubmitted } });
-      const { env } = JSON.parse(readFileSync(process.env.E2E_STACK_STATE!, 'utf8')) as { env: { NATS_URL: string } };
-      const nc = await connect({ servers: env.NATS_URL });
+      const nc = await connectNats();
       try {
         for (const orderId of orderIds) {
           const mail = await waitFor(`the documents of order ${orderId}`, async () =>

@@ -3,6 +3,8 @@
 import type { ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { loadEnv, localKeysDir, NatsEnv } from '@mc/kit';
 import * as stack from '../../deploy/local/stack';
 import { api, CLIENT_HEADERS } from './http';
 
@@ -29,6 +31,8 @@ describe('a gateway started as production', () => {
         ...production, APP_ENV: '', NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: base,
         GOOGLE_CLIENT_ID: '', GOOGLE_CLIENT_SECRET: '', GOOGLE_CALLBACK_URL: '', GOOGLE_AUTH_URL: '', GOOGLE_TOKEN_URL: '', GOOGLE_USERINFO_URL: '',
         DOCUMENTS_TRANSIT_KEY: 'a1'.repeat(32),
+        // Production joins the bus only with its own seed (here the test machine's gateway key; the server is on the loopback).
+        NATS_NKEY_SEED: readFileSync(join(localKeysDir(loadEnv(NatsEnv, {})), 'gateway.nk'), 'utf8').trim(),
       },
       logDir: `${__dirname}/../../artifacts/logs/e2e/production-gateway`,
     });

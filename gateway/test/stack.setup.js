@@ -32,7 +32,7 @@ module.exports = async () => {
     if (!fs.existsSync(path.join(ROOT, main))) throw new Error(`${main} is missing: build first (make build).`);
   }
   const port = Number(process.env.E2E_GATEWAY_PORT || 18080);
-  const env = { DATABASE_NAME: 'medcanna_e2e', NATS_URL: process.env.TEST_NATS_URL || 'nats://127.0.0.1:4223', LOG_LEVEL: process.env.E2E_LOG_LEVEL || 'info', APP_ENV: 'test' };
+  const env = { DATABASE_NAME: 'medcanna_e2e', NATS_URL: process.env.TEST_NATS_URL || 'nats://127.0.0.1:4231', LOG_LEVEL: process.env.E2E_LOG_LEVEL || 'info', APP_ENV: 'test' };
   // The tests on 127.0.0.1 stand in for the site's proxy (they may name a client in X-Forwarded-For); from any other address the header is ignored.
   env.TRUSTED_PROXIES = '127.0.0.1';
   // Google sign-in runs against a fake of Google's endpoints, on a fixed port since the stack's settings are fixed at its start.

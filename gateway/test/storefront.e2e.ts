@@ -1,6 +1,6 @@
 import { comparePriceOrder, Messages, PER_PAGE, shekelsToAgorot, Subjects, unitPrices, type PriceOrderKey } from '@mc/contracts';
-import { rpc, TEST_NATS_URL, waitFor } from '@mc/kit/testing';
-import { connect, type NatsConnection } from 'nats';
+import { connectNats, rpc, waitFor } from '@mc/kit/testing';
+import type { NatsConnection } from 'nats';
 import { api } from './http';
 
 type Json = any;
@@ -306,7 +306,7 @@ describe('for search engines', () => {
 
 describe('read models through events', () => {
   let nc: NatsConnection;
-  beforeAll(async () => { nc = await connect({ servers: process.env.TEST_NATS_URL ?? TEST_NATS_URL }); });
+  beforeAll(async () => { nc = await connectNats(); });
   afterAll(async () => { await nc?.drain(); });
 
   it('shows a price change made in pharm in the catalogue lists within 1 s', async () => {

@@ -298,6 +298,12 @@ export class DocumentsFinishCommand {
   delivered: boolean;
 }
 
+/** `order.documents.abandon` (the gateway, for the patient whose documents could not be handed to notifications). */
+export class DocumentsAbandonCommand {
+  @IsUUID('4', invalid)
+  deliveryId: string;
+}
+
 /** `order.notice.get` (notifications): what to tell the pharmacies and the patient of a batch or one order. */
 export class OrderNoticeRequest {
   @IsUUID('4', invalid)

@@ -11,7 +11,7 @@ import {
 } from '../forms/auth';
 import { ContactDto } from '../forms/contact';
 import {
-  BatchGetRequest, CheckoutOffersRequest, CouponDto, CouponGetRequest, CreateOrderDto, DocumentsBeginCommand, DocumentsFinishCommand,
+  BatchGetRequest, CheckoutOffersRequest, CouponDto, CouponGetRequest, CreateOrderDto, DocumentsAbandonCommand, DocumentsBeginCommand, DocumentsFinishCommand,
   DocumentsSendCommand, OrderIdNumberRequest, OrderNoticeRequest, OrderStatusUpdateCommand, QuoteDto, ShippingQuoteRequest, UserOrdersRequest,
   type CheckoutOffers, type CheckoutPublicKey, type CouponRecord, type CouponValidation, type DocumentsDelivery,
   type OrderBatchPlacedEvent, type OrderDocumentsSubmittedEvent, type OrderNotice, type OrdersBatch, type OrderStatus, type OrderStatusChangedEvent,
@@ -120,6 +120,7 @@ export const RequestRoutes = {
   [Subjects.order.userOrders]: takes(UserOrdersRequest).answers<UserOrdersResponse>(),
   [Subjects.order.documentsBegin]: takes(DocumentsBeginCommand).answers<DocumentsDelivery>(),
   [Subjects.order.documentsFinish]: takes(DocumentsFinishCommand).answers<Ok>(),
+  [Subjects.order.documentsAbandon]: takes(DocumentsAbandonCommand).answers<Ok>(),
   [Subjects.order.noticeGet]: takes(OrderNoticeRequest).answers<OrderNotice>(),
   [Subjects.order.businessStatusUpdate]: takes(OrderStatusUpdateCommand).answers<{ orders: { orderId: number; status: OrderStatus }[] }>(),
   [Subjects.order.businessIdNumber]: takes(OrderIdNumberRequest).answers<{ idNumber: string }>(),

@@ -4,3 +4,4 @@ export * from './errors';
 export * from './health';
 export * from './bus';
 export * from './untrusted';
+export * from './access';

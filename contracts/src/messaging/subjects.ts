@@ -81,9 +81,11 @@ export const Subjects = {
     orderCreate: 'order.order.create',
     batchGet: 'order.batch.get',
     userOrders: 'order.user.orders',
-    /** Documents: the gateway asks before forwarding them; notifications reports the outcome. */
+    /** Documents: the gateway asks before forwarding them; notifications (alone) reports the outcome. */
     documentsBegin: 'order.documents.begin',
     documentsFinish: 'order.documents.finish',
+    /** The gateway could not hand the caller's documents to notifications: the delivery failed, the patient may send again. */
+    documentsAbandon: 'order.documents.abandon',
     /** What notifications tells the pharmacies and the patient (`OrderNoticeRequest` → `OrderNotice`). */
     noticeGet: 'order.notice.get',
     /** The back office's order statuses (`OrderStatusUpdateCommand`), members of the business and admins only. */

@@ -111,7 +111,7 @@ export class DocumentsController {
       });
     } catch {
       await this.redis.client.del(key).catch(() => undefined);
-      await this.clients.get('order').send(Subjects.order.documentsFinish, { deliveryId: delivery.deliveryId, delivered: false }).catch(() => undefined);
+      await this.clients.get('order').send(Subjects.order.documentsAbandon, { deliveryId: delivery.deliveryId }).catch(() => undefined);
       throw failed();
     }
     return { message: Messages.documentsSubmitted };

@@ -1,6 +1,7 @@
 import { Global, Inject, Module, OnApplicationShutdown, type DynamicModule } from '@nestjs/common';
 import { ClientNats } from '@nestjs/microservices';
 import { SERVICES, type ServiceName } from '@mc/contracts';
+import { natsConnectionOptions } from '@mc/kit';
 import type { NatsConnection } from 'nats';
 import type { GatewayEnv } from '../config';
 import { ReadCache, ServiceClient } from './service-client';
@@ -44,7 +45,7 @@ export class ClientsModule {
         {
           provide: ServiceClients,
           useFactory: async () => {
-            const proxy = new ClientNats({ servers: [env.NATS_URL], name: 'gateway', maxReconnectAttempts: -1, reconnectTimeWait: 1000 });
+            const proxy = new ClientNats(natsConnectionOptions('gateway', env));
             await proxy.connect();
             return new ServiceClients(proxy, env);
           },

@@ -11,7 +11,7 @@ const { ANONYMOUS_CALLER, Headers: RpcHeaders, parseProductListQuery, Subjects }
 const { connect, headers: natsHeaders, JSONCodec } = require('nats');
 
 const [database = 'medcanna', requests = '2000', concurrency = '50'] = process.argv.slice(2);
-const NATS_URL = process.env.TEST_NATS_URL ?? 'nats://127.0.0.1:4223';
+const NATS_URL = process.env.TEST_NATS_URL ?? 'nats://127.0.0.1:4231';
 const MAIN = process.env.MAIN ?? join(__dirname, '../dist/main.js');
 const codec = JSONCodec();
 
@@ -91,7 +91,7 @@ const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor(
 
 async function main() {
   const { child, startMs, indexMs } = await startCatalog();
-  const nc = await connect({ servers: NATS_URL });
+  const nc = await connect({ servers: NATS_URL, ...require('../../../deploy/local/nats').natsOptions('harness') });
   try {
     const rssReady = rssMb(child.pid);
     const first = await request(nc, Subjects.catalog.productList, parseProductListQuery({ inStock: '0' }));

@@ -15,6 +15,7 @@ export * from './messaging/outbox-relay';
 export * from './messaging/streams';
 export * from './messaging/tables';
 export * from './nats/correlation.interceptor';
+export * from './nats/connection';
 export * from './redis/redis';
 export * from './service';
 export * from './tokens';

@@ -1,7 +1,7 @@
 import { Global, Inject, Module, type DynamicModule, type INestApplicationContext, type INestMicroservice, type OnApplicationBootstrap, type OnApplicationShutdown, type Type } from '@nestjs/common';
 import { APP_GUARD, NestFactory } from '@nestjs/core';
 import { Transport, type MicroserviceOptions } from '@nestjs/microservices';
-import type { ServiceName } from '@mc/contracts';
+import { EventConsumerRoutes, publisherOf, type EventConsumerRoute, type ServiceName } from '@mc/contracts';
 import type Redis from 'ioredis';
 import { connect, type NatsConnection } from 'nats';
 import type { Pool } from 'pg';
@@ -21,6 +21,7 @@ import { BusClient } from './messaging/bus-client';
 import { OutboxRelay } from './messaging/outbox-relay';
 import { ensureStream } from './messaging/streams';
 import type { MessagingTables } from './messaging/tables';
+import { natsConnectionOptions } from './nats/connection';
 import { CorrelationInterceptor } from './nats/correlation.interceptor';
 import { createRedis } from './redis/redis';
 import { DATABASE, LOGGER, NATS_CONNECTION, PG_POOL, REDIS, SERVICE_ENV } from './tokens';
@@ -50,11 +51,24 @@ export interface StartOptions {
 /** Starts durable consumers for a service and stops them on shutdown. */
 export class EventConsumers {
   private readonly consumers: Pick<IdempotentConsumer, 'stop'>[] = [];
-  constructor(private readonly nc: NatsConnection, private readonly db: Database, private readonly tables: MessagingTables, private readonly logger: Logger) {}
+  constructor(
+    private readonly service: ServiceName,
+    private readonly nc: NatsConnection,
+    private readonly db: Database,
+    private readonly tables: MessagingTables,
+    private readonly logger: Logger,
+  ) {}
 
-  /** Starts a durable consumer of `from`'s events (creating that stream if its service has not run yet). */
+  /**
+   * Starts a durable consumer of `from`'s events (creating that stream if its service has not run yet). The consumer
+   * must be the bus's (`EventConsumerRoutes`: this service's, with this filter), or the bus would refuse it anyway.
+   */
   async start<Filter extends string>(options: Omit<ConsumerOptions<Filter>, 'stream'> & { from: ServiceName }): Promise<IdempotentConsumer<Filter>> {
-    const stream = await ensureStream(await this.nc.jetstreamManager(), options.from);
+    const route = (EventConsumerRoutes as Record<string, EventConsumerRoute>)[options.durable];
+    if (!route || route.by !== this.service || route.filter !== options.filterSubject || publisherOf(route.filter) !== options.from) {
+      throw new Error(`consumer ${options.durable} of ${this.service} is not the bus's (contracts/src/messaging/access.ts: EventConsumerRoutes)`);
+    }
+    const stream = await ensureStream(await this.nc.jetstreamManager({ checkAPI: false }), options.from, options.from === this.service);
     const consumer = new IdempotentConsumer<Filter>(this.nc, this.db, this.tables, this.logger, { ...options, stream });
     await consumer.start();
     this.consumers.push(consumer);
@@ -114,8 +128,8 @@ export class ServiceKitModule {
         {
           provide: NATS_CONNECTION,
           useFactory: async () => {
-            const nc = await connect({ servers: env.NATS_URL, name: `${def.name}-events`, maxReconnectAttempts: -1 });
-            await ensureStream(await nc.jetstreamManager(), def.name);
+            const nc = await connect(natsConnectionOptions(def.name, env, `${def.name}-events`));
+            await ensureStream(await nc.jetstreamManager({ checkAPI: false }), def.name);
             return nc;
           },
         },
@@ -124,12 +138,12 @@ export class ServiceKitModule {
           provide: OutboxRelay,
           inject: [DATABASE, NATS_CONNECTION],
           useFactory: (db: Database, nc: NatsConnection) =>
-            new OutboxRelay(db, def.tables, nc.jetstream(), logger, { batchSize: env.OUTBOX_BATCH_SIZE, pollMs: env.OUTBOX_POLL_MS }),
+            new OutboxRelay(db, def.tables, nc.jetstream(), logger, { batchSize: env.OUTBOX_BATCH_SIZE, pollMs: env.OUTBOX_POLL_MS, keepSentMs: env.OUTBOX_KEEP_SENT_MS }),
         },
         {
           provide: EventConsumers,
           inject: [NATS_CONNECTION, DATABASE],
-          useFactory: (nc: NatsConnection, db: Database) => new EventConsumers(nc, db, def.tables, logger),
+          useFactory: (nc: NatsConnection, db: Database) => new EventConsumers(def.name, nc, db, def.tables, logger),
         },
         // Token versions identity writes (bucket `token_versions`), watched into memory for the caller check.
         { provide: TokenVersions, inject: [NATS_CONNECTION], useFactory: (nc: NatsConnection) => new TokenVersions(nc, logger).start() },
@@ -167,7 +181,7 @@ export async function startService(def: ServiceDefinition, overrides: NodeJS.Pro
   const { RootModule, env, logger } = rootModule(def, overrides, options);
   const app = await NestFactory.createMicroservice<MicroserviceOptions>(RootModule, {
     transport: Transport.NATS,
-    options: { servers: [env.NATS_URL], queue: def.name, name: def.name, maxReconnectAttempts: -1, reconnectTimeWait: 1000 },
+    options: { ...natsConnectionOptions(def.name, env), queue: def.name },
     logger: new PinoNestLogger(logger),
   });
   app.useGlobalPipes(createValidationPipe());

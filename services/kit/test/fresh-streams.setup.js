@@ -1,9 +1,10 @@
 // Jest globalSetup of the integration project: every run starts with no event streams on the test NATS,
 // so no durable consumer has to work through the events of earlier runs, and no token version of an earlier run is kept.
 const { connect } = require('nats');
+const { natsOptions } = require('../../../deploy/local/nats');
 
-async function deleteEventStreams(servers = process.env.TEST_NATS_URL || 'nats://127.0.0.1:4223') {
-  const nc = await connect({ servers });
+async function deleteEventStreams(servers = process.env.TEST_NATS_URL || 'nats://127.0.0.1:4231') {
+  const nc = await connect({ servers, ...natsOptions('harness') });
   try {
     const jsm = await nc.jetstreamManager();
     for await (const info of jsm.streams.list()) {

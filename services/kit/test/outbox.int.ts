@@ -155,4 +155,25 @@ describe('transactional outbox, relay and idempotent consumer', () => {
       await consumer.stop();
     }
   });
+
+  it('deletes published rows: at once with keepSentMs 0, after keepSentMs otherwise, never one still unsent', async () => {
+    await db.delete(tables.outbox);
+    const outbox = new OutboxWriter(tables, ROUTES);
+    const rows = async () => (await db.select({ n: count() }).from(tables.outbox))[0].n;
+    const add = (n: number) => db.transaction(async (tx) => { for (let i = 0; i < n; i++) await outbox.add(tx, SUBJECT, { n: i }); });
+
+    await add(3);
+    expect(await new OutboxRelay(db, tables, nc.jetstream(), logger, { batchSize: 100, pollMs: 20, keepSentMs: 0 }).relayOnce()).toBe(3);
+    expect(await rows()).toBe(0);
+
+    const keeping = new OutboxRelay(db, tables, nc.jetstream(), logger, { batchSize: 2, pollMs: 20, keepSentMs: 300 });
+    await add(3);
+    expect(await keeping.relayOnce()).toBe(2);
+    await keeping.deleteSent();
+    expect(await rows()).toBe(3); // two sent a moment ago, one waiting
+    await new Promise((r) => setTimeout(r, 350));
+    await keeping.deleteSent();
+    expect(await rows()).toBe(1);
+    expect(await sentCount()).toBe(0);
+  });
 });

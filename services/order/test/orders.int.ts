@@ -1,4 +1,4 @@
-import { ErrorCodes, Events, Messages, streamName, Subjects, USER_ORDERS_PER_PAGE, type CheckoutPublicKey, type CreateOrderDto, type EventEnvelope, type OrderBatchPlacedEvent } from '@mc/contracts';
+import { ErrorCodes, Events, Messages, streamName, Subjects, USER_ORDERS_PER_PAGE, type CheckoutPublicKey, type CreateOrderDto, type CustomerOrder, type EventEnvelope, type OrderBatchPlacedEvent } from '@mc/contracts';
 import { OutboxRelay } from '@mc/kit';
 import { rpcUntyped, waitFor } from '@mc/kit/testing';
 import { AckPolicy, DeliverPolicy, nanos, type NatsConnection } from 'nats';
@@ -239,6 +239,13 @@ describe('order service: checkout, orders, statuses, ID numbers, documents', () 
     const list = await call(Subjects.order.userOrders, {}, u.as);
     expect(list).toMatchObject({ total: 2, perPage: USER_ORDERS_PER_PAGE, currentPage: 1 });
     expect(list.orders.map((o) => o.id)).toEqual([second.orders[0].id, first.orders[0].id]);
+    // Each listed order's money is the order's, to the agora: its lines after discounts plus shipping (not the list's count).
+    const money = (o: CustomerOrder) => [o.cartCostTotalPrice, o.cartCostDiscountsTotalAmount, o.shippingCostTotalPrice, o.totalPrice];
+    expect(list.orders.map(money)).toEqual([money(second.orders[0]), money(first.orders[0])]);
+    for (const o of list.orders) {
+      expect(o.totalPrice).toBeGreaterThan(1);
+      expect(Math.round(o.totalPrice * 100)).toBe(Math.round((o.cartCostTotalPrice - o.cartCostDiscountsTotalAmount + o.shippingCostTotalPrice) * 100));
+    }
     expect((await call(Subjects.order.userOrders, { search: String(first.orders[0].id) }, u.as)).orders.map((o) => o.id)).toEqual([first.orders[0].id]);
     expect((await call(Subjects.order.userOrders, { search: second.orders[0].pharm.name }, u.as)).orders[0].id).toBe(second.orders[0].id);
     expect((await call(Subjects.order.userOrders, { search: first.orders[0].items[0].name }, u.as)).orders.map((o) => o.id)).toContain(first.orders[0].id);

@@ -85,6 +85,10 @@ describe('order.user.orders at 200,000 orders of 50,000 users', () => {
     const page = await rpc(service.nc(), Subjects.order.userOrders, { page: 1 }, { caller: identity.token({ sub: String(FIRST_USER + 3) }) });
     expect(page).toMatchObject({ total: ORDERS / USERS, perPage: USER_ORDERS_PER_PAGE, currentPage: 1 });
     expect(page.orders.every((o) => o.items.length === 1)).toBe(true);
+    // Every total shown is the order's own row, to the agora (the page's count once shadowed it: ₪0.04 for 4 orders).
+    const { rows } = await pool().query('SELECT id, total FROM "order".orders WHERE id = ANY($1)', [page.orders.map((o) => o.id)]);
+    const totals = new Map(rows.map((r: { id: number; total: number }) => [Number(r.id), Number(r.total)]));
+    for (const o of page.orders) expect([o.id, Math.round(o.totalPrice * 100)]).toEqual([o.id, totals.get(o.id)]);
   });
 
   it("reads a user's and a pharmacy's orders newest first through their indexes", async () => {

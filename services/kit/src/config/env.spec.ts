@@ -11,7 +11,7 @@ describe('loadEnv', () => {
   it('uses the local default for every missing value', () => {
     const env = loadEnv(TestEnv, {});
     expect(env.PORT).toBe(3000);
-    expect(env.NATS_URL).toBe('nats://127.0.0.1:4222');
+    expect(env.NATS_URL).toBe('nats://127.0.0.1:4230');
   });
 
   it('converts and accepts good values', () => {

@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { IsIn, IsInt, Matches, Max, Min, ValidateIf, validateSync } from 'class-validator';
+import { IsIn, IsInt, IsString, Matches, Max, Min, ValidateIf, validateSync } from 'class-validator';
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -19,14 +19,37 @@ export class AppEnv {
 /** True where development features may be switched on: only when `development` or `test` is named. */
 export const isDevelopment = (env: AppEnv): boolean => env.APP_ENV === 'development' || env.APP_ENV === 'test';
 
+/** The project's development NATS server (deploy/local/infra.sh starts it; the tests have their own on 4231). */
+export const DEVELOPMENT_NATS_URL = 'nats://127.0.0.1:4230';
+
+/** How a process reaches the bus: every process (each service, the gateway) has a credential of its own. */
+export class NatsEnv extends AppEnv {
+  /** `tls://` in production (the connection is refused otherwise). */
+  @Matches(/^(nats|tls):\/\/.+/, { message: 'must be a nats:// or tls:// URL' })
+  NATS_URL = DEVELOPMENT_NATS_URL;
+
+  /**
+   * This process's NKey seed (a user seed, `SU…`), required in production. In development and tests, when empty, the
+   * seed is read from NATS_KEYS_DIR (deploy/local/nats.js makes one per process on this machine).
+   */
+  @ValidateIf((env: NatsEnv) => env.NATS_NKEY_SEED !== '')
+  @Matches(/^SU[A-Z2-7]{56}$/, { message: 'must be a user NKey seed (SU…)' })
+  NATS_NKEY_SEED = '';
+
+  /** Development and tests: where the local NKey seeds are (default: ~/.local/state/medcanna/nats). */
+  @IsString()
+  NATS_KEYS_DIR = '';
+
+  /** The certificate authority of the NATS servers' TLS certificates (empty: the system's). */
+  @IsString()
+  NATS_TLS_CA_FILE = '';
+}
+
 /**
  * Environment every service reads. Each value has a local default so `make dev` needs no `.env`;
  * a present but bad value stops the process at start.
  */
-export class ServiceEnv extends AppEnv {
-  @Matches(/^nats:\/\/.+/, { message: 'must be a nats:// URL' })
-  NATS_URL = 'nats://127.0.0.1:4222';
-
+export class ServiceEnv extends NatsEnv {
   /** Empty means the service's own role on DATABASE_NAME on localhost. */
   @ValidateIf((env: ServiceEnv) => env.DATABASE_URL !== '')
   @Matches(/^postgres(ql)?:\/\/.+/, { message: 'must be a postgres:// URL' })
@@ -49,9 +72,16 @@ export class ServiceEnv extends AppEnv {
 
   @IsInt() @Min(1) @Max(1000)
   OUTBOX_BATCH_SIZE = 100;
+
+  /** How long a published outbox row is kept before it is deleted (0: deleted as it is published). */
+  @IsInt() @Min(0) @Max(3_600_000)
+  OUTBOX_KEEP_SENT_MS = 60_000;
 }
 
 export class EnvError extends Error {}
+
+/** Settings whose values never appear in an error message. */
+const SECRET_SETTING = /SEED|SECRET|KEY|TOKEN|PASSWORD/;
 
 /** A text value as the type of its default: numbers and booleans convert, anything unconvertible stays text and fails validation. */
 function convert(value: string, fallback: unknown): unknown {
@@ -72,7 +102,8 @@ export function loadEnv<T extends object>(cls: new () => T, env: NodeJS.ProcessE
   }
   const errors = validateSync(config, { forbidUnknownValues: false });
   if (errors.length) {
-    const lines = errors.map((e) => `${e.property}=${JSON.stringify(present[e.property])}: ${Object.values(e.constraints ?? {}).join(', ')}`);
+    const shown = (key: string) => (SECRET_SETTING.test(key) ? '(hidden)' : JSON.stringify(present[key]));
+    const lines = errors.map((e) => `${e.property}=${shown(e.property)}: ${Object.values(e.constraints ?? {}).join(', ')}`);
     throw new EnvError(`Invalid environment:\n  ${lines.join('\n  ')}`);
   }
   if (config instanceof AppEnv && isDevelopment(config) && env.NODE_ENV === 'production') {

@@ -52,7 +52,7 @@ export class IdempotentConsumer<Filter extends string = string> {
 
   async start(): Promise<void> {
     const { stream, durable, filterSubject } = this.options;
-    const jsm: JetStreamManager = await this.nc.jetstreamManager();
+    const jsm: JetStreamManager = await this.nc.jetstreamManager({ checkAPI: false });
     await jsm.consumers.add(stream, {
       durable_name: durable,
       ack_policy: AckPolicy.Explicit,

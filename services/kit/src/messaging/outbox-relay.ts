@@ -1,4 +1,4 @@
-import { asc, inArray, isNull } from 'drizzle-orm';
+import { and, asc, inArray, isNotNull, isNull, lt } from 'drizzle-orm';
 import { headers as natsHeaders, type JetStreamClient } from 'nats';
 import type { Logger } from 'pino';
 import { Headers, type EventEnvelope } from '@mc/contracts';
@@ -8,12 +8,15 @@ import type { MessagingTables } from './tables';
 export interface OutboxRelayOptions {
   batchSize: number;
   pollMs: number;
+  /** How long a published row is kept (for a look at what went out) before it is deleted; 0: deleted as it is published; absent: kept. */
+  keepSentMs?: number;
 }
 
 /**
  * Publishes outbox rows to JetStream. Rows are claimed with FOR UPDATE SKIP LOCKED (so several relays
  * share the work), published with `Nats-Msg-Id` = event id (so a republish is dropped by the stream's
- * dedupe window) and marked sent only after their publish ack, in the claiming transaction.
+ * dedupe window) and marked sent only after their publish ack, in the claiming transaction. Published rows are
+ * deleted `keepSentMs` later (at once when 0): an event's data lives in the stream, not in two places.
  */
 export class OutboxRelay {
   private running = false;
@@ -49,10 +52,18 @@ export class OutboxRelay {
           sent.push(row.id);
         }
       } finally {
-        if (sent.length) await tx.update(outbox).set({ sentAt: new Date() }).where(inArray(outbox.id, sent));
+        if (sent.length && this.options.keepSentMs === 0) await tx.delete(outbox).where(inArray(outbox.id, sent));
+        else if (sent.length) await tx.update(outbox).set({ sentAt: new Date() }).where(inArray(outbox.id, sent));
       }
       return sent.length;
     });
+  }
+
+  /** Deletes the rows published more than `keepSentMs` ago. */
+  async deleteSent(): Promise<void> {
+    const { outbox } = this.tables;
+    if (this.options.keepSentMs === undefined) return;
+    await this.db.delete(outbox).where(and(isNotNull(outbox.sentAt), lt(outbox.sentAt, new Date(Date.now() - this.options.keepSentMs))));
   }
 
   start(): void {
@@ -81,11 +92,17 @@ export class OutboxRelay {
 
   private async run(): Promise<void> {
     let failures = 0;
+    let swept = 0;
     while (this.running) {
       let published = 0;
       try {
         published = await this.relayOnce();
         failures = 0;
+        const keepSentMs = this.options.keepSentMs;
+        if (keepSentMs && Date.now() - swept >= Math.min(keepSentMs, 10_000)) {
+          swept = Date.now();
+          await this.deleteSent();
+        }
       } catch (err) {
         failures++;
         this.logger.warn({ err }, 'outbox relay batch failed; will retry');

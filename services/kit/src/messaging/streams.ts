@@ -4,8 +4,26 @@ import { type JetStreamManager, nanos, RetentionPolicy, StorageType } from 'nats
 /** Dedupe window of JetStream: a relay that republishes a row within it is ignored by the stream. */
 export const DUPLICATE_WINDOW_MS = 2 * 60_000;
 
-/** Creates (or keeps) the service's event stream `EVT_<SERVICE>` over `evt.<service>.>`. */
-export async function ensureStream(jsm: JetStreamManager, service: ServiceName): Promise<string> {
+const HOUR_MS = 3600_000;
+/**
+ * How long a stream keeps its events. Identity's carry only references to secrets that live minutes, and ask for work
+ * done at once: hours are plenty. The others' events rebuild read models and are kept for a month.
+ */
+export const STREAM_MAX_AGE_MS: Record<ServiceName, number> = {
+  identity: 6 * HOUR_MS,
+  catalog: 30 * 24 * HOUR_MS,
+  pharm: 30 * 24 * HOUR_MS,
+  cart: 30 * 24 * HOUR_MS,
+  order: 30 * 24 * HOUR_MS,
+  'shipping-quote': 30 * 24 * HOUR_MS,
+  notifications: 30 * 24 * HOUR_MS,
+};
+
+/**
+ * Creates (or keeps) `service`'s event stream `EVT_<SERVICE>` over `evt.<service>.>`. Its own service (`own`) also
+ * brings an existing stream's retention to today's; a consumer only creates a missing one (the bus lets it do no more).
+ */
+export async function ensureStream(jsm: JetStreamManager, service: ServiceName, own = true): Promise<string> {
   const name = streamName(service);
   const config = {
     name,
@@ -13,12 +31,15 @@ export async function ensureStream(jsm: JetStreamManager, service: ServiceName):
     storage: StorageType.File,
     retention: RetentionPolicy.Limits,
     duplicate_window: nanos(DUPLICATE_WINDOW_MS),
-    max_age: nanos(30 * 24 * 3600_000),
+    max_age: nanos(STREAM_MAX_AGE_MS[service]),
   };
+  let existing;
   try {
-    await jsm.streams.info(name);
+    existing = await jsm.streams.info(name);
   } catch {
     await jsm.streams.add(config);
+    return name;
   }
+  if (own && existing.config.max_age !== config.max_age) await jsm.streams.update(name, { max_age: config.max_age });
   return name;
 }

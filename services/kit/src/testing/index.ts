@@ -5,17 +5,24 @@ import {
 } from '@mc/contracts';
 import { connect, headers as natsHeaders, JSONCodec, type NatsConnection } from 'nats';
 import { TestClock } from '../clock/test-clock';
+import { loadEnv, NatsEnv } from '../config/env';
+import { natsConnectionOptions, type NatsIdentity } from '../nats/connection';
 import { startService, type ServiceDefinition } from '../service';
 
 const codec = JSONCodec();
 
 /** The tests' own NATS server (see deploy/local/infra.sh), apart from the one `make dev` uses. */
-export const TEST_NATS_URL = process.env.TEST_NATS_URL ?? 'nats://127.0.0.1:4223';
+export const TEST_NATS_URL = process.env.TEST_NATS_URL ?? 'nats://127.0.0.1:4231';
 
 /** The environment of every test: the test database and NATS, quiet logs. */
 export const TEST_ENV = { APP_ENV: 'test', DATABASE_NAME: 'medcanna_test', NATS_URL: TEST_NATS_URL, LOG_LEVEL: 'warn', OUTBOX_POLL_MS: '50' };
 
-export const connectNats = (): Promise<NatsConnection> => connect({ servers: TEST_NATS_URL });
+/**
+ * A connection to the tests' NATS server: as the tests' harness (every permission; the test server alone admits it), or
+ * with a process's own credential, to see what that process may and may not do on the bus.
+ */
+export const connectNats = (as: NatsIdentity = 'harness'): Promise<NatsConnection> =>
+  connect({ ...natsConnectionOptions(as, loadEnv(NatsEnv, TEST_ENV), `test-${as}`), maxReconnectAttempts: 0 });
 
 export interface RpcOptions {
   correlationId?: string;

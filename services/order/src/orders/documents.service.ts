@@ -37,8 +37,11 @@ export class DocumentsService {
     return { deliveryId, orders: rows };
   }
 
-  /** The outcome of a delivery (once; a repeat changes nothing): delivered with the three documents, or failed. */
-  async finish(deliveryId: string, delivered: boolean): Promise<{ ok: true }> {
+  /**
+   * The outcome of a delivery (once; a repeat changes nothing): delivered with the three documents, or failed. With
+   * `userId` (the gateway abandoning a delivery for its caller), only that user's orders.
+   */
+  async finish(deliveryId: string, delivered: boolean, userId?: number): Promise<{ ok: true }> {
     const changed = await this.db.transaction(async (tx) => {
       const rows = await tx
         .update(orders)
@@ -47,7 +50,11 @@ export class DocumentsService {
           ...(delivered ? { documentsDelivered: [...DOCUMENT_KINDS] } : {}),
           updatedAt: this.clock.now(),
         })
-        .where(and(eq(orders.documentsDeliveryId, deliveryId), eq(orders.documents, 'sending')))
+        .where(and(
+          eq(orders.documentsDeliveryId, deliveryId),
+          eq(orders.documents, 'sending'),
+          ...(userId === undefined ? [] : [eq(orders.userId, userId)]),
+        ))
         .returning({ id: orders.id });
       if (rows.length) await this.outbox.add(tx, Events.order.documentsSubmitted, { orderIds: rows.map((r) => r.id).sort((a, b) => a - b), delivered });
       return rows.length;

@@ -1,7 +1,7 @@
 import { Controller, Inject } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import {
-  BatchGetRequest, BusinessPageRequest, CouponDto, CreateOrderDto, DocumentsBeginCommand, DocumentsFinishCommand, OrderIdNumberRequest, OrderNoticeRequest,
+  BatchGetRequest, BusinessPageRequest, CouponDto, CreateOrderDto, DocumentsBeginCommand, DocumentsAbandonCommand, DocumentsFinishCommand, OrderIdNumberRequest, OrderNoticeRequest,
   OrderStatusUpdateCommand, QuoteDto, Subjects, UserOrdersRequest,
   type BusinessOrdersPage, type CheckoutPublicKey, type CouponValidation, type DocumentsDelivery, type OrderNotice, type OrdersBatch, type OrderStatus, type Quote, type UserOrdersResponse,
 } from '@mc/contracts';
@@ -66,10 +66,17 @@ export class OrdersHandlers {
     return this.documents.begin(caller, dto);
   }
 
-  /** Notifications (or the gateway, when notifications cannot be reached) reports a delivery's outcome. */
+  /** Notifications reports a delivery's outcome (the bus lets no other process send this subject). */
   @MessagePattern(Subjects.order.documentsFinish)
   documentsFinish(@Payload() dto: DocumentsFinishCommand): Promise<{ ok: true }> {
     return this.documents.finish(dto.deliveryId, dto.delivered);
+  }
+
+  /** The gateway could not hand the caller's documents to notifications: their delivery failed. */
+  @MessagePattern(Subjects.order.documentsAbandon)
+  @RequireUser()
+  documentsAbandon(@Caller() caller: Caller, @Payload() dto: DocumentsAbandonCommand): Promise<{ ok: true }> {
+    return this.documents.finish(dto.deliveryId, false, caller.userId);
   }
 
   /** What notifications tells the pharmacies and the patient. */

@@ -69,15 +69,16 @@ export class OrdersReader {
       conditions.push(sql`(${byId}${orders.pharmName} ILIKE ${like} OR EXISTS (SELECT 1 FROM ${orderItems} WHERE ${orderItems.orderId} = ${orders.id} AND ${orderItems.name} ILIKE ${like}))`);
     }
     const where = and(...conditions);
-    // The page and the total in one round trip (the total rides on each row); past the last page, a count alone.
+    // The page and the number of matching orders in one round trip (it rides on each row, beside the order's own
+    // `total`, which it must not shadow); past the last page, a count alone.
     const rows = await this.db
-      .select({ ...getTableColumns(orders), total: sql<number>`count(*) OVER ()::int` })
+      .select({ ...getTableColumns(orders), matching: sql<number>`count(*) OVER ()::int` })
       .from(orders)
       .where(where)
       .orderBy(sql`${orders.createdAt} DESC NULLS LAST`, sql`${orders.id} DESC NULLS LAST`)
       .limit(USER_ORDERS_PER_PAGE)
       .offset((page - 1) * USER_ORDERS_PER_PAGE);
-    const total = rows.length ? rows[0].total : page === 1 ? 0 : (await this.db.select({ n: sql<number>`count(*)::int` }).from(orders).where(where))[0].n;
+    const total = rows.length ? rows[0].matching : page === 1 ? 0 : (await this.db.select({ n: sql<number>`count(*)::int` }).from(orders).where(where))[0].n;
     return { orders: (await this.withItems(rows)).map((o) => o.order), total, perPage: USER_ORDERS_PER_PAGE, currentPage: page };
   }
 

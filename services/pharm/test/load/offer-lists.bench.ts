@@ -9,6 +9,7 @@
 import { readFileSync } from 'node:fs';
 import { parsePharmProductListQuery, Subjects, type GeoSort, type PharmProductListQuery } from '@mc/contracts';
 import { rpc } from '@mc/kit/testing';
+import { loadEnv, natsConnectionOptions, NatsEnv } from '@mc/kit';
 import { connect } from 'nats';
 import { Client } from 'pg';
 
@@ -40,7 +41,7 @@ function rssMb(pid: string | undefined): number | undefined {
 
 async function main(): Promise<void> {
   const values = await valuesOf(process.env.DATABASE ?? 'medcanna');
-  const nc = await connect({ servers: process.env.NATS_URL ?? 'nats://127.0.0.1:4222' });
+  const nc = await connect(natsConnectionOptions('gateway', loadEnv(NatsEnv, { APP_ENV: 'development', ...process.env })));
   let seed = 7;
   const random = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
   const pick = <T>(list: T[]): T => list[Math.floor(random() * list.length)];
