@@ -192,7 +192,7 @@ function tokenVersionsAccess(process: BusProcess, publish: Set<string>): void {
     for (const verb of ['INFO', 'CREATE', 'UPDATE']) publish.add(jsApi('STREAM', verb, TOKEN_VERSIONS_STREAM));
     publish.add(`$KV.${TOKEN_VERSIONS_BUCKET}.>`);
   }
-  for (const verb of ['CREATE', 'DELETE', 'INFO']) publish.add(jsApi('CONSUMER', verb, TOKEN_VERSIONS_STREAM, '>'));
+  for (const verb of ['CREATE', 'INFO']) publish.add(jsApi('CONSUMER', verb, TOKEN_VERSIONS_STREAM, '>'));
   publish.add(jsApi('DIRECT', 'GET', TOKEN_VERSIONS_STREAM, '>')).add(jsApi('STREAM', 'MSG', 'GET', TOKEN_VERSIONS_STREAM));
   publish.add(`$JS.FC.${TOKEN_VERSIONS_STREAM}.>`);
 }
