@@ -53,7 +53,7 @@ export class TokenVersionsWriter implements OnApplicationBootstrap {
   }
 
   private async bucket(): Promise<KV> {
-    const kv = await this.nc.jetstream().views.kv(TOKEN_VERSIONS_BUCKET, { history: 1, ttl: TOKEN_VERSIONS_TTL_SECONDS * 1000 });
+    const kv = await this.nc.jetstream({ checkAPI: false }).views.kv(TOKEN_VERSIONS_BUCKET, { history: 1, ttl: TOKEN_VERSIONS_TTL_SECONDS * 1000 });
     this.logger.debug({ bucket: TOKEN_VERSIONS_BUCKET }, 'token versions bucket ready');
     return kv;
   }

@@ -59,7 +59,7 @@ export class TokenVersions {
   private async run(): Promise<void> {
     while (!this.stopped) {
       try {
-        const kv = await this.nc.jetstream().views.kv(this.options.bucket ?? TOKEN_VERSIONS_BUCKET, { bindOnly: true });
+        const kv = await this.nc.jetstream({ checkAPI: false }).views.kv(this.options.bucket ?? TOKEN_VERSIONS_BUCKET, { bindOnly: true });
         const iterator = await kv.watch({ initializedFn: () => this.settle() });
         this.iterator = iterator;
         if (this.stopped) iterator.stop();
