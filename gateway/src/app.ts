@@ -15,7 +15,7 @@ import type { FastifyInstance } from 'fastify';
 import { AuthController, BusinessesController, UserController } from './auth/auth.controller';
 import { PrescriptionController } from './auth/prescription.controller';
 import { DEV_OAUTH_PATHS, googleSignIn } from './auth/google';
-import { identityKeysProvider, JwtStrategy } from './auth/jwt.strategy';
+import { identityKeysProvider, JwtStrategy, tokenVersionsProvider } from './auth/jwt.strategy';
 import { CartController } from './cart/cart.controller';
 import { checkoutControllers, registerDocumentUploads } from './checkout';
 import { businessControllers } from './business';
@@ -54,7 +54,7 @@ function gatewayModule(env: GatewayEnv, pageCache: PageCache): DynamicModule {
     module: GatewayModule,
     imports: [ClientsModule.forRoot(env), RedisModule.forRoot(env), PassportModule],
     controllers: gatewayControllers(env),
-    providers: [{ provide: GatewayEnv, useValue: env }, { provide: PageCache, useValue: pageCache }, identityKeysProvider, JwtStrategy, ...googleSignIn(env).providers],
+    providers: [{ provide: GatewayEnv, useValue: env }, { provide: PageCache, useValue: pageCache }, identityKeysProvider, tokenVersionsProvider, JwtStrategy, ...googleSignIn(env).providers],
   };
 }
 

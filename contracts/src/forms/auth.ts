@@ -230,7 +230,8 @@ export class GeoLocationDto {
 /** accessBusiness: the business (its slug, as `GET /api/user/businesses` lists it); the caller travels in the `x-caller` header. */
 export class BusinessAccessCommand {
   @IsString({ message: Messages.businessNotFound })
-  @Matches(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, { message: Messages.businessNotFound })
+  // A slug, or a slug with its kind (`pharmacy:<slug>`, `company:<slug>`) where a company and a pharmacy share it.
+  @Matches(/^(?:(?:pharmacy|company):)?[a-z0-9]+(?:-[a-z0-9]+)*$/, { message: Messages.businessNotFound })
   @MaxLength(100, { message: Messages.businessNotFound })
   businessId: string;
 }

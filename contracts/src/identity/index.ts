@@ -11,12 +11,39 @@ export interface AccessTokenClaims {
   /** The account's token version: a password change or sign-out everywhere makes older tokens stale. */
   ver: number;
   /**
-   * The slugs of the businesses the account is a member of (managers only; absent for a patient). Signed into the
-   * token and read afresh at every refresh: services check business access against these claims (no lookup on the
-   * request path). A token that carries them lives `TOKEN_LIFETIME.membershipSeconds` (5 minutes), so a membership
-   * given or taken away takes effect at the next refresh, and a removed one stops working within 5 minutes.
+   * When the session began (seconds since the epoch): the sign-in this token descends from. Carried unchanged through
+   * every refresh; identity refuses to refresh a token whose session began more than `TOKEN_LIFETIME.sessionSeconds` ago.
+   */
+  auth_time?: number;
+  /**
+   * The businesses the account is a member of, each named with its kind (`pharmacy:<slug>`, `company:<slug>`, see
+   * `membershipClaim`), so a pharmacy and a company sharing a slug never mix (managers only; absent for a patient).
+   * Signed into the token and read afresh at every refresh: services check business access against these claims (no
+   * lookup on the request path). A token that carries them lives `TOKEN_LIFETIME.membershipSeconds` (5 minutes), so a
+   * membership given or taken away takes effect at the next refresh, and a removed one stops working within 5 minutes.
    */
   biz?: string[];
+}
+
+/** The kinds of business a manager may be a member of. */
+export type BusinessKind = 'pharmacy' | 'company';
+export const BUSINESS_KINDS: readonly BusinessKind[] = ['pharmacy', 'company'];
+
+/** A membership as the `biz` claim names it: `pharmacy:<slug>` or `company:<slug>`. */
+export const membershipClaim = (kind: BusinessKind, slug: string): string => `${kind}:${slug}`;
+
+/** The kind and slug of a `biz` claim; undefined for one that names no known kind. */
+export function parseMembershipClaim(claim: string): { kind: BusinessKind; slug: string } | undefined {
+  const colon = claim.indexOf(':');
+  if (colon <= 0) return undefined;
+  const kind = claim.slice(0, colon);
+  const slug = claim.slice(colon + 1);
+  return (BUSINESS_KINDS as readonly string[]).includes(kind) && slug ? { kind: kind as BusinessKind, slug } : undefined;
+}
+
+/** `evt.identity.sessions.ended`: the account's token version grew; identity puts the current one in `TOKEN_VERSIONS_BUCKET`. */
+export interface SessionsEndedEvent {
+  userId: number;
 }
 
 /**
@@ -167,6 +194,8 @@ export const TOKEN_LIFETIME = {
   accessSeconds: 3600,
   membershipSeconds: 300,
   businessAccessSeconds: 300,
+  /** A session (sign-in) is refreshed for at most 30 days; then the user signs in again. */
+  sessionSeconds: 30 * 24 * 3600,
   activationHours: 72,
   resetHours: 2,
 } as const;

@@ -1,5 +1,5 @@
 import { EventRoutes, RequestRoutes, type EventSubject, type RequestSubject } from './bus';
-import { Events, healthSubject, SERVICES, streamName, Subjects, type ServiceName } from './subjects';
+import { Events, healthSubject, SERVICES, streamName, Subjects, TOKEN_VERSIONS_BUCKET, type ServiceName } from './subjects';
 
 /**
  * Who may do what on the bus. Every process (each service and the gateway) connects with a credential of its own,
@@ -112,6 +112,7 @@ export const RequestCallers: { readonly [S in RequestSubject]: readonly BusProce
   [Subjects.identity.forgotPassword]: GATEWAY,
   [Subjects.identity.resetPassword]: GATEWAY,
   [Subjects.identity.refresh]: GATEWAY,
+  [Subjects.identity.signOut]: GATEWAY,
   [Subjects.identity.smsRequest]: GATEWAY,
   [Subjects.identity.smsVerify]: GATEWAY,
   [Subjects.identity.googleSignIn]: GATEWAY,
@@ -157,6 +158,7 @@ export const EventConsumerRoutes = {
   'catalog-offers': { by: 'catalog', filter: Events.pharm.offersChanged },
   'catalog-pharms': { by: 'catalog', filter: Events.pharm.pharmChanged },
   'identity-account-asks': { by: 'identity', filter: 'evt.identity.*.asked' },
+  'identity-token-versions': { by: 'identity', filter: Events.identity.sessionsEnded },
   'notifications-order-emails': { by: 'notifications', filter: 'evt.order.>' },
   'notifications-account-emails': { by: 'notifications', filter: 'evt.identity.>' },
   'order-orders-open': { by: 'order', filter: Events.order.batchPlaced },
@@ -178,6 +180,24 @@ export interface ProcessPermissions {
 }
 
 const jsApi = (...parts: string[]) => `$JS.API.${parts.join('.')}`;
+
+/** The JetStream stream behind the token versions bucket (a Key-Value bucket `b` is the stream `KV_b`). */
+const TOKEN_VERSIONS_STREAM = `KV_${TOKEN_VERSIONS_BUCKET}`;
+
+/**
+ * The token versions bucket (see the kit's TokenVersions): identity alone makes it and writes it; every process
+ * (identity too) only reads it, watching it with an ordered consumer (created with a random name, answered with
+ * flow control) and getting one key.
+ */
+function tokenVersionsAccess(process: BusProcess, publish: Set<string>): void {
+  if (process === 'identity') {
+    for (const verb of ['INFO', 'CREATE', 'UPDATE']) publish.add(jsApi('STREAM', verb, TOKEN_VERSIONS_STREAM));
+    publish.add(`$KV.${TOKEN_VERSIONS_BUCKET}.>`);
+  }
+  for (const verb of ['CREATE', 'INFO']) publish.add(jsApi('CONSUMER', verb, TOKEN_VERSIONS_STREAM, '>'));
+  publish.add(jsApi('DIRECT', 'GET', TOKEN_VERSIONS_STREAM, '>')).add(jsApi('STREAM', 'MSG', 'GET', TOKEN_VERSIONS_STREAM));
+  publish.add(`$JS.FC.${TOKEN_VERSIONS_STREAM}.>`);
+}
 
 /** Each process's permissions, generated from the typed bus, the callers and the consumers above. */
 export function busPermissions(): Record<BusProcess, ProcessPermissions> {
@@ -207,6 +227,7 @@ export function busPermissions(): Record<BusProcess, ProcessPermissions> {
         publish.add(`$JS.ACK.${stream}.${durable}.>`).add(`dlq.${durable}`);
       }
     }
+    tokenVersionsAccess(process, publish);
     result[process] = { publish: [...publish].sort(), subscribe: [...subscribe].sort(), allowResponses: process !== 'gateway' };
   }
   return result;

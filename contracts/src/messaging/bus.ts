@@ -21,7 +21,7 @@ import {
 import { AddressSearchDto, type AddressSearchResponse } from '../geo/address-search';
 import type {
   AccountAskedEvent, AccountLinkEvent, Address, AuthTokenResponse, GoogleSignInResponse, BusinessesResponse, DeliverySecret, FavoriteSlugsResponse,
-  MailboxResponse, SigningKeysResponse, SmsCodeEvent, UserProfile,
+  MailboxResponse, SessionsEndedEvent, SigningKeysResponse, SmsCodeEvent, UserProfile,
 } from '../identity';
 import type { OffersChangedEvent, PharmChangedEvent, ProductChangedEvent } from '../storefront/events';
 import {
@@ -164,6 +164,7 @@ export const RequestRoutes = {
   [Subjects.identity.forgotPassword]: takes(ForgotPasswordDto).answers<Told>(),
   [Subjects.identity.resetPassword]: takes(ResetPasswordRequest).answers<AuthTokenResponse>(),
   [Subjects.identity.refresh]: takesNothing.answers<AuthTokenResponse>(),
+  [Subjects.identity.signOut]: takesNothing.answers<Ok>(),
   [Subjects.identity.smsRequest]: takes(PhoneSignInDto).answers<Told>(),
   [Subjects.identity.smsVerify]: takes(SmsVerifyDto).answers<AuthTokenResponse>(),
   [Subjects.identity.googleSignIn]: takes(GoogleSignInCommand).answers<GoogleSignInResponse>(),
@@ -223,6 +224,7 @@ export const EventRoutes = {
   [Events.identity.activationResendAsked]: carries<AccountAskedEvent>(1),
   [Events.identity.passwordResetAsked]: carries<AccountAskedEvent>(1),
   [Events.identity.smsCodeAsked]: carries<AccountAskedEvent>(1),
+  [Events.identity.sessionsEnded]: carries<SessionsEndedEvent>(1),
   [Events.order.batchPlaced]: carries<OrderBatchPlacedEvent>(1),
   [Events.order.statusChanged]: carries<OrderStatusChangedEvent>(1),
   [Events.order.documentsSubmitted]: carries<OrderDocumentsSubmittedEvent>(1),

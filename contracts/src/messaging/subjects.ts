@@ -112,6 +112,8 @@ export const Subjects = {
     forgotPassword: 'identity.auth.forgot-password',
     resetPassword: 'identity.auth.reset-password',
     refresh: 'identity.auth.refresh',
+    /** Ends every session of the caller's account (its token version grows). */
+    signOut: 'identity.auth.sign-out',
     smsRequest: 'identity.auth.sms-request',
     smsVerify: 'identity.auth.sms-verify',
     /** A Google account the gateway read from Google (`GoogleSignInCommand` → `AuthTokenResponse`): found, linked or created. */
@@ -182,6 +184,8 @@ export const Events = {
     activationResendAsked: 'evt.identity.activation.asked',
     passwordResetAsked: 'evt.identity.password-reset.asked',
     smsCodeAsked: 'evt.identity.sms-code.asked',
+    /** An account's token version grew (password change or reset, sign-out, disable): identity writes it to `TOKEN_VERSIONS_BUCKET`. */
+    sessionsEnded: 'evt.identity.sessions.ended',
   },
   order: {
     batchPlaced: 'evt.order.batch.placed',
@@ -193,6 +197,16 @@ export const Events = {
     pharmChanged: 'evt.pharm.pharm.changed',
   },
 } as const;
+
+/**
+ * The JetStream Key-Value bucket of token versions: key the user id (decimal), value the account's current token
+ * version (decimal). Only identity writes it (after a bump, from its outbox); every other process watches it into
+ * memory and refuses a token whose `ver` is lower. Entries live a little over an access token's lifetime (older
+ * tokens have expired anyway); history 1.
+ */
+export const TOKEN_VERSIONS_BUCKET = 'token_versions';
+/** How long a token version stays in the bucket: an access token's longest life (an hour) and 5 minutes. */
+export const TOKEN_VERSIONS_TTL_SECONDS = 3600 + 300;
 
 /** Header names carried on every NATS message. */
 export const Headers = {

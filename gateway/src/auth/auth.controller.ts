@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, Headers, HttpCode, Inject, Param, Patch, Post, Put, Req, UseGuards } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Headers, HttpCode, Inject, Injectable, Param, Patch, Post, Put, Req, Res, UseGuards, UseInterceptors } from '@nestjs/common';
 import { AuthGuard } from '@nestjs/passport';
 import { ApiBadRequestResponse, ApiBearerAuth, ApiForbiddenResponse, ApiNotFoundResponse, ApiOkResponse, ApiTags, ApiTooManyRequestsResponse, ApiUnauthorizedResponse } from '@nestjs/swagger';
 import {
@@ -10,7 +10,23 @@ import { ServiceClients } from '../clients/clients.module';
 import { forwarded } from '../clients/service-client';
 import { RequestBody } from '../docs/request-bodies';
 import { RateLimit, type RateLimitRule } from '../http/rate-limit';
+import type { FastifyReply } from 'fastify';
+import { GatewayEnv } from '../config';
 import type { SignedInUser } from './jwt.strategy';
+import { clearedSessionCookie, secureSessionCookie, sessionCookieValue, SetSessionCookie } from './session-cookie';
+
+/** Lets an anonymous request through (`request.user` stays unset); a valid token is taken as with `AuthGuard('jwt')`. */
+@Injectable()
+export class AnySessionGuard extends AuthGuard('jwt') {
+  override handleRequest<T>(_err: unknown, user: T): T {
+    return (user || undefined) as T;
+  }
+}
+
+/** `GET /api/auth/session`: who is signed in, as the page learns it (it never reads the HttpOnly cookie). */
+export interface SessionResponse {
+  session: { sub: string; role: SignedInUser['role']; exp: number; auth_time?: number } | null;
+}
 
 /** Guards against guessing passwords and flooding inboxes (not spec rules; each answers 429 in Hebrew). */
 export const AUTH_LIMITS = {
@@ -31,7 +47,7 @@ export const HASHING_TIMEOUT_MS = 10_000;
 @ApiTags('auth')
 @Controller('auth')
 export class AuthController {
-  constructor(@Inject(ServiceClients) private readonly clients: ServiceClients) {}
+  constructor(@Inject(ServiceClients) private readonly clients: ServiceClients, @Inject(GatewayEnv) private readonly env: GatewayEnv) {}
 
   /** Bodies go to identity as they came (`forwarded`): identity validates them with the same DTOs. */
   private identity<S extends RequestSubject>(subject: S, body: RequestOf<S>, timeoutMs?: number): Promise<ResponseOf<S>> {
@@ -50,6 +66,7 @@ export class AuthController {
     return this.identity(Subjects.identity.signUp, forwarded(body), HASHING_TIMEOUT_MS);
   }
 
+  @UseInterceptors(SetSessionCookie)
   @Post('activate')
   @HttpCode(200)
   @ApiOkResponse({ description: '{ jwt }: the account is active and signed in' })
@@ -70,6 +87,7 @@ export class AuthController {
     return this.identity(Subjects.identity.resendActivation, forwarded(body));
   }
 
+  @UseInterceptors(SetSessionCookie)
   @Post('signin')
   @HttpCode(200)
   @ApiOkResponse({ description: '{ jwt }' })
@@ -94,6 +112,7 @@ export class AuthController {
     return this.identity(Subjects.identity.forgotPassword, forwarded(body));
   }
 
+  @UseInterceptors(SetSessionCookie)
   @Post('reset-password')
   @HttpCode(200)
   @ApiOkResponse({ description: '{ jwt }: the new password is set and older sessions end' })
@@ -111,9 +130,9 @@ export class AuthController {
   @ApiForbiddenResponse({ description: 'a wrong `sig`, or signed in as someone else' })
   @RateLimit(AUTH_LIMITS.emailsPerAddress)
   @RequestBody(UnsubscribeDto)
-  unsubscribe(@Body() body: UnsubscribeDto | undefined, @Headers('authorization') authorization?: string) {
-    // The e-mailed link's signature (`sig`) or the bearer token of the address's owner; identity checks either.
-    const bearer = authorization?.startsWith('Bearer ') ? authorization.slice('Bearer '.length) : undefined;
+  unsubscribe(@Body() body: UnsubscribeDto | undefined, @Headers('authorization') authorization?: string, @Headers('cookie') cookie?: string) {
+    // The e-mailed link's signature (`sig`) or the token (bearer or session cookie) of the address's owner; identity checks either.
+    const bearer = (authorization?.startsWith('Bearer ') ? authorization.slice('Bearer '.length) : undefined) ?? sessionCookieValue(cookie);
     return this.identity(Subjects.identity.unsubscribe, { ...forwarded(body), token: bearer });
   }
 
@@ -128,6 +147,7 @@ export class AuthController {
     return this.identity(Subjects.identity.smsRequest, forwarded(body));
   }
 
+  @UseInterceptors(SetSessionCookie)
   @Post('sms/verify')
   @HttpCode(200)
   @ApiOkResponse({ description: '{ jwt }' })
@@ -140,6 +160,7 @@ export class AuthController {
     return this.identity(Subjects.identity.smsVerify, forwarded(body));
   }
 
+  @UseInterceptors(SetSessionCookie)
   @Post('refresh')
   @HttpCode(200)
   @UseGuards(AuthGuard('jwt'))
@@ -148,6 +169,24 @@ export class AuthController {
   @ApiUnauthorizedResponse({ description: 'no valid token, or the account signed out everywhere or changed its password' })
   refresh(): Promise<AuthTokenResponse> {
     return this.identity(Subjects.identity.refresh, {});
+  }
+
+  @Post('signout')
+  @HttpCode(200)
+  @UseGuards(AnySessionGuard)
+  @ApiOkResponse({ description: '{ ok: true }: every session of the account ends (its older tokens are refused everywhere within seconds) and the session cookie is cleared; without a valid token only the cookie is cleared' })
+  async signOut(@Req() request: { user?: SignedInUser }, @Res({ passthrough: true }) reply: FastifyReply): Promise<{ ok: true }> {
+    void reply.header('set-cookie', clearedSessionCookie(secureSessionCookie(this.env)));
+    if (request.user) await this.identity(Subjects.identity.signOut, {});
+    return { ok: true };
+  }
+
+  @Get('session')
+  @UseGuards(AnySessionGuard)
+  @ApiOkResponse({ description: '{ session }: the signed-in user (subject, role, expiry and session start of the token), or null' })
+  session(@Req() request: { user?: SignedInUser }): SessionResponse {
+    const claims = request.user?.claims;
+    return { session: claims ? { sub: claims.sub, role: claims.role, exp: claims.exp, auth_time: claims.auth_time } : null };
   }
 }
 
@@ -222,6 +261,7 @@ export class UserController {
     return { user };
   }
 
+  @UseInterceptors(SetSessionCookie)
   @Post('password')
   @HttpCode(200)
   @UseGuards(AuthGuard('jwt'))

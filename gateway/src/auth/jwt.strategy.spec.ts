@@ -1,5 +1,5 @@
 import { generateKeyPairSync, sign, type KeyObject } from 'node:crypto';
-import type { IdentityKeys } from '@mc/kit';
+import type { IdentityKeys, TokenVersions } from '@mc/kit';
 import { JwtStrategy, type SignedInUser } from './jwt.strategy';
 
 const b64 = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
@@ -11,13 +11,13 @@ function jwt(key: KeyObject, claims: Record<string, unknown>): string {
 }
 
 /** Runs the strategy on a request as passport does; resolves the user it accepts, or false. */
-function authenticate(strategy: JwtStrategy, token: string): Promise<SignedInUser | false> {
+function authenticate(strategy: JwtStrategy, token: string, headers?: Record<string, string>): Promise<SignedInUser | false> {
   return new Promise((resolve, reject) => {
     const s = strategy as unknown as Record<string, unknown> & { authenticate: (req: unknown) => void };
     s.success = (user: SignedInUser) => resolve(user);
     s.fail = () => resolve(false);
     s.error = (err: unknown) => reject(err);
-    s.authenticate({ headers: { authorization: `Bearer ${token}` } });
+    s.authenticate({ headers: headers ?? { authorization: `Bearer ${token}` } });
   });
 }
 
@@ -35,5 +35,20 @@ describe('bearer tokens at the gateway', () => {
   it('refuses a correctly signed token without an expiry, and an expired one', async () => {
     await expect(authenticate(strategy, jwt(privateKey, claims))).resolves.toBe(false);
     await expect(authenticate(strategy, jwt(privateKey, { ...claims, exp: now - 60 }))).resolves.toBe(false);
+  });
+
+  it('takes the token from the HttpOnly session cookie when there is no bearer token (the bearer wins when both come)', async () => {
+    const token = jwt(privateKey, { ...claims, exp: now + 3600 });
+    await expect(authenticate(strategy, token, { cookie: `cart=1; token=${token}; other=x` })).resolves.toMatchObject({ id: 7, token });
+    const other = jwt(privateKey, { ...claims, sub: '8', exp: now + 3600 });
+    await expect(authenticate(strategy, token, { cookie: `token=${other}`, authorization: `Bearer ${token}` })).resolves.toMatchObject({ id: 7 });
+    await expect(authenticate(strategy, token, { cookie: 'token=' })).resolves.toBe(false);
+  });
+
+  it("refuses a token older than its account's version (identity's token_versions bucket)", async () => {
+    const versions = { isStale: (userId: number, ver: number) => userId === 7 && ver < 2 } as unknown as TokenVersions;
+    const checked = new JwtStrategy({ pem: async (kid: string) => (kid === 'k1' ? pem : undefined) } as unknown as IdentityKeys, versions);
+    await expect(authenticate(checked, jwt(privateKey, { ...claims, ver: 1, exp: now + 3600 }))).resolves.toBe(false);
+    await expect(authenticate(checked, jwt(privateKey, { ...claims, ver: 2, exp: now + 3600 }))).resolves.toMatchObject({ id: 7 });
   });
 });

@@ -1,9 +1,11 @@
-import { Inject, Injectable } from '@nestjs/common';
-import { hasOurClaims, IdentityKeys, setCallerToken, TOKEN_ALG, TOKEN_ISSUER } from '@mc/kit';
+import { Inject, Injectable, Optional } from '@nestjs/common';
+import { hasOurClaims, IdentityKeys, setCallerToken, TOKEN_ALG, TOKEN_ISSUER, TokenVersions } from '@mc/kit';
+import type { NatsConnection } from 'nats';
 import { PassportStrategy } from '@nestjs/passport';
 import { Subjects, type AccessTokenClaims } from '@mc/contracts';
 import { ExtractJwt, Strategy } from 'passport-jwt';
 import { ServiceClients } from '../clients/clients.module';
+import { sessionCookieValue } from './session-cookie';
 
 /** The kit's cache of identity's public keys, fetched through the gateway's identity client (its breaker and timeout). */
 export const identityKeysProvider = {
@@ -12,11 +14,33 @@ export const identityKeysProvider = {
   useFactory: (clients: ServiceClients) => new IdentityKeys(() => clients.get('identity').send(Subjects.identity.keysGet, {})),
 };
 
+/**
+ * The token versions identity writes (bucket `token_versions`), watched over the gateway's NATS connection: the
+ * gateway refuses a token older than its account's version as the services do.
+ */
+export const tokenVersionsProvider = {
+  provide: TokenVersions,
+  inject: [ServiceClients],
+  useFactory: (clients: ServiceClients) => new TokenVersions(clients.proxy.unwrap<NatsConnection>()).start(),
+};
+
 export interface SignedInUser {
   id: number;
   role: AccessTokenClaims['role'];
   token: string;
+  /** The verified claims (what `GET /api/auth/session` tells the page). */
+  claims: AccessTokenClaims & { exp: number; iat?: number };
 }
+
+type TokenRequest = { headers: { authorization?: string; cookie?: string } };
+const bearer = ExtractJwt.fromAuthHeaderAsBearerToken();
+
+/**
+ * The request's access token: a bearer token (API clients), else the HttpOnly session cookie the gateway set (the
+ * web). A cookie reaches only requests that also carry the client headers (ClientHeadersGuard), which another site's
+ * form or link cannot add, and SameSite=Lax keeps it off other sites' POSTs.
+ */
+export const accessTokenOf = (request: TokenRequest): string | null => bearer(request as never) ?? sessionCookieValue(request.headers.cookie) ?? null;
 
 /**
  * Bearer tokens signed by identity (ES256, checked against its published keys), with an expiry that has not
@@ -24,9 +48,9 @@ export interface SignedInUser {
  */
 @Injectable()
 export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
-  constructor(@Inject(IdentityKeys) keys: IdentityKeys) {
+  constructor(@Inject(IdentityKeys) keys: IdentityKeys, @Optional() @Inject(TokenVersions) private readonly versions?: TokenVersions) {
     super({
-      jwtFromRequest: ExtractJwt.fromAuthHeaderAsBearerToken(),
+      jwtFromRequest: accessTokenOf as never,
       algorithms: [TOKEN_ALG],
       issuer: TOKEN_ISSUER,
       passReqToCallback: true,
@@ -43,13 +67,15 @@ export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
     });
   }
 
-  validate(request: { headers: { authorization?: string } }, claims: Record<string, unknown>): SignedInUser | false {
+  validate(request: TokenRequest, claims: Record<string, unknown>): SignedInUser | false {
     // The kit's claim rules, as every service applies them (jsonwebtoken checks `exp` only when present: a token
     // without one would never expire, so it is refused there).
     if (!hasOurClaims(claims)) return false;
-    const token = (request.headers.authorization ?? '').slice('Bearer '.length);
+    // A token older than its account's version (a password change, reset, sign-out or disable since).
+    if (this.versions?.isStale(Number(claims.sub), claims.ver as number)) return false;
+    const token = accessTokenOf(request) ?? '';
     // Every NATS request this HTTP request makes carries the token (services verify it again themselves).
     setCallerToken(token);
-    return { id: Number(claims.sub), role: claims.role as AccessTokenClaims['role'], token };
+    return { id: Number(claims.sub), role: claims.role as AccessTokenClaims['role'], token, claims: claims as unknown as SignedInUser['claims'] };
   }
 }

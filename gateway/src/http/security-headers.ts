@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import helmet from '@fastify/helmet';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { sessionCookieValue } from '../auth/session-cookie';
 
 export interface SecurityHeadersOptions {
   /** HSTS and upgrade-insecure-requests (production is served over https only). */
@@ -71,12 +72,12 @@ export function allowFraming(reply: FastifyReply, ancestors: string | undefined)
 const PERSONAL_PATHS = /^\/(api\/(auth|user|cart|checkout|orders?|businesses|business|addresses)|dev|auth)(\/|\?|$)/;
 
 /**
- * `Cache-Control: no-store` on every personal answer (a signed-in request, or a personal path), unless the route
+ * `Cache-Control: no-store` on every personal answer (a signed-in request: a bearer token or the session cookie; or a personal path), unless the route
  * said otherwise, so no browser, proxy or shared computer keeps it.
  */
 export function registerNoStoreForPersonalAnswers(fastify: FastifyInstance): void {
   fastify.addHook('onSend', async (request, reply, payload) => {
-    if (!reply.hasHeader('cache-control') && (request.headers.authorization || PERSONAL_PATHS.test(request.url))) {
+    if (!reply.hasHeader('cache-control') && (request.headers.authorization || sessionCookieValue(request.headers.cookie) || PERSONAL_PATHS.test(request.url))) {
       void reply.header('cache-control', 'no-store');
     }
     return payload;

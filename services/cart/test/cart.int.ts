@@ -1,5 +1,5 @@
 import { ErrorCodes, Messages, Subjects, type ServerCart } from '@mc/contracts';
-import { rpc, rpcUntyped, TestIdentity, useService } from '@mc/kit/testing';
+import { rpc, rpcUntyped, TestIdentity, useService, waitFor } from '@mc/kit/testing';
 import { inArray } from 'drizzle-orm';
 import { DATABASE, type Database } from '@mc/kit';
 import { carts } from '../src/db/schema';
@@ -34,6 +34,19 @@ describe('cart service: one server cart per signed-in user', () => {
       await expect(rpcUntyped(nc(), subject, payload, { caller: forged })).rejects.toMatchObject({ status: 401 });
     }
     expect(await rpc(nc(), Subjects.cart.cartGet, {}, as(users.a))).toEqual({ items: [], updatedAt: null });
+  });
+
+  it("refuses, within seconds, a token older than its account's version in identity's token_versions bucket", async () => {
+    const old = identity.token({ sub: String(users.e) });
+    expect(await rpc(nc(), Subjects.cart.cartGet, {}, { caller: old })).toEqual({ items: [], updatedAt: null });
+    await identity.setVersion(nc(), users.e, 1);
+    const started = Date.now();
+    await waitFor('cart to refuse the old token', () => rpc(nc(), Subjects.cart.cartGet, {}, { caller: old }).then(() => 'ok', (err: { status?: number }) => err.status), {
+      until: (status) => status === 401, timeoutMs: 5000,
+    });
+    expect(Date.now() - started).toBeLessThan(5000);
+    // Tokens signed after the bump carry the new version.
+    expect(await rpc(nc(), Subjects.cart.cartGet, {}, as(users.e))).toEqual({ items: [], updatedAt: null });
   });
 
   it('adds, updates and removes lines, and every change moves updatedAt forward', async () => {

@@ -1,10 +1,11 @@
-import { ErrorCodes, Events, Messages, SMS_CODE, Subjects, TOKEN_LIFETIME, type Address, type AuthTokenResponse, type FavoriteSlugsResponse, type SigningKeysResponse, type UserProfile } from '@mc/contracts';
+import { ErrorCodes, Events, Messages, SMS_CODE, Subjects, TOKEN_LIFETIME, TOKEN_VERSIONS_BUCKET, type Address, type AuthTokenResponse, type FavoriteSlugsResponse, type SigningKeysResponse, type UserProfile } from '@mc/contracts';
 import { DATABASE, type Database } from '@mc/kit';
-import { useService } from '@mc/kit/testing';
+import { useService, waitFor } from '@mc/kit/testing';
 import { callAsGateway } from './as-gateway';
 import { and, eq } from 'drizzle-orm';
 import { decodeJwt, decodeProtectedHeader } from 'jose';
 import { businessMemberships, oneTimeTokens, users } from '../src/db/schema';
+import { Accounts } from '../src/accounts/accounts.service';
 import { identityService } from '../src/service';
 import { codeOf, lastOutboxId, linkOf } from './delivered';
 
@@ -352,14 +353,14 @@ describe('business memberships in access tokens', () => {
       { userId: id, kind: 'pharmacy', slug: removed, name: 'בית מרקחת ב' },
     ]);
     const { jwt } = await call<AuthTokenResponse>(Subjects.identity.signIn, { email, password: 'a good secret' });
-    expect(decodeJwt(jwt).biz).toEqual([kept, removed].sort());
+    expect(decodeJwt(jwt).biz).toEqual([`pharmacy:${kept}`, `pharmacy:${removed}`]);
     expect(lifetime(jwt)).toBeLessThanOrEqual(300);
     const access = await call<AuthTokenResponse>(Subjects.identity.businessAccess, { token: jwt, businessId: removed });
     expect(lifetime(access.jwt)).toBeLessThanOrEqual(300);
 
     await db().delete(businessMemberships).where(and(eq(businessMemberships.userId, id), eq(businessMemberships.slug, removed)));
     const refreshed = await call<AuthTokenResponse>(Subjects.identity.refresh, { token: jwt });
-    expect(decodeJwt(refreshed.jwt).biz).toEqual([kept]);
+    expect(decodeJwt(refreshed.jwt).biz).toEqual([`pharmacy:${kept}`]);
     await expect(call(Subjects.identity.businessAccess, { token: refreshed.jwt, businessId: removed })).rejects.toMatchObject({ status: 404 });
     // The token signed before the removal (still naming it) is refused once its 5 minutes are over.
     service.clock().advance(TOKEN_LIFETIME.membershipSeconds * 1000 + 1000);
@@ -373,5 +374,93 @@ describe('business memberships in access tokens', () => {
     expect(lifetime(jwt)).toBe(TOKEN_LIFETIME.accessSeconds);
     service.clock().advance(TOKEN_LIFETIME.membershipSeconds * 1000 + 1000);
     await expect(call(Subjects.identity.refresh, { token: jwt })).resolves.toHaveProperty('jwt');
+  });
+});
+
+describe('sessions end when they should', () => {
+  const service = useService(identityService);
+  const db = () => service.app().get<Database>(DATABASE);
+  const call = <T>(subject: string, data: unknown) => callAsGateway<T>(service.nc(), subject, data);
+  afterEach(() => service.clock().reset());
+
+  async function signedIn(role: 'user' | 'business_owner' = 'user'): Promise<{ id: number; email: string; jwt: string }> {
+    const email = `sessions-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.co.il`;
+    await call(Subjects.identity.signUp, { firstName: 'דנה', lastName: 'כהן', email, password: 'a good secret', agreeTOU: true });
+    const [user] = await db().update(users).set({ status: 'active', role }).where(eq(users.email, email)).returning();
+    return { id: user.id, email, ...(await call<AuthTokenResponse>(Subjects.identity.signIn, { email, password: 'a good secret' })) };
+  }
+
+  /** The account's version in the `token_versions` bucket every process watches (undefined: none written). */
+  const bucketVersion = async (userId: number) => {
+    const kv = await service.nc().jetstream().views.kv(TOKEN_VERSIONS_BUCKET, { bindOnly: true });
+    const entry = await kv.get(String(userId));
+    return entry?.operation === 'PUT' ? Number(entry.string()) : undefined;
+  };
+  const dbVersion = async (userId: number) => (await db().select().from(users).where(eq(users.id, userId)))[0].tokenVersion;
+
+  it('signs out every session of the account: its version grows, reaches the bucket, and older tokens are refused', async () => {
+    const { id, jwt } = await signedIn();
+    const other = (await call<AuthTokenResponse>(Subjects.identity.refresh, { token: jwt })).jwt;
+    await expect(call(Subjects.identity.signOut, {})).rejects.toMatchObject({ status: 401 });
+    await expect(call(Subjects.identity.signOut, { token: jwt })).resolves.toEqual({ ok: true });
+    expect(await dbVersion(id)).toBe(1);
+    await waitFor('the bucket to hold version 1', () => bucketVersion(id), { until: (v) => v === 1, timeoutMs: 5000 });
+    for (const token of [jwt, other]) {
+      await expect(call(Subjects.identity.refresh, { token })).rejects.toMatchObject({ status: 401 });
+      await expect(call(Subjects.identity.userGet, { token })).rejects.toMatchObject({ status: 401 });
+    }
+    await expect(call(Subjects.identity.signOut, { token: jwt })).rejects.toMatchObject({ status: 401 });
+  });
+
+  it('writes the new version to the bucket after a password change and a reset, and ends the sessions of a disabled account', async () => {
+    const { id, email, jwt } = await signedIn();
+    const changed = await call<AuthTokenResponse>(Subjects.identity.passwordChange, { token: jwt, currentPassword: 'a good secret', newPassword: 'a new secret' });
+    await waitFor('the bucket to hold version 1', () => bucketVersion(id), { until: (v) => v === 1, timeoutMs: 5000 });
+    expect(decodeJwt(changed.jwt).ver).toBe(1);
+
+    await call(Subjects.identity.forgotPassword, { email });
+    const reset = await linkOf(db(), service.nc(), Events.identity.passwordResetRequested, email, 0);
+    const afterReset = await call<AuthTokenResponse>(Subjects.identity.resetPassword, { token: reset.token, newPassword: 'third secret', confirmPassword: 'third secret' });
+    await waitFor('the bucket to hold version 2', () => bucketVersion(id), { until: (v) => v === 2, timeoutMs: 5000 });
+
+    await service.app().get(Accounts).disable(id);
+    expect(await dbVersion(id)).toBe(3);
+    await waitFor('the bucket to hold version 3', () => bucketVersion(id), { until: (v) => v === 3, timeoutMs: 5000 });
+    await expect(call(Subjects.identity.refresh, { token: afterReset.jwt })).rejects.toMatchObject({ status: 401 });
+    await expect(call(Subjects.identity.signIn, { email, password: 'third secret' })).rejects.toMatchObject({ status: 403, code: ErrorCodes.userDisabled });
+  });
+
+  it('keeps the session start through refreshes, and refuses to refresh past 30 days (by the service clock)', async () => {
+    const { jwt } = await signedIn();
+    const start = decodeJwt(jwt).auth_time as number;
+    expect(start).toBe(Math.floor(service.clock().now().getTime() / 1000));
+    // Refreshed every 59 minutes, as a tab left open would be, for 30 days.
+    let token = jwt;
+    const step = 59 * 60_000;
+    while (service.clock().now().getTime() + step <= (start + TOKEN_LIFETIME.sessionSeconds) * 1000) {
+      service.clock().advance(step);
+      token = (await call<AuthTokenResponse>(Subjects.identity.refresh, { token })).jwt;
+    }
+    expect(decodeJwt(token).auth_time).toBe(start);
+    service.clock().set((start + TOKEN_LIFETIME.sessionSeconds + 1) * 1000);
+    await expect(call(Subjects.identity.refresh, { token })).rejects.toMatchObject({ status: 401, code: ErrorCodes.unauthorized });
+    // A new sign-in starts a new session.
+    const { jwt: again } = await call<AuthTokenResponse>(Subjects.identity.signIn, { email: (await db().select().from(users).where(eq(users.id, Number(decodeJwt(token).sub))))[0].email, password: 'a good secret' });
+    expect(decodeJwt(again).auth_time).toBe(start + TOKEN_LIFETIME.sessionSeconds + 1);
+  }, 60_000);
+
+  it('names each membership with its kind, so a pharmacy and a company sharing a slug are two memberships', async () => {
+    const { id, email } = await signedIn('business_owner');
+    const slug = `shared-${id}`;
+    await db().insert(businessMemberships).values([{ userId: id, kind: 'company', slug, name: 'חברה' }]);
+    const { jwt } = await call<AuthTokenResponse>(Subjects.identity.signIn, { email, password: 'a good secret' });
+    expect(decodeJwt(jwt).biz).toEqual([`company:${slug}`]);
+    await db().insert(businessMemberships).values([{ userId: id, kind: 'pharmacy', slug, name: 'בית מרקחת' }]);
+    const refreshed = (await call<AuthTokenResponse>(Subjects.identity.refresh, { token: jwt })).jwt;
+    expect(decodeJwt(refreshed).biz).toEqual([`company:${slug}`, `pharmacy:${slug}`]);
+    // Business access names the kind when asked for one.
+    const access = async (businessId: string) => decodeJwt((await call<AuthTokenResponse>(Subjects.identity.businessAccess, { token: refreshed, businessId })).jwt).business;
+    expect(await access(`pharmacy:${slug}`)).toEqual({ kind: 'pharmacy', slug });
+    expect(await access(`company:${slug}`)).toEqual({ kind: 'company', slug });
   });
 });

@@ -21,7 +21,7 @@ describe('the demo accounts', () => {
     for (const account of DEMO_ACCOUNTS) {
       const { jwt } = await rpc(service.nc(), Subjects.identity.signIn, { email: account.email, password: account.password });
       const claims = JSON.parse(Buffer.from(jwt.split('.')[1], 'base64url').toString()) as { biz?: string[] };
-      expect(claims.biz).toEqual(account.role === 'user' ? undefined : [...new Set(account.businesses.map((b) => b.slug))].sort());
+      expect(claims.biz).toEqual(account.role === 'user' ? undefined : [...new Set(account.businesses.map((b) => `${b.kind}:${b.slug}`))].sort());
       const { jwt: refreshed } = await rpc(service.nc(), Subjects.identity.refresh, {}, { caller: jwt });
       expect(JSON.parse(Buffer.from(refreshed.split('.')[1], 'base64url').toString()).biz).toEqual(claims.biz);
     }

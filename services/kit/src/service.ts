@@ -8,6 +8,7 @@ import type { Pool } from 'pg';
 import type { Logger } from 'pino';
 import { ACCESS_TOKEN_VERIFIER, CallerGuard } from './caller/caller';
 import { IdentityKeysVerifier } from './caller/nats-identity-keys';
+import { TokenVersions } from './caller/token-versions';
 import { Clock } from './clock/clock';
 import { databaseUrl, EnvError, loadEnv, type ServiceEnv } from './config/env';
 import { createDatabase, createPool, runMigrations, type Database } from './database/database';
@@ -86,6 +87,7 @@ class KitLifecycle implements OnApplicationBootstrap, OnApplicationShutdown {
     @Inject(PG_POOL) private readonly pool: Pool,
     @Inject(REDIS) private readonly redis: Redis,
     @Inject(NATS_CONNECTION) private readonly nc: NatsConnection,
+    @Inject(TokenVersions) private readonly versions: TokenVersions,
   ) {}
 
   onApplicationBootstrap() {
@@ -95,6 +97,7 @@ class KitLifecycle implements OnApplicationBootstrap, OnApplicationShutdown {
   async onApplicationShutdown() {
     await this.relay.stop();
     await this.consumers.stopAll();
+    await this.versions.stop();
     await this.nc.drain().catch(() => undefined);
     this.redis.disconnect();
     await this.pool.end().catch(() => undefined);
@@ -142,6 +145,8 @@ export class ServiceKitModule {
           inject: [NATS_CONNECTION, DATABASE],
           useFactory: (nc: NatsConnection, db: Database) => new EventConsumers(def.name, nc, db, def.tables, logger),
         },
+        // Token versions identity writes (bucket `token_versions`), watched into memory for the caller check.
+        { provide: TokenVersions, inject: [NATS_CONNECTION], useFactory: (nc: NatsConnection) => new TokenVersions(nc, logger).start() },
         BusClient,
         KitLifecycle,
         ...(def.ownAccessTokenVerifier
@@ -149,7 +154,7 @@ export class ServiceKitModule {
           : [{ provide: ACCESS_TOKEN_VERIFIER, inject: [NATS_CONNECTION], useFactory: (nc: NatsConnection) => new IdentityKeysVerifier(nc) }]),
         { provide: APP_GUARD, useClass: CallerGuard },
       ],
-      exports: [SERVICE_ENV, LOGGER, Clock, PG_POOL, DATABASE, REDIS, NATS_CONNECTION, BusClient, OutboxWriter, OutboxRelay, EventConsumers],
+      exports: [SERVICE_ENV, LOGGER, Clock, TokenVersions, PG_POOL, DATABASE, REDIS, NATS_CONNECTION, BusClient, OutboxWriter, OutboxRelay, EventConsumers],
     };
   }
 }

@@ -1,5 +1,5 @@
 // Jest globalSetup of the integration project: every run starts with no event streams on the test NATS,
-// so no durable consumer has to work through the events of earlier runs.
+// so no durable consumer has to work through the events of earlier runs, and no token version of an earlier run is kept.
 const { connect } = require('nats');
 const { natsOptions } = require('../../../deploy/local/nats');
 
@@ -8,7 +8,9 @@ async function deleteEventStreams(servers = process.env.TEST_NATS_URL || 'nats:/
   try {
     const jsm = await nc.jetstreamManager();
     for await (const info of jsm.streams.list()) {
-      if (info.config.name.startsWith('EVT_') || info.config.name.startsWith('DLQ')) await jsm.streams.delete(info.config.name);
+      // The token versions bucket too: the test databases share this NATS, and a version written for another database's
+      // account of the same id would refuse this run's tokens (identity makes the bucket again at its start).
+      if (info.config.name.startsWith('EVT_') || info.config.name.startsWith('DLQ') || info.config.name === 'KV_token_versions') await jsm.streams.delete(info.config.name);
     }
   } finally {
     await nc.close();

@@ -97,7 +97,7 @@ describe('order.business.list at 200,000 orders of one pharmacy', () => {
 
   it('answers through the bus for the pharmacy\'s member', async () => {
     const page = await rpc(service.nc(), Subjects.order.businessOrders, { businessId: PHARM, search: 'vol77@example.com' },
-      { caller: identity.token({ sub: String(FIRST_USER), role: 'business_owner', biz: [PHARM] }) });
+      { caller: identity.token({ sub: String(FIRST_USER), role: 'business_owner', biz: [`pharmacy:${PHARM}`] }) });
     expect(page).toMatchObject({ total: 1, orders: [{ email: 'vol77@example.com' }] });
   });
 });

@@ -40,7 +40,7 @@ describe('order service: the back office order table (order.business.list), stat
   beforeEach(() => restock(s.pg(), [...a, ...b]));
 
   it('pages a pharmacy\'s orders newest first, 20 a page, with the total; past the last page none', async () => {
-    const owner = userOf(s.identity, freshUserId(), { role: 'business_owner', biz: [synthetic] });
+    const owner = userOf(s.identity, freshUserId(), { role: 'business_owner', biz: [`pharmacy:${synthetic}`] });
     const first = await call(Subjects.order.businessOrders, { businessId: synthetic }, owner.as);
     expect(first).toMatchObject({ total: 25, perPage: BUSINESS_PAGE_SIZE.orders, currentPage: 1 });
     expect(first.orders).toHaveLength(20);
@@ -60,7 +60,7 @@ describe('order service: the back office order table (order.business.list), stat
     const email = `bo-${tag.toLowerCase()}@example.com`;
     const dana = await place(userOf(s.identity, freshUserId()), a[0], { firstName: 'דנה', lastName: `כהן${tag}`, phone: `${digits.slice(0, 3)}-${digits.slice(3)}`, email, notes: 'להשאיר ליד הדלת' });
     const other = await place(userOf(s.identity, freshUserId()), a[0], { firstName: 'יוסף', lastName: `לוין${tag}` });
-    const owner = userOf(s.identity, freshUserId(), { role: 'business_owner', biz: [a[0].pharmSlug] });
+    const owner = userOf(s.identity, freshUserId(), { role: 'business_owner', biz: [`pharmacy:${a[0].pharmSlug}`] });
     const ids = async (search: string) => (await call(Subjects.order.businessOrders, { businessId: a[0].pharmSlug, search }, owner.as)).orders.map((o) => o.id);
 
     expect(await ids(`כהן${tag}`)).toEqual([dana.id]);
@@ -78,7 +78,7 @@ describe('order service: the back office order table (order.business.list), stat
     expect(await ids('zz-nothing-like-it')).toEqual([]);
 
     // Another pharmacy's owner finds none of them under their own pharmacy.
-    const ownerB = userOf(s.identity, freshUserId(), { role: 'business_owner', biz: [b[0].pharmSlug] });
+    const ownerB = userOf(s.identity, freshUserId(), { role: 'business_owner', biz: [`pharmacy:${b[0].pharmSlug}`] });
     expect((await call(Subjects.order.businessOrders, { businessId: b[0].pharmSlug, search: tag }, ownerB.as)).total).toBe(0);
     expect((await call(Subjects.order.businessOrders, { businessId: b[0].pharmSlug, search: String(dana.id) }, ownerB.as)).total).toBe(0);
 
@@ -95,9 +95,9 @@ describe('order service: the back office order table (order.business.list), stat
   });
 
   it('answers 401 anonymous, 403 a user who manages no business, 404 another business or anything not a pharmacy, 200 owner and admin', async () => {
-    const owner = userOf(s.identity, freshUserId(), { role: 'business_owner', biz: [a[0].pharmSlug] });
+    const owner = userOf(s.identity, freshUserId(), { role: 'business_owner', biz: [`pharmacy:${a[0].pharmSlug}`] });
     const admin = userOf(s.identity, freshUserId(), { role: 'admin' });
-    const company = userOf(s.identity, freshUserId(), { role: 'business_owner', biz: ['galil-fields'] });
+    const company = userOf(s.identity, freshUserId(), { role: 'business_owner', biz: ['company:galil-fields'] });
     const user = userOf(s.identity, freshUserId());
     const list = (businessId: string, as?: { caller: string }) => rpcUntyped(s.nc(), Subjects.order.businessOrders, { businessId }, as);
     await expect(list(a[0].pharmSlug)).rejects.toMatchObject({ status: 401 });
@@ -117,7 +117,7 @@ describe('order service: the back office order table (order.business.list), stat
     const u = userOf(s.identity, freshUserId());
     const first = await place(u, a[0], { notes: `first ${run}` });
     const second = await place(userOf(s.identity, freshUserId()), a[1], { notes: `second ${run}` });
-    const owner = userOf(s.identity, freshUserId(), { role: 'business_owner', biz: [a[0].pharmSlug] });
+    const owner = userOf(s.identity, freshUserId(), { role: 'business_owner', biz: [`pharmacy:${a[0].pharmSlug}`] });
     const admin = userOf(s.identity, freshUserId(), { role: 'admin' });
     const status = async (id: number) => (await s.pg().query('SELECT status FROM "order".orders WHERE id = $1', [id])).rows[0].status;
     await waitFor('open', async () => (await status(first.id)) === 'open' && (await status(second.id)) === 'open');
@@ -141,7 +141,7 @@ describe('order service: the back office order table (order.business.list), stat
 
   it("reads the ID number for the pharmacy's owner and an admin, each reading recorded; another pharmacy's order is 404", async () => {
     const order = await place(userOf(s.identity, freshUserId()), a[0], { notes: `id ${run}` });
-    const owner = userOf(s.identity, freshUserId(), { role: 'business_owner', biz: [a[0].pharmSlug, b[0].pharmSlug] });
+    const owner = userOf(s.identity, freshUserId(), { role: 'business_owner', biz: [`pharmacy:${a[0].pharmSlug}`, `pharmacy:${b[0].pharmSlug}`] });
     const admin = userOf(s.identity, freshUserId(), { role: 'admin' });
     expect(await call(Subjects.order.businessIdNumber, { businessId: a[0].pharmSlug, orderId: order.id }, owner.as)).toEqual({ idNumber: VALID_ID });
     expect(await call(Subjects.order.businessIdNumber, { businessId: a[0].pharmSlug, orderId: order.id }, admin.as)).toEqual({ idNumber: VALID_ID });

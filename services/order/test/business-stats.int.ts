@@ -17,7 +17,7 @@ describe('order.business.stats', () => {
   const FIRST_USER = 1_800_000_000;
   let own: Pool;
 
-  const owner = () => identity.token({ sub: '301', role: 'business_owner', biz: [ONE] });
+  const owner = () => identity.token({ sub: '301', role: 'business_owner', biz: [`pharmacy:${ONE}`] });
   /** `caller` null: anonymous. */
   const stats = (caller: string | null = owner(), businessId = ONE) =>
     rpcUntyped<OrderBusinessStats>(service.nc(), Subjects.order.businessStats, { businessId }, { caller: caller ?? undefined });
@@ -119,7 +119,7 @@ describe('order.business.stats', () => {
   it("is refused to an anonymous caller (401), a patient (403) and another pharmacy's owner (404); an admin may", async () => {
     await expect(stats(null)).rejects.toMatchObject({ status: 401 });
     await expect(stats(identity.token({ sub: '303', role: 'user' }))).rejects.toMatchObject({ status: 403 });
-    await expect(stats(identity.token({ sub: '304', role: 'business_owner', biz: [OTHER] }))).rejects.toMatchObject({ status: 404, message: Messages.businessNotFound });
+    await expect(stats(identity.token({ sub: '304', role: 'business_owner', biz: [`pharmacy:${OTHER}`] }))).rejects.toMatchObject({ status: 404, message: Messages.businessNotFound });
     await expect(stats(owner(), 'Bad Slug')).rejects.toMatchObject({ message: Messages.businessNotFound });
     expect((await stats(identity.token({ sub: '302', role: 'admin' }))).ordersTotals.all.count).toBe(7);
   });

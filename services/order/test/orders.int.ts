@@ -201,7 +201,7 @@ describe('order service: checkout, orders, statuses, ID numbers, documents', () 
     // Once every order of the batch is final, the same order may be placed again.
     await storeCart(u.as, [[a[0], 2], [b[0], 1]]);
     await expect(call(Subjects.order.orderCreate, form(), u.as)).rejects.toMatchObject({ status: 409 });
-    const owner = userOf(s.identity, freshUserId(), { role: 'business_owner', biz: [a[0].pharmSlug, b[0].pharmSlug] });
+    const owner = userOf(s.identity, freshUserId(), { role: 'business_owner', biz: [`pharmacy:${a[0].pharmSlug}`, `pharmacy:${b[0].pharmSlug}`] });
     await call(Subjects.order.businessStatusUpdate, { businessId: a[0].pharmSlug, orders: [{ orderId: oa.id, status: 'canceled' }] }, owner.as);
     await call(Subjects.order.businessStatusUpdate, { businessId: b[0].pharmSlug, orders: [{ orderId: ob.id, status: 'complete' }] }, owner.as);
     await storeCart(u.as, [[a[0], 2], [b[0], 1]]);
@@ -268,8 +268,8 @@ describe('order service: checkout, orders, statuses, ID numbers, documents', () 
     const batch = await call(Subjects.order.orderCreate, form({ selectedPickup: [a[0].pharmSlug] }), u.as);
     const id = batch.orders[0].id;
     await waitFor('open', () => call(Subjects.order.batchGet, { uid: batch.uid }, u.as), { until: (x) => x.orders[0].status === 'open' });
-    const ownerA = userOf(s.identity, freshUserId(), { role: 'business_owner', biz: [a[0].pharmSlug] });
-    const ownerB = userOf(s.identity, freshUserId(), { role: 'business_owner', biz: [b[0].pharmSlug] });
+    const ownerA = userOf(s.identity, freshUserId(), { role: 'business_owner', biz: [`pharmacy:${a[0].pharmSlug}`] });
+    const ownerB = userOf(s.identity, freshUserId(), { role: 'business_owner', biz: [`pharmacy:${b[0].pharmSlug}`] });
     const update = (who: typeof ownerA, businessId: string, status: string) =>
       rpcUntyped(s.nc(), Subjects.order.businessStatusUpdate, { businessId, orders: [{ orderId: id, status }] }, who.as);
     await expect(update(ownerB, b[0].pharmSlug, 'pending')).rejects.toMatchObject({ status: 404 });
@@ -316,8 +316,8 @@ describe('order service: checkout, orders, statuses, ID numbers, documents', () 
     await storeCart(u.as, [[a[0], 1]]);
     const batch = await call(Subjects.order.orderCreate, form({ selectedPickup: [a[0].pharmSlug] }), u.as);
     const id = batch.orders[0].id;
-    const ownerA = userOf(s.identity, freshUserId(), { role: 'business_owner', biz: [a[0].pharmSlug] });
-    const ownerB = userOf(s.identity, freshUserId(), { role: 'business_owner', biz: [b[0].pharmSlug] });
+    const ownerA = userOf(s.identity, freshUserId(), { role: 'business_owner', biz: [`pharmacy:${a[0].pharmSlug}`] });
+    const ownerB = userOf(s.identity, freshUserId(), { role: 'business_owner', biz: [`pharmacy:${b[0].pharmSlug}`] });
     await expect(call(Subjects.order.businessIdNumber, { businessId: b[0].pharmSlug, orderId: id }, ownerB.as)).rejects.toMatchObject({ status: 404 });
     await expect(call(Subjects.order.businessIdNumber, { businessId: a[0].pharmSlug, orderId: id }, ownerB.as)).rejects.toMatchObject({ status: 404 });
     await expect(call(Subjects.order.businessIdNumber, { businessId: a[0].pharmSlug, orderId: id }, u.as)).rejects.toMatchObject({ status: 403 });

@@ -14,8 +14,8 @@ describe('pharm: announcements in the back office', () => {
   const identity = new TestIdentity();
   const one = () => data.slug('one');
   const two = () => data.slug('two');
-  const ownerOfOne = () => identity.token({ sub: '201', role: 'business_owner', biz: [one()] });
-  const ownerOfTwo = () => identity.token({ sub: '202', role: 'business_owner', biz: [two()] });
+  const ownerOfOne = () => identity.token({ sub: '201', role: 'business_owner', biz: [`pharmacy:${one()}`] });
+  const ownerOfTwo = () => identity.token({ sub: '202', role: 'business_owner', biz: [`pharmacy:${two()}`] });
   const admin = () => identity.token({ sub: '203', role: 'admin' });
   const patient = () => identity.token({ sub: '204', role: 'user' });
 

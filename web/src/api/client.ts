@@ -60,8 +60,8 @@ export async function toApiError(response: Response): Promise<ApiError> {
 export async function apiFetch<T>(path: string, init: RequestInit = {}): Promise<T> {
   const headers = new Headers(init.headers);
   for (const [name, value] of Object.entries(apiHeaders())) headers.set(name, value);
+  // The session travels in its HttpOnly cookie (same origin): no token is read or sent by the page.
   const session = sessions.get();
-  if (session && !headers.has('authorization')) headers.set('authorization', `Bearer ${session.token}`);
   if (init.body !== undefined && typeof init.body === 'string' && !headers.has('content-type')) {
     headers.set('content-type', 'application/json');
   }
@@ -75,7 +75,7 @@ export async function apiFetch<T>(path: string, init: RequestInit = {}): Promise
   }
 
   // Spec 4: a 401 to a signed-in call signs the user out.
-  if (response.status === 401 && session && sessions.get()?.token === session.token) sessions.signOut();
+  if (response.status === 401 && session && sessions.get() === session) sessions.signOut();
   if (!response.ok) throw await toApiError(response);
   if (response.status === 204) return undefined as T;
   try {

@@ -4,7 +4,7 @@ import { useId, useState } from 'react';
 import { heAdminBusiness } from '../business/he-dashboard';
 import { heAuth } from '../i18n/he';
 import { authDialog } from './auth-dialog';
-import { sessions } from './session';
+import { signOutEverywhere } from './session-load';
 import { useSession } from './use-session';
 import { businessHref, useMyBusinesses, useUserInfo } from './user-info';
 import './auth.css';
@@ -83,7 +83,7 @@ export function UserMenu() {
         type="button"
         className="button button-secondary user-menu-button"
         onClick={() => {
-          sessions.signOut();
+          void signOutEverywhere();
           authDialog.open('signedOut');
         }}
       >

@@ -3,6 +3,7 @@ import { useEffect, useSyncExternalStore } from 'react';
 import { apiFetch } from '../api/client';
 import { onFreshPosition } from '../components/products/geolocation';
 import { sessions, type Session } from './session';
+import { sessionReady } from './session-load';
 
 /** The server render draws every page signed out. */
 const signedOut = () => null;
@@ -37,17 +38,20 @@ const refresh = () => {
 export function useTokenRefresh() {
   const session = useSession();
   const signedIn = session !== null;
-  const token = session?.token;
-  const exp = (session?.claims as { exp?: number } | undefined)?.exp;
+  const exp = session?.claims.exp;
+  // Who is signed in comes from the API (the cookie is HttpOnly), once per page load.
+  useEffect(() => {
+    void sessionReady();
+  }, []);
   useEffect(() => {
     if (signedIn) refresh();
   }, [signedIn]);
   // Each new token schedules the next refresh.
   useEffect(() => {
-    if (!token) return;
+    if (!signedIn) return;
     const timer = setTimeout(refresh, refreshDelay(exp));
     return () => clearTimeout(timer);
-  }, [token, exp]);
+  }, [signedIn, exp]);
 }
 
 /** Spec 7 (storeUserGeoLocation): a signed-in user's fresh browser position is kept with their account. */

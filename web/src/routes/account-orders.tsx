@@ -13,8 +13,8 @@ export const orderCompletedRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/order/completed',
   staticData: { minimalLayout: true },
-  beforeLoad: ({ context }) => {
-    const { userId } = requireSignedIn();
+  beforeLoad: async ({ context }) => {
+    const { userId } = await requireSignedIn();
     forgetOrdersOnSignOut(context.queryClient);
     const batchUid = readLastOrderBatch();
     if (!batchUid) throw redirect({ to: '/cart' });
@@ -44,8 +44,8 @@ export const userOrdersRoute = createRoute({
     const page = Number(raw.page);
     return { search, page: Number.isInteger(page) && page > 1 ? page : undefined };
   },
-  beforeLoad: ({ context }) => {
-    const signedIn = requireSignedIn();
+  beforeLoad: async ({ context }) => {
+    const signedIn = await requireSignedIn();
     forgetOrdersOnSignOut(context.queryClient);
     return signedIn;
   },

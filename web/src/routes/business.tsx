@@ -1,5 +1,6 @@
 import { createRoute, lazyRouteComponent, redirect } from '@tanstack/react-router';
 import { sessions } from '../auth/session';
+import { sessionReady } from '../auth/session-load';
 import { rootRoute } from './root';
 
 /** A page number from the address: whole and above 1, or none (page 1). */
@@ -27,7 +28,8 @@ const listSearch = (raw: Record<string, unknown>): BusinessListSearch => ({ page
  * goes home; a signed-in non-manager is signed out and sent home. Whether this caller may run this business
  * is the services' to say (404 for another's), shown as the not-found page.
  */
-export function requireManager(): { userId: string } {
+export async function requireManager(): Promise<{ userId: string }> {
+  await sessionReady();
   const session = sessions.get();
   if (!session) throw redirect({ to: '/' });
   if (session.claims.role !== 'business_owner' && session.claims.role !== 'admin') {

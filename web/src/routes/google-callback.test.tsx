@@ -62,7 +62,8 @@ describe('/auth/google-callback', () => {
     await screen.findByRole('heading', { name: 'page /products' });
     expect(router.state.location.href).toBe('/products?sortBy=price');
     expect(calls.filter((c) => c.startsWith('/api/auth/google/callback'))).toEqual([`/api/auth/google/callback?code=4%2F0Abc&state=${STATE}`]);
-    expect(Cookies.get('token')).toBe(JWT);
+    // The gateway sets the HttpOnly session cookie; the page keeps no token of its own.
+    expect(Cookies.get('token')).toBeUndefined();
     expect(sessions.get()?.claims.sub).toBe('7');
     expect(authDialog.get()).toBe('signedIn');
     expect(sessionStorage.getItem(GOOGLE_RETURN_KEY)).toBeNull();

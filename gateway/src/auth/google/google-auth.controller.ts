@@ -1,10 +1,11 @@
-import { Controller, Get, Headers, Inject, Logger, Query, Res } from '@nestjs/common';
+import { Controller, Get, Headers, Inject, Logger, Query, Res, UseInterceptors } from '@nestjs/common';
 import {
   ApiBadRequestResponse, ApiConflictResponse, ApiForbiddenResponse, ApiOkResponse, ApiQuery, ApiServiceUnavailableResponse, ApiTags, ApiTooManyRequestsResponse,
 } from '@nestjs/swagger';
 import { safeReturnPath, Subjects, type GoogleAuthUrlResponse, type GoogleCallbackResponse } from '@mc/contracts';
 import type { FastifyReply } from 'fastify';
 import { ServiceClients } from '../../clients/clients.module';
+import { SetSessionCookie } from '../session-cookie';
 import { RateLimit, type RateLimitRule } from '../../http/rate-limit';
 import type { GoogleAccount } from './google-account';
 import { callbackFailure, googleErrors } from './google-errors';
@@ -55,6 +56,7 @@ export class GoogleAuthController {
   }
 
   @Get('callback')
+  @UseInterceptors(SetSessionCookie)
   @ApiQuery({ name: 'code', required: true })
   @ApiQuery({ name: 'state', required: true })
   @ApiOkResponse({ description: '{ jwt, created, returnTo }: signed in (the same token as a password sign-in), whether this sign-in made the account, and the page the sign-in started from' })

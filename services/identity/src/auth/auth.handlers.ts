@@ -51,4 +51,10 @@ export class AuthHandlers {
   refresh(@Caller() caller: Caller): Promise<AuthTokenResponse> {
     return this.accounts.refresh(caller.token);
   }
+
+  @MessagePattern(Subjects.identity.signOut)
+  @RequireUser()
+  signOut(@Caller() caller: Caller): Promise<{ ok: true }> {
+    return this.accounts.signOut(caller.token);
+  }
 }

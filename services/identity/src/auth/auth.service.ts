@@ -7,6 +7,7 @@ import { Clock, DATABASE, OutboxRelay, OutboxWriter, SERVICE_ENV, serviceError, 
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { Accounts, normalEmail, type User } from '../accounts/accounts.service';
 import { HashPool } from '../accounts/hash-pool';
+import { TokenVersionsWriter } from '../accounts/token-versions.writer';
 import type { IdentityEnv } from '../config';
 import { oneTimeTokens, users } from '../db/schema';
 import { DeliverySecrets } from '../delivery-secrets/delivery-secrets';
@@ -36,6 +37,7 @@ export class AuthService {
     @Inject(HashPool) private readonly hashing: HashPool,
     @Inject(SERVICE_ENV) private readonly env: IdentityEnv,
     @Inject(Clock) private readonly clock: Clock,
+    @Inject(TokenVersionsWriter) private readonly versions: TokenVersionsWriter,
   ) {}
 
   async signUp(input: { firstName: string; lastName: string; email: string; password: string; subscribe?: boolean }): Promise<{ ok: true }> {
@@ -134,15 +136,33 @@ export class AuthService {
         passwordHash, authMethod: 'password', tokenVersion: sql`${users.tokenVersion} + 1`, lastSignedAt: this.clock.now(),
         status: sql`CASE WHEN ${users.status} = 'pending' THEN 'active' ELSE ${users.status} END`,
       }).where(eq(users.id, link.userId)).returning();
+      await this.versions.ended(tx, updated.id);
       return updated;
     });
+    this.versions.poke();
     if (user.status === 'disabled') throw fail(403, ErrorCodes.userDisabled, Messages.userDisabled);
     return this.accounts.tokenFor(user);
   }
 
-  /** A fresh token for a valid one whose account is still active and whose sessions were not ended. */
+  /**
+   * A fresh token for a valid one whose account is still active and whose sessions were not ended, in the same session:
+   * it keeps the session's start (`auth_time`; a token signed before that claim existed counts from its `iat`), and a
+   * session begun more than TOKEN_LIFETIME.sessionSeconds (30 days) ago is not refreshed (401: sign in again).
+   */
   async refresh(token: string): Promise<AuthTokenResponse> {
-    return this.accounts.tokenFor(await this.accounts.current(token));
+    const { user, claims } = await this.accounts.currentWithClaims(token);
+    const sessionStart = claims.auth_time ?? claims.iat;
+    if (typeof sessionStart !== 'number' || this.clock.seconds() - sessionStart > TOKEN_LIFETIME.sessionSeconds) {
+      throw fail(401, ErrorCodes.unauthorized, Messages.signInRequired);
+    }
+    return this.accounts.tokenFor(user, sessionStart);
+  }
+
+  /** Server-side sign-out: every session of the caller's account ends (its token version grows). */
+  async signOut(token: string): Promise<{ ok: true }> {
+    const user = await this.accounts.current(token);
+    await this.accounts.endSessions(user.id);
+    return { ok: true };
   }
 
   private async byEmail(rawEmail: string): Promise<User | undefined> {

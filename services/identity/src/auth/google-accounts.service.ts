@@ -4,6 +4,7 @@ import { Clock, DATABASE, serviceError, type Database, type Tx } from '@mc/kit';
 import { eq, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import { Accounts, type User } from '../accounts/accounts.service';
+import { TokenVersionsWriter } from '../accounts/token-versions.writer';
 import { users } from '../db/schema';
 
 /** A first sign-in racing another for the same account finds the other's row on the next try. */
@@ -24,11 +25,13 @@ export class GoogleAccounts {
     @Inject(DATABASE) private readonly db: Database,
     @Inject(Accounts) private readonly accounts: Accounts,
     @Inject(Clock) private readonly clock: Clock,
+    @Inject(TokenVersionsWriter) private readonly versions: TokenVersionsWriter,
   ) {}
 
   async signIn(account: GoogleSignInCommand): Promise<GoogleSignInResponse> {
     for (let attempt = 1; ; attempt++) {
       const found = await this.db.transaction((tx) => this.findOrCreate(tx, account));
+      this.versions.poke();
       if (found) return { ...(await this.accounts.tokenFor(found.user)), created: found.created };
       if (attempt >= ATTEMPTS) throw serviceError(503, ErrorCodes.unavailable, Messages.serviceUnavailable);
     }
@@ -69,9 +72,11 @@ export class GoogleAccounts {
       if (sameEmail.status === 'active') return this.signedIn(tx, sameEmail, { googleSub: account.sub });
       // Never activated: nobody proved the e-mail, so its password may be a stranger's (who signed up with
       // this address first). Google's proof makes the account the e-mail owner's, without that password.
-      return this.signedIn(tx, sameEmail, {
+      const owned = await this.signedIn(tx, sameEmail, {
         googleSub: account.sub, passwordHash: null, authMethod: 'google', tokenVersion: sql`${users.tokenVersion} + 1`,
       });
+      await this.versions.ended(tx, owned.id);
+      return owned;
     }
 
     return undefined;

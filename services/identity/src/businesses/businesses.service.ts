@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { ErrorCodes, Messages, TOKEN_LIFETIME, type AuthTokenResponse, type BusinessAccessClaims, type BusinessesResponse } from '@mc/contracts';
+import { ErrorCodes, Messages, parseMembershipClaim, TOKEN_LIFETIME, type AuthTokenResponse, type BusinessAccessClaims, type BusinessesResponse } from '@mc/contracts';
 import { DATABASE, serviceError, type Database } from '@mc/kit';
 import { and, eq } from 'drizzle-orm';
 import { Accounts } from '../accounts/accounts.service';
@@ -34,8 +34,12 @@ export class BusinessesService {
   async accessBusiness(token: string, businessSlug: string): Promise<AuthTokenResponse> {
     const user = await this.accounts.current(token);
     if (user.role === 'user') throw fail(403, ErrorCodes.forbidden, Messages.businessAccessDenied);
+    // `pharmacy:<slug>` or `company:<slug>` names one kind (a company and a pharmacy may share a slug); a bare slug, either.
+    const named = parseMembershipClaim(businessSlug);
+    const slug = named?.slug ?? businessSlug;
     const [membership] = await this.db.select({ kind: businessMemberships.kind, slug: businessMemberships.slug })
-      .from(businessMemberships).where(and(eq(businessMemberships.userId, user.id), eq(businessMemberships.slug, businessSlug)))
+      .from(businessMemberships)
+      .where(and(eq(businessMemberships.userId, user.id), eq(businessMemberships.slug, slug), ...(named ? [eq(businessMemberships.kind, named.kind)] : [])))
       .orderBy(businessMemberships.kind).limit(1);
     if (!membership) throw fail(404, ErrorCodes.notFound, Messages.businessNotFound);
     const claims: BusinessAccessClaims = { sub: String(user.id), typ: 'business', role: user.role, ver: user.tokenVersion, business: membership };

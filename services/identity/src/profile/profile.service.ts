@@ -4,6 +4,7 @@ import { Clock, DATABASE, SERVICE_ENV, serviceError, type Database } from '@mc/k
 import { eq, sql } from 'drizzle-orm';
 import { Accounts, normalEmail, phoneDigits } from '../accounts/accounts.service';
 import { HashPool } from '../accounts/hash-pool';
+import { TokenVersionsWriter } from '../accounts/token-versions.writer';
 import { sameSecret } from '../auth/secrets';
 import type { IdentityEnv } from '../config';
 import { users } from '../db/schema';
@@ -20,6 +21,7 @@ export class ProfileService {
     @Inject(HashPool) private readonly hashing: HashPool,
     @Inject(SERVICE_ENV) private readonly env: IdentityEnv,
     @Inject(Clock) private readonly clock: Clock,
+    @Inject(TokenVersionsWriter) private readonly versions: TokenVersionsWriter,
   ) {}
 
   async profile(token: string): Promise<UserProfile> {
@@ -54,9 +56,13 @@ export class ProfileService {
     const user = await this.accounts.current(token);
     if (user.authMethod !== 'password' || !user.passwordHash) throw fail(400, ErrorCodes.badRequest, Messages.noPasswordMethod);
     if (!(await this.hashing.matches(user.passwordHash, currentPassword))) throw fail(400, ErrorCodes.invalidCredentials, Messages.wrongCurrentPassword);
-    const [updated] = await this.db.update(users)
-      .set({ passwordHash: await this.hashing.hash(newPassword), tokenVersion: sql`${users.tokenVersion} + 1` })
-      .where(eq(users.id, user.id)).returning();
+    const passwordHash = await this.hashing.hash(newPassword);
+    const updated = await this.db.transaction(async (tx) => {
+      const [row] = await tx.update(users).set({ passwordHash, tokenVersion: sql`${users.tokenVersion} + 1` }).where(eq(users.id, user.id)).returning();
+      await this.versions.ended(tx, user.id);
+      return row;
+    });
+    this.versions.poke();
     return this.accounts.tokenFor(updated);
   }
 

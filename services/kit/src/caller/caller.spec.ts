@@ -8,6 +8,7 @@ import type { Logger } from 'pino';
 import { TestIdentity } from '../testing/test-identity';
 import { verifyAccessToken } from './access-token';
 import { Caller, CallerGuard, RequireAdmin, RequireBusiness, RequireUser, type Caller as CallerInfo } from './caller';
+import { TokenVersions } from './token-versions';
 
 @Controller()
 class Handlers {
@@ -16,6 +17,7 @@ class Handlers {
   @RequireAdmin() admin(): void {}
   @RequireBusiness() business(): void {}
   @RequireBusiness('pharmSlug') otherField(): void {}
+  @RequireBusiness('businessId', 'company') company(): void {}
   who(@Caller() caller: CallerInfo | null): CallerInfo | null {
     return caller;
   }
@@ -26,7 +28,10 @@ const keys = identity.publicKeys.keys;
 const verifier = { verify: (token: string) => verifyAccessToken(token, async (kid) => (kid === identity.kid ? (await import('node:crypto')).createPublicKey({ key: keys[0] as never, format: 'jwk' }) : undefined)) };
 const logged: unknown[] = [];
 const logger = { info: (fields: unknown) => logged.push(fields), warn: () => undefined } as unknown as Logger;
-const guard = new CallerGuard(new Reflector(), { get: () => verifier } as unknown as ModuleRef, logger);
+/** The accounts' current token versions, as the kit's TokenVersions would have them from identity's bucket. */
+const currentVersions = new Map<number, number>();
+const versions = { ready: Promise.resolve(), isStale: (userId: number, ver: number) => ver < (currentVersions.get(userId) ?? -1) };
+const guard = new CallerGuard(new Reflector(), { get: (token: unknown) => (token === TokenVersions ? versions : verifier) } as unknown as ModuleRef, logger);
 
 /** A NATS request to `method` with `payload` and, unless undefined, this `x-caller` header; resolves the guard's answer or its refusal's status. */
 async function call(method: keyof Handlers, payload: unknown, caller?: string): Promise<{ status: number | 'ok'; context: object }> {
@@ -44,8 +49,12 @@ async function call(method: keyof Handlers, payload: unknown, caller?: string): 
 }
 
 const patient = identity.token({ sub: '1', role: 'user' });
-const owner = identity.token({ sub: '2', role: 'business_owner', biz: ['pharm-a'] });
-const otherOwner = identity.token({ sub: '3', role: 'business_owner', biz: ['pharm-b'] });
+const owner = identity.token({ sub: '2', role: 'business_owner', biz: ['pharmacy:pharm-a'] });
+const otherOwner = identity.token({ sub: '3', role: 'business_owner', biz: ['pharmacy:pharm-b'] });
+/** A member of the cannabis company whose slug is the same as pharmacy pharm-a's. */
+const companyStaff = identity.token({ sub: '5', role: 'business_owner', biz: ['company:pharm-a'] });
+/** A token from before memberships named their kind: a bare slug opens nothing. */
+const bareSlug = identity.token({ sub: '6', role: 'business_owner', biz: ['pharm-a'] });
 const admin = identity.token({ sub: '4', role: 'admin' });
 
 describe("the kit's caller guards", () => {
@@ -84,20 +93,39 @@ describe("the kit's caller guards", () => {
     expect((await call('otherField', { pharmSlug: 'pharm-b', businessId: 'pharm-a' }, owner)).status).toBe(404);
   });
 
+  it('@RequireBusiness(): a membership names its kind, so a company and a pharmacy sharing a slug never mix', async () => {
+    expect((await call('business', { businessId: 'pharm-a' }, companyStaff)).status).toBe(404);
+    expect((await call('company', { businessId: 'pharm-a' }, companyStaff)).status).toBe('ok');
+    expect((await call('company', { businessId: 'pharm-a' }, owner)).status).toBe(404);
+    expect((await call('business', { businessId: 'pharm-a' }, bareSlug)).status).toBe(404);
+    expect((await call('company', { businessId: 'pharm-a' }, bareSlug)).status).toBe(404);
+  });
+
+  it("refuses with 401 a token older than its account's current version (and only that account's)", async () => {
+    const old = identity.token({ sub: '7', ver: 2 });
+    const current = identity.token({ sub: '7', ver: 3 });
+    expect((await call('user', {}, old)).status).toBe('ok');
+    currentVersions.set(7, 3);
+    expect((await call('user', {}, old)).status).toBe(401);
+    expect((await call('who', {}, old)).status).toBe(401);
+    expect((await call('user', {}, current)).status).toBe('ok');
+    expect((await call('user', {}, identity.token({ sub: '8', ver: 0 }))).status).toBe('ok');
+  });
+
   it('@Caller() gives the verified caller (null when anonymous) and refuses a token that does not verify', async () => {
     const factory = Object.values(Reflect.getMetadata(ROUTE_ARGS_METADATA, Handlers, 'who') as Record<string, { factory: (data: unknown, ctx: unknown) => unknown }>)[0].factory;
     const read = async (caller?: string) => {
       const { status, context } = await call('who', {}, caller);
       return { status, caller: factory(undefined, new ExecutionContextHost([{}, context])) };
     };
-    await expect(read(owner)).resolves.toEqual({ status: 'ok', caller: { userId: 2, role: 'business_owner', businesses: ['pharm-a'], token: owner } });
+    await expect(read(owner)).resolves.toEqual({ status: 'ok', caller: { userId: 2, role: 'business_owner', businesses: ['pharmacy:pharm-a'], token: owner } });
     await expect(read('anonymous')).resolves.toEqual({ status: 'ok', caller: null });
     await expect(read(undefined)).resolves.toEqual({ status: 'ok', caller: null });
     expect((await read('forged.token.here')).status).toBe(401);
   });
 
   it('answers 503, not 401, when identity\'s keys cannot be fetched', async () => {
-    const down = new CallerGuard(new Reflector(), { get: () => ({ verify: () => Promise.reject(new Error('timeout')) }) } as unknown as ModuleRef, logger);
+    const down = new CallerGuard(new Reflector(), { get: (token: unknown) => (token === TokenVersions ? versions : { verify: () => Promise.reject(new Error('timeout')) }) } as unknown as ModuleRef, logger);
     const h = natsHeaders();
     h.set('x-caller', patient);
     const host = new ExecutionContextHost([{}, { getHeaders: () => h }], Handlers, Handlers.prototype.user);

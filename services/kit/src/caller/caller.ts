@@ -1,11 +1,12 @@
 import { applyDecorators, createParamDecorator, Inject, Injectable, SetMetadata, type CanActivate, type ExecutionContext } from '@nestjs/common';
 import { ModuleRef, Reflector } from '@nestjs/core';
 import { RpcException, type NatsContext } from '@nestjs/microservices';
-import { ANONYMOUS_CALLER, ErrorCodes, Headers, Messages, type UserRole } from '@mc/contracts';
+import { ANONYMOUS_CALLER, ErrorCodes, Headers, Messages, membershipClaim, type BusinessKind, type UserRole } from '@mc/contracts';
 import type { Logger } from 'pino';
 import { serviceError } from '../errors/service-error';
 import { LOGGER } from '../tokens';
 import type { AccessTokenVerifier } from './access-token';
+import { TokenVersions } from './token-versions';
 
 /** Provider token of the service's `AccessTokenVerifier` (identity's keys over NATS, or identity's own SigningKeys). */
 export const ACCESS_TOKEN_VERIFIER = Symbol('ACCESS_TOKEN_VERIFIER');
@@ -14,13 +15,13 @@ export const ACCESS_TOKEN_VERIFIER = Symbol('ACCESS_TOKEN_VERIFIER');
 export interface Caller {
   userId: number;
   role: UserRole;
-  /** Slugs of the businesses the caller is a member of (claims signed into the token, see AccessTokenClaims.biz). */
+  /** The businesses the caller is a member of, as signed into the token: `pharmacy:<slug>`, `company:<slug>` (AccessTokenClaims.biz). */
   businesses: readonly string[];
   /** The verified token itself (identity checks its version against the account). */
   token: string;
 }
 
-type Rule = { kind: 'user' } | { kind: 'admin' } | { kind: 'business'; field: string };
+type Rule = { kind: 'user' } | { kind: 'admin' } | { kind: 'business'; field: string; business?: BusinessKind };
 
 const RULE = 'mc:caller-rule';
 const WANTED = 'mc:caller-wanted';
@@ -51,11 +52,13 @@ export const RequireUser = () => applyDecorators(SetMetadata(RULE, { kind: 'user
 export const RequireAdmin = () => applyDecorators(SetMetadata(RULE, { kind: 'admin' } satisfies Rule));
 
 /**
- * A member of the business named by the payload's `field` (its slug), or an admin (any business; each such access
- * is logged). 401 for no valid caller, 403 for a caller who manages no business, 404 for a business the caller is
- * not a member of (its existence is not revealed).
+ * A member of the business of kind `business` (a pharmacy unless named) whose slug the payload's `field` holds, or an
+ * admin (any business; each such access is logged). The membership must name the kind (`pharmacy:<slug>`), so a
+ * company sharing a pharmacy's slug never opens that pharmacy. 401 for no valid caller, 403 for a caller who manages no
+ * business, 404 for a business the caller is not a member of (its existence is not revealed).
  */
-export const RequireBusiness = (field = 'businessId') => applyDecorators(SetMetadata(RULE, { kind: 'business', field } satisfies Rule));
+export const RequireBusiness = (field = 'businessId', business: BusinessKind = 'pharmacy') =>
+  applyDecorators(SetMetadata(RULE, { kind: 'business', field, business } satisfies Rule));
 
 /** Applies the rule of `@RequireUser()`, `@RequireAdmin()` or `@RequireBusiness()` to a resolved caller; throws the refusal. */
 export function checkCaller(rule: Rule, caller: Caller | null, payload: unknown, logger?: Logger): void {
@@ -71,7 +74,7 @@ export function checkCaller(rule: Rule, caller: Caller | null, payload: unknown,
     return;
   }
   if (!caller.businesses.length) throw forbidden();
-  if (typeof businessId !== 'string' || !caller.businesses.includes(businessId)) throw businessNotFound();
+  if (typeof businessId !== 'string' || !caller.businesses.includes(membershipClaim(rule.business ?? 'pharmacy', businessId))) throw businessNotFound();
 }
 
 /**
@@ -81,6 +84,7 @@ export function checkCaller(rule: Rule, caller: Caller | null, payload: unknown,
 @Injectable()
 export class CallerGuard implements CanActivate {
   private verifier?: AccessTokenVerifier;
+  private versions?: TokenVersions | null;
 
   constructor(
     @Inject(Reflector) private readonly reflector: Reflector,
@@ -101,7 +105,10 @@ export class CallerGuard implements CanActivate {
     return true;
   }
 
-  /** The caller of a header value: null when anonymous; 401 for a token that does not verify; 503 when identity's keys cannot be had. */
+  /**
+   * The caller of a header value: null when anonymous; 401 for a token that does not verify, or whose version is older
+   * than its account's (`TokenVersions`, watched from identity's bucket); 503 when identity's keys cannot be had.
+   */
   async resolve(header: string): Promise<Caller | null> {
     if (header === ANONYMOUS_CALLER) return null;
     this.verifier ??= this.moduleRef.get<AccessTokenVerifier>(ACCESS_TOKEN_VERIFIER, { strict: false });
@@ -114,6 +121,22 @@ export class CallerGuard implements CanActivate {
       throw serviceError(503, ErrorCodes.unavailable, Messages.serviceUnavailable);
     }
     if (!claims) throw unauthorized();
+    const versions = this.tokenVersions();
+    if (versions) {
+      await versions.ready;
+      if (versions.isStale(Number(claims.sub), claims.ver)) throw unauthorized();
+    }
     return { userId: Number(claims.sub), role: claims.role, businesses: claims.biz ?? [], token: header };
+  }
+
+  private tokenVersions(): TokenVersions | null {
+    if (this.versions === undefined) {
+      try {
+        this.versions = this.moduleRef.get(TokenVersions, { strict: false });
+      } catch {
+        this.versions = null;
+      }
+    }
+    return this.versions;
   }
 }

@@ -1,5 +1,5 @@
 import { generateKeyPairSync, randomUUID, sign, type KeyObject } from 'node:crypto';
-import { Subjects, type AccessTokenClaims, type SigningKeysResponse } from '@mc/contracts';
+import { Subjects, TOKEN_VERSIONS_BUCKET, TOKEN_VERSIONS_TTL_SECONDS, type AccessTokenClaims, type SigningKeysResponse } from '@mc/contracts';
 import { JSONCodec, type NatsConnection, type Subscription } from 'nats';
 import { TOKEN_ALG, TOKEN_ISSUER } from '../caller/access-token';
 
@@ -20,6 +20,8 @@ export class TestIdentity {
   readonly kid = randomUUID();
   private readonly pair = generateKeyPairSync('ec', { namedCurve: 'P-256' });
   private subscription?: Subscription;
+  /** The versions this identity set (`setVersion`): its tokens carry them unless told otherwise. */
+  private readonly versions = new Map<string, number>();
 
   get publicKeys(): SigningKeysResponse {
     const jwk = this.pair.publicKey.export({ format: 'jwk' });
@@ -38,10 +40,23 @@ export class TestIdentity {
     this.subscription?.unsubscribe();
   }
 
-  /** An access token as identity signs one: `claims` over a valid user token of account `sub`, expiring in an hour. */
+  /**
+   * Sets account `userId`'s token version as identity does when it bumps one: in the `token_versions` bucket (made
+   * here as identity makes it, if it does not exist yet). Tokens this identity signs later carry that version.
+   */
+  async setVersion(nc: NatsConnection, userId: number | string, version: number): Promise<void> {
+    const kv = await nc.jetstream({ checkAPI: false }).views.kv(TOKEN_VERSIONS_BUCKET, { history: 1, ttl: TOKEN_VERSIONS_TTL_SECONDS * 1000 });
+    await kv.put(String(userId), String(version));
+    this.versions.set(String(userId), version);
+  }
+
+  /**
+   * An access token as identity signs one: `claims` over a valid user token of account `sub` with its version (0, or
+   * the one `setVersion` set), its session begun now, expiring in an hour.
+   */
   token(claims: Partial<AccessTokenClaims> & { sub: string } & Record<string, unknown>, options: { key?: KeyObject; kid?: string } = {}): string {
     const now = Math.floor(Date.now() / 1000);
-    const full = { typ: 'user', role: 'user', ver: 0, iss: TOKEN_ISSUER, iat: now, exp: now + 3600, ...claims };
+    const full = { typ: 'user', role: 'user', ver: this.versions.get(claims.sub) ?? 0, iss: TOKEN_ISSUER, iat: now, auth_time: now, exp: now + 3600, ...claims };
     for (const [name, value] of Object.entries(full)) if (value === undefined) delete (full as Record<string, unknown>)[name];
     return signJwt(options.key ?? this.pair.privateKey, options.kid ?? this.kid, full);
   }
