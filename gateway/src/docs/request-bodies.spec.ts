@@ -82,7 +82,7 @@ describe("the OpenAPI document's request bodies", () => {
     };
     // The document uploads take multipart, described by their files' schema.
     expect(withoutBody.filter((route) => !multipart(route)?.properties).sort()).toEqual([
-      'post /api/auth/refresh', 'post /api/business/{businessId}/orders/{orderId}/id-number',
+      'post /api/auth/refresh', 'post /api/auth/signout', 'post /api/business/{businessId}/orders/{orderId}/id-number',
       'post /api/business/{businessId}/products/{id}/bump', 'post /api/business/{businessId}/products/{id}/confirm',
       'post /api/businesses/{businessId}/access',
     ]);
