@@ -135,7 +135,7 @@ describe('order service: stock taken at checkout, and coupons', () => {
     // Placed, then canceled by the pharmacy: the units come back once.
     const batch = await order(u, a[0].pharmSlug);
     expect(await stock(a[0])).toMatchObject({ amount: 6 });
-    const owner = userOf(s.identity, freshUserId(), { role: 'business_owner', biz: [a[0].pharmSlug] });
+    const owner = userOf(s.identity, freshUserId(), { role: 'business_owner', biz: [`pharmacy:${a[0].pharmSlug}`] });
     await call(Subjects.order.businessStatusUpdate, { businessId: a[0].pharmSlug, orders: [{ orderId: batch.orders[0].id, status: 'canceled' }] }, owner.as);
     await waitFor('the units back', () => stock(a[0]), { until: (st) => st.amount === 10 });
     await waitFor('the reservation confirmed', () => reservation(batch.uid), { until: (st) => st === 'confirmed' });
