@@ -92,7 +92,7 @@ describe('site', () => {
     // The routes without a body: the token and the path say it all.
     const undocumented = operations.filter(({ op }) => fieldsOf(op).length === 0).map(({ route }) => route);
     expect(undocumented.sort()).toEqual([
-      'post /api/auth/refresh', 'post /api/business/{businessId}/orders/{orderId}/id-number',
+      'post /api/auth/refresh', 'post /api/auth/signout', 'post /api/business/{businessId}/orders/{orderId}/id-number',
       'post /api/business/{businessId}/products/{id}/bump', 'post /api/business/{businessId}/products/{id}/confirm',
       'post /api/businesses/{businessId}/access',
     ]);
