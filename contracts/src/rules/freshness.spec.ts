@@ -1,5 +1,5 @@
 import {
-  formatOfferFreshness, formatTimeAgo, isConfirmedInStock, isOfferStale, OFFER_CONFIRM_DUE_AFTER_MS, OFFER_CONFIRM_DUE_WITHIN_HOURS, OFFER_STALE_AFTER_HOURS,
+  formatOfferFreshness, formatTimeAgo, isOfferStale, isShownInStock, OFFER_CONFIRM_DUE_AFTER_MS, OFFER_CONFIRM_DUE_WITHIN_HOURS, OFFER_STALE_AFTER_HOURS,
 } from './freshness';
 
 const now = new Date('2026-03-10T12:00:00Z');
@@ -20,10 +20,16 @@ describe('isOfferStale', () => {
     expect(OFFER_CONFIRM_DUE_AFTER_MS).toBe(48 * HOUR);
   });
 
-  it('never tells a stale offer is in stock', () => {
-    expect(isConfirmedInStock(true, ago(HOUR), now)).toBe(true);
-    expect(isConfirmedInStock(true, ago(73 * HOUR), now)).toBe(false);
-    expect(isConfirmedInStock(false, ago(HOUR), now)).toBe(false);
+  it('never tells a stale offer is in stock, nor one whose stock reached its expiry date', () => {
+    const offer = { inStock: true, confirmedAt: ago(HOUR), expiresAt: null };
+    expect(isShownInStock(offer, now)).toBe(true);
+    expect(isShownInStock({ ...offer, confirmedAt: ago(73 * HOUR) }, now)).toBe(false);
+    expect(isShownInStock({ ...offer, inStock: false }, now)).toBe(false);
+    expect(isShownInStock({ ...offer, expiresAt: '2026-03-11' }, now)).toBe(true);
+    // Expired from the first moment of its date (the back office's 'פג תוקף' at the same moment).
+    expect(isShownInStock({ ...offer, expiresAt: '2026-03-10' }, now)).toBe(false);
+    expect(isShownInStock({ ...offer, expiresAt: now.toISOString() }, now)).toBe(false);
+    expect(isShownInStock({ ...offer, expiresAt: new Date(now.getTime() + 1).toISOString() }, now)).toBe(true);
   });
 });
 

@@ -1,3 +1,5 @@
+import { isExpired } from './expiry';
+
 /**
  * An offer whose price and stock nobody confirmed for this long is "not confirmed lately" and never shown as in
  * stock. 72 hours: a pharmacy that edits or confirms by hand does so at least every working day, and the partner
@@ -19,9 +21,19 @@ export function isOfferStale(confirmedAt: string | number | Date, now: Date): bo
   return now.getTime() - new Date(confirmedAt).getTime() > OFFER_STALE_AFTER_MS;
 }
 
-/** The in-stock a shopper is told: the pharmacy's flag, unless its confirmation is stale. */
-export function isConfirmedInStock(inStock: boolean, confirmedAt: string | number | Date, now: Date): boolean {
-  return inStock && !isOfferStale(confirmedAt, now);
+/** What decides whether an offer is for sale at a moment. */
+export interface OfferStockFacts {
+  inStock: boolean;
+  confirmedAt: string | number | Date;
+  expiresAt: string | number | Date | null;
+}
+
+/**
+ * The in-stock a shopper is told, and so what may be sold: the pharmacy's flag, unless its confirmation is stale or
+ * its stock is past its expiry date (the pharm service's offer index applies the same rule on epoch milliseconds).
+ */
+export function isShownInStock(offer: OfferStockFacts, now: Date): boolean {
+  return offer.inStock && !isOfferStale(offer.confirmedAt, now) && !isExpired(offer.expiresAt, now);
 }
 
 export const OFFER_UNCONFIRMED_LABEL = 'לא אושר לאחרונה';

@@ -97,6 +97,8 @@ describe('the offer index', () => {
         return {
           productSlug, price, originalPrice: random.next() < 0.5 ? price + random.pick([0, 100, 300, 2000, 9000]) : null,
           inStock: random.next() < 0.8, published: random.next() < 0.9, isPopular: random.next() < 0.3, isNew: random.next() < 0.3, isPromoted: random.next() < 0.2,
+          // Some stock past its expiry date at NOW (never in stock), some about to be, some with no date.
+          expiresAt: random.pick([null, new Date('2026-11-24T10:00:00Z'), new Date('2026-11-24T10:00:00.001Z'), new Date('2027-01-01T00:00:00Z')]),
         };
       }));
     }

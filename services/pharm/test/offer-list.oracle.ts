@@ -1,7 +1,7 @@
 /*
  * The offer list as one SQL query, as pharm answered it before the offer index (commit 8ae32a5's
  * src/pharm-products/offer-list.ts, changed since only for its imports and for issue 17: the price order per gram
- * where the pack's weight is known (`comparePriceOrder`), stale offers never in stock (`OFFER_STALE_AFTER_HOURS`) and
+ * where the pack's weight is known (`comparePriceOrder`), stale offers (`OFFER_STALE_AFTER_HOURS`) and those past their expiry date never in stock, and
  * asked-for companies of the scope listed with 0 (`withNamedCompanies`)):
  * kept here only as the oracle the index's answers are compared with over random queries (offer-index.int.ts).
  */
@@ -142,7 +142,8 @@ export async function listOfferIds(db: Database, options: OfferListOptions): Pro
   if (options.pharmId !== undefined) baseWhere.push(sql`pp.pharm_id = ${options.pharmId}`);
   if (options.discounted) baseWhere.push(sql.raw(SHOWN_DISCOUNT_SQL));
   const scope = sql.join(baseWhere, sql` AND `);
-  const inStock = sql`(pp.in_stock AND pp.confirmed_at >= ${options.now.toISOString()}::timestamptz - make_interval(hours => ${OFFER_STALE_AFTER_HOURS}))`;
+  const now = sql`${options.now.toISOString()}::timestamptz`;
+  const inStock = sql`(pp.in_stock AND pp.confirmed_at >= ${now} - make_interval(hours => ${OFFER_STALE_AFTER_HOURS}) AND (pp.expires_at IS NULL OR pp.expires_at > ${now}))`;
   if (filters.inStock) baseWhere.push(inStock);
   const search = searchCondition(sql`pv.search_text`, filters.search);
   if (search) baseWhere.push(search);

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
-  discountedUnitPrice, isOfferStale, type CheckoutOffer, type CheckoutOffers, type CheckoutOffersRequest, type CheckoutPharm, type DiscountTerms,
+  discountedUnitPrice, isShownInStock, type CheckoutOffer, type CheckoutOffers, type CheckoutOffersRequest, type CheckoutPharm, type DiscountTerms,
 } from '@mc/contracts';
 import { Clock, DATABASE, type Database } from '@mc/kit';
 import { sql, type SQL } from 'drizzle-orm';
@@ -15,6 +15,7 @@ interface OfferRecord extends Record<string, unknown> {
   in_stock: boolean;
   always_in_stock: boolean;
   confirmed_at: string | Date;
+  expires_at: string | Date | null;
   product_name: string;
   pharm_slug: string;
   pharm_name: string;
@@ -52,7 +53,7 @@ export class CheckoutReader {
     if (!ids.length) return { offers: [], pharms: [], discounts: [] };
     const codes = [...new Set((request.couponCodes ?? []).map((c) => c.trim().toUpperCase()))];
     const [offerRows, discountList] = await Promise.all([
-      this.db.execute<OfferRecord>(sql`SELECT pp.id, pp.pharm_id, pp.product_slug, pp.price, pp.published, pp.in_stock, pp.always_in_stock, pp.confirmed_at,
+      this.db.execute<OfferRecord>(sql`SELECT pp.id, pp.pharm_id, pp.product_slug, pp.price, pp.published, pp.in_stock, pp.always_in_stock, pp.confirmed_at, pp.expires_at,
           coalesce(nullif(pv.heb_name, ''), pv.name) AS product_name,
           p.slug AS pharm_slug, p.name AS pharm_name, p.phone, p.address, p.city, p.order_email
         FROM pharm.pharm_products pp
@@ -84,16 +85,16 @@ export class CheckoutReader {
       const o = byId.get(id);
       if (!o) continue;
       const { price, codes: discountCodes } = discountedUnitPrice(o.price, o.id, termsOf.get(o.pharm_id) ?? []);
-      // An offer not confirmed lately is never sold as in stock, not even one marked always in stock.
-      const stale = isOfferStale(o.confirmed_at, now);
+      // An offer not confirmed lately or past its expiry date is never sold, not even one marked always in stock.
+      const lapsed = !isShownInStock({ inStock: true, confirmedAt: o.confirmed_at, expiresAt: o.expires_at }, now);
       offers.push({
         pharmProductId: o.id,
         pharmSlug: o.pharm_slug,
         productSlug: o.product_slug,
         productName: o.product_name,
         published: o.published,
-        inStock: o.in_stock && !stale,
-        alwaysInStock: o.always_in_stock && !stale,
+        inStock: o.in_stock && !lapsed,
+        alwaysInStock: o.always_in_stock && !lapsed,
         listPrice: o.price,
         price,
         discountCodes,

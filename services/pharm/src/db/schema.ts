@@ -150,6 +150,8 @@ export const pharmProducts = pharmSchema.table(
     unique('pharm_products_pharm_product_key').on(t.pharmId, t.productSlug),
     index('pharm_products_product_idx').on(t.productSlug),
     index('pharm_products_confirmed_idx').on(t.confirmedAt, t.id),
+    // The sweep of offers reaching their expiry date.
+    index('pharm_products_expires_idx').on(t.expiresAt, t.id).where(sql`${t.expiresAt} IS NOT NULL`),
     // The dashboard's offers due for a confirm: on the global index above, a pharmacy with none due would scan every due offer of the others.
     index('pharm_products_pharm_confirmed_idx').on(t.pharmId, t.confirmedAt, t.id),
     check('pharm_products_price_check', sql`${t.price} >= 0`),
@@ -157,13 +159,15 @@ export const pharmProducts = pharmSchema.table(
 );
 
 /**
- * How far the stale-offer sweep has told catalog (one row): every offer up to this (confirmed_at, id) went stale and
- * was published out of stock. Copies of the service take the row FOR UPDATE, so each offer is told once.
+ * How far the stale-offer sweep has told catalog (one row): every offer up to this (confirmed_at, id) went stale, and
+ * every one up to this (expires_at, expired_offer_id) reached its expiry date, and was published out of stock. Copies of the service take the row FOR UPDATE, so each offer is told once.
  */
 export const staleSweep = pharmSchema.table('stale_sweep', {
   id: boolean('id').primaryKey().default(true),
   confirmedAt: timestamp('confirmed_at', { withTimezone: true, mode: 'string' }).notNull().default(sql`'-infinity'`),
   offerId: integer('offer_id').notNull().default(0),
+  expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'string' }).notNull().default(sql`'-infinity'`),
+  expiredOfferId: integer('expired_offer_id').notNull().default(0),
 }, (t) => [check('stale_sweep_one_row', sql`${t.id}`)]);
 
 /**

@@ -52,7 +52,7 @@ export interface Offer {
   readonly originalPrice: number | null;
   /** Agorot per gram (`unitPrices`), or null when the pack's weight is unknown; kept current with the product's facts. */
   perGram: number | null;
-  /** The pharmacy's flag: whether it is in stock for a shopper also depends on `confirmedAt` (see `inStockAt`). */
+  /** The pharmacy's flag: whether it is in stock for a shopper also depends on `confirmedAt` and `expiresAt` (see `inStockAt`). */
   readonly inStock: boolean;
   /** Epoch milliseconds: when the price and stock were last confirmed. */
   readonly confirmedAt: number;
@@ -74,8 +74,12 @@ export const isVisible = (offer: Offer): boolean =>
 /** Published, in stock at `nowMs` (so not stale), of a listed product: the pharmacy "sells" it. */
 export const isSellingAt = (offer: Offer, nowMs: number): boolean => inStockAt(offer, nowMs) && isVisible(offer);
 
-/** Whether a shopper is told the offer is in stock at `nowMs`: the pharmacy's flag, confirmed within the stale time. */
-export const inStockAt = (offer: Offer, nowMs: number): boolean => offer.inStock && !isStaleAt(offer, nowMs);
+/**
+ * Whether a shopper is told the offer is in stock at `nowMs`: the pharmacy's flag, confirmed within the stale time and
+ * not past its expiry date (the contracts' `isShownInStock`, on epoch milliseconds).
+ */
+export const inStockAt = (offer: Offer, nowMs: number): boolean =>
+  offer.inStock && !isStaleAt(offer, nowMs) && (offer.expiresAt === null || offer.expiresAt > nowMs);
 
 /** Not confirmed within `OFFER_STALE_AFTER_MS` at `nowMs` (the contracts' `isOfferStale`, on epoch milliseconds). */
 export const isStaleAt = (offer: Offer, nowMs: number): boolean => nowMs - offer.confirmedAt > OFFER_STALE_AFTER_MS;

@@ -1,4 +1,4 @@
-import { agorotToShekels, discountPercent, isConfirmedInStock, isOfferStale, type OfferSnapshot, type Pharm, type PharmProduct, type PharmProductProduct } from '@mc/contracts';
+import { agorotToShekels, discountPercent, isOfferStale, isShownInStock, type OfferSnapshot, type Pharm, type PharmProduct, type PharmProductProduct } from '@mc/contracts';
 import { pharmProducts, productsView } from '../db/schema';
 
 export type OfferRow = typeof pharmProducts.$inferSelect;
@@ -55,12 +55,11 @@ export type ShownOfferFields = Pick<OfferRow, 'id' | 'price' | 'originalPrice' |
   & { expiresAt: Date | number | null; confirmedAt: Date | number };
 
 /**
- * An offer's stock and freshness as a shopper is told them at `now`: stale once not confirmed within the stale time
- * (the contracts' rule), and then never in stock.
+ * An offer's stock and freshness as a shopper is told them at `now` (the contracts' rules): stale once not confirmed
+ * within the stale time, and never in stock when stale or past its expiry date.
  */
-export function toShownStock(offer: { inStock: boolean; confirmedAt: Date | number }, now: Date): Pick<PharmProduct, 'inStock' | 'confirmedAt' | 'stale'> {
-  const stale = isOfferStale(offer.confirmedAt, now);
-  return { inStock: offer.inStock && !stale, confirmedAt: new Date(offer.confirmedAt).getTime(), stale };
+export function toShownStock(offer: { inStock: boolean; confirmedAt: Date | number; expiresAt: Date | number | null }, now: Date): Pick<PharmProduct, 'inStock' | 'confirmedAt' | 'stale'> {
+  return { inStock: isShownInStock(offer, now), confirmedAt: new Date(offer.confirmedAt).getTime(), stale: isOfferStale(offer.confirmedAt, now) };
 }
 
 /** An offer's price as every answer shows it: shekels, the original price only when it is higher, the contracts' percent rule. */
@@ -97,8 +96,8 @@ export function toSnapshot(offer: OfferRow, pharmSlug: string, now: Date, delete
     pharmSlug,
     price: offer.price,
     originalPrice: realOriginal(offer),
-    // What shoppers are told at `now`: a stale offer is out of stock (the stale sweep tells catalog when one goes stale).
-    inStock: isConfirmedInStock(offer.inStock, offer.confirmedAt, now),
+    // What shoppers are told at `now`: a stale or expired offer is out of stock (the sweep tells catalog when one lapses).
+    inStock: isShownInStock(offer, now),
     published: offer.published,
     expiresAt: offer.expiresAt ? offer.expiresAt.toISOString() : null,
     deleted,
