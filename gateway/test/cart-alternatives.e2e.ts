@@ -1,4 +1,4 @@
-import { Messages, movedCart, type CartAlternatives, type CartFillOption, type ResolvedCart } from '@mc/contracts';
+import { Messages, movedCart, type CartAlternatives, type CartFillOption, type Quote, type ResolvedCart } from '@mc/contracts';
 import { api, fromMailbox } from './http';
 
 // "One pharmacy fills the whole cart" through the gateway, against the whole stack and the fixtures' seed: offer 1
@@ -87,6 +87,27 @@ describe('POST /api/cart/alternatives', () => {
     }
   }, 60_000);
 
+  it('tells each pharmacy’s distance from the patient’s location, and puts the nearest first when asked', async () => {
+    const HAIFA = { lat: 32.794, lng: 34.9896 };
+    const cheapest = (await alternatives({ cartItems: CART, location: HAIFA })).body as CartAlternatives;
+    expect(cheapest.options.every((o) => typeof o.distanceKm === 'number' && o.distanceKm >= 0)).toBe(true);
+    const totals = cheapest.options.map((o) => o.total);
+    expect(totals).toEqual([...totals].sort((a, b) => a - b));
+
+    const nearby = (await alternatives({ cartItems: CART, location: HAIFA, sortBy: 'nearby' })).body as CartAlternatives;
+    expect(nearby.options[0].pharm.slug).toBe('layla-haifa');
+    expect(nearby.options[0].distanceKm).toBeLessThan(5);
+    const distances = nearby.options.map((o) => o.distanceKm!);
+    expect(distances).toEqual([...distances].sort((a, b) => a - b));
+    expect(new Set(nearby.options.map((o) => o.pharm.slug))).toEqual(new Set(cheapest.options.map((o) => o.pharm.slug)));
+
+    const nowhere = (await alternatives({ cartItems: CART })).body as CartAlternatives;
+    expect(nowhere.options.every((o) => o.distanceKm === null)).toBe(true);
+    for (const bad of [{ cartItems: CART, sortBy: 'far' }, { cartItems: CART, location: { lat: 91, lng: 0 } }, { cartItems: CART, location: 'haifa' }]) {
+      expect((await alternatives(bad)).status).toBe(400);
+    }
+  });
+
   it('answers no pharmacy for a cart with an offer that does not exist, and for an empty cart', async () => {
     expect(await alternatives({ cartItems: [{ pharmProductId: 1, amount: 1 }, { pharmProductId: 99_999_999, amount: 1 }] }))
       .toMatchObject({ status: 200, body: { shipTo: 'pickup', options: [] } });
@@ -100,5 +121,37 @@ describe('POST /api/cart/alternatives', () => {
     }
     expect((await api('/api/cart/alternatives', { method: 'POST', body: '{', headers: { 'content-type': 'application/json' } })).status).toBe(400);
     expect((await alternatives({ cartItems: CART }, { authorization: 'Bearer a.b.c' })).status).toBe(401);
+  });
+});
+
+describe('POST /api/cart/quote', () => {
+  const quote = (body: unknown) => api('/api/cart/quote', post(body));
+
+  it("prices anyone's cart as the checkout quote does, with the pharmacy's automatic discount, and its pharmacy's alternative says the same", async () => {
+    const guest = await quote({ cartItems: CART });
+    expect(guest.status).toBe(200);
+    const answer = guest.body as Quote;
+    const { items } = (await api('/api/cart/resolve', post({ cartItems: CART }))).body as ResolvedCart;
+    const listTotal = items.reduce((sum, item) => sum + cents(item.pharmProduct!.totalPrice) * item.amount, 0);
+    // Merkaz's MERKAZ_ALL5 (5% off everything) is in the cart's figures, not only at checkout.
+    expect(answer.cart.itemsCount).toBe(3);
+    expect(cents(answer.cart.totalOriginalPrice)).toBe(listTotal);
+    expect(cents(answer.cart.totalDiscounts)).toBe(listTotal - items.reduce((sum, item) => sum + Math.round(cents(item.pharmProduct!.totalPrice) * 0.95) * item.amount, 0));
+    expect(cents(answer.totalPrice)).toBe(listTotal - cents(answer.cart.totalDiscounts));
+    expect(answer.pharmsQuotes).toEqual([expect.objectContaining({ pharmSlug: 'merkaz-tel-aviv', pickup: true, totalPrice: answer.totalPrice })]);
+
+    const current = ((await alternatives({ cartItems: CART })).body as CartAlternatives).options.find((o) => o.isCurrent)!;
+    expect(current.total).toBe(answer.totalPrice);
+
+    const jwt = await signedInUser();
+    expect((await api('/api/cart', { ...post({ cartItems: CART }, bearer(jwt)), method: 'PUT' })).status).toBe(200);
+    const signedIn = await api('/api/checkout/quote', post({ selectedPickup: ['merkaz-tel-aviv'] }, bearer(jwt)));
+    expect(signedIn).toMatchObject({ status: 200, body: answer });
+  }, 30_000);
+
+  it("answers 400 for an empty or malformed cart, the spec's message for 11 of one product", async () => {
+    expect(await quote({ cartItems: [{ pharmProductId: 1, amount: 11 }] })).toMatchObject({ status: 400, body: { message: Messages.cartLimit } });
+    expect(await quote({ cartItems: [] })).toMatchObject({ status: 400, body: { message: Messages.cartEmpty } });
+    for (const bad of [{}, { cartItems: 'x' }, { cartItems: [{ pharmProductId: 'a', amount: 1 }] }]) expect((await quote(bad)).status).toBe(400);
   });
 });

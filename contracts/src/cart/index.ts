@@ -1,5 +1,6 @@
 import { Transform } from 'class-transformer';
-import { ArrayMaxSize, ArrayUnique, IsArray, IsInt, Max, Min, ValidateNested } from 'class-validator';
+import { ArrayMaxSize, ArrayUnique, IsArray, IsIn, IsInt, IsOptional, Max, Min, ValidateNested } from 'class-validator';
+import { GeoLocationDto } from '../forms/auth';
 import { Messages } from '../messages';
 import { CART_MAX_LINES, CART_MAX_PER_PRODUCT, type CookieCartItem } from '../rules/cart';
 import type { Pharm, PharmProduct } from '../storefront/responses';
@@ -71,9 +72,25 @@ export const isOrderable = (item: ResolvedCartItem): boolean =>
   item.pharmProduct !== null && item.pharmProduct.published && item.pharmProduct.inStock;
 
 /** `POST /api/cart/alternatives` and `pharm.cart.alternatives`: the cart to fill in one pharmacy (the same rules as resolve). */
-export class CartAlternativesDto extends ResolveCartDto {}
+export const CART_ALTERNATIVES_SORTS = ['price', 'nearby'] as const;
+export type CartAlternativesSort = (typeof CART_ALTERNATIVES_SORTS)[number];
 
-/** At most this many pharmacies are answered, the cheapest. */
+/**
+ * `POST /api/cart/alternatives` (`pharm.cart.alternatives`): the cart, and where the patient is (the browser's
+ * position, when they allowed it): each pharmacy's distance from there, and `nearby` orders by it (else cheapest first).
+ */
+export class CartAlternativesDto extends ResolveCartDto {
+  @IsOptional()
+  @ValidateNested()
+  @Transform(({ value }) => (value && typeof value === 'object' ? Object.assign(new GeoLocationDto(), value) : value))
+  location?: GeoLocationDto;
+
+  @IsOptional()
+  @IsIn(CART_ALTERNATIVES_SORTS, invalid)
+  sortBy?: CartAlternativesSort;
+}
+
+/** At most this many pharmacies are answered, the cheapest (or the nearest). */
 export const CART_ALTERNATIVES_SHOWN = 5;
 
 /** A cart line as one pharmacy would fill it. Money in shekels. */
@@ -92,6 +109,8 @@ export interface CartFillLine {
 /** One pharmacy that has every line of the cart in stock, with its total. Money in shekels. */
 export interface CartFillOption {
   pharm: Pick<Pharm, 'slug' | 'name' | 'city' | 'logo_url'>;
+  /** Km from the location asked with (one decimal), or null without one. */
+  distanceKm: number | null;
   /** The cart's lines in its order (two lines this pharmacy fills with one offer stay two lines here). */
   lines: CartFillLine[];
   itemsTotal: number;
@@ -105,7 +124,7 @@ export interface CartFillOption {
 export interface CartAlternatives {
   /** Whether delivery was priced: to the signed-in caller's default address, or pickup for everyone. */
   shipTo: 'default-address' | 'pickup';
-  /** The pharmacies that fill the whole cart, cheapest total first (at most CART_ALTERNATIVES_SHOWN). */
+  /** The pharmacies that fill the whole cart, cheapest total first, or nearest first (at most CART_ALTERNATIVES_SHOWN). */
   options: CartFillOption[];
 }
 

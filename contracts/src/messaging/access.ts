@@ -65,6 +65,7 @@ export const RequestCallers: { readonly [S in RequestSubject]: readonly BusProce
   [Subjects.cart.itemUpdate]: GATEWAY,
   [Subjects.cart.itemRemove]: GATEWAY,
   [Subjects.order.quote]: GATEWAY,
+  [Subjects.order.cartQuote]: GATEWAY,
   [Subjects.order.couponValidate]: GATEWAY,
   [Subjects.order.publicKey]: GATEWAY,
   [Subjects.order.orderCreate]: GATEWAY,

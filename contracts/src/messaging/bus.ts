@@ -116,6 +116,7 @@ export const RequestRoutes = {
   [Subjects.cart.itemRemove]: takes(CartItemRemoveCommand).answers<ServerCart>(),
 
   [Subjects.order.quote]: takes(QuoteDto).answers<Quote>(),
+  [Subjects.order.cartQuote]: takes(ResolveCartDto).answers<Quote>(),
   [Subjects.order.couponValidate]: takes(CouponDto).answers<CouponValidation>(),
   [Subjects.order.publicKey]: takesNothing.answers<CheckoutPublicKey>(),
   [Subjects.order.orderCreate]: takes(CreateOrderDto).answers<OrdersBatch>(),

@@ -82,6 +82,8 @@ export const Subjects = {
   order: {
     /** The signed-in user's cart priced and shipped (`QuoteDto` → `Quote`). */
     quote: 'order.checkout.quote',
+    /** Anyone's cart (its items in the payload) priced for pickup, no coupons: the cart page's figures before sign-in. */
+    cartQuote: 'order.cart.quote',
     couponValidate: 'order.checkout.coupon',
     publicKey: 'order.checkout.public-key',
     /** Places the signed-in user's cart (`CreateOrderDto` → `OrdersBatch`); the same again while open: 409 'בוצעה הזמנה זהה'. */

@@ -4,7 +4,7 @@ import {
   ApiBadRequestResponse, ApiBearerAuth, ApiNotFoundResponse, ApiOkResponse, ApiParam, ApiTags, ApiTooManyRequestsResponse, ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
 import {
-  CartAlternativesDto, CartAmountDto, CartItemCommand, CartStoreCommand, ResolveCartDto, Subjects, type CartAlternatives, type ResolvedCart, type ServerCart,
+  CartAlternativesDto, CartAmountDto, CartItemCommand, CartStoreCommand, ResolveCartDto, Subjects, type CartAlternatives, type Quote, type ResolvedCart, type ServerCart,
 } from '@mc/contracts';
 import { ServiceClients } from '../clients/clients.module';
 import { forwarded } from '../clients/service-client';
@@ -49,22 +49,36 @@ export class CartController {
     return this.clients.get('pharm').send(Subjects.pharm.cartResolve, { cartItems: forwarded(body).cartItems });
   }
 
+  @Post('quote')
+  @HttpCode(200)
+  @ApiOkResponse({
+    description: 'the Quote of POST /api/checkout/quote for these items, every pharmacy picked up and no coupon: the cart page\'s totals '
+      + '(after the pharmacies\' automatic discounts) for anyone, signed in or not',
+  })
+  @ApiBadRequestResponse({ description: "an empty or malformed cart, one product twice, or more than 10 of one ('ניתן להוסיף עד 10 פריטים מאותו מוצר')" })
+  @RequestBody(ResolveCartDto)
+  quote(@Body() body: ResolveCartDto | undefined): Promise<Quote> {
+    return this.clients.get('order').send(Subjects.order.cartQuote, { cartItems: forwarded(body).cartItems });
+  }
+
   @Post('alternatives')
   @HttpCode(200)
   @UseGuards(OptionalJwtGuard)
   @ApiBearerAuth()
   @ApiOkResponse({
-    description: "{ shipTo: 'default-address' | 'pickup', options: [{ pharm, lines, itemsTotal, shipping { method, price }, total, isCurrent }] }: "
-      + 'the pharmacies (at most 5, cheapest total first) with every line in stock, the same product or its family at the same T/C '
-      + "dosage; delivery priced to a signed-in caller's default address where the pharmacy ships there, else pickup. Works signed out.",
+    description: "{ shipTo: 'default-address' | 'pickup', options: [{ pharm, distanceKm, lines, itemsTotal, shipping { method, price }, total, isCurrent }] }: "
+      + 'the pharmacies (at most 5, cheapest total first, or nearest first with sortBy nearby) with every line in stock, the same product '
+      + "or its family at the same T/C dosage; delivery priced to a signed-in caller's default address where the pharmacy ships there, "
+      + 'else pickup; distanceKm from the optional location { lat, lng }. Works signed out.',
   })
   @ApiBadRequestResponse({ description: "a malformed cart, one product twice, or more than 10 of one ('ניתן להוסיף עד 10 פריטים מאותו מוצר')" })
   @ApiUnauthorizedResponse({ description: 'a bearer token that is not valid (no token: priced for pickup)' })
   @ApiTooManyRequestsResponse({ description: 'more than 300 a minute from one client address' })
   @RateLimit(CART_ALTERNATIVES_LIMIT)
-  @RequestBody(ResolveCartDto)
+  @RequestBody(CartAlternativesDto)
   alternatives(@Body() body: CartAlternativesDto | undefined): Promise<CartAlternatives> {
-    return this.clients.get('pharm').send(Subjects.pharm.cartAlternatives, { cartItems: forwarded(body).cartItems });
+    const { cartItems, location, sortBy } = forwarded(body);
+    return this.clients.get('pharm').send(Subjects.pharm.cartAlternatives, { cartItems, location, sortBy });
   }
 
   @Get()

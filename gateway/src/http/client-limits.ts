@@ -22,6 +22,7 @@ export type ReadGroup = 'cartReads' | 'search' | 'lists' | 'pages';
 export const LIMITED_READS: Record<string, ReadGroup> = {
   'POST /api/cart/resolve': 'cartReads',
   'POST /api/cart/alternatives': 'cartReads',
+  'POST /api/cart/quote': 'cartReads',
   'GET /api/search': 'search',
   'GET /api/products': 'lists',
   'GET /api/products/:slug/pharm-products': 'lists',

@@ -12,7 +12,7 @@ const line = (from: number, to: number, amount: number, sameProduct = true) => (
   fromPharmProductId: from, pharmProductId: to, amount, sameProduct, productName: `מוצר ${to}`, thccbdDosage: 'T20/C4', unitPrice: 50,
 });
 const option = (slug: string, lines: CartFillOption['lines'], total: number, extra: Partial<CartFillOption> = {}): CartFillOption => ({
-  pharm: { slug, name: `בית מרקחת ${slug}`, city: 'חיפה', logo_url: null }, lines, itemsTotal: total, shipping: { method: 'pickup', price: 0 }, total, isCurrent: false, ...extra,
+  pharm: { slug, name: `בית מרקחת ${slug}`, city: 'חיפה', logo_url: null }, distanceKm: null, lines, itemsTotal: total, shipping: { method: 'pickup', price: 0 }, total, isCurrent: false, ...extra,
 });
 const CHEAP = option('cheap', [line(1, 11, 2, false), line(2, 12, 1)], 150, { shipping: { method: 'delivery', price: 25 }, total: 175 });
 const HERE = option('here', [line(1, 1, 2), line(2, 2, 1)], 200, { isCurrent: true });

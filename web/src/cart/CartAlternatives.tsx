@@ -1,22 +1,30 @@
-import { isOrderable, Messages, movedCart, type CartAlternatives as Alternatives, type CartFillOption, type CookieCartItem, type ResolvedCart } from '@mc/contracts';
+import {
+  isOrderable, Messages, movedCart, type CartAlternatives as Alternatives, type CartAlternativesSort, type CartFillOption, type CookieCartItem, type GeoPoint,
+  type ResolvedCart,
+} from '@mc/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { apiFetch } from '../api/client';
 import { useSession } from '../auth/use-session';
 import { PharmLogo } from '../components/pharms/PharmLogo';
+import { GeoNotice } from '../components/products/GeoNotice';
+import { useGeolocation, useKnownPosition } from '../components/products/geolocation';
 import { Shekels } from '../components/products/Price';
-import { heCartFill } from '../i18n/he';
+import { he, heCartFill } from '../i18n/he';
 import { resolveCartQuery } from '../queries/cart';
 import './cart-alternatives.css';
 import { useCart, useCartStore } from './use-cart';
 
-/** `POST /api/cart/alternatives`: keyed by the lines and amounts (totals change with them) and by who asks (delivery is priced to a signed-in patient's address). */
-function alternativesQuery(items: readonly CookieCartItem[], userId: string | null) {
+/**
+ * `POST /api/cart/alternatives`: keyed by the lines and amounts (totals change with them), by who asks (delivery is
+ * priced to a signed-in patient's address), and by where they are and the order asked for.
+ */
+function alternativesQuery(items: readonly CookieCartItem[], userId: string | null, location: GeoPoint | undefined, sortBy: CartAlternativesSort) {
   const lines = items.map((item) => [item.pharmProductId, item.amount] as const).sort((a, b) => a[0] - b[0]);
   return {
-    queryKey: ['cart', 'alternatives', lines, userId] as const,
+    queryKey: ['cart', 'alternatives', lines, userId, location ?? null, sortBy] as const,
     queryFn: ({ signal }: { signal: AbortSignal }) =>
-      apiFetch<Alternatives>('/cart/alternatives', { method: 'POST', body: JSON.stringify({ cartItems: items }), signal }),
+      apiFetch<Alternatives>('/cart/alternatives', { method: 'POST', body: JSON.stringify({ cartItems: items, location, sortBy }), signal }),
     retry: false,
   };
 }
@@ -31,7 +39,13 @@ function ShippingText({ shipping }: { shipping: CartFillOption['shipping'] }) {
   );
 }
 
-function OptionRow({ option, index, busy, onMove }: { option: CartFillOption; index: number; busy: boolean; onMove: (option: CartFillOption) => void }) {
+function OptionRow({ option, index, busy, currentTotal, onMove }: {
+  option: CartFillOption;
+  index: number;
+  busy: boolean;
+  currentTotal: number | undefined;
+  onMove: (option: CartFillOption) => void;
+}) {
   const nameId = `cart-fill-${index}`;
   const substitutes = option.lines.filter((line) => !line.sameProduct);
   return (
@@ -42,6 +56,7 @@ function OptionRow({ option, index, busy, onMove }: { option: CartFillOption; in
           {option.pharm.name}
           <span className="card-meta"> · {option.pharm.city}</span>
         </h3>
+        {option.distanceKm !== null && <p className="card-meta">{heCartFill.distance(option.distanceKm)}</p>}
         <p className="card-meta">
           <ShippingText shipping={option.shipping} />
         </p>
@@ -56,7 +71,8 @@ function OptionRow({ option, index, busy, onMove }: { option: CartFillOption; in
       <div className="cart-fill-action">
         <p className="cart-fill-total">
           <span className="visually-hidden">{heCartFill.total}: </span>
-          <Shekels amount={option.total} />
+          {/* The cart's own pharmacy: the cart's quote (its coupons too), the figure its summary shows. */}
+          <Shekels amount={option.isCurrent && currentTotal !== undefined ? currentTotal : option.total} />
         </p>
         {option.isCurrent ? (
           <p className="cart-fill-here">{heCartFill.here}</p>
@@ -81,12 +97,19 @@ function OptionRow({ option, index, busy, onMove }: { option: CartFillOption; in
  * The move resolves the new cart first (as the cart page does): if an offer stopped being orderable meanwhile, the
  * cart stays as it was and the list is asked again.
  */
-export function CartAlternatives() {
+export function CartAlternatives({ currentTotal }: { currentTotal?: number }) {
   const { items } = useCart();
   const store = useCartStore();
   const userId = useSession()?.claims.sub ?? null;
   const queryClient = useQueryClient();
-  const query = useQuery({ ...alternativesQuery(items, userId), enabled: items.length > 0 });
+  const [sortBy, setSortBy] = useState<CartAlternativesSort>('price');
+  const geo = useGeolocation(sortBy === 'nearby');
+  const known = useKnownPosition();
+  const location = geo.status === 'located' ? geo.point : known;
+  const query = useQuery({
+    ...alternativesQuery(items, userId, location, geo.status === 'failed' ? 'price' : sortBy),
+    enabled: items.length > 0 && geo.status !== 'locating',
+  });
   const [moving, setMoving] = useState<string | null>(null);
   const [message, setMessage] = useState<{ text: string; error: boolean } | null>(null);
 
@@ -138,7 +161,7 @@ export function CartAlternatives() {
         <p className="card-meta">{query.data.shipTo === 'default-address' ? heCartFill.withDelivery : heCartFill.pickupOnly}</p>
         <ol className="cart-fill-list">
           {query.data.options.map((option, index) => (
-            <OptionRow key={option.pharm.slug} option={option} index={index} busy={moving !== null} onMove={(o) => void move(o)} />
+            <OptionRow key={option.pharm.slug} option={option} index={index} busy={moving !== null} currentTotal={currentTotal} onMove={(o) => void move(o)} />
           ))}
         </ol>
       </>
@@ -148,6 +171,14 @@ export function CartAlternatives() {
   return (
     <section className="card cart-fill" aria-labelledby="cart-fill-title" aria-busy={moving !== null}>
       <h2 id="cart-fill-title">{heCartFill.title}</h2>
+      <label className="list-sort">
+        <span>{he.lists.sortBy}</span>
+        <select value={sortBy} onChange={(e) => setSortBy(e.target.value === 'nearby' ? 'nearby' : 'price')}>
+          <option value="price">{heCartFill.cheapest}</option>
+          <option value="nearby">{heCartFill.nearest}</option>
+        </select>
+      </label>
+      <GeoNotice state={geo} />
       {body}
       <p className={message?.error ? 'form-error' : 'cart-fill-done'} role={message?.error ? 'alert' : 'status'}>
         {message?.text}

@@ -278,6 +278,10 @@ export const heCart = {
   unpublished: 'המוצר אינו זמין להזמנה',
   outOfStock: 'אזל מהמלאי',
   pharmSubtotal: 'סכום ביניים',
+  includesDiscounts: 'כולל הנחות של',
+  pricing: 'מחשבים את המחיר…',
+  pricingFailed: 'לא הצלחנו לחשב את המחיר.',
+  retry: 'נסו שוב',
   summary: 'סיכום הזמנה',
   itemsCount: 'מספר פריטים',
   pharmsCount: 'בתי מרקחת',
@@ -292,6 +296,9 @@ export const heCart = {
 /** "One pharmacy fills the whole cart" on /cart. */
 export const heCartFill = {
   title: 'כל הסל בבית מרקחת אחד',
+  cheapest: 'הזול ביותר',
+  nearest: 'הקרוב אליי',
+  distance: (km: number) => `${km} ק״מ ממך`,
   withDelivery: 'המחיר כולל משלוח לכתובת ברירת המחדל שלך, כשבית המרקחת שולח אליה; אחרת – איסוף עצמי.',
   pickupOnly: 'המחירים לאיסוף עצמי. משלוח מחושב למשתמשים מחוברים שיש להם כתובת ברירת מחדל שמורה.',
   loading: 'מחפשים בתי מרקחת שיש בהם את כל הסל…',

@@ -1,5 +1,5 @@
-import { CART_MAX_PER_PRODUCT, Messages } from '@mc/contracts';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { CART_MAX_PER_PRODUCT, Messages, type PharmQuote, type Quote } from '@mc/contracts';
+import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { authDialog } from '../auth/auth-dialog';
@@ -7,8 +7,8 @@ import { useSession } from '../auth/use-session';
 import { CartAlternatives } from '../cart/CartAlternatives';
 import { type CartLine, cartLines, type CartSummary, groupByPharm, type PharmGroup, summarize } from '../cart/cart-lines';
 import { useCart, useCartStore } from '../cart/use-cart';
+import { useCartQuote } from '../cart/use-cart-quote';
 import '../cart/cart.css';
-import { fetchQuote } from '../checkout/checkout-api';
 import { CouponBox, couponsEnabled } from '../checkout/CouponBox';
 import { useAppliedCoupons } from '../checkout/coupons';
 import { ErrorView } from '../components/ErrorView';
@@ -100,7 +100,7 @@ function CartLineRow({ line }: { line: CartLine }) {
   );
 }
 
-function PharmGroupCard({ group, index }: { group: PharmGroup; index: number }) {
+function PharmGroupCard({ group, index, quote }: { group: PharmGroup; index: number; quote: PharmQuote | undefined }) {
   const headingId = `cart-group-${index}`;
   return (
     <section className="card cart-group" aria-labelledby={headingId}>
@@ -122,38 +122,24 @@ function PharmGroupCard({ group, index }: { group: PharmGroup; index: number }) 
           <CartLineRow key={line.pharmProductId} line={line} />
         ))}
       </ul>
-      {group.pharm && group.subtotal > 0 && (
+      {group.pharm && quote && (
         <p className="cart-group-subtotal">
-          {heCart.pharmSubtotal}: <Shekels amount={group.subtotal} />
+          {heCart.pharmSubtotal}: <Shekels amount={quote.totalPrice} />
+          {quote.totalDiscounts > 0 && (
+            <span className="card-meta">
+              {' '}
+              ({heCart.includesDiscounts} <Shekels amount={quote.totalDiscounts} />)
+            </span>
+          )}
         </p>
       )}
     </section>
   );
 }
 
-/**
- * With coupons applied (signed in), the summary's figures come from the server's quote of the cart with them, every
- * pharmacy priced for pickup (shipping is chosen at checkout); otherwise from the cart's own prices.
- */
-function useCouponSummary(summary: CartSummary, pharmSlugs: string[], signedIn: boolean): CartSummary {
-  const { items } = useCart();
-  const couponCodes = useAppliedCoupons().map((c) => c.code);
-  const enabled = signedIn && couponsEnabled() && couponCodes.length > 0 && !summary.blocked && pharmSlugs.length > 0;
-  const quote = useQuery({
-    queryKey: ['checkout', 'cart-quote', items, couponCodes, pharmSlugs] as const,
-    queryFn: ({ signal }) => fetchQuote({ couponCodes, selectedPickup: pharmSlugs }, signal),
-    enabled,
-    placeholderData: keepPreviousData,
-  });
-  if (!enabled || !quote.data) return summary;
-  const { cart, totalPrice } = quote.data;
-  return { ...summary, originalTotal: cart.totalOriginalPrice, discounts: cart.totalDiscounts, total: totalPrice };
-}
-
-function OrderSummary({ summary: cartSummary, pharmSlugs }: { summary: CartSummary; pharmSlugs: string[] }) {
+function OrderSummary({ summary, quote, quoteFailed, onRetry }: { summary: CartSummary; quote: Quote | undefined; quoteFailed: boolean; onRetry: () => void }) {
   const signedIn = useSession() !== null;
   const navigate = useNavigate();
-  const summary = useCouponSummary(cartSummary, pharmSlugs, signedIn);
   // A guest signs in first, in the dialog, and stays here with the same cart (moved to the server on signing in).
   const onCheckout = () => (signedIn ? void navigate({ to: '/order' }) : authDialog.open('signIn'));
   return (
@@ -164,23 +150,40 @@ function OrderSummary({ summary: cartSummary, pharmSlugs }: { summary: CartSumma
         <dd>{summary.itemsCount}</dd>
         <dt>{heCart.pharmsCount}</dt>
         <dd>{summary.pharmsCount}</dd>
-        <dt>{heCart.originalTotal}</dt>
-        <dd>
-          <Shekels amount={summary.originalTotal} />
-        </dd>
-        {summary.discounts > 0 && (
+        {quote && (
           <>
-            <dt>{heCart.discounts}</dt>
-            <dd className="cart-summary-discounts">
-              <Deduction amount={summary.discounts} />
+            <dt>{heCart.originalTotal}</dt>
+            <dd>
+              <Shekels amount={quote.cart.totalOriginalPrice} />
+            </dd>
+            {quote.cart.totalDiscounts > 0 && (
+              <>
+                <dt>{heCart.discounts}</dt>
+                <dd className="cart-summary-discounts">
+                  <Deduction amount={quote.cart.totalDiscounts} />
+                </dd>
+              </>
+            )}
+            <dt className="cart-summary-total">{heCart.total}</dt>
+            <dd className="cart-summary-total">
+              <Shekels amount={quote.totalPrice} />
             </dd>
           </>
         )}
-        <dt className="cart-summary-total">{heCart.total}</dt>
-        <dd className="cart-summary-total">
-          <Shekels amount={summary.total} />
-        </dd>
       </dl>
+      {!quote && !quoteFailed && summary.itemsCount > 0 && (
+        <p className="card-meta" role="status">
+          {heCart.pricing}
+        </p>
+      )}
+      {quoteFailed && !quote && (
+        <p className="form-error" role="alert">
+          {heCart.pricingFailed}{' '}
+          <button type="button" className="button button-secondary" onClick={onRetry}>
+            {heCart.retry}
+          </button>
+        </p>
+      )}
       <p className="card-meta">{heCart.shippingNote}</p>
       {couponsEnabled() && <CouponBox />}
       {summary.blocked && (
@@ -204,6 +207,11 @@ export function CartPage() {
   useDocumentTitle(heCart.title);
   const { items } = useCart();
   const query = useQuery({ ...resolveCartQuery(items), enabled: items.length > 0 });
+  const lines = query.data ? cartLines(items, query.data.items) : [];
+  const groups = groupByPharm(lines);
+  const pharmSlugs = groups.flatMap((g) => (g.pharm ? [g.pharm.slug] : []));
+  const quote = useCartQuote(items, pharmSlugs, !!query.data);
+  const pharmQuote = (slug: string | undefined) => quote.data?.pharmsQuotes.find((q) => q.pharmSlug === slug);
 
   let content;
   if (!items.length) {
@@ -225,17 +233,15 @@ export function CartPage() {
       </p>
     );
   } else {
-    const lines = cartLines(items, query.data.items);
-    const groups = groupByPharm(lines);
     content = (
       <div className="cart-layout">
         <div className="cart-groups">
           {groups.map((group, index) => (
-            <PharmGroupCard key={group.pharm?.slug ?? 'gone'} group={group} index={index} />
+            <PharmGroupCard key={group.pharm?.slug ?? 'gone'} group={group} index={index} quote={pharmQuote(group.pharm?.slug)} />
           ))}
-          <CartAlternatives />
+          <CartAlternatives currentTotal={quote.data?.pharmsCount === 1 ? quote.data.totalPrice : undefined} />
         </div>
-        <OrderSummary summary={summarize(lines)} pharmSlugs={groups.flatMap((g) => (g.pharm ? [g.pharm.slug] : []))} />
+        <OrderSummary summary={summarize(lines)} quote={quote.data} quoteFailed={quote.isError} onRetry={() => void quote.refetch()} />
       </div>
     );
   }

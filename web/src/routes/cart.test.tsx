@@ -20,9 +20,18 @@ const OFFER = {
   pharm: { slug: 'alpha', name: 'בית מרקחת אלפא', city: 'חיפה', logo_url: null },
   product: { slug: 'p1', name: 'Product 1', imageUrl: null, info: { hebName: 'מוצר 1', thccbdDosage: null } },
 } as unknown as PharmProduct;
+const pharmQuote = (totalPrice: number, totalDiscounts: number) => ({
+  pharmSlug: 'alpha', pharmName: 'בית מרקחת אלפא', pickup: true, itemsCount: 2, totalPrice, totalOriginalPrice: 200, totalDiscounts,
+  shipping: { status: 'matched' as const, price: 0 },
+});
+/** The pharmacy's automatic 5% (anyone's cart quote), and with the coupon (the signed-in quote). */
+const CART_QUOTE: Quote = {
+  pharmsCount: 1, cart: { itemsCount: 2, totalDiscounts: 10, totalOriginalPrice: 200 }, shipping: { price: 0 }, totalPrice: 190, couponCodes: [],
+  pharmsQuotes: [pharmQuote(190, 10)],
+};
 const QUOTE: Quote = {
   pharmsCount: 1, cart: { itemsCount: 2, totalDiscounts: 20, totalOriginalPrice: 200 }, shipping: { price: 0 }, totalPrice: 180, couponCodes: ['WELCOME10'],
-  pharmsQuotes: [],
+  pharmsQuotes: [pharmQuote(180, 20)],
 };
 
 function fakeApi() {
@@ -33,6 +42,7 @@ function fakeApi() {
     if (path === '/api/cart') return json({ items: ITEMS, updatedAt: '2026-11-01T10:00:00.000Z' });
     if (path === '/api/cart/resolve') return json({ items: [{ ...ITEMS[0], pharmProduct: OFFER }] });
     if (path === '/api/cart/alternatives') return json({ shipTo: 'pickup', options: [] });
+    if (path === '/api/cart/quote') return json(CART_QUOTE);
     if (path === '/api/checkout/quote') {
       quotes.push(JSON.parse(String(init.body)));
       return json(QUOTE);
@@ -90,17 +100,27 @@ describe('/cart with checkout', () => {
     expect(screen.queryByLabelText('קוד קופון')).toBeNull();
   });
 
-  it('prices the cart with the applied coupons (pickup everywhere) and shows their discount', async () => {
+  const figure = (label: string) => screen.getAllByText(label).find((el) => el.tagName === 'DT')!.nextElementSibling?.textContent;
+
+  it("shows a guest the quote's figures: the pharmacy's automatic discount before checkout, one total, the subtotal after it", async () => {
+    fakeApi();
+    renderCart();
+    await waitFor(() => expect(figure('סה״כ לתשלום')).toContain('190'));
+    expect(figure('מחיר לפני הנחות')).toContain('200');
+    expect(figure('הנחות')).toContain('10');
+    expect(screen.getByText(/סכום ביניים/).textContent).toContain('190');
+  });
+
+  it('prices the cart with the applied coupons (pickup everywhere), its figure before discounts unchanged', async () => {
     vi.stubEnv('VITE_FEATURE_COUPONS', '1');
     sessions.signIn({ jwt: JWT });
     const quotes = fakeApi();
     renderCart();
     await screen.findByLabelText('קוד קופון');
-    expect(screen.queryByText('הנחות')).toBeNull();
+    await waitFor(() => expect(figure('סה״כ לתשלום')).toContain('190'));
     appliedCoupons.add({ code: 'WELCOME10', name: 'ברוכים הבאים', pharmName: 'בית מרקחת אלפא' });
-    await screen.findByText('הנחות');
+    await waitFor(() => expect(figure('סה״כ לתשלום')).toContain('180'));
     expect(quotes).toEqual([{ couponCodes: ['WELCOME10'], selectedPickup: ['alpha'] }]);
-    const total = screen.getAllByText('סה״כ לתשלום').find((el) => el.tagName === 'DT')!;
-    await waitFor(() => expect(total.nextElementSibling?.textContent).toContain('180'));
+    expect(figure('מחיר לפני הנחות')).toContain('200');
   });
 });

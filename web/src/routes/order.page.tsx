@@ -11,10 +11,12 @@ import { cartLines, groupByPharm, summarize } from '../cart/cart-lines';
 import '../cart/cart.css';
 import { serverBackend } from '../cart/server-cart';
 import { useCart, useCartStore } from '../cart/use-cart';
+import { useCartQuote } from '../cart/use-cart-quote';
 import { track } from '../checkout/analytics';
 import { createOrder, fetchQuote, isIdenticalOrder, LAST_ORDER_BATCH_KEY, type QuoteRequest } from '../checkout/checkout-api';
 import '../checkout/checkout.css';
 import { appliedCoupons, useAppliedCoupons } from '../checkout/coupons';
+import { CouponBox, couponsEnabled } from '../checkout/CouponBox';
 import { DetailsFields, DetailsSummary, FAKE_ID_NUMBER, fakeIdEnabled } from '../checkout/DetailsStep';
 import { quoteRequest, ShipmentStep, type AddressChoice, type CheckoutPharm, type ShipmentChoice } from '../checkout/ShipmentStep';
 import { Shekels } from '../components/products/Price';
@@ -151,6 +153,7 @@ function CheckoutForm({ lines, addresses, user, phase, setPhase }: {
 }) {
   const store = useCartStore();
   const navigate = useNavigate();
+  const { items } = useCart();
   const couponCodes = useAppliedCoupons().map((c) => c.code);
   const groups = groupByPharm(lines);
   const cartSummary = summarize(lines);
@@ -193,6 +196,8 @@ function CheckoutForm({ lines, addresses, user, phase, setPhase }: {
     placeholderData: keepPreviousData,
   });
   const current: Quote | undefined = settledKey === requestKey && !quote.isPlaceholderData ? quote.data : undefined;
+  // Until every pharmacy's shipment is chosen, the cart's own quote (pickup, the applied coupons): the cart's figures.
+  const cartQuote = useCartQuote(items, pharms.map((p) => p.slug), !current && phase === 'form');
   const rejected = current?.pharmsQuotes.some((q) => !q.pickup && q.shipping.status === 'rejected') ?? false;
   const quoting = requestKey !== null && (settledKey !== requestKey || quote.isFetching);
 
@@ -261,26 +266,27 @@ function CheckoutForm({ lines, addresses, user, phase, setPhase }: {
     }
   };
 
-  const shown = failure ?? quoteFailure;
+  const stopped = failure ?? quoteFailure;
 
   // Spec 5: a dirty checkout form warns before leaving (the browser's own prompt, and the router's navigations);
   // not once the order is on its way, nor from the identical-order or failure views, nor after signing out.
   const dirty = details.formState.isDirty || Object.keys(choices).length > 0 || addressForm.formState.isDirty;
   const guard = useRef(false);
-  guard.current = dirty && phase === 'form' && shown === null;
+  guard.current = dirty && phase === 'form' && stopped === null;
   const blocking = () => guard.current && sessions.get() !== null;
   useBlocker({
     shouldBlockFn: () => blocking() && !window.confirm(heCheckout.leaveWarning),
     enableBeforeUnload: blocking,
   });
 
-  if (shown?.kind === 'identical') return <IdenticalOrder />;
+  if (stopped?.kind === 'identical') return <IdenticalOrder />;
   if (failure?.kind === 'error') return <OrderFailed message={failure.message} onBack={() => setFailure(null)} />;
 
-  // A rejected delivery has no price yet: the summary does not call it free.
-  const summary = current
-    ? { itemsCount: current.cart.itemsCount, originalTotal: current.cart.totalOriginalPrice, discounts: current.cart.totalDiscounts, shipping: rejected ? null : current.shipping.price, total: current.totalPrice }
-    : { itemsCount: cartSummary.itemsCount, originalTotal: cartSummary.originalTotal, discounts: cartSummary.discounts, shipping: null, total: cartSummary.total };
+  // A rejected delivery has no price yet: the summary does not call it free; nor does the cart's pickup quote.
+  const shown = current ?? cartQuote.data;
+  const summary = shown
+    ? { itemsCount: shown.cart.itemsCount, originalTotal: shown.cart.totalOriginalPrice, discounts: shown.cart.totalDiscounts, shipping: current && !rejected ? current.shipping.price : null, total: shown.totalPrice }
+    : null;
 
   return (
     <div className="cart-layout checkout-layout">
@@ -343,32 +349,37 @@ function CheckoutForm({ lines, addresses, user, phase, setPhase }: {
             </li>
           ))}
         </ul>
-        <dl>
-          <dt>{heCheckout.itemsCount}</dt>
-          <dd>{summary.itemsCount}</dd>
-          <dt>{heCheckout.originalTotal}</dt>
-          <dd>
-            <Shekels amount={summary.originalTotal} />
-          </dd>
-          {summary.discounts > 0 && (
-            <>
-              <dt>{heCheckout.discounts}</dt>
-              <dd className="cart-summary-discounts">
-                <Deduction amount={summary.discounts} />
-              </dd>
-            </>
-          )}
-          {summary.shipping !== null && (
-            <>
-              <dt>{heCheckout.shipping}</dt>
-              <dd>{summary.shipping === 0 ? heCheckout.freeShipping : <Shekels amount={summary.shipping} />}</dd>
-            </>
-          )}
-          <dt className="cart-summary-total">{heCheckout.total}</dt>
-          <dd className="cart-summary-total">
-            <Shekels amount={summary.total} />
-          </dd>
-        </dl>
+        {summary ? (
+          <dl>
+            <dt>{heCheckout.itemsCount}</dt>
+            <dd>{summary.itemsCount}</dd>
+            <dt>{heCheckout.originalTotal}</dt>
+            <dd>
+              <Shekels amount={summary.originalTotal} />
+            </dd>
+            {summary.discounts > 0 && (
+              <>
+                <dt>{heCheckout.discounts}</dt>
+                <dd className="cart-summary-discounts">
+                  <Deduction amount={summary.discounts} />
+                </dd>
+              </>
+            )}
+            {summary.shipping !== null && (
+              <>
+                <dt>{heCheckout.shipping}</dt>
+                <dd>{summary.shipping === 0 ? heCheckout.freeShipping : <Shekels amount={summary.shipping} />}</dd>
+              </>
+            )}
+            <dt className="cart-summary-total">{heCheckout.total}</dt>
+            <dd className="cart-summary-total">
+              <Shekels amount={summary.total} />
+            </dd>
+          </dl>
+        ) : (
+          <p className="card-meta">{heCheckout.quoting}</p>
+        )}
+        {couponsEnabled() && phase === 'form' && <CouponBox />}
         {cartSummary.blocked && (
           <p className="form-error" role="alert">
             {Messages.removeUnavailableItems} <Link to="/cart">{heCheckout.backToCart}</Link>

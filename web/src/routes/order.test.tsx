@@ -45,6 +45,7 @@ function fakeApi(over: { cart?: CookieCartItem[]; quote?: (body: QuoteRequest) =
     cart: over.cart ?? [{ pharmProductId: 1, amount: 1 }, { pharmProductId: 2, amount: 1 }],
     calls: [] as { method: string; path: string; body?: string }[],
     quotes: [] as QuoteRequest[],
+    cartQuotes: [] as CookieCartItem[][],
     orders: [] as string[],
   };
   const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
@@ -69,6 +70,12 @@ function fakeApi(over: { cart?: CookieCartItem[]; quote?: (body: QuoteRequest) =
         const request = JSON.parse(body!) as QuoteRequest;
         api.quotes.push(request);
         return over.quote ? over.quote(request) : json(quoteOf(['alpha', 'beta'].map((s) => matched(s, request.selectedPickup.includes(s), 0))));
+      }
+      case 'POST /api/cart/quote': {
+        // The cart's own quote: every pharmacy picked up, the automatic discounts in it.
+        const { cartItems } = JSON.parse(body!) as { cartItems: CookieCartItem[] };
+        api.cartQuotes.push(cartItems);
+        return json({ ...quoteOf(['alpha', 'beta'].map((s) => matched(s, true, 0))), cart: { itemsCount: 2, totalDiscounts: 7.5, totalOriginalPrice: 150 }, totalPrice: 142.5 });
       }
       case 'GET /api/checkout/public-key':
         return json(publicKey);
@@ -198,6 +205,25 @@ describe('/order', () => {
     expect(within(group('beta')).getByText(Messages.chooseShipping)).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'עריכת הפרטים האישיים' }));
     expect(field('שם פרטי').value).toBe('דנה');
+  });
+
+  it("shows the cart's figures from its quote before any shipment is chosen, and the applied coupon with a box to add one", async () => {
+    vi.stubEnv('VITE_FEATURE_COUPONS', '1');
+    appliedCoupons.add({ code: 'WELCOME10', name: 'ברוכים הבאים', pharmName: 'בית מרקחת alpha' });
+    const api = fakeApi();
+    renderAt('/order');
+    const figure = (label: string) => screen.getAllByText(label).find((el) => el.tagName === 'DT')!.nextElementSibling?.textContent;
+    // The coupon is the signed-in patient's: the quote that judges it, every pharmacy picked up.
+    await waitFor(() => expect(api.quotes).toContainEqual({ couponCodes: ['WELCOME10'], selectedPickup: ['alpha', 'beta'] }));
+    await waitFor(() => expect(figure('סה״כ לתשלום')).toContain('150'));
+    expect(screen.getByLabelText('קוד קופון')).toBeTruthy();
+    expect(screen.getByText(/WELCOME10/)).toBeTruthy();
+    appliedCoupons.clear();
+    // Without coupons, anyone's cart quote: the pharmacies' automatic discounts.
+    await waitFor(() => expect(figure('סה״כ לתשלום')).toContain('142.50'));
+    expect(figure('הנחות')).toContain('7.50');
+    expect(api.cartQuotes.at(-1)).toEqual(api.cart);
+    vi.unstubAllEnvs();
   });
 
   it('warns before leaving a dirty form, and lets the patient stay', async () => {

@@ -89,6 +89,17 @@ export class CheckoutService {
     return { status: 'VALID', record };
   }
 
+  /**
+   * Anyone's cart priced as the quote prices it, every pharmacy picked up and no coupon (coupons are a signed-in
+   * patient's): the cart page's figures, the same computation as the signed-in quote.
+   */
+  async quoteItems(items: CookieCartItem[]): Promise<Quote> {
+    if (!items.length) throw badRequest(Messages.cartEmpty);
+    const offers = await this.bus.request(Subjects.pharm.checkoutOffers, { pharmProductIds: items.map((i) => i.pharmProductId) });
+    const priced = priceCart(items, offers, offers.offers.map((o) => o.pharmSlug));
+    return toQuote(priced.pharms, shippingOf(priced.pharms, null), []);
+  }
+
   /** The caller's server cart priced with the coupons valid for them, and shipped (spec 3's quote). */
   async compute(caller: Caller, dto: QuoteDto): Promise<Checkout> {
     const cart = await this.bus.request(Subjects.cart.cartGet, {}, { caller });

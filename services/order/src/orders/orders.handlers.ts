@@ -2,7 +2,7 @@ import { Controller, Inject } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import {
   BatchGetRequest, BusinessPageRequest, CouponDto, CreateOrderDto, DocumentsBeginCommand, DocumentsAbandonCommand, DocumentsFinishCommand, OrderIdNumberRequest, OrderNoticeRequest,
-  OrderStatusUpdateCommand, QuoteDto, Subjects, UserOrdersRequest,
+  OrderStatusUpdateCommand, QuoteDto, ResolveCartDto, Subjects, UserOrdersRequest,
   type BusinessOrdersPage, type CheckoutPublicKey, type CouponValidation, type DocumentsDelivery, type OrderNotice, type OrdersBatch, type OrderStatus, type Quote, type UserOrdersResponse,
 } from '@mc/contracts';
 import { Caller, RequireBusiness, RequireUser } from '@mc/kit';
@@ -35,6 +35,12 @@ export class OrdersHandlers {
   @RequireUser()
   async quote(@Caller() caller: Caller, @Payload() dto: QuoteDto): Promise<Quote> {
     return (await this.checkout.compute(caller, dto)).quote;
+  }
+
+  /** Public: the cart travels in the payload (nothing of anyone's is read), priced for pickup. */
+  @MessagePattern(Subjects.order.cartQuote)
+  cartQuote(@Payload() dto: ResolveCartDto): Promise<Quote> {
+    return this.checkout.quoteItems(dto.cartItems);
   }
 
   @MessagePattern(Subjects.order.publicKey)

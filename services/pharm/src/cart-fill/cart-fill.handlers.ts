@@ -11,6 +11,6 @@ export class CartFillHandlers {
   /** Works signed out (pickup prices); a signed-in caller's default address prices delivery. */
   @MessagePattern(Subjects.pharm.cartAlternatives)
   alternatives(@Caller() caller: Caller | null, @Payload() request: CartAlternativesDto): Promise<CartAlternatives> {
-    return this.service.alternatives(caller, request.cartItems);
+    return this.service.alternatives(caller, request.cartItems, { location: request.location, sortBy: request.sortBy ?? 'price' });
   }
 }

@@ -1,7 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
-  agorotToShekels, CART_ALTERNATIVES_SHOWN, discountedUnitPrice, Subjects,
-  type Address, type DiscountTerms, type CartAlternatives, type CartFillOption, type CookieCartItem, type ShippingQuoteResponse,
+  agorotToShekels, CART_ALTERNATIVES_SHOWN, discountedUnitPrice, distanceKm, roundKm, Subjects,
+  type Address, type CartAlternatives, type CartAlternativesSort, type CartFillOption, type CookieCartItem, type DiscountTerms, type GeoPoint,
+  type ShippingQuoteResponse,
 } from '@mc/contracts';
 import { BusClient, Clock, LOGGER, type Caller } from '@mc/kit';
 import { sql } from 'drizzle-orm';
@@ -19,7 +20,7 @@ type Quote = ShippingQuoteResponse['quotes'][number];
  * "One pharmacy fills the whole cart": the pharmacies selling every line (see `fillings`) at checkout's prices (after
  * the pharmacy's discounts), each priced with delivery
  * to the signed-in caller's default address where the pharmacy ships and shipping-quote matches it (its rules, as at
- * checkout), else for pickup; cheapest total first.
+ * checkout), else for pickup; cheapest total first, or nearest first to the patient's location.
  */
 @Injectable()
 export class CartFillService {
@@ -31,13 +32,15 @@ export class CartFillService {
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
-  async alternatives(caller: Caller | null, items: CookieCartItem[]): Promise<CartAlternatives> {
+  async alternatives(caller: Caller | null, items: CookieCartItem[], asked: { location?: GeoPoint; sortBy: CartAlternativesSort }): Promise<CartAlternatives> {
     const found = await this.atCheckoutPrices(fillings(await this.index.current(), items, this.clock.now().getTime()));
     const address = found.length && caller ? await this.defaultAddress(caller) : null;
     const quotes = address ? await this.shipping(caller!, address, found.filter(ships)) : new Map<string, Quote>();
+    const cheapest = (a: CartFillOption, b: CartFillOption) => a.total - b.total || a.itemsTotal - b.itemsTotal || a.pharm.name.localeCompare(b.pharm.name, 'he');
+    const nearest = (a: CartFillOption, b: CartFillOption) => (a.distanceKm ?? Infinity) - (b.distanceKm ?? Infinity) || cheapest(a, b);
     const options = found
-      .map((filling) => toOption(filling, quotes.get(filling.pharm.record!.slug)))
-      .sort((a, b) => a.total - b.total || a.itemsTotal - b.itemsTotal || a.pharm.name.localeCompare(b.pharm.name, 'he'));
+      .map((filling) => toOption(filling, quotes.get(filling.pharm.record!.slug), asked.location))
+      .sort(asked.sortBy === 'nearby' && asked.location ? nearest : cheapest);
     return { shipTo: address ? 'default-address' : 'pickup', options: options.slice(0, CART_ALTERNATIVES_SHOWN) };
   }
 
@@ -91,11 +94,12 @@ export class CartFillService {
 const ships = (filling: Filling): boolean => filling.pharm.record!.shipping !== 'no-shipping';
 
 /** A filling as the answer shows it: delivery when shipping-quote matched it, else pickup. */
-function toOption(filling: Filling, quote: Quote | undefined): CartFillOption {
+function toOption(filling: Filling, quote: Quote | undefined, location: GeoPoint | undefined): CartFillOption {
   const record = filling.pharm.record!;
   const delivery = quote?.status === 'matched' ? quote.price : null;
   return {
     pharm: { slug: record.slug, name: record.name, city: record.city, logo_url: record.logoUrl },
+    distanceKm: location ? roundKm(distanceKm(location, { lat: record.lat, lng: record.lng })) : null,
     lines: filling.picks.map(({ item, offer, sameProduct, unitPrice }) => ({
       fromPharmProductId: item.pharmProductId,
       pharmProductId: offer.id,
