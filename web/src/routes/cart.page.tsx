@@ -10,7 +10,6 @@ import { useCart, useCartStore } from '../cart/use-cart';
 import { useCartQuote } from '../cart/use-cart-quote';
 import '../cart/cart.css';
 import { CouponBox, couponsEnabled } from '../checkout/CouponBox';
-import { useAppliedCoupons } from '../checkout/coupons';
 import { ErrorView } from '../components/ErrorView';
 import { ProductImage } from '../components/ProductImage';
 import { PharmLogo } from '../components/pharms/PharmLogo';
