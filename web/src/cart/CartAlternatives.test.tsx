@@ -3,6 +3,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../queries/query-client';
+import { resetGeolocationCache } from '../components/products/geolocation';
 import { CartAlternatives } from './CartAlternatives';
 import { CartStore, type CartBackend } from './cart-store';
 import { CartContext } from './use-cart';
@@ -81,6 +82,31 @@ describe('the whole cart in one pharmacy', () => {
     expect((await screen.findByRole('alert')).textContent).toContain('המלאי או המחיר השתנו');
     expect(backend.stored).toEqual(ITEMS);
     await waitFor(() => expect(asked.filter((p) => p === '/api/cart/alternatives').length).toBe(2));
+  });
+
+  it('tells each pharmacy’s distance and, asked for the nearest, sends where the patient is', async () => {
+    resetGeolocationCache();
+    vi.stubGlobal('navigator', {
+      ...navigator,
+      geolocation: { getCurrentPosition: (ok: PositionCallback) => ok({ coords: { latitude: 32.79, longitude: 34.99 } } as GeolocationPosition) },
+    });
+    const bodies: { sortBy?: string; location?: unknown }[] = [];
+    const near = { ...HERE, distanceKm: 1.2 };
+    const far = { ...CHEAP, distanceKm: 84.5 };
+    vi.stubGlobal('fetch', vi.fn(async (input: string | URL | Request, init: RequestInit = {}) => {
+      const body = JSON.parse(String(init.body ?? '{}')) as { sortBy?: string; location?: unknown };
+      bodies.push(body);
+      return json({ shipTo: 'pickup', options: body.sortBy === 'nearby' ? [near, far] : [CHEAP, HERE] });
+    }));
+    renderWith(ITEMS);
+    await screen.findByText('בית מרקחת cheap');
+    expect(screen.queryByText(/ק״מ ממך/)).toBeNull();
+    fireEvent.change(screen.getByLabelText('מיון לפי'), { target: { value: 'nearby' } });
+    await screen.findByText('1.2 ק״מ ממך');
+    expect(screen.getByText('84.5 ק״מ ממך')).toBeTruthy();
+    expect(bodies.at(-1)).toMatchObject({ sortBy: 'nearby', location: { lat: 32.79, lng: 34.99 } });
+    const rows = screen.getAllByRole('listitem').filter((li) => li.classList.contains('cart-fill-option'));
+    expect(rows[0].textContent).toContain('בית מרקחת here');
   });
 
   it('says briefly when no pharmacy has the whole cart', async () => {
