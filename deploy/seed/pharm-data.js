@@ -61,6 +61,13 @@ const OFFERS_PER_PHARMACY = 200;
 const ILS = 100;
 
 const day = (offset) => new Date(REFERENCE_DATE + offset * DAY_MS).toISOString();
+/**
+ * Stock expiry counts from the day the data is seeded (the rest from REFERENCE_DATE): stock past its date is not for
+ * sale, so a fixed date would empty the shelves as time goes by; this way the data keeps its shares of expired and
+ * short-dated stock whenever it is seeded.
+ */
+const SEED_DAY = Math.floor(Date.now() / DAY_MS) * DAY_MS;
+const expiryDay = (offset) => new Date(SEED_DAY + offset * DAY_MS).toISOString();
 const pick = (rng, list) => list[Math.floor(rng() * list.length)];
 const chance = (rng, p) => rng() < p;
 const between = (rng, min, max) => min + Math.floor(rng() * (max - min + 1));
@@ -190,7 +197,7 @@ function fixtureOffer(id, product, price, extras) {
     inStock,
     amount: inStock ? 12 : 0,
     published: extras.published !== false,
-    expiresAt: day(extras.expiresInDays ?? 240),
+    expiresAt: expiryDay(extras.expiresInDays ?? 240),
     isPopular: extras.isPopular === true,
     isNew: extras.isNew === true,
     isPromoted: extras.isPromoted === true,
@@ -494,7 +501,7 @@ function generatedOffer(rng, product, level) {
     inStock,
     amount: inStock ? between(rng, 1, 40) : 0,
     published: chance(rng, 0.97),
-    expiresAt: day(expiry),
+    expiresAt: expiryDay(expiry),
     isPopular: chance(rng, product.isPopular ? 0.3 : 0.06),
     isNew: launchedRecently ? chance(rng, 0.6) : chance(rng, 0.03),
     isPromoted: chance(rng, 0.04),

@@ -1,4 +1,6 @@
-import { BUSINESS_PAGE_SIZE, ErrorCodes, Events, Messages, Subjects, type CheckoutPublicKey, type CreateOrderDto } from '@mc/contracts';
+import {
+  BUSINESS_PAGE_SIZE, ErrorCodes, Events, Messages, Subjects, type BusinessOrder, type CheckoutPublicKey, type CreateOrderDto, type CustomerOrder,
+} from '@mc/contracts';
 import { rpcUntyped, waitFor } from '@mc/kit/testing';
 import { encryptIdNumber, freshUserId, restock, rpcOn, useOrderStack, userOf, type Offer } from './support';
 
@@ -52,6 +54,39 @@ describe('order service: the back office order table (order.business.list), stat
     expect((await rpcUntyped(s.nc(), Subjects.order.businessOrders, { businessId: synthetic, page: '2' }, owner.as) as { currentPage: number }).currentPage).toBe(2);
     await expect(rpcUntyped(s.nc(), Subjects.order.businessOrders, { businessId: synthetic, page: 0 }, owner.as)).rejects.toMatchObject({ status: 400 });
     await expect(rpcUntyped(s.nc(), Subjects.order.businessOrders, { businessId: synthetic, search: 'x'.repeat(101) }, owner.as)).rejects.toMatchObject({ status: 400 });
+  });
+
+  it("shows every order of a pharmacy with the money its patient sees: its lines after discounts plus shipping, to the agora", async () => {
+    // Layla's LAYLA_NIGHT3 (3% off everything) lowers every line of these orders.
+    const patient = userOf(s.identity, freshUserId());
+    await place(patient, b[0], {});
+    await call(Subjects.cart.cartStore, { cartItems: [{ pharmProductId: b[0].id, amount: 2 }, { pharmProductId: b[1].id, amount: 1 }] }, patient.as);
+    await call(Subjects.order.orderCreate, {
+      firstName: 'ישראל', lastName: 'ישראלי', phone: '050-1234567', email: 'patient@example.com', agreeTOU: true, agreeDisclaimer: true,
+      selectedPickup: [b[0].pharmSlug], encryptedPii: encryptIdNumber(key, VALID_ID),
+    } as CreateOrderDto, patient.as);
+    const owner = userOf(s.identity, freshUserId(), { role: 'business_owner', biz: [`pharmacy:${b[0].pharmSlug}`] });
+    const agorot = (shekels: number) => Math.round(shekels * 100);
+    const money = (o: CustomerOrder | BusinessOrder) => [o.id, o.cartCostTotalPrice, o.cartCostDiscountsTotalAmount, o.shippingCostTotalPrice, o.totalPrice];
+
+    // Every order the pharmacy has (all pages): each total is its lines after discounts plus shipping.
+    const everyOrder: BusinessOrder[] = [];
+    for (let page = 1; ; page++) {
+      const { orders } = await call(Subjects.order.businessOrders, { businessId: b[0].pharmSlug, page }, owner.as);
+      if (!orders.length) break;
+      everyOrder.push(...orders);
+    }
+    expect(everyOrder.length).toBeGreaterThanOrEqual(2);
+    for (const o of everyOrder) {
+      expect([o.id, agorot(o.cartCostTotalPrice)]).toEqual([o.id, o.items.reduce((sum, i) => sum + agorot(i.price) * i.amount, 0)]);
+      expect([o.id, agorot(o.totalPrice)]).toEqual([o.id, agorot(o.cartCostTotalPrice) + agorot(o.shippingCostTotalPrice)]);
+    }
+    // The patient's list says the same of each of theirs, discounts included.
+    const mine = (await call(Subjects.order.userOrders, {}, patient.as)).orders;
+    expect(mine).toHaveLength(2);
+    expect(mine.every((o) => o.cartCostDiscountsTotalAmount > 0)).toBe(true);
+    const seen = new Map(everyOrder.map((o) => [o.id, o]));
+    expect(mine.map(money)).toEqual(mine.map((o) => money(seen.get(o.id)!)));
   });
 
   it('searches by first or last name (Hebrew, final letters, either order), phone with or without dashes, e-mail, or order id', async () => {
