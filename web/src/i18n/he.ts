@@ -13,6 +13,16 @@ export const he = {
   refresh: 'רענון הדף',
   loading: 'טוען…',
   loadFailedTitle: 'לא הצלחנו לטעון את העמוד',
+  /** The generic error page (spec 2.5; back office spec 2 and 8). */
+  errorPage: {
+    upgradingTitle: 'נחזור בקרוב',
+    upgradingText: 'אנחנו משדרגים את האתר ונחזור לפעילות בעוד מספר רגעים.',
+    offlineTitle: 'אין חיבור לאינטרנט',
+    offlineText: 'נראה שאינך מחובר/ת לרשת. בדקו את החיבור ונסו שוב.',
+    errorTitle: 'משהו השתבש',
+    errorText: 'אירעה שגיאה בלתי צפויה. נסו לרענן את העמוד, ואם הבעיה חוזרת ספרו לנו.',
+    reload: 'רענון העמוד',
+  },
   footerDisclaimer:
     'האתר מתווך בין מטופלים לבתי מרקחת מורשים ואינו מוכר או מחזיק מוצרים. המחירים והמלאי המוצגים עשויים שלא להיות מדויקים.',
   product: {

@@ -1,9 +1,8 @@
-import { Messages } from '@mc/contracts';
-import { createRootRouteWithContext, Outlet, useLocation, useMatches, type ErrorComponentProps } from '@tanstack/react-router';
+import { createRootRouteWithContext, Outlet, useLocation, useMatches } from '@tanstack/react-router';
 import { AuthDialog } from '../auth/AuthDialog';
 import { useStoreGeoLocation, useTokenRefresh } from '../auth/use-session';
 import { useCartSync } from '../cart/use-cart';
-import { ErrorView } from '../components/ErrorView';
+import { RouteErrorPage } from '../components/ErrorPage';
 import { NotFoundPage } from '../components/NotFoundPage';
 import { GroupAdModal } from '../components/group-ad/GroupAdModal';
 import { he } from '../i18n/he';
@@ -58,15 +57,10 @@ function RootLayout() {
   );
 }
 
-/** The error boundary: the message and a refresh button. */
-function RootError({ error }: ErrorComponentProps) {
-  const message = error instanceof Error && error.message ? error.message : Messages.generic;
-  return <ErrorView message={message} onRetry={() => window.location.reload()} retryLabel={he.refresh} />;
-}
-
 export const rootRoute = createRootRouteWithContext<RouterContext>()({
   component: RootLayout,
-  errorComponent: RootError,
+  // The error boundary (spec 2.5): the generic error page, its message and a reload button.
+  errorComponent: RouteErrorPage,
   notFoundComponent: () => <NotFoundPage />,
 });
 
