@@ -173,6 +173,8 @@ export const cannabisTypeLabels: Record<CannabisType, string> = {
 /** Pharmacies, FAQ, messaging groups and the legal pages. */
 export const hePharms = {
   listTitle: 'בתי מרקחת',
+  /** The meta description of a pharmacy page whose pharmacy has no SEO description of its own. */
+  pageDescription: (name: string, city: string) => `${name}, ${city}: מחירים ומלאי של קנאביס רפואי, שעות פתיחה, איסוף עצמי ומשלוחים.`,
   listLead: 'בתי המרקחת המורשים לקנאביס רפואי: שעות פתיחה, משלוחים ומרחק ממך',
   count: (n: number) => (n === 1 ? 'בית מרקחת אחד' : `${n.toLocaleString('he-IL')} בתי מרקחת`),
   searchLabel: 'חיפוש בית מרקחת',

@@ -1,6 +1,7 @@
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { he, hePharms } from '../../i18n/he';
+import { pharmDescription } from '../../lib/structured-data';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { pharmQuery, pharmSlidesQuery } from '../../queries/pharms';
 import type { ListPatch } from '../products/ListFilters';
@@ -30,7 +31,7 @@ export function PharmPage({
   const { data } = useSuspenseQuery(pharmQuery(slug));
   // A failed answer leaves the page without slides.
   const slides = useQuery(pharmSlidesQuery(slug)).data?.slides ?? [];
-  useDocumentTitle(data.pharm.seoTitle ?? data.pharm.name);
+  useDocumentTitle(data.pharm.seoTitle ?? data.pharm.name, pharmDescription(data.pharm));
 
   return (
     <div className={`pharm-page${embed ? ' is-embed' : ''}`}>
