@@ -63,10 +63,17 @@ describe.each(WIDTHS)('web: error and not-found pages at $width px', (viewport) 
   it("says 'you are offline' when the network is gone", async () => {
     const { page } = web;
     await page.goto(`${GATEWAY_URL}/pharms/${PHARM_SLUG}`, { waitUntil: 'networkidle' });
-    const product = page.locator(`main a[href^="/pharms/${PHARM_SLUG}/products/"]`).first();
-    await product.waitFor({ state: 'visible' });
+    const products = page.locator(`main a[href^="/pharms/${PHARM_SLUG}/products/"]`);
+    await products.first().waitFor({ state: 'visible' });
+    const hrefs = [...new Set(await products.evaluateAll((links) => links.map((link) => link.getAttribute('href'))))];
+    expect(hrefs.length).toBeGreaterThan(1);
+    // A product page once (its code is then in the browser), back, then another one without the network.
+    await page.locator(`main a[href="${hrefs[0]}"]`).first().click();
+    await page.locator('h1.pharm-header-title').waitFor({ state: 'visible' });
+    await page.goBack();
+    await page.locator(`main a[href="${hrefs[1]}"]`).first().waitFor({ state: 'visible' });
     await page.context().setOffline(true);
-    await product.click();
+    await page.locator(`main a[href="${hrefs[1]}"]`).first().click();
     await page.getByRole('heading', { level: 1, name: 'אין חיבור לאינטרנט' }).waitFor({ state: 'visible' });
     await page.getByRole('button', { name: 'רענון העמוד' }).waitFor({ state: 'visible' });
     await page.context().setOffline(false);

@@ -7,6 +7,7 @@ import { NotFoundPage } from '../components/NotFoundPage';
 import { GroupAdModal } from '../components/group-ad/GroupAdModal';
 import { he } from '../i18n/he';
 import { useCanonicalLink } from '../lib/use-head-element';
+import { useScrollDepth } from '../lib/use-scroll-depth';
 import { EnvBadge } from '../layout/EnvBadge';
 import { VersionBanner } from '../layout/VersionBanner';
 import { MainNav } from '../layout/MainNav';
@@ -17,7 +18,7 @@ import type { RouterContext } from '../queries/route-data';
 
 /**
  * The shell of spec 2.5: header, the page, the footer (hidden on mobile at home), the bottom menu and
- * the environment badge; an embedded page (`staticData.embed`) gets the page alone, and the cart pages
+ * the environment badge, and the page's scroll-depth flags (spec 4); an embedded page (`staticData.embed`) gets the page alone, and the cart pages
  * (`staticData.minimalLayout`) a minimal header without footer.
  */
 function RootLayout() {
@@ -25,7 +26,9 @@ function RootLayout() {
   useCartSync();
   useTokenRefresh();
   useStoreGeoLocation();
-  const isHome = useLocation({ select: (location) => location.pathname === '/' });
+  const pathname = useLocation({ select: (location) => location.pathname });
+  const isHome = pathname === '/';
+  const scrolled = useScrollDepth(pathname);
   const embed = useMatches({ select: (matches) => matches.some((match) => match.staticData.embed) });
   const minimal = useMatches({ select: (matches) => matches.some((match) => match.staticData.minimalLayout) });
   if (embed) {
@@ -51,7 +54,7 @@ function RootLayout() {
       {!minimal && <MainNav variant="bottom" />}
       <EnvBadge />
       <VersionBanner />
-      {!minimal && <GroupAdModal />}
+      {!minimal && <GroupAdModal halfScrolled={scrolled.half} />}
       <AuthDialog />
     </>
   );
