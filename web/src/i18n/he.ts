@@ -228,6 +228,7 @@ export const hePharms = {
   announcements: 'הודעות בית המרקחת',
   previousSlide: 'ההודעה הקודמת',
   nextSlide: 'ההודעה הבאה',
+  related: 'עוד בבית המרקחת',
   products: 'המוצרים בבית המרקחת',
   searchProducts: 'חיפוש מוצר בבית המרקחת',
   firstProduct: 'המוצר שחיפשתם',

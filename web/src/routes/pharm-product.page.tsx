@@ -5,6 +5,7 @@ import { AddToCart } from '../cart/AddToCart';
 import { ProductImage } from '../components/ProductImage';
 import { PharmBadges } from '../components/pharms/PharmBadges';
 import { PharmProductCard } from '../components/pharms/PharmProductCard';
+import { RelatedPharmProducts } from '../components/pharms/RelatedPharmProducts';
 import { Shipments } from '../components/pharms/Shipments';
 import { DiscountBadge, OfferPrice } from '../components/products/Price';
 import { cannabisTypeLabels, he, hePharms } from '../i18n/he';
@@ -97,6 +98,7 @@ function PharmProductView({ slug, id }: { slug: string; id: number }) {
           </ul>
         </section>
       )}
+      <RelatedPharmProducts offer={pharmProduct} exclude={pharmProductVariants.map((variant) => variant.id)} />
       <Shipments shipments={shipments} />
     </div>
   );
