@@ -50,7 +50,7 @@ describe("a pharmacy's product page", () => {
         return json(body);
       }
       if (url.pathname === '/api/pharms/layla/products') {
-        const body: PharmProductListResponse = { pharmProducts: list, total: list.length, perPage: 24, currentPage: 1, filtersData: {} };
+        const body = { pharmProducts: list, total: list.length, perPage: 24, currentPage: 1, filtersData: {} } as unknown as PharmProductListResponse;
         return json(body);
       }
       return json({ latestProducts: [], footerLinks: [] });
