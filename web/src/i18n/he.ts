@@ -12,6 +12,8 @@ export const he = {
   retry: 'נסו שוב',
   refresh: 'רענון הדף',
   loading: 'טוען…',
+  /** The loading line's words, turning every 2 s (spec 9). */
+  loadingMessages: ['טוען…', 'משווים מחירים בין בתי המרקחת…', 'בודקים מה יש במלאי…', 'עוד רגע…'],
   loadFailedTitle: 'לא הצלחנו לטעון את העמוד',
   /** The generic error page (spec 2.5; back office spec 2 and 8). */
   errorPage: {
