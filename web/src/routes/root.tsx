@@ -17,9 +17,10 @@ import '../layout/layout.css';
 import type { RouterContext } from '../queries/route-data';
 
 /**
- * The shell of spec 2.5: header, the page, the footer (hidden on mobile at home), the bottom menu and
- * the environment badge, and the page's scroll-depth flags (spec 4); an embedded page (`staticData.embed`) gets the page alone, and the cart pages
- * (`staticData.minimalLayout`) a minimal header without footer.
+ * The shell of spec 2.5: header, the page on its background (`staticData.background`), the footer (hidden on
+ * mobile at home), the bottom menu and the environment badge, and the page's scroll-depth flags (spec 4); an
+ * embedded page (`staticData.embed`) gets the page alone, and the cart pages (`staticData.minimalLayout`) a
+ * minimal header without footer.
  */
 function RootLayout() {
   useCanonicalLink();
@@ -31,6 +32,7 @@ function RootLayout() {
   const scrolled = useScrollDepth(pathname);
   const embed = useMatches({ select: (matches) => matches.some((match) => match.staticData.embed) });
   const minimal = useMatches({ select: (matches) => matches.some((match) => match.staticData.minimalLayout) });
+  const background = useMatches({ select: (matches) => matches.findLast((match) => match.staticData.background)?.staticData.background });
   if (embed) {
     return (
       <>
@@ -47,7 +49,7 @@ function RootLayout() {
         {he.skipToContent}
       </a>
       <SiteHeader showSearch={!isHome && !minimal} minimal={minimal} />
-      <main id="main" className={`container ${isHome ? 'site-main-home' : 'site-main'}`} tabIndex={-1}>
+      <main id="main" className={`container ${isHome ? 'site-main-home' : 'site-main'}`} data-background={background} tabIndex={-1}>
         <Outlet />
       </main>
       {!minimal && <SiteFooter hideOnMobile={isHome} />}
@@ -73,6 +75,8 @@ declare module '@tanstack/react-router' {
     embed?: boolean;
     /** Spec 2.5: cart and order pages get a minimal header and no footer. */
     minimalLayout?: boolean;
+    /** Spec 2.5's per-page background: 'surface' (the lists, whose white cards stand on it); white otherwise. */
+    background?: 'surface';
     /**
      * The server draws the page (a landing page from search engines), with the data its loaders load; other pages
      * are drawn in the browser.
