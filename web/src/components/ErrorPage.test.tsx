@@ -1,5 +1,5 @@
 import { Messages } from '@mc/contracts';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { onlineManager, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryHistory, createRouter, RouterProvider } from '@tanstack/react-router';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -22,7 +22,10 @@ beforeEach(() => {
   });
   vi.stubGlobal('fetch', fetchMock);
 });
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  onlineManager.setOnline(true);
+});
 
 /** A public page (a pharmacy's product) whose data answers as `productAnswer` does. */
 function renderProductPage(path = '/pharms/a/products/5') {
@@ -55,6 +58,7 @@ describe('the generic error page on the public pages', () => {
 
   it("says 'you are offline' when the request never left the browser", async () => {
     vi.stubGlobal('navigator', { ...navigator, onLine: false });
+    onlineManager.setOnline(false);
     productAnswer = () => Promise.reject(new TypeError('Failed to fetch'));
     renderProductPage();
     expect(await screen.findByRole('heading', { level: 1, name: 'אין חיבור לאינטרנט' }, { timeout: 4000 })).toBeTruthy();
