@@ -75,5 +75,7 @@ describe("a pharmacy's product page", () => {
     expect(links.filter((href) => href?.startsWith('/pharms/layla/products/'))).toEqual([
       '/pharms/layla/products/8', '/pharms/layla/products/7', '/pharms/layla/products/6',
     ]);
+    // The page's own add-to-cart is its only one: a related product leads to its page.
+    expect(within(section).queryAllByRole('button', { name: /הוספה לסל/ })).toHaveLength(0);
   });
 });

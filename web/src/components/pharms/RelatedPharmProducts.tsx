@@ -41,7 +41,7 @@ export function RelatedPharmProducts({ offer, exclude }: { offer: PharmProduct; 
       <ul className="related-track">
         {related.map((item) => (
           <li key={item.id} className="related-slide">
-            <PharmProductCard item={item} />
+            <PharmProductCard item={item} addToCart={false} />
           </li>
         ))}
       </ul>
