@@ -1,4 +1,4 @@
-import { COUPON_STATUS_MESSAGES, DOCUMENT_MAX_BYTES, Messages, Subjects, type CheckoutPublicKey } from '@mc/contracts';
+import { ANALYTICS_EVENTS, COUPON_STATUS_MESSAGES, DOCUMENT_MAX_BYTES, Messages, Subjects, type CheckoutPublicKey } from '@mc/contracts';
 import { connectNats, rpc, waitFor } from '@mc/kit/testing';
 import Redis from 'ioredis';
 import { constants, createPublicKey, publicEncrypt } from 'node:crypto';
@@ -211,24 +211,30 @@ describe('checkout and orders through the gateway', () => {
     });
   });
 
-  it('counts begin_checkout and purchase per day, and refuses anything else', async () => {
+  it('counts begin_checkout, purchase and the error, not-found and scroll-depth events per day, and refuses anything else', async () => {
     const redis = new Redis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379');
     try {
       const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Jerusalem', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
       const before = Number((await redis.get(`analytics:${day}:purchase`)) ?? 0);
       expect((await api('/api/analytics', send('POST', { event: 'purchase' }))).status).toBe(204);
       expect((await api('/api/analytics', send('POST', { event: 'begin_checkout' }))).status).toBe(204);
+      for (const event of ['error_page', 'not_found_page', 'scroll_half', 'scroll_end']) {
+        expect((await api('/api/analytics', send('POST', { event }))).status).toBe(204);
+      }
       expect(Number(await redis.get(`analytics:${day}:purchase`))).toBe(before + 1);
       expect(await redis.ttl(`analytics:${day}:purchase`)).toBeGreaterThan(399 * 24 * 3600);
       expect((await api('/api/analytics', send('POST', { event: 'page_view' }))).status).toBe(400);
       expect((await api('/api/analytics', send('POST', { event: 'purchase', userId: 7 }))).status).toBe(400);
       // Nothing but the counters: no key names a user or an address.
-      expect((await redis.keys(`analytics:${day}:*`)).sort()).toEqual([`analytics:${day}:begin_checkout`, `analytics:${day}:purchase`]);
+      expect((await redis.keys(`analytics:${day}:*`)).sort()).toEqual(ANALYTICS_EVENTS.map((event) => `analytics:${day}:${event}`).sort());
       // Operators read the counts; no one else does.
       const admin = (await api('/api/auth/signin', send('POST', { email: 'admin@medcanna.local', password: 'demo-admin' }))).body.jwt;
       const read = await api('/api/analytics?days=2', send('GET', undefined, bearer(admin)));
       expect(read.status).toBe(200);
-      expect(read.body.days[0]).toEqual({ day, begin_checkout: expect.any(Number), purchase: before + 1 });
+      expect(read.body.days[0]).toEqual({
+        day, begin_checkout: expect.any(Number), purchase: before + 1,
+        error_page: expect.any(Number), not_found_page: expect.any(Number), scroll_half: expect.any(Number), scroll_end: expect.any(Number),
+      });
       expect(read.body.days).toHaveLength(2);
       expect((await api('/api/analytics', send('GET', undefined, bearer(bob.jwt)))).status).toBe(403);
       expect((await api('/api/analytics', send('GET'))).status).toBe(401);

@@ -10,6 +10,7 @@ const PRODUCT_SLUG = process.env.E2E_PRODUCT_SLUG ?? 'dr-green-t20-c4';
 const head = (page: Page) =>
   page.evaluate(() => ({
     canonical: [...document.querySelectorAll('link[rel="canonical"]')].map((link) => link.getAttribute('href')),
+    description: document.querySelector('meta[name="description"]')?.getAttribute('content'),
     jsonLd: [...document.querySelectorAll('script[type="application/ld+json"]')].map(
       (script) => JSON.parse(script.textContent ?? '{}') as Record<string, unknown>,
     ),
@@ -40,5 +41,8 @@ describe('web: canonical URLs and structured data', () => {
     expect(pharm.canonical).toEqual([page.url().split('?')[0]]);
     expect(pharm.jsonLd).toHaveLength(1);
     expect(pharm.jsonLd[0]).toMatchObject({ '@type': 'Pharmacy', address: { addressCountry: 'IL' } });
+    // The pharmacy's own description (its SEO description, or one from its name and city), not the site's.
+    expect(pharm.description).toBe(pharm.jsonLd[0].description);
+    expect(pharm.description).toContain(String(pharm.jsonLd[0].name));
   }, 60_000);
 });

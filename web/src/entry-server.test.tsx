@@ -70,6 +70,30 @@ describe('the server render', () => {
     expect(api.mock.calls.map(([input]) => new URL(String(input), 'http://localhost').pathname)).toEqual(['/api/tags/no-such-tag', '/api/tags/sativa']);
   });
 
+  it("answers 404 alone for a pharmacy's product that does not exist or whose id is not a number", async () => {
+    const api = stubApi();
+    expect(await renderPage('/pharms/layla-haifa/products/99999999')).toEqual({ status: 404 });
+    expect(await renderPage('/pharms/layla-haifa/products/abc')).toEqual({ status: 404 });
+    expect(api.mock.calls.map(([input]) => new URL(String(input), 'http://localhost').pathname)).toEqual(['/api/pharms/layla-haifa/products/99999999']);
+  });
+
+  it("draws the error page when the page's data failed: 503 'back soon' for an unavailable service, else 500 with the message prefixed SSR", async () => {
+    const api = stubApi();
+    api.mockImplementation(async (input) => {
+      const url = new URL(String(input), 'http://localhost');
+      if (url.pathname === '/api/layout') return json({ latestProducts: [], footerLinks: [] });
+      if (url.pathname === '/api/pharms/down') return json({ statusCode: 503, code: 'UNAVAILABLE', message: Messages.serviceUnavailable }, 503);
+      return json({ statusCode: 500, code: 'INTERNAL', message: Messages.internal }, 500);
+    });
+    const down = (await renderPage('/pharms/down')) as ServerPage;
+    expect(down.status).toBe(503);
+    expect(down.html).toContain('נחזור בקרוב');
+    const failed = (await renderPage('/pharms/failing')) as ServerPage;
+    expect(failed.status).toBe(500);
+    expect(failed.html).toContain('משהו השתבש');
+    expect(failed.html).toContain(`SSR: ${Messages.internal}`);
+  });
+
   it("leaves the other pages to the browser, without running their loaders", async () => {
     const api = stubApi();
     expect(await renderPage('/faq')).toBeNull();

@@ -5,6 +5,7 @@ import { createMemoryHistory, rootRouteId, RouterProvider } from '@tanstack/reac
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { setApiTransport } from './api/client';
+import { errorPageStatus } from './components/ErrorPage';
 import { comparisonsCutToFirstScreen } from './queries/products';
 import { createQueryClient } from './queries/query-client';
 import { SERVER_STATE_FRESH_MS } from './queries/server-state';
@@ -18,7 +19,10 @@ export interface ServerPage {
   head: string;
   /** The answers the page was drawn from, for the browser's query cache. */
   state: DehydratedState;
-  /** The status of the page: 404 when its main data was not found. */
+  /**
+   * The status of the page: 404 when its main data was not found; 503 or 500 when loading it failed (the page is
+   * the error page, its message prefixed 'SSR', and is not kept for other visitors).
+   */
   status: number;
 }
 
@@ -57,8 +61,9 @@ export async function renderPage(url: string): Promise<ServerPage | { status: 40
   await router.load();
   const layout = await footer?.catch(() => undefined);
   if (layout) queryClient.setQueryData(layoutQuery().queryKey, layout);
-  // A loader threw `notFound()`: the page's main data is not there.
+  // A loader threw `notFound()`: the page's main data is not there; or it failed: the error page.
   const notFound = router.state.matches.some((match) => match.status === 'notFound');
+  const failed = router.state.matches.find((match) => match.status === 'error');
   const html = renderToString(
     <StrictMode>
       <QueryClientProvider client={queryClient}>
@@ -68,5 +73,5 @@ export async function renderPage(url: string): Promise<ServerPage | { status: 40
   );
   if (html.includes(FAILED_PART)) throw new Error(`part of ${url} failed to render on the server`);
   const head = LEADING_LINKS.exec(html)?.[0] ?? '';
-  return { html: html.slice(head.length), head, state: comparisonsCutToFirstScreen(dehydrate(queryClient)), status: notFound ? 404 : 200 };
+  return { html: html.slice(head.length), head, state: comparisonsCutToFirstScreen(dehydrate(queryClient)), status: failed ? errorPageStatus(failed.error) : notFound ? 404 : 200 };
 }

@@ -21,7 +21,8 @@ import { settingsRoute, unsubscribeRoute } from './routes/account-settings';
 import { accessibilityRoute, privacyPolicyRoute, termsOfUseRoute } from './routes/legal';
 import { businessRouteTree } from './routes/business';
 import { NotFoundPage } from './components/NotFoundPage';
-import { RouteError, RoutePending } from './components/RouteStates';
+import { RouteErrorPage } from './components/ErrorPage';
+import { RoutePending } from './components/RouteStates';
 
 export const routeTree = rootRoute.addChildren([homeRoute, productsRoute, productRoute, discountsRoute, tagRoute,
   pharmsRoute, pharmRoute, pharmEmbedRoute, pharmProductRoute,
@@ -42,7 +43,7 @@ export function createAppRouter(queryClient: QueryClient, history?: RouterHistor
     context: { queryClient, server: history !== undefined },
     defaultPreload: false,
     defaultPendingComponent: RoutePending,
-    defaultErrorComponent: RouteError,
+    defaultErrorComponent: RouteErrorPage,
     defaultNotFoundComponent: () => <NotFoundPage />,
     // The browser restores scroll positions. On the server it would add an inline script, which stops the
     // parser until every stylesheet has loaded (and so delays the first paint).

@@ -9,7 +9,7 @@ import { RequestBody } from '../docs/request-bodies';
 import { RateLimit, type RateLimitRule } from '../http/rate-limit';
 import { GatewayRedis } from '../redis/redis.module';
 
-/** A browser sends a couple of events per order; this only stops one address from inflating the counts. */
+/** A browser sends at most a few events per page (its scroll depth) and per order; this only stops one address from inflating the counts. */
 export const ANALYTICS_LIMIT: RateLimitRule = { name: 'analytics', per: 'client', count: 30, windowSeconds: 60 };
 
 /** A day's counters are kept a little over a year (year-on-year comparisons), then expire. */
@@ -37,7 +37,8 @@ const badRequest = (): ServiceError => ({ status: 400, code: ErrorCodes.badReque
 const forbidden = (): ServiceError => ({ status: 403, code: ErrorCodes.forbidden, message: Messages.unauthorized });
 
 /**
- * First-party analytics: `begin_checkout` and `purchase`, counted per day in Redis and nothing else. No user, no
+ * First-party analytics: the events of `ANALYTICS_EVENTS` (checkout begun, orders placed, error and not-found pages
+ * shown, pages scrolled to half and to the end), counted per day in Redis and nothing else. No user, no
  * address, no identifier is stored (the rate limit's per-address counter lives for its minute only).
  */
 @ApiTags('site')
@@ -63,7 +64,7 @@ export class AnalyticsController {
   @UseGuards(AuthGuard('jwt'))
   @ApiBearerAuth()
   @ApiQuery({ name: 'days', required: false, description: 'how many days back, today first (1–400, default 30)' })
-  @ApiOkResponse({ description: '{ days: [{ day: yyyy-mm-dd (Israel), begin_checkout, purchase }] }' })
+  @ApiOkResponse({ description: `{ days: [{ day: yyyy-mm-dd (Israel), ${ANALYTICS_EVENTS.join(', ')} }] }` })
   @ApiBadRequestResponse({ description: 'days not a whole number from 1 to 400' })
   @ApiUnauthorizedResponse({ description: 'no valid token' })
   @ApiForbiddenResponse({ description: 'not an admin' })

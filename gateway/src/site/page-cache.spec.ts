@@ -60,6 +60,16 @@ describe('PageCache', () => {
     expect(counter.calls).toBe(2);
   });
 
+  it("keeps no error page (the page's data failed to load): it is sent, and the next request draws again", async () => {
+    const cache = new PageCache(10_000, recordingLogger().logger);
+    const { counter, draw } = render((call) => (call === 1 ? { status: 503, html: '<p>back soon</p>' } : page('<p>drawn</p>')));
+    await expect(cache.page('1 /', draw)).resolves.toEqual({ status: 503, html: '<p>back soon</p>' });
+    expect(cache.stats().entries).toBe(0);
+    await expect(cache.page('1 /', draw)).resolves.toEqual(page('<p>drawn</p>'));
+    await expect(cache.page('1 /', draw)).resolves.toEqual(page('<p>drawn</p>'));
+    expect(counter.calls).toBe(2);
+  });
+
   it('drops the least recently used pages beyond its size in bytes', async () => {
     const cache = new PageCache(10_000, recordingLogger().logger);
     const big = 'x'.repeat(9 * 1024 * 1024); // 18 MB as UTF-16: three fit in 64 MB

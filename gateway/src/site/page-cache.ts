@@ -26,7 +26,7 @@ const hitRate = ({ hits, misses, shared }: Counts): number => {
 /**
  * Server-drawn pages kept for `ttlMs` by their key, which must name everything the page is drawn from (the render
  * is anonymous: its address and the web build). Concurrent requests of a page share one render; a page that could
- * not be drawn is not kept. With `ttlMs` 0 every request draws its page. Logs the hit rate of each minute with traffic.
+ * not be drawn, or was drawn as the error page (status 5xx), is not kept. With `ttlMs` 0 every request draws its page. Logs the hit rate of each minute with traffic.
  */
 export class PageCache implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly pages?: LRUCache<string, WebPage, DrawPage>;
@@ -54,10 +54,13 @@ export class PageCache implements OnApplicationBootstrap, OnApplicationShutdown 
       return draw();
     }
     const status: LRUCache.Status<string, WebPage, DrawPage> = {};
-    const page = this.pages.fetch(key, { context: draw, status });
+    const fetched = this.pages.fetch(key, { context: draw, status });
     if (status.fetch === 'hit') this.counts.hits++;
     else if (status.fetch === 'inflight') this.counts.shared++;
     else this.counts.misses++;
+    const page = await fetched;
+    // An error page (the page's data failed to load) is sent, not kept: the next visitor gets another try.
+    if (page && page.status >= 500 && this.pages.get(key) === page) this.pages.delete(key);
     return page;
   }
 

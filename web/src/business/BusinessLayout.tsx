@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, Outlet, useParams } from '@tanstack/react-router';
 import { I18nProvider } from 'react-aria-components';
+import { ErrorPage } from '../components/ErrorPage';
 import { RoutePending } from '../components/RouteStates';
 import { useDocumentTitle } from '../lib/use-document-title';
-import { BusinessErrorPage } from './BusinessErrorPage';
 import { heBusiness } from './he-business';
 import { businessInfoQuery } from './queries';
 import './business.css';
@@ -27,7 +27,7 @@ export function BusinessLayout() {
   const info = useQuery(businessInfoQuery(businessId));
   useDocumentTitle(info.data ? info.data.business.name : heBusiness.nav.label);
   if (info.isPending) return <RoutePending />;
-  if (info.isError) return <BusinessErrorPage error={info.error} />;
+  if (info.isError) return <ErrorPage error={info.error} />;
   const { business } = info.data;
   return (
     <I18nProvider locale="he-IL">

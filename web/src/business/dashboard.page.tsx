@@ -11,6 +11,7 @@ import { useId, useMemo, useState } from 'react';
 import { Button, DateInput, DateSegment, FieldError, TimeField } from 'react-aria-components';
 import { useForm, type FieldPath } from 'react-hook-form';
 import { apiFetch } from '../api/client';
+import { ErrorPage } from '../components/ErrorPage';
 import { wazeUrl, whatsappUrl } from '../components/pharms/pharm-format';
 import { OfferFreshness } from '../components/products/Price';
 import { hePharms } from '../i18n/he';
@@ -21,7 +22,7 @@ import { heProducts } from './he-products';
 import { addSlot, draftOf, hoursErrors, removeSlot, sameWeek, setSlot, slotList, toggleDay, type WeekDraft } from './hours-editor';
 import { confirmProduct } from './products.queries';
 import { businessInfoQuery, businessKey, businessPath } from './queries';
-import { Alert, BoCheckbox, BusinessDialog, BusinessErrorPage, formatDateTime, formatPhone, formatShekels, type Flash, useFlash, useUnsavedChangesWarning } from './ui';
+import { Alert, BoCheckbox, BusinessDialog, formatDateTime, formatPhone, formatShekels, type Flash, useFlash, useUnsavedChangesWarning } from './ui';
 
 const errorText = (error: unknown) => (error instanceof Error && error.message ? error.message : Messages.generic);
 
@@ -36,7 +37,7 @@ export function DashboardPage() {
   const [flash, setFlash] = useFlash();
   useDocumentTitle(info.data ? `${heDashboard.title} · ${info.data.business.name}` : heDashboard.title);
   if (info.isPending) return null; // the layout shows the pending state for the same query
-  if (info.isError) return <BusinessErrorPage error={info.error} />;
+  if (info.isError) return <ErrorPage error={info.error} />;
   const data = info.data;
   return (
     <div className="bo-dashboard">

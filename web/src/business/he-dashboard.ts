@@ -72,17 +72,6 @@ export const heDashboard = {
   },
 } as const;
 
-/** Spec 2 and 8's generic error page, in Hebrew. */
-export const heErrorPage = {
-  upgradingTitle: 'נחזור בקרוב',
-  upgradingText: 'אנחנו משדרגים את האתר ונחזור לפעילות בעוד מספר רגעים.',
-  offlineTitle: 'אין חיבור לאינטרנט',
-  offlineText: 'נראה שאינך מחובר/ת לרשת. בדקו את החיבור ונסו שוב.',
-  errorTitle: 'משהו השתבש',
-  errorText: 'אירעה שגיאה בלתי צפויה. נסו לרענן את העמוד, ואם הבעיה חוזרת ספרו לנו.',
-  reload: 'רענון העמוד',
-} as const;
-
 /** The admin's way into any pharmacy's back office (the user menu). */
 export const heAdminBusiness = {
   open: 'פתיחת בית מרקחת',

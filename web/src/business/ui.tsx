@@ -9,7 +9,6 @@ import {
 import { heBusiness } from './he-business';
 import './controls.css';
 
-export { BusinessErrorPage } from './BusinessErrorPage';
 
 /**
  * The back office's building blocks, on React Aria Components (accessible, RTL-aware under the layout's

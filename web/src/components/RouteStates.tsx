@@ -1,28 +1,28 @@
-import { Messages } from '@mc/contracts';
-import { useQueryErrorResetBoundary } from '@tanstack/react-query';
-import { useRouter, type ErrorComponentProps } from '@tanstack/react-router';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { he } from '../i18n/he';
-import { ErrorView } from './ErrorView';
 
-/** A page whose data is on its way (the router shows it when the page's loader takes a while). */
-export function RoutePending() {
+/** Spec 9: loading messages turn every 2 s. */
+export const LOADING_MESSAGE_MS = 2000;
+
+/**
+ * A loading line whose words turn every 2 s (spec 9) while the data is on its way. A screen reader hears 'טוען…'
+ * once (the turning words are for the eye only).
+ */
+export function LoadingMessage({ className }: { className: string }) {
+  const [index, setIndex] = useState(0);
+  useEffect(() => {
+    const timer = window.setInterval(() => setIndex((i) => (i + 1) % he.loadingMessages.length), LOADING_MESSAGE_MS);
+    return () => window.clearInterval(timer);
+  }, []);
   return (
-    <p className="list-loading" role="status">
-      {he.loading}
+    <p className={className} role="status">
+      <span className="visually-hidden">{he.loading}</span>
+      <span aria-hidden="true">{he.loadingMessages[index]}</span>
     </p>
   );
 }
 
-/**
- * A page whose data failed to load: the server's message (a 503 says which service is down) and a retry, which
- * runs the page's loaders again.
- */
-export function RouteError({ error }: ErrorComponentProps) {
-  const router = useRouter();
-  const queryErrors = useQueryErrorResetBoundary();
-  // The failed queries may be asked again (a suspense query does not retry a failed answer by itself).
-  useEffect(() => queryErrors.reset(), [queryErrors]);
-  const message = error instanceof Error && error.message ? error.message : Messages.generic;
-  return <ErrorView message={message} onRetry={() => void router.invalidate()} />;
+/** A page whose data is on its way (the router shows it when the page's loader takes a while). */
+export function RoutePending() {
+  return <LoadingMessage className="list-loading" />;
 }

@@ -12,7 +12,19 @@ export const he = {
   retry: 'נסו שוב',
   refresh: 'רענון הדף',
   loading: 'טוען…',
+  /** The loading line's words, turning every 2 s (spec 9). */
+  loadingMessages: ['טוען…', 'משווים מחירים בין בתי המרקחת…', 'בודקים מה יש במלאי…', 'עוד רגע…'],
   loadFailedTitle: 'לא הצלחנו לטעון את העמוד',
+  /** The generic error page (spec 2.5; back office spec 2 and 8). */
+  errorPage: {
+    upgradingTitle: 'נחזור בקרוב',
+    upgradingText: 'אנחנו משדרגים את האתר ונחזור לפעילות בעוד מספר רגעים.',
+    offlineTitle: 'אין חיבור לאינטרנט',
+    offlineText: 'נראה שאינך מחובר/ת לרשת. בדקו את החיבור ונסו שוב.',
+    errorTitle: 'משהו השתבש',
+    errorText: 'אירעה שגיאה בלתי צפויה. נסו לרענן את העמוד, ואם הבעיה חוזרת ספרו לנו.',
+    reload: 'רענון העמוד',
+  },
   footerDisclaimer:
     'האתר מתווך בין מטופלים לבתי מרקחת מורשים ואינו מוכר או מחזיק מוצרים. המחירים והמלאי המוצגים עשויים שלא להיות מדויקים.',
   product: {
@@ -163,6 +175,8 @@ export const cannabisTypeLabels: Record<CannabisType, string> = {
 /** Pharmacies, FAQ, messaging groups and the legal pages. */
 export const hePharms = {
   listTitle: 'בתי מרקחת',
+  /** The meta description of a pharmacy page whose pharmacy has no SEO description of its own. */
+  pageDescription: (name: string, city: string) => `${name}, ${city}: מחירים ומלאי של קנאביס רפואי, שעות פתיחה, איסוף עצמי ומשלוחים.`,
   listLead: 'בתי המרקחת המורשים לקנאביס רפואי: שעות פתיחה, משלוחים ומרחק ממך',
   count: (n: number) => (n === 1 ? 'בית מרקחת אחד' : `${n.toLocaleString('he-IL')} בתי מרקחת`),
   searchLabel: 'חיפוש בית מרקחת',
@@ -216,6 +230,7 @@ export const hePharms = {
   announcements: 'הודעות בית המרקחת',
   previousSlide: 'ההודעה הקודמת',
   nextSlide: 'ההודעה הבאה',
+  related: 'עוד בבית המרקחת',
   products: 'המוצרים בבית המרקחת',
   searchProducts: 'חיפוש מוצר בבית המרקחת',
   firstProduct: 'המוצר שחיפשתם',

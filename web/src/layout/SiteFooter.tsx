@@ -1,8 +1,9 @@
 import type { FooterLink, Product } from '@mc/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
+import { Link, useMatches } from '@tanstack/react-router';
 import { ContactDialog } from '../components/contact/ContactDialog';
 import { he } from '../i18n/he';
+import { pageFooterGroups, type PageFooterGroup } from '../queries/route-data';
 import { layoutQuery } from '../queries/site';
 import { SiteLink } from './SiteLink';
 
@@ -34,6 +35,22 @@ function FooterLinkGroup({ group }: { group: FooterLink }) {
   );
 }
 
+/** A group the page adds (its route's loader): a heading and its links. */
+function PageLinkGroup({ group }: { group: PageFooterGroup }) {
+  return (
+    <section className="footer-group">
+      <h2 className="footer-heading">{group.title}</h2>
+      <ul className="footer-list">
+        {group.links.map((link) => (
+          <li key={link.url}>
+            <FooterLinkItem link={link} />
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
 function LatestProducts({ products }: { products: Product[] }) {
   return (
     <section className="footer-group">
@@ -51,16 +68,23 @@ function LatestProducts({ products }: { products: Product[] }) {
   );
 }
 
-/** The footer: the latest products and the layout's links (GET /api/layout), the contact modal, the disclaimer and ©. */
+/**
+ * The footer: the latest products and the layout's links (GET /api/layout), the page's own links (spec 2.5: a
+ * pharmacy's tags on its page), the contact modal, the disclaimer and ©.
+ */
 export function SiteFooter({ hideOnMobile = false }: { hideOnMobile?: boolean }) {
   const { data } = useQuery(layoutQuery());
+  const pageGroups = useMatches({ select: pageFooterGroups });
   return (
     <footer className={hideOnMobile ? 'site-footer site-footer-home' : 'site-footer'}>
       <div className="container">
-        {data && (
+        {(data || pageGroups.length > 0) && (
           <nav className="footer-groups" aria-label={he.shell.footerLinks}>
-            {data.latestProducts.length > 0 && <LatestProducts products={data.latestProducts} />}
-            {data.footerLinks.map((group) => (
+            {pageGroups.map((group) => (
+              <PageLinkGroup key={group.title} group={group} />
+            ))}
+            {data && data.latestProducts.length > 0 && <LatestProducts products={data.latestProducts} />}
+            {data?.footerLinks.map((group) => (
               <FooterLinkGroup key={`${group.label}-${group.url}`} group={group} />
             ))}
           </nav>

@@ -1,6 +1,6 @@
 import type { Pharm, PharmProduct, Product } from '@mc/contracts';
 import { describe, expect, it } from 'vitest';
-import { aggregateOffer, openingHoursSpecification, pharmJsonLd, productJsonLd, serializeJsonLd } from './structured-data';
+import { aggregateOffer, openingHoursSpecification, pharmDescription, pharmJsonLd, productJsonLd, serializeJsonLd } from './structured-data';
 
 const ORIGIN = 'https://example.co.il';
 
@@ -97,12 +97,21 @@ describe('pharmJsonLd', () => {
       '@context': 'https://schema.org',
       '@type': 'Pharmacy',
       name: 'בית מרקחת מרכז העיר',
+      description: 'בית מרקחת מרכז העיר, תל אביב-יפו: מחירים ומלאי של קנאביס רפואי, שעות פתיחה, איסוף עצמי ומשלוחים.',
       url: `${ORIGIN}/pharms/merkaz-tel-aviv`,
       telephone: '+97235271840',
       address: { '@type': 'PostalAddress', streetAddress: 'אבן גבירול 64', addressLocality: 'תל אביב-יפו', addressCountry: 'IL' },
       geo: { '@type': 'GeoCoordinates', latitude: 32.0812, longitude: 34.7815 },
       openingHoursSpecification: openingHoursSpecification(pharm.openingHours),
     });
+  });
+});
+
+describe('pharmDescription', () => {
+  it("is the pharmacy's own SEO description when it has one, else one built from its name and city", () => {
+    expect(pharmDescription({ ...pharm, seoDescription: ' קנאביס רפואי במרכז תל אביב, פתוח עד 20:00 ' })).toBe('קנאביס רפואי במרכז תל אביב, פתוח עד 20:00');
+    expect(pharmJsonLd(ORIGIN, { ...pharm, seoDescription: 'משלוחים לכל הארץ' })).toMatchObject({ description: 'משלוחים לכל הארץ' });
+    expect(pharmDescription({ ...pharm, seoDescription: ' ' })).toBe('בית מרקחת מרכז העיר, תל אביב-יפו: מחירים ומלאי של קנאביס רפואי, שעות פתיחה, איסוף עצמי ומשלוחים.');
   });
 });
 

@@ -1,4 +1,5 @@
 import { toInternationalPhone, type Pharm, type PharmProduct, type Product } from '@mc/contracts';
+import { hePharms } from '../i18n/he';
 
 /** A JSON-LD document (schema.org vocabulary). */
 export type JsonLd = Record<string, unknown>;
@@ -80,12 +81,17 @@ export function openingHoursSpecification(hours: Pharm['openingHours']): JsonLd[
   );
 }
 
+/** Spec 2.5: a pharmacy page's description: the pharmacy's own SEO description, or one built from its name and city. */
+export const pharmDescription = (pharm: Pick<Pharm, 'name' | 'city' | 'seoDescription'>): string =>
+  pharm.seoDescription?.trim() || hePharms.pageDescription(pharm.name, pharm.city);
+
 /** schema.org Pharmacy for a pharmacy page. */
 export function pharmJsonLd(origin: string, pharm: Pharm): JsonLd {
   return {
     '@context': SCHEMA,
     '@type': 'Pharmacy',
     name: pharm.name,
+    description: pharmDescription(pharm),
     url: `${origin}/pharms/${encodeURIComponent(pharm.slug)}`,
     ...(pharm.logo_url ? { image: thumbnailUrl(origin, pharm.logo_url) } : {}),
     ...(pharm.phoneNumber ? { telephone: toInternationalPhone(pharm.phoneNumber) } : {}),

@@ -1,4 +1,5 @@
 // How the routes' loaders fill the query cache before their page is drawn (and the server render waits for them).
+import type { FooterLink } from '@mc/contracts';
 import type { EnsureQueryDataOptions, FetchQueryOptions, QueryClient, QueryKey } from '@tanstack/react-query';
 import { notFound } from '@tanstack/react-router';
 import { isApiError } from '../api/client';
@@ -9,6 +10,21 @@ export interface RouterContext {
   /** The server render: it draws the page once, so a loader waits for all of the first screen's data. */
   server?: boolean;
 }
+
+/** A group of links a page adds to the site's footer (spec 2.5: per-page footer links). */
+export interface PageFooterGroup {
+  title: string;
+  links: FooterLink[];
+}
+
+/** What a route's loader may answer for the site's shell (the root layout reads it from the matches). */
+export interface PageShell {
+  footerGroups?: PageFooterGroup[];
+}
+
+/** The footer groups of the matched routes' loaders, outermost first. */
+export const pageFooterGroups = (matches: readonly { loaderData?: unknown }[]): PageFooterGroup[] =>
+  matches.flatMap((match) => (match.loaderData as PageShell | undefined)?.footerGroups ?? []);
 
 /**
  * How long an answer a loader asked for counts as fresh (the page drawing from it does not ask again), and how

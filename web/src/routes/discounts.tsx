@@ -8,6 +8,7 @@ import { rootRoute } from './root';
 export const discountsRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/discounts',
+  staticData: { background: 'surface' },
   validateSearch: (raw: Record<string, unknown>) => validateListSearch(raw, GEO_SORTS),
   // The first page of the list before the page is drawn; then the page follows the filters itself (debounced,
   // showing the last answer meanwhile).

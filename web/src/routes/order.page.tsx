@@ -12,7 +12,7 @@ import '../cart/cart.css';
 import { serverBackend } from '../cart/server-cart';
 import { useCart, useCartStore } from '../cart/use-cart';
 import { useCartQuote } from '../cart/use-cart-quote';
-import { track } from '../checkout/analytics';
+import { track } from '../lib/analytics';
 import { createOrder, fetchQuote, isIdenticalOrder, LAST_ORDER_BATCH_KEY, type QuoteRequest } from '../checkout/checkout-api';
 import '../checkout/checkout.css';
 import { appliedCoupons, useAppliedCoupons } from '../checkout/coupons';

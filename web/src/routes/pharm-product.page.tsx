@@ -1,11 +1,11 @@
-import { Messages, parsePharmProductId } from '@mc/contracts';
+import { parsePharmProductId } from '@mc/contracts';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { AddToCart } from '../cart/AddToCart';
-import { ErrorView } from '../components/ErrorView';
 import { ProductImage } from '../components/ProductImage';
 import { PharmBadges } from '../components/pharms/PharmBadges';
 import { PharmProductCard } from '../components/pharms/PharmProductCard';
+import { RelatedPharmProducts } from '../components/pharms/RelatedPharmProducts';
 import { Shipments } from '../components/pharms/Shipments';
 import { DiscountBadge, OfferPrice } from '../components/products/Price';
 import { cannabisTypeLabels, he, hePharms } from '../i18n/he';
@@ -98,6 +98,7 @@ function PharmProductView({ slug, id }: { slug: string; id: number }) {
           </ul>
         </section>
       )}
+      <RelatedPharmProducts offer={pharmProduct} exclude={pharmProductVariants.map((variant) => variant.id)} />
       <Shipments shipments={shipments} />
     </div>
   );
@@ -106,8 +107,7 @@ function PharmProductView({ slug, id }: { slug: string; id: number }) {
 export function PharmProductPage() {
   const { pharmSlug, pharmProductId } = getRouteApi('/pharms/$pharmSlug/products/$pharmProductId').useParams();
   const id = parsePharmProductId(pharmProductId);
-  // Spec 2.1: the id must be numeric, otherwise the error 'כתובת לא תקינה'.
-  if (id === undefined) return <ErrorView message={Messages.invalidUrl} />;
-  return <PharmProductView slug={pharmSlug} id={id} />;
+  // The route's loader has refused a non-numeric id (spec 2.1: 'כתובת לא תקינה'): its not-found page is drawn.
+  return id === undefined ? null : <PharmProductView slug={pharmSlug} id={id} />;
 }
 

@@ -1,5 +1,5 @@
 import { Messages, parsePharmProductId } from '@mc/contracts';
-import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { createRoute, lazyRouteComponent, notFound, useParams } from '@tanstack/react-router';
 import { NotFoundPage } from '../components/NotFoundPage';
 import { pharmProductQuery } from '../queries/pharms';
 import { loadMain } from '../queries/route-data';
@@ -8,11 +8,20 @@ import { rootRoute } from './root';
 export const pharmProductRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/pharms/$pharmSlug/products/$pharmProductId',
-  // A non-numeric id loads nothing: the page says the address is not valid.
+  // A non-numeric id loads nothing: the not-found page says the address is not valid (spec 2.1), and the server
+  // answers 404 as for an id no offer has.
   loader: async ({ context, params: { pharmSlug, pharmProductId } }) => {
     const id = parsePharmProductId(pharmProductId);
-    if (id !== undefined) await loadMain(context, pharmProductQuery(pharmSlug, id));
+    if (id === undefined) throw notFound();
+    await loadMain(context, pharmProductQuery(pharmSlug, id));
   },
-  notFoundComponent: () => <NotFoundPage detail={Messages.productNotFound} />,
+  staticData: { statusFromLoader: true },
+  notFoundComponent: PharmProductNotFound,
   component: lazyRouteComponent(() => import('./pharm-product.page'), 'PharmProductPage'),
 });
+
+function PharmProductNotFound() {
+  const { pharmProductId } = useParams({ strict: false });
+  const valid = parsePharmProductId(pharmProductId ?? '') !== undefined;
+  return <NotFoundPage detail={valid ? Messages.productNotFound : Messages.invalidUrl} />;
+}

@@ -3,7 +3,8 @@ import { createRoute } from '@tanstack/react-router';
 import { NotFoundPage } from '../components/NotFoundPage';
 import { pharmProductsApiParams, validatePharmPageSearch, type PharmPageSearch } from '../components/pharms/pharm-page-search';
 import { pharmProductsQuery, pharmQuery, pharmSlidesQuery } from '../queries/pharms';
-import { loadMain, loadPart, partsOfFirstScreen, type RouterContext } from '../queries/route-data';
+import { hePharms } from '../i18n/he';
+import { loadMain, loadPart, partsOfFirstScreen, type PageShell, type RouterContext } from '../queries/route-data';
 import { PharmRoutePage, PharmEmbedPage } from './pharm.page';
 import { rootRoute } from './root';
 
@@ -18,11 +19,14 @@ const pharmLoading = {
     params: { pharmSlug: string };
     deps: { products: string };
     cause: 'enter' | 'stay' | 'preload';
-  }) => {
+  }): Promise<PageShell> => {
     const pharm = loadMain(context, pharmQuery(pharmSlug));
     const slides = loadPart(context, pharmSlidesQuery(pharmSlug));
     const products = cause === 'stay' ? [] : [loadPart(context, pharmProductsQuery(pharmSlug, deps.products))];
-    await Promise.all([pharm, slides, partsOfFirstScreen(context, products)]);
+    const [{ pharm: { tags } }] = await Promise.all([pharm, slides, partsOfFirstScreen(context, products)]);
+    // Spec 2.5: the pharmacy's tags in the footer of its page.
+    const links = tags.map((tag) => ({ label: tag.name, url: `/tags/${encodeURIComponent(tag.slug)}`, newWindow: false, children: [] }));
+    return { footerGroups: links.length ? [{ title: hePharms.tags, links }] : [] };
   },
   staticData: { ssr: true },
   notFoundComponent: () => <NotFoundPage detail={Messages.pharmNotFound} />,

@@ -7,6 +7,7 @@ import { rootRoute } from './root';
 export const pharmsRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/pharms',
+  staticData: { background: 'surface' },
   validateSearch: (raw: Record<string, unknown>) => validatePharmListSearch(raw),
   // The first page of the list before the page is drawn; then the page follows the filters itself (debounced,
   // showing the last answer meanwhile).

@@ -7,6 +7,7 @@ import { rootRoute } from './root';
 export const productsRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/products',
+  staticData: { background: 'surface' },
   validateSearch: validateProductListSearch,
   // The first page of the list before the page is drawn; then the page follows the filters itself (debounced,
   // showing the last answer meanwhile). 'mine' is resolved in the browser: the server draws the list without it.

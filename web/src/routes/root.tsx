@@ -1,13 +1,13 @@
-import { Messages } from '@mc/contracts';
-import { createRootRouteWithContext, Outlet, useLocation, useMatches, type ErrorComponentProps } from '@tanstack/react-router';
+import { createRootRouteWithContext, Outlet, useLocation, useMatches } from '@tanstack/react-router';
 import { AuthDialog } from '../auth/AuthDialog';
 import { useStoreGeoLocation, useTokenRefresh } from '../auth/use-session';
 import { useCartSync } from '../cart/use-cart';
-import { ErrorView } from '../components/ErrorView';
+import { RouteErrorPage } from '../components/ErrorPage';
 import { NotFoundPage } from '../components/NotFoundPage';
 import { GroupAdModal } from '../components/group-ad/GroupAdModal';
 import { he } from '../i18n/he';
 import { useCanonicalLink } from '../lib/use-head-element';
+import { useScrollDepth } from '../lib/use-scroll-depth';
 import { EnvBadge } from '../layout/EnvBadge';
 import { VersionBanner } from '../layout/VersionBanner';
 import { MainNav } from '../layout/MainNav';
@@ -17,18 +17,22 @@ import '../layout/layout.css';
 import type { RouterContext } from '../queries/route-data';
 
 /**
- * The shell of spec 2.5: header, the page, the footer (hidden on mobile at home), the bottom menu and
- * the environment badge; an embedded page (`staticData.embed`) gets the page alone, and the cart pages
- * (`staticData.minimalLayout`) a minimal header without footer.
+ * The shell of spec 2.5: header, the page on its background (`staticData.background`), the footer (hidden on
+ * mobile at home), the bottom menu and the environment badge, and the page's scroll-depth flags (spec 4); an
+ * embedded page (`staticData.embed`) gets the page alone, and the cart pages (`staticData.minimalLayout`) a
+ * minimal header without footer.
  */
 function RootLayout() {
   useCanonicalLink();
   useCartSync();
   useTokenRefresh();
   useStoreGeoLocation();
-  const isHome = useLocation({ select: (location) => location.pathname === '/' });
+  const pathname = useLocation({ select: (location) => location.pathname });
+  const isHome = pathname === '/';
+  const scrolled = useScrollDepth(pathname);
   const embed = useMatches({ select: (matches) => matches.some((match) => match.staticData.embed) });
   const minimal = useMatches({ select: (matches) => matches.some((match) => match.staticData.minimalLayout) });
+  const background = useMatches({ select: (matches) => matches.findLast((match) => match.staticData.background)?.staticData.background });
   if (embed) {
     return (
       <>
@@ -45,28 +49,23 @@ function RootLayout() {
         {he.skipToContent}
       </a>
       <SiteHeader showSearch={!isHome && !minimal} minimal={minimal} />
-      <main id="main" className={`container ${isHome ? 'site-main-home' : 'site-main'}`} tabIndex={-1}>
+      <main id="main" className={`container ${isHome ? 'site-main-home' : 'site-main'}`} data-background={background} tabIndex={-1}>
         <Outlet />
       </main>
       {!minimal && <SiteFooter hideOnMobile={isHome} />}
       {!minimal && <MainNav variant="bottom" />}
       <EnvBadge />
       <VersionBanner />
-      {!minimal && <GroupAdModal />}
+      {!minimal && <GroupAdModal halfScrolled={scrolled.half} />}
       <AuthDialog />
     </>
   );
 }
 
-/** The error boundary: the message and a refresh button. */
-function RootError({ error }: ErrorComponentProps) {
-  const message = error instanceof Error && error.message ? error.message : Messages.generic;
-  return <ErrorView message={message} onRetry={() => window.location.reload()} retryLabel={he.refresh} />;
-}
-
 export const rootRoute = createRootRouteWithContext<RouterContext>()({
   component: RootLayout,
-  errorComponent: RootError,
+  // The error boundary (spec 2.5): the generic error page, its message and a reload button.
+  errorComponent: RouteErrorPage,
   notFoundComponent: () => <NotFoundPage />,
 });
 
@@ -76,6 +75,8 @@ declare module '@tanstack/react-router' {
     embed?: boolean;
     /** Spec 2.5: cart and order pages get a minimal header and no footer. */
     minimalLayout?: boolean;
+    /** Spec 2.5's per-page background: 'surface' (the lists, whose white cards stand on it); white otherwise. */
+    background?: 'surface';
     /**
      * The server draws the page (a landing page from search engines), with the data its loaders load; other pages
      * are drawn in the browser.

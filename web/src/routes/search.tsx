@@ -8,6 +8,7 @@ import { searchApiParams, validateSearchPage } from './search-params';
 export const searchRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/search',
+  staticData: { background: 'surface' },
   validateSearch: validateSearchPage,
   // Without a term the results page has nothing to show: home (spec 2.1).
   beforeLoad: ({ search }) => {

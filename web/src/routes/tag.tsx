@@ -15,7 +15,7 @@ export const tagRoute = createRoute({
   },
   loaderDeps: ({ search }) => ({ page: search.page ?? 1 }),
   loader: ({ context, params: { tagSlug }, deps: { page } }) => loadMain(context, tagQuery(tagSlug, page)),
-  staticData: { statusFromLoader: true },
+  staticData: { statusFromLoader: true, background: 'surface' },
   notFoundComponent: () => <NotFoundPage detail={Messages.tagNotFound} />,
   component: lazyRouteComponent(() => import('./tag.page'), 'TagPage'),
 });

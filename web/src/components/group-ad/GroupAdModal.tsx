@@ -4,43 +4,23 @@ import Cookies from 'js-cookie';
 import { useEffect, useId, useRef, useState } from 'react';
 import { heContent, heGroupAd, hePharms } from '../../i18n/he';
 import { socialGroupsQuery } from '../../queries/content';
-import { GROUP_AD_CLOSE_MS, GROUP_AD_COOKIE, GROUP_AD_EVERY_DAYS, HALF_SCROLL_DELAY_MS, isGroupAdPage, pickGroupAd } from './group-ad';
+import { GROUP_AD_CLOSE_MS, GROUP_AD_COOKIE, GROUP_AD_EVERY_DAYS, isGroupAdPage, pickGroupAd } from './group-ad';
 import './group-ad.css';
 
 /** The CSS property holding the open sheet's height (group-ad.css keeps that room below the page). */
 const SHEET_HEIGHT = '--group-ad-height';
 
-/** True 1 s after the visitor has scrolled through half of the page (spec 4's 'half' flag). */
-function useHalfScrolled(active: boolean): boolean {
-  const [half, setHalf] = useState(false);
-  useEffect(() => {
-    if (!active || half) return;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const check = () => {
-      const reached = window.scrollY + window.innerHeight >= document.documentElement.scrollHeight / 2;
-      if (reached && !timer) timer = setTimeout(() => setHalf(true), HALF_SCROLL_DELAY_MS);
-    };
-    window.addEventListener('scroll', check, { passive: true });
-    return () => {
-      window.removeEventListener('scroll', check);
-      clearTimeout(timer);
-    };
-  }, [active, half]);
-  return half;
-}
-
 /**
  * The messaging-group advert (spec 9): on product, pharmacy and discount pages, after half the page is
- * scrolled, at most once every 2 days (a cookie at path /); closes by itself after 30 s. A non-modal sheet at the
+ * scrolled (spec 4's 'half' flag, `halfScrolled`), at most once every 2 days (a cookie at path /); closes by itself after 30 s. A non-modal sheet at the
  * bottom: it takes no focus and traps no clicks, its close button stays in sight, and while it is open the page
  * keeps room below its end, so whatever the sheet would cover can be scrolled above it.
  */
-export function GroupAdModal() {
+export function GroupAdModal({ halfScrolled }: { halfScrolled: boolean }) {
   const pathname = useLocation({ select: (location) => location.pathname });
   const [due] = useState(() => !Cookies.get(GROUP_AD_COOKIE));
   const eligible = due && isGroupAdPage(pathname);
-  const half = useHalfScrolled(eligible);
-  const { data } = useQuery({ ...socialGroupsQuery(), enabled: eligible && half });
+  const { data } = useQuery({ ...socialGroupsQuery(), enabled: eligible && halfScrolled });
   const ad = data ? pickGroupAd(data.groups, new Date()) : null;
   const sheet = useRef<HTMLElement>(null);
   const titleId = useId();

@@ -3,8 +3,6 @@ import type { SocialGroup } from '@mc/contracts';
 export const GROUP_AD_COOKIE = 'groupAdShownAt';
 export const GROUP_AD_EVERY_DAYS = 2;
 export const GROUP_AD_CLOSE_MS = 30_000;
-/** Spec 4: the 'half' scroll-depth flag is raised 1 s after half the page is reached. */
-export const HALF_SCROLL_DELAY_MS = 1000;
 
 /** The pages the advert may appear on: products, pharmacies and discounts. */
 export const isGroupAdPage = (pathname: string) => /^\/(products|pharms|discounts)(\/|$)/.test(pathname) && !pathname.endsWith('/embed');

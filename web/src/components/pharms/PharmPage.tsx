@@ -1,6 +1,7 @@
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { he, hePharms } from '../../i18n/he';
+import { pharmDescription } from '../../lib/structured-data';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { pharmQuery, pharmSlidesQuery } from '../../queries/pharms';
 import type { ListPatch } from '../products/ListFilters';
@@ -13,7 +14,8 @@ import type { PharmPageSearch } from './pharm-page-search';
 import './pharms.css';
 
 /**
- * The pharmacy page (and its embed): breadcrumbs, header card, announcements, slides, its products. The route
+ * The pharmacy page (and its embed): breadcrumbs, header card, announcements, slides, its products (its tags are
+ * in the footer: the route's loader gives them). The route
  * loads the pharmacy and its slides before drawing it (its loading, failure and 404 screens are the route's).
  */
 export function PharmPage({
@@ -30,7 +32,7 @@ export function PharmPage({
   const { data } = useSuspenseQuery(pharmQuery(slug));
   // A failed answer leaves the page without slides.
   const slides = useQuery(pharmSlidesQuery(slug)).data?.slides ?? [];
-  useDocumentTitle(data.pharm.seoTitle ?? data.pharm.name);
+  useDocumentTitle(data.pharm.seoTitle ?? data.pharm.name, pharmDescription(data.pharm));
 
   return (
     <div className={`pharm-page${embed ? ' is-embed' : ''}`}>
@@ -52,17 +54,6 @@ export function PharmPage({
       <Announcements items={data.announcements} />
       <PharmSlides slides={slides} />
       <PharmProducts slug={slug} search={search} onChange={onChange} />
-      {data.pharm.tags.length > 0 && (
-        <section className="pharm-tags" aria-label={hePharms.tags}>
-          <ul className="chips">
-            {data.pharm.tags.map((tag) => (
-              <li key={tag.slug} className="chip">
-                {tag.name}
-              </li>
-            ))}
-          </ul>
-        </section>
-      )}
     </div>
   );
 }

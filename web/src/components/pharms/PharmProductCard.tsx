@@ -7,8 +7,11 @@ import { ProductImage } from '../ProductImage';
 import { DiscountBadge, OfferFreshness, OfferPrice, UnitPrice } from '../products/Price';
 import './pharms.css';
 
-/** A product as one pharmacy sells it: image, names, dosage, its price and discount, stock, add to cart. */
-function PharmProductCardView({ item, highlighted = false }: { item: PharmProduct; highlighted?: boolean }) {
+/**
+ * A product as one pharmacy sells it: image, names, dosage, its price and discount, stock, add to cart (not in a row
+ * of related products, `addToCart={false}`, which leads to the product's page).
+ */
+function PharmProductCardView({ item, highlighted = false, addToCart = true }: { item: PharmProduct; highlighted?: boolean; addToCart?: boolean }) {
   const { product } = item;
   const title = product.info.hebName || product.name;
   return (
@@ -48,7 +51,7 @@ function PharmProductCardView({ item, highlighted = false }: { item: PharmProduc
         <p className="card-meta">
           <OfferFreshness confirmedAt={item.confirmedAt} stale={item.stale} />
         </p>
-        <AddToCart offer={item} />
+        {addToCart && <AddToCart offer={item} />}
       </div>
     </article>
   );

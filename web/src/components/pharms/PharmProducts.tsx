@@ -4,6 +4,7 @@ import { useEffect } from 'react';
 import { he, hePharms } from '../../i18n/he';
 import { pharmProductsQuery } from '../../queries/pharms';
 import { ErrorView } from '../ErrorView';
+import { LoadingMessage } from '../RouteStates';
 import { CardList } from '../products/CardList';
 import { listKeyOf, PagingScope } from '../products/paging';
 import { FilterSheet } from '../products/FilterSheet';
@@ -52,11 +53,7 @@ export function PharmProducts({
         <div className="list-main" aria-busy={query.isFetching}>
           <ListToolbar search={search} sorts={LIST_SORTS} total={data?.total} onChange={onChange} />
           <ActiveFilters search={search} onChange={onChange} />
-          {query.isPending && (
-            <p className="list-loading" role="status">
-              {he.loading}
-            </p>
-          )}
+          {query.isPending && <LoadingMessage className="list-loading" />}
           {query.isError && <ErrorView message={Messages.listLoadFailed} onRetry={() => void query.refetch()} />}
           {data && data.pharmProducts.length === 0 && !pastLast && (
             <p className="list-empty" role="status">

@@ -4,6 +4,7 @@ import { Messages } from '@mc/contracts';
 import { he } from '../../i18n/he';
 import { comparisonQuery, FIRST_OFFERS } from '../../queries/products';
 import { ErrorView } from '../ErrorView';
+import { LoadingMessage } from '../RouteStates';
 import { ComparisonRow } from './ComparisonRow';
 import { comparisonParams, type ComparisonSearch } from './comparison-search';
 import { GeoNotice } from './GeoNotice';
@@ -106,9 +107,7 @@ export function PriceComparison({ slug, search, onChange }: PriceComparisonProps
       {query.isError ? (
         <ErrorView message={Messages.listLoadFailed} onRetry={() => void query.refetch()} />
       ) : !query.data ? (
-        <p className="comparison-loading" role="status">
-          {he.loading}
-        </p>
+        <LoadingMessage className="comparison-loading" />
       ) : offerCount === 0 ? (
         <p className="list-empty" role="status">
           {filtered ? he.comparison.emptyFiltered : he.comparison.empty}

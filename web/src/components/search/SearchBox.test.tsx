@@ -1,4 +1,4 @@
-import type { SearchResponse } from '@mc/contracts';
+import { Messages, type SearchResponse } from '@mc/contracts';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
@@ -96,6 +96,29 @@ describe('SearchBox', () => {
     fireEvent.change(box, { target: { value: 'zzz' } });
     expect((await screen.findAllByText('לא נמצאו תוצאות', {}, { timeout: 2000 })).length).toBeGreaterThan(0);
     expect(screen.queryAllByRole('option')).toHaveLength(0);
+  });
+
+  it.each([
+    ['an English message', () => new Response(JSON.stringify({ statusCode: 500, code: 'INTERNAL', message: 'Internal server error' }), { status: 500 })],
+    ['a proxy page', () => new Response('<html>Bad Gateway</html>', { status: 502 })],
+    ['no answer', () => Promise.reject(new TypeError('Failed to fetch'))],
+  ])('shows a Hebrew message, never an English one, when the suggestions fail with %s', async (_, answer) => {
+    fetchMock.mockImplementation(answer);
+    renderBox();
+    const box = await input();
+    fireEvent.focus(box);
+    fireEvent.change(box, { target: { value: 'גרין' } });
+    const message = await screen.findByText(/זמנית לא ניתן לטעון את התוצאות|השירות אינו זמין כרגע/, {}, { timeout: 2000 });
+    expect(message.textContent).toMatch(/^[^A-Za-z]+$/);
+  });
+
+  it("shows the server's Hebrew message (too many requests) as it is", async () => {
+    fetchMock.mockImplementation(async () => new Response(JSON.stringify({ statusCode: 429, code: 'TOO_MANY_REQUESTS', message: Messages.tooManyRequests }), { status: 429 }));
+    renderBox();
+    const box = await input();
+    fireEvent.focus(box);
+    fireEvent.change(box, { target: { value: 'גרין' } });
+    expect(await screen.findByText(Messages.tooManyRequests, {}, { timeout: 2000 })).toBeTruthy();
   });
 
   it('submits the term to /search, and an empty search to /products', async () => {

@@ -17,6 +17,15 @@ export const SUGGEST_DEBOUNCE_MS = 500;
 
 type Status = { kind: 'idle' | 'searching' | 'empty' } | { kind: 'results'; results: SearchResult[] } | { kind: 'error'; message: string };
 
+const HEBREW = /[\u0590-\u05FF]/;
+
+/**
+ * What the list says when the suggestions failed: the server's message when it is Hebrew (the gateway's are), never
+ * an English one (a proxy's or a framework's): spec 8's list failure then.
+ */
+export const suggestionsFailure = (error: unknown): string =>
+  isApiError(error) && HEBREW.test(error.message) && error.message !== Messages.generic ? error.message : Messages.listLoadFailed;
+
 function useSuggestions(term: string): Status {
   const settled = useDebouncedValue(term, SUGGEST_DEBOUNCE_MS);
   const query = useQuery(searchSuggestionsQuery(settled));
@@ -24,7 +33,7 @@ function useSuggestions(term: string): Status {
   if (settled !== term || query.isPending) return { kind: 'searching' };
   if (query.isError) {
     if (isApiError(query.error) && query.error.status === 404) return { kind: 'empty' };
-    return { kind: 'error', message: isApiError(query.error) ? query.error.message : Messages.generic };
+    return { kind: 'error', message: suggestionsFailure(query.error) };
   }
   return query.data.results.length ? { kind: 'results', results: query.data.results } : { kind: 'empty' };
 }
