@@ -122,9 +122,20 @@ export function Alert({ flash }: { flash: Flash }) {
 
 export type SaveState = 'idle' | 'dirty' | 'saving' | 'saved' | 'error';
 
-/** Spec 8's inline-save indicator: saving, saved, error (announced politely). */
+const SAVE_TEXT: Record<SaveState, string> = {
+  idle: '',
+  dirty: heBusiness.notSavedYet,
+  saving: BusinessMessages.statusSaving,
+  saved: BusinessMessages.statusSaved,
+  error: BusinessMessages.statusSaveFailed,
+};
+
+/**
+ * Spec 8's inline-save indicator: saving, saved, error (announced politely); before those, from the edit until the
+ * autosave starts, 'not saved yet' (so a reload in those seconds is not a surprise).
+ */
 export function SaveIndicator({ state }: { state: SaveState }) {
-  const text = state === 'saving' ? BusinessMessages.statusSaving : state === 'saved' ? BusinessMessages.statusSaved : state === 'error' ? BusinessMessages.statusSaveFailed : '';
+  const text = SAVE_TEXT[state];
   return (
     <span className={`bo-save bo-save-${state}`} role="status" aria-live="polite">
       {text}
