@@ -7,7 +7,7 @@ describe("sign-up's marketing consent (Communications Law §30A: the patient's a
   afterEach(() => vi.unstubAllGlobals());
 
   const signUp = () => {
-    const fetch = vi.fn(async () => new Response(JSON.stringify({ ok: true }), { status: 200, headers: { 'content-type': 'application/json' } }));
+    const fetch = vi.fn(async (_url: RequestInfo | URL, _init?: RequestInit) => new Response(JSON.stringify({ ok: true }), { status: 200, headers: { 'content-type': 'application/json' } }));
     vi.stubGlobal('fetch', fetch);
     render(<AuthForms mode="signUp" />);
     fireEvent.change(screen.getByLabelText(heAuth.firstName), { target: { value: 'נועה' } });
@@ -18,8 +18,8 @@ describe("sign-up's marketing consent (Communications Law §30A: the patient's a
     const sent = async () => {
       fireEvent.click(screen.getByRole('button', { name: heAuth.signUp }));
       await waitFor(() => expect(fetch.mock.calls.some(([url]) => String(url).endsWith('/auth/signup'))).toBe(true));
-      const call = fetch.mock.calls.find(([url]) => String(url).endsWith('/auth/signup')) as unknown as [string, RequestInit];
-      return JSON.parse(String(call[1].body)) as { subscribe: boolean };
+      const call = fetch.mock.calls.find(([url]) => String(url).endsWith('/auth/signup'));
+      return JSON.parse(String(call?.[1]?.body)) as { subscribe: boolean };
     };
     return { box: screen.getByRole('checkbox', { name: heAuth.subscribe }) as HTMLInputElement, sent };
   };
