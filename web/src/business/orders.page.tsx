@@ -97,6 +97,9 @@ export function OrdersPage() {
               </TableHeader>
               <TableBody
                 items={orders}
+                // The rows show the edits waiting for the autosave: without this the collection keeps each row as it
+                // was first drawn, and a chosen status showed only after the save's refetch.
+                dependencies={[pending]}
                 renderEmptyState={() => <p className="bo-empty">{search ? heBusiness.noResults : heOrders.noOrders}</p>}
               >
                 {(order) => (
