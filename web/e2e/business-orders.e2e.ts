@@ -7,7 +7,8 @@
  */
 import { webcrypto } from 'node:crypto';
 import { BusinessMessages, type CheckoutPublicKey, type OrdersBatch } from '@mc/contracts';
-import { DESKTOP, GATEWAY_URL, useBrowser, WIDTHS } from './browser';
+import * as path from 'path';
+import { DESKTOP, GATEWAY_URL, SCREENSHOTS_DIR, useBrowser, WIDTHS } from './browser';
 import { api, API_HEADERS, inStockOffers, newAccount } from './api';
 
 const MERKAZ = 'merkaz-tel-aviv';
@@ -162,6 +163,7 @@ describe.each(WIDTHS)('web: a status chosen in the order table, before its autos
     await row.getByText('טרם נשמר', { exact: true }).waitFor({ state: 'visible', timeout: 1000 });
     await indicator.getByText('השינויים טרם נשמרו').waitFor({ state: 'visible', timeout: 1000 });
     expect(await select.getAttribute('aria-describedby')).toBeTruthy();
+    await page.screenshot({ path: path.join(SCREENSHOTS_DIR, `business-order-status-unsaved-${viewport.width}.png`) });
 
     // A link of the app asks first (the router's blocker); staying keeps the page and the edit.
     const confirmed = new Promise<string>((resolve) => page.once('dialog', (dialog) => { resolve(dialog.message()); void dialog.dismiss(); }));

@@ -1,6 +1,7 @@
 import { BusinessMessages, type BusinessShipmentsPage, type Location, type Quote } from '@mc/contracts';
 import { api, inStockOffers, newAccount } from './api';
-import { GATEWAY_URL, useBrowser, WIDTHS } from './browser';
+import * as path from 'path';
+import { GATEWAY_URL, SCREENSHOTS_DIR, useBrowser, WIDTHS } from './browser';
 
 // The pharmacy owner adds a shipment area in the back office (Netanya, where merkaz-tel-aviv does not deliver in the
 // fixtures) with a price, and a patient's next quote for that city changes from not delivered to that price.
@@ -133,7 +134,11 @@ describe.each(WIDTHS)('a new shipment pricing row at $width px (issue 26)', (vie
     expect(second.unit).toBe('×10 גרם');
     await second.input.fill('250');
     await second.row.getByText('= 2,500 גרם').waitFor({ state: 'visible' });
-    expect(await second.input.getAttribute('aria-describedby')).toContain(await second.row.getByTestId('pricing-unit').getAttribute('id'));
+    await p.screenshot({ path: path.join(SCREENSHOTS_DIR, `business-shipment-pricing-units-${viewport.width}.png`) });
+    // Read out with the field: its description is the unit and the grams.
+    const described = (await second.input.getAttribute('aria-describedby'))?.split(' ') ?? [];
+    expect(described).toContain(await second.row.locator('.bo-unit').getAttribute('id'));
+    expect(await second.row.locator('.bo-unit').textContent()).toBe('×10 גרם = 2,500 גרם');
     // Meant as shekels: the row's condition changed, the unit follows and the grams go.
     await second.row.getByRole('button', { name: /סוג תנאי/ }).click();
     await p.getByRole('option', { name: 'סכום הזמנה מינימלי (₪)' }).click();

@@ -270,7 +270,8 @@ function ShipmentForm({ businessId, shipment, onSaved }: { businessId: string; s
 
 /**
  * A pricing row's 'from' number with its unit beside it, as the row's condition means it: shekels of the order, or
- * items of 10 g (then also the grams it comes to). A number typed as shekels in an items row shows as grams at once.
+ * items of 10 g (with the grams it comes to under the unit). A number meant as shekels in an items row shows as grams
+ * at once. The unit is part of the field's description, so a screen reader says it too.
  */
 function PricingQuantity({ id, control, index, input, error }: {
   id: string;
@@ -282,17 +283,17 @@ function PricingQuantity({ id, control, index, input, error }: {
   const [quantityType, quantity] = useWatch({ control, name: [`pricings.${index}.quantityType`, `pricings.${index}.quantity`] });
   const items = quantityType === 'min-items-count';
   const count = Number(quantity);
-  const describedBy = [`${id}-unit`, items && Number.isFinite(count) ? `${id}-grams` : null, input['aria-describedby']].filter(Boolean).join(' ');
+  const describedBy = [`${id}-unit`, input['aria-describedby']].filter(Boolean).join(' ');
   return (
     <div className="bo-field">
       <label htmlFor={id}>{heShipments.quantity}</label>
       <div className="bo-input-unit">
         <input id={id} className="input" type="number" inputMode="decimal" min={0} step="any" dir="ltr" {...input} aria-describedby={describedBy} />
-        <span id={`${id}-unit`} className="bo-unit" data-testid="pricing-unit">{items ? heShipments.itemsUnit : heShipments.shekelsUnit}</span>
+        <span id={`${id}-unit`} className="bo-unit">
+          <span data-testid="pricing-unit">{items ? heShipments.itemsUnit : heShipments.shekelsUnit}</span>
+          {items && Number.isFinite(count) && <>{' '}<span className="bo-unit-total">{heShipments.gramsTotal(count * GRAMS_PER_ITEM)}</span></>}
+        </span>
       </div>
-      {items && Number.isFinite(count) && (
-        <span id={`${id}-grams`} className="bo-hint">{heShipments.gramsTotal(count * GRAMS_PER_ITEM)}</span>
-      )}
       {error}
     </div>
   );
