@@ -8,6 +8,7 @@
 import { webcrypto } from 'node:crypto';
 import { BusinessMessages, type CheckoutPublicKey, type OrdersBatch } from '@mc/contracts';
 import * as path from 'path';
+import type { Dialog } from 'playwright-core';
 import { DESKTOP, GATEWAY_URL, SCREENSHOTS_DIR, useBrowser, WIDTHS } from './browser';
 import { api, API_HEADERS, inStockOffers, newAccount } from './api';
 
@@ -164,6 +165,16 @@ describe.each(WIDTHS)('web: a status chosen in the order table, before its autos
     await indicator.getByText('השינויים טרם נשמרו').waitFor({ state: 'visible', timeout: 1000 });
     expect(await select.getAttribute('aria-describedby')).toBeTruthy();
     await page.screenshot({ path: path.join(SCREENSHOTS_DIR, `business-order-status-unsaved-${viewport.width}.png`) });
+
+    // A search on the same page does not ask: the edit waits on, shown on its row.
+    let asked = 0;
+    const count = (dialog: Dialog) => { asked += 1; void dialog.dismiss(); };
+    page.on('dialog', count);
+    await page.getByRole('searchbox', { name: 'חיפוש הזמנה' }).fill('');
+    await page.waitForURL((url) => !url.searchParams.has('search'));
+    await row.getByText('טרם נשמר', { exact: true }).waitFor({ state: 'visible' });
+    page.off('dialog', count);
+    expect(asked).toBe(0);
 
     // A link of the app asks first (the router's blocker); staying keeps the page and the edit.
     const confirmed = new Promise<string>((resolve) => page.once('dialog', (dialog) => { resolve(dialog.message()); void dialog.dismiss(); }));

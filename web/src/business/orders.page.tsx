@@ -59,7 +59,8 @@ export function OrdersPage() {
 
   const autosave = useStatusAutosave(businessId);
   const { state, pending } = useSyncExternalStore(autosave.subscribe, autosave.getSnapshot);
-  useUnsavedChangesWarning(state === 'dirty' || state === 'saving');
+  // The autosave outlives a search or another page of the list; leaving the orders page (or reloading) asks first.
+  useUnsavedChangesWarning(state === 'dirty' || state === 'saving', { samePageIsSafe: true });
 
   const [viewed, setViewed] = useState<BusinessOrder | null>(null);
 

@@ -143,10 +143,14 @@ export function SaveIndicator({ state }: { state: SaveState }) {
   );
 }
 
-/** Spec 4 and 5: while `dirty`, leaving the page (in the app or the browser) asks first. */
-export function useUnsavedChangesWarning(dirty: boolean): void {
+/**
+ * Spec 4 and 5: while `dirty`, leaving the page (in the app or the browser) asks first. With `samePageIsSafe`, a
+ * change of the address's query alone (a search, another page of the list) does not ask: what is unsaved lives on.
+ */
+export function useUnsavedChangesWarning(dirty: boolean, { samePageIsSafe = false } = {}): void {
   useBlocker({
-    shouldBlockFn: () => dirty && !window.confirm(BusinessMessages.unsavedChanges),
+    shouldBlockFn: ({ current, next }) =>
+      dirty && !(samePageIsSafe && current.pathname === next.pathname) && !window.confirm(BusinessMessages.unsavedChanges),
     enableBeforeUnload: () => dirty,
   });
 }
