@@ -6,7 +6,7 @@
 import { BusinessMessages, type BusinessAnnouncementsPage } from '@mc/contracts';
 import type { Page } from 'playwright-core';
 import { api } from './api';
-import { DESKTOP, GATEWAY_URL, screenshotBothWidths, useBrowser } from './browser';
+import { DESKTOP, GATEWAY_URL, screenshotBothWidths, useBrowser, WIDTHS } from './browser';
 
 const PHARM = 'merkaz-tel-aviv';
 const MANAGE = `${GATEWAY_URL}/business/${PHARM}/announcements`;
@@ -118,5 +118,40 @@ describe('web: announcements in the back office', () => {
     await confirm.getByRole('button', { name: 'מחיקה' }).click();
     await page.getByRole('status').getByText('ההכרזה נמחקה').waitFor({ state: 'visible' });
     await page.getByRole('row', { name: new RegExp(name) }).waitFor({ state: 'detached' });
+  });
+});
+
+describe.each(WIDTHS)('web: an ended announcement in the back office at $width px (issue 26)', (viewport) => {
+  const web = useBrowser({ viewport });
+  const tag = `e2e-ended-${viewport.width}-${Date.now().toString(36)}`;
+  let jwt: string;
+
+  beforeAll(async () => {
+    ({ jwt } = await api<{ jwt: string }>('/api/auth/signin', { method: 'POST', body: { email: 'pharmacist@medcanna.local', password: 'demo-pharmacist' } }));
+    const day = 24 * 3600_000;
+    // Published, but its end passed yesterday: the public page no longer shows it.
+    await api(`/api/business/${PHARM}/announcements`, {
+      method: 'POST',
+      token: jwt,
+      body: { name: `הכרזה ${tag}`, content: `נגמר ${tag}`, published: true, startDate: new Date(Date.now() - 10 * day).toISOString(), endDate: new Date(Date.now() - day).toISOString() },
+    });
+  });
+
+  afterAll(async () => {
+    const { announcements } = await api<BusinessAnnouncementsPage>(`/api/business/${PHARM}/announcements`, { token: jwt });
+    for (const a of announcements.filter((x) => x.name.includes(tag))) {
+      await api(`/api/business/${PHARM}/announcements/${a.id}`, { method: 'DELETE', token: jwt });
+    }
+  });
+
+  it("says 'הסתיימה', not 'מפורסמת'", async () => {
+    const { page } = web;
+    await page.context().addCookies([{ name: 'token', value: jwt, url: GATEWAY_URL }]);
+    await page.goto(MANAGE, { waitUntil: 'networkidle' });
+    const row = page.getByRole('row', { name: new RegExp(tag) });
+    await row.waitFor({ state: 'visible' });
+    await row.getByText('הסתיימה', { exact: true }).waitFor({ state: 'visible' });
+    expect(await row.getByText('מפורסמת', { exact: true }).count()).toBe(0);
+    expect(await publicAnnouncements(page)).not.toContain(`נגמר ${tag}`);
   });
 });

@@ -2,11 +2,14 @@
  * Issue 15's order management, as a pharmacy owner goes through it: a patient places an order at merkaz-tel-aviv
  * (through the API, as /order does); its owner (pharmacist@medcanna.local) finds it by the patient's phone in the
  * search box, opens it, reveals the ID number, marks it complete, sees 'saved', reloads and finds the order locked
- * (its status select disabled), and the gateway refuses another status for it.
+ * (its status select disabled), and the gateway refuses another status for it. Issue 26: a status just chosen says
+ * 'not saved yet' until its autosave, and leaving meanwhile (a link of the app, or a reload) asks first.
  */
 import { webcrypto } from 'node:crypto';
 import { BusinessMessages, type CheckoutPublicKey, type OrdersBatch } from '@mc/contracts';
-import { DESKTOP, GATEWAY_URL, useBrowser } from './browser';
+import * as path from 'path';
+import type { Dialog } from 'playwright-core';
+import { DESKTOP, GATEWAY_URL, SCREENSHOTS_DIR, useBrowser, WIDTHS } from './browser';
 import { api, API_HEADERS, inStockOffers, newAccount } from './api';
 
 const MERKAZ = 'merkaz-tel-aviv';
@@ -110,5 +113,87 @@ describe('web: the back office order table (issue 15)', () => {
     });
     expect(res.status).toBe(409);
     expect((await res.json()).message).toBe(BusinessMessages.orderLocked);
+  });
+});
+
+describe.each(WIDTHS)('web: a status chosen in the order table, before its autosave, at $width px (issue 26)', (viewport) => {
+  const web = useBrowser({ viewport });
+  let order: OrdersBatch['orders'][number];
+  let owner: string;
+
+  beforeAll(async () => {
+    const stamp = Date.now();
+    const email = `e2e-bo-unsaved-${viewport.width}-${stamp}@example.co.il`;
+    const digits = `057${String(stamp).slice(-7)}`;
+    const [offer] = await inStockOffers(MERKAZ);
+    const jwt = await newAccount(email, 'a good secret', { firstName: 'טל', lastName: 'שחר' });
+    await api('/api/cart', { method: 'PUT', token: jwt, body: { cartItems: [{ pharmProductId: offer.id, amount: 1 }] } });
+    ({ orders: [order] } = await api<OrdersBatch>('/api/orders', {
+      method: 'POST',
+      token: jwt,
+      body: {
+        firstName: 'טל', lastName: 'שחר', phone: `${digits.slice(0, 3)}-${digits.slice(3)}`, email, agreeTOU: true, agreeDisclaimer: true,
+        selectedPickup: [MERKAZ], encryptedPii: await encryptIdNumber(ID_NUMBER, jwt),
+      },
+    }));
+    owner = (await api<{ jwt: string }>('/api/auth/signin', { method: 'POST', body: { email: 'pharmacist@medcanna.local', password: 'demo-pharmacist' } })).jwt;
+  });
+
+  it("says 'not saved yet' at once, and asks before a link or a reload leaves the unsaved status", async () => {
+    const { page } = web;
+    await page.context().addCookies([{ name: 'token', value: owner, url: GATEWAY_URL }]);
+    await page.goto(`${GATEWAY_URL}/business/${MERKAZ}/orders?search=${order.id}`, { waitUntil: 'networkidle' });
+    const row = page.locator('table[aria-label="הזמנות"]').getByRole('row').filter({ hasText: `#${order.id}` });
+    await row.waitFor({ state: 'visible' });
+    const indicator = page.locator('.bo-toolbar').getByRole('status');
+    expect(await indicator.textContent()).toBe('');
+
+    // The save is held on its way, so the page stays unsaved for as long as the test needs (dirty, then saving).
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => { release = resolve; });
+    await page.route(`**/api/business/${MERKAZ}/orders`, async (route) => {
+      if (route.request().method() !== 'PATCH') return route.fallback();
+      await held;
+      await route.fallback();
+    });
+
+    const select = page.getByRole('button', { name: new RegExp(`סטטוס הזמנה ${order.id}`) });
+    await select.click();
+    await page.getByRole('option', { name: 'ממתינה' }).click();
+    // At once, long before the 3 s: beside the row and in the toolbar.
+    await row.getByText('טרם נשמר', { exact: true }).waitFor({ state: 'visible', timeout: 1000 });
+    await indicator.getByText('השינויים טרם נשמרו').waitFor({ state: 'visible', timeout: 1000 });
+    expect(await select.getAttribute('aria-describedby')).toBeTruthy();
+    await page.screenshot({ path: path.join(SCREENSHOTS_DIR, `business-order-status-unsaved-${viewport.width}.png`) });
+
+    // A search on the same page does not ask: the edit waits on, shown on its row.
+    let asked = 0;
+    const count = (dialog: Dialog) => { asked += 1; void dialog.dismiss(); };
+    page.on('dialog', count);
+    await page.getByRole('searchbox', { name: 'חיפוש הזמנה' }).fill('');
+    await page.waitForURL((url) => !url.searchParams.has('search'));
+    await row.getByText('טרם נשמר', { exact: true }).waitFor({ state: 'visible' });
+    page.off('dialog', count);
+    expect(asked).toBe(0);
+
+    // A link of the app asks first (the router's blocker); staying keeps the page and the edit.
+    const confirmed = new Promise<string>((resolve) => page.once('dialog', (dialog) => { resolve(dialog.message()); void dialog.dismiss(); }));
+    await page.getByRole('navigation', { name: 'ניהול העסק' }).getByRole('link', { name: 'ראשי' }).click();
+    expect(await confirmed).toBe(BusinessMessages.unsavedChanges);
+    expect(new URL(page.url()).pathname).toBe(`/business/${MERKAZ}/orders`);
+
+    // A reload asks too (the browser's beforeunload); staying keeps the page.
+    const beforeUnload = new Promise<string>((resolve) => page.once('dialog', (dialog) => { resolve(dialog.type()); void dialog.dismiss(); }));
+    const reloading = page.reload({ timeout: 3000 }).catch(() => undefined);
+    expect(await beforeUnload).toBe('beforeunload');
+    await reloading;
+    await row.getByText('טרם נשמר', { exact: true }).waitFor({ state: 'visible' });
+
+    // Let the save through: saved, and nothing asks any more.
+    release();
+    await indicator.getByText(BusinessMessages.statusSaved).waitFor({ state: 'visible' });
+    expect(await row.getByText('טרם נשמר', { exact: true }).count()).toBe(0);
+    await page.getByRole('navigation', { name: 'ניהול העסק' }).getByRole('link', { name: 'ראשי' }).click();
+    await page.waitForURL((url) => url.pathname === `/business/${MERKAZ}`);
   });
 });

@@ -1,6 +1,7 @@
 import { BusinessMessages, type BusinessShipmentsPage, type Location, type Quote } from '@mc/contracts';
 import { api, inStockOffers, newAccount } from './api';
-import { GATEWAY_URL, useBrowser } from './browser';
+import * as path from 'path';
+import { GATEWAY_URL, SCREENSHOTS_DIR, useBrowser, WIDTHS } from './browser';
 
 // The pharmacy owner adds a shipment area in the back office (Netanya, where merkaz-tel-aviv does not deliver in the
 // fixtures) with a price, and a patient's next quote for that city changes from not delivered to that price.
@@ -96,5 +97,52 @@ describe('the back office’s shipments in the browser', () => {
     await p.getByRole('alertdialog', { name: BusinessMessages.confirmDelete }).getByRole('button', { name: 'אישור' }).click();
     await row.waitFor({ state: 'detached' });
     expect(await merkazShipping()).toMatchObject({ status: 'rejected', rejectCode: 'ShipmentNoMatch' });
+  });
+});
+
+describe.each(WIDTHS)('a new shipment pricing row at $width px (issue 26)', (viewport) => {
+  const browser = useBrowser({ viewport });
+
+  it('shows the unit beside its number (₪ or ×10 g, as the row means it), so 250 meant as shekels cannot pass for 2,500 g', async () => {
+    const { jwt } = await api<{ jwt: string }>('/api/auth/signin', { method: 'POST', body: { email: 'pharmacist@medcanna.local', password: 'demo-pharmacist' } });
+    const p = browser.page;
+    await p.context().addCookies([{ name: 'token', value: jwt, url: GATEWAY_URL }]);
+    await p.goto(`${GATEWAY_URL}/business/${MERKAZ}/shipments`, { waitUntil: 'networkidle' });
+    await p.getByRole('button', { name: 'הוספת משלוח' }).click();
+    const dialog = p.getByRole('dialog', { name: 'משלוח חדש' });
+    await dialog.waitFor({ state: 'visible' });
+
+    /** A row's 'from' field, its unit and where both are drawn. */
+    const quantity = async (n: number) => {
+      const row = dialog.getByRole('group', { name: `תמחור ${n}` });
+      const input = row.getByLabel('מ-');
+      const unit = row.getByTestId('pricing-unit');
+      const [field, beside] = [await input.boundingBox(), await unit.boundingBox()];
+      if (!field || !beside) throw new Error(`row ${n} is not drawn`);
+      // Beside the number: on its line, and next to it.
+      expect(beside.y + beside.height / 2).toBeGreaterThan(field.y);
+      expect(beside.y + beside.height / 2).toBeLessThan(field.y + field.height);
+      expect(Math.min(Math.abs(beside.x - (field.x + field.width)), Math.abs(field.x - (beside.x + beside.width)))).toBeLessThan(16);
+      return { row, input, unit: (await unit.textContent())?.trim() };
+    };
+
+    // The form's first row: a minimum order total, in shekels.
+    expect((await quantity(1)).unit).toBe('₪');
+    // A new row starts as a count of items, each 10 g: 250 there reads as 2,500 g, at once.
+    await dialog.getByRole('button', { name: 'הוספת שורת תמחור' }).click();
+    const second = await quantity(2);
+    expect(second.unit).toBe('×10 גרם');
+    await second.input.fill('250');
+    await second.row.getByText('= 2,500 גרם').waitFor({ state: 'visible' });
+    await p.screenshot({ path: path.join(SCREENSHOTS_DIR, `business-shipment-pricing-units-${viewport.width}.png`) });
+    // Read out with the field: its description is the unit and the grams.
+    const described = (await second.input.getAttribute('aria-describedby'))?.split(' ') ?? [];
+    expect(described).toContain(await second.row.locator('.bo-unit').getAttribute('id'));
+    expect(await second.row.locator('.bo-unit').textContent()).toBe('×10 גרם = 2,500 גרם');
+    // Meant as shekels: the row's condition changed, the unit follows and the grams go.
+    await second.row.getByRole('button', { name: /סוג תנאי/ }).click();
+    await p.getByRole('option', { name: 'סכום הזמנה מינימלי (₪)' }).click();
+    expect((await quantity(2)).unit).toBe('₪');
+    expect(await second.row.getByText(/^= .* גרם$/).count()).toBe(0);
   });
 });

@@ -65,6 +65,8 @@ describe.each(WIDTHS)('web: the texts and focus of sign-in, sign-up, activation 
     // The consent: the prefix joined to the linked words, no stray space.
     const consent = dialog.locator('label', { has: page.getByRole('link', { name: 'תנאי השימוש' }) });
     expect((await consent.textContent())?.replace(/\s+/g, ' ').trim()).toBe('קראתי ואני מסכים/ה לתנאי השימוש');
+    // Marketing only on the patient's active consent (Communications Law §30A, over spec 5's 'checked by default').
+    expect(await dialog.getByRole('checkbox', { name: 'אשמח לקבל עדכונים על מבצעים ומלאי' }).isChecked()).toBe(false);
 
     await dialog.getByRole('button', { name: 'חזרה להתחברות' }).focus();
     await page.keyboard.press('Enter');
@@ -137,6 +139,39 @@ describe.each(WIDTHS)('web: the texts and focus of sign-in, sign-up, activation 
     await dialog.getByText(Messages.resetSignedIn, { exact: true }).waitFor({ state: 'visible' });
     expect(JSON.parse(resets[0])).toMatchObject({ newPassword: 'a newer secret', confirmPassword: 'a newer secret' });
     await dialog.waitFor({ state: 'hidden', timeout: 8000 });
+  });
+});
+
+describe.each(WIDTHS)('web: the legal pages tell the truth at $width px (issue 26)', (viewport) => {
+  const web = useBrowser({ viewport });
+
+  it('the privacy policy says the ID number is kept encrypted, for the pharmacy, and deleted 30 days after the order ended', async () => {
+    const { page } = web;
+    await page.goto(`${GATEWAY_URL}/privacy-policy`, { waitUntil: 'networkidle' });
+    const main = page.locator('main');
+    await main.getByRole('heading', { level: 1, name: 'מדיניות פרטיות' }).waitFor({ state: 'visible' });
+    const body = (await main.textContent()) ?? '';
+    expect(body).not.toMatch(/מספר תעודת הזהות[^.]*אינם נשמרים/);
+    expect(body).toContain('נשמר במערכות האתר עם ההזמנה, מוצפן בלבד');
+    expect(body).toContain('מוצג רק לצוות בית המרקחת שקיבל את ההזמנה');
+    expect(body).toContain('המספר נמחק 30 יום לאחר שההזמנה הסתיימה');
+    expect(body).toContain('סעיף 30א לחוק התקשורת');
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  it("the terms of use carry the licensed-data partner clause, and a breadcrumb to the home page", async () => {
+    const { page } = web;
+    await page.goto(`${GATEWAY_URL}/terms-of-use`, { waitUntil: 'networkidle' });
+    const main = page.locator('main');
+    await main.getByRole('heading', { level: 1, name: 'תנאי שימוש' }).waitFor({ state: 'visible' });
+    await main.getByRole('heading', { level: 2, name: 'שותף נתונים מורשה' }).waitFor({ state: 'visible' });
+    await main.getByText('השותף רשאי להפסיק את העברת הנתונים', { exact: false }).waitFor({ state: 'visible' });
+    const crumbs = main.getByRole('navigation', { name: 'פירורי לחם' });
+    await crumbs.getByRole('link', { name: 'דף הבית' }).waitFor({ state: 'visible' });
+    expect(await crumbs.locator('[aria-current="page"]').textContent()).toBe('תנאי שימוש');
+    expect(await seriousViolations(page)).toEqual([]);
+    await crumbs.getByRole('link', { name: 'דף הבית' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
   });
 });
 

@@ -144,6 +144,12 @@ export const ORDER_TRANSITIONS: Record<OrderStatus, readonly OrderStatus[]> = {
   closed: [],
 };
 
+/**
+ * Days an order's ID number (kept only encrypted) stays after the order became final (complete, canceled or closed):
+ * the order service's default `ID_NUMBER_RETENTION_DAYS`, and what the privacy policy tells patients.
+ */
+export const ID_NUMBER_RETENTION_DAYS = 30;
+
 /** What a pharmacy may set in its order table. */
 export const OWNER_SETTABLE_STATUSES: readonly OrderStatus[] = ['pending', 'complete', 'canceled'];
 /** Statuses in which a patient may still attach documents (when none are attached yet). */

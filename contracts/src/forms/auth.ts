@@ -43,9 +43,13 @@ export class SignUpDto {
   @MatchesIfFilled(PASSWORD_PATTERN, Messages.passwordTooShort)
   password: string;
 
+  /**
+   * Marketing e-mails and texts: only on the patient's active consent (Communications Law §30A, the 'spam law'), so
+   * none given means none (spec 5 has the box checked by default; the law overrides it).
+   */
   @ValidateIf((o: SignUpDto) => o.subscribe !== undefined)
   @IsBoolean({ message: Messages.invalidName })
-  subscribe: boolean = true;
+  subscribe: boolean = false;
 
   @Equals(true, { message: Messages.agreeTerms })
   agreeTOU: boolean;

@@ -43,9 +43,10 @@ describe('SignInDto', () => {
 describe('SignUpDto', () => {
   const good = { firstName: 'דנה', lastName: "O'Brien", email: 'dana@example.com', password: 'long enough', agreeTOU: true };
 
-  it('accepts good input and subscribes by default', () => {
+  it("accepts good input and subscribes only on the patient's active consent (Communications Law §30A)", () => {
     expect(errorsOf(SignUpDto, good)).toEqual({});
-    expect(plainToInstance(SignUpDto, good).subscribe).toBe(true);
+    expect(plainToInstance(SignUpDto, good).subscribe).toBe(false);
+    expect(plainToInstance(SignUpDto, { ...good, subscribe: true }).subscribe).toBe(true);
     expect(plainToInstance(SignUpDto, { ...good, subscribe: false }).subscribe).toBe(false);
   });
 

@@ -45,7 +45,8 @@ describe('accounts with a password', () => {
     const address = email('Dana');
     await signUp(address);
     const [user] = await db().select().from(users).where(eq(users.email, address.toLowerCase()));
-    expect(user).toMatchObject({ status: 'pending', role: 'user', subscribed: true, firstName: 'דנה' });
+    // No marketing without the patient's active consent (Communications Law §30A): none given, none recorded.
+    expect(user).toMatchObject({ status: 'pending', role: 'user', subscribed: false, firstName: 'דנה' });
     expect(user.passwordHash).toMatch(/^\$argon2id\$/);
     await expect(call(Subjects.identity.signIn, { email: address, password: 'a good secret' }))
       .rejects.toMatchObject({ status: 403, code: ErrorCodes.userPending, message: Messages.userPending });

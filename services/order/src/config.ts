@@ -1,3 +1,4 @@
+import { ID_NUMBER_RETENTION_DAYS } from '@mc/contracts';
 import { isDevelopment, ServiceEnv } from '@mc/kit';
 import { IsInt, Matches, Max, Min, ValidateIf } from 'class-validator';
 
@@ -10,9 +11,9 @@ export class OrderEnv extends ServiceEnv {
   @Matches(/^[A-Za-z0-9+/]{43}=$/, { message: 'must be 32 bytes in base64 (is required in production)' })
   PII_MASTER_KEY = '';
 
-  /** Days after an order became final (complete, canceled, closed) its ID number is deleted. */
+  /** Days after an order became final (complete, canceled, closed) its ID number is deleted (the privacy policy says 30). */
   @IsInt() @Min(1) @Max(3650)
-  ID_NUMBER_RETENTION_DAYS = 30;
+  ID_NUMBER_RETENTION_DAYS = ID_NUMBER_RETENTION_DAYS;
 
   /** How often the ID numbers past retention are looked for. */
   @IsInt() @Min(50) @Max(24 * 3600_000)

@@ -81,7 +81,8 @@ function SignInForm() {
 function SignUpForm() {
   const form = useForm<SignUpDto>({
     resolver: classValidatorResolver(SignUpDto),
-    defaultValues: { firstName: '', lastName: '', email: '', password: '', subscribe: true, agreeTOU: false },
+    // Unticked: marketing needs the patient's active consent (Communications Law §30A), over spec 5's 'checked by default'.
+    defaultValues: { firstName: '', lastName: '', email: '', password: '', subscribe: false, agreeTOU: false },
   });
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<Failure>(null);

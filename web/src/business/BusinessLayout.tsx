@@ -51,9 +51,9 @@ export function BusinessLayout() {
             ))}
           </ul>
         </nav>
-        <main className="bo-main">
+        <div className="bo-main">
           <Outlet />
-        </main>
+        </div>
       </div>
     </I18nProvider>
   );

@@ -41,3 +41,13 @@ export function earliestEnd(start: CalendarDate | null): CalendarDate {
 export function isStartUnavailable(day: CalendarDate, end: CalendarDate | null): boolean {
   return end !== null && day.compare(end) > 0 && day.compare(end.add({ years: 1 })) <= 0;
 }
+
+/**
+ * Whether an announcement's end has passed (the public pharmacy page shows it while its end is later than now, or it
+ * has none): the back office then shows it as ended, whatever its published flag.
+ */
+export function hasEnded(endDate: string | null | undefined, now: Date): boolean {
+  if (!endDate) return false;
+  const end = new Date(endDate).getTime();
+  return Number.isFinite(end) && end <= now.getTime();
+}

@@ -4,7 +4,7 @@ import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { I18nProvider } from 'react-aria-components';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { sessions } from '../auth/session';
-import { AnnouncementForm } from './announcements.page';
+import { AnnouncementForm, PublicationBadge } from './announcements.page';
 
 const b64 = (value: object) => btoa(JSON.stringify(value)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
 const jwtOf = (role: string) => `${b64({ alg: 'ES256' })}.${b64({ sub: '7', typ: 'user', role, ver: 0, biz: ['merkaz-tel-aviv'] })}.sig`;
@@ -93,5 +93,27 @@ describe('the announcement form (spec §5, §6)', () => {
     fireEvent.click(saveButton());
     await waitFor(() => expect(save).toHaveBeenCalled());
     expect(save.mock.calls[0]).toEqual([{ name: 'חג', content: 'סגור בחג ובמוצאי החג', published: true, ...PERIOD }]);
+  });
+});
+
+describe('the publication column (an ended announcement is not shown on the pharmacy page)', () => {
+  const now = new Date('2026-11-27T12:00:00Z');
+  const badge = (published: boolean, endDate: string | null) => {
+    const { container, unmount } = render(<PublicationBadge announcement={{ published, endDate }} now={now} />);
+    const text = container.textContent;
+    unmount();
+    return text;
+  };
+
+  it("says 'הסתיימה', never 'מפורסמת', once the end has passed", () => {
+    expect(badge(true, '2026-11-26T21:59:59.999Z')).toBe('הסתיימה');
+    expect(badge(false, '2026-11-26T21:59:59.999Z')).toBe('הסתיימה');
+    expect(badge(true, '2026-11-27T12:00:00.000Z')).toBe('הסתיימה');
+  });
+
+  it('says published or not while it runs, or when it has no end', () => {
+    expect(badge(true, '2026-11-27T21:59:59.999Z')).toBe('מפורסמת');
+    expect(badge(false, '2026-11-27T21:59:59.999Z')).toBe('לא מפורסמת');
+    expect(badge(true, null)).toBe('מפורסמת');
   });
 });

@@ -14,7 +14,7 @@ import { Controller, useForm, useWatch, type FieldError } from 'react-hook-form'
 import { apiFetch } from '../api/client';
 import { useSession } from '../auth/use-session';
 import { pharmKeys } from '../queries/pharms';
-import { dayOf, defaultPeriod, earliestEnd, endOfDayIso, isStartUnavailable, startOfDayIso } from './announcement-dates';
+import { dayOf, defaultPeriod, earliestEnd, endOfDayIso, hasEnded, isStartUnavailable, startOfDayIso } from './announcement-dates';
 import { heAnnouncements as he } from './he-announcements';
 import { heBusiness } from './he-business';
 import { businessKey, businessPath } from './queries';
@@ -163,9 +163,16 @@ export function AnnouncementsPage() {
   );
 }
 
+/** The publication column: an ended announcement says so (it is no longer shown), else published or not. */
+export function PublicationBadge({ announcement: a, now }: { announcement: Pick<BusinessAnnouncement, 'published' | 'endDate'>; now: Date }) {
+  if (hasEnded(a.endDate, now)) return <span className="bo-badge bo-badge-muted">{he.ended}</span>;
+  return <span className={a.published ? 'bo-badge bo-badge-success' : 'bo-badge bo-badge-muted'}>{a.published ? he.published : he.unpublished}</span>;
+}
+
 function AnnouncementsTable({ rows, onEdit, onDelete }: {
   rows: BusinessAnnouncement[]; onEdit: (a: BusinessAnnouncement) => void; onDelete: (a: BusinessAnnouncement) => void;
 }) {
+  const now = new Date();
   return (
     <div className="bo-table-wrap">
       <Table aria-label={he.tableLabel} className="bo-table bo-announcements-table">
@@ -184,9 +191,7 @@ function AnnouncementsTable({ rows, onEdit, onDelete }: {
               <Cell>{a.name}</Cell>
               <Cell>{he.types[a.type]}</Cell>
               <Cell className="bo-announcement-content">{a.content}</Cell>
-              <Cell>
-                <span className={a.published ? 'bo-badge bo-badge-success' : 'bo-badge bo-badge-muted'}>{a.published ? he.published : he.unpublished}</span>
-              </Cell>
+              <Cell><PublicationBadge announcement={a} now={now} /></Cell>
               <Cell><span className="bo-num">{formatDate(a.startDate)}</span></Cell>
               <Cell><span className="bo-num">{a.endDate ? formatDate(a.endDate) : he.noEnd}</span></Cell>
               <Cell>

@@ -32,6 +32,8 @@ export const heAnnouncements = {
   counterLabel: (n: number, max: number) => `${n} מתוך ${max} תווים`,
   published: 'מפורסמת',
   unpublished: 'לא מפורסמת',
+  /** Its end date has passed: no longer shown on the pharmacy page. */
+  ended: 'הסתיימה',
   noEnd: 'ללא',
   editOf: (name: string) => `עריכה: ${name}`,
   deleteOf: (name: string) => `מחיקה: ${name}`,

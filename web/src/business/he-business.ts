@@ -22,6 +22,10 @@ export const heBusiness = {
   },
   noResults: 'לא נמצאו תוצאות',
   free: 'חינם',
+  /** The autosave's state between an edit and its save (the save indicator's first state). */
+  notSavedYet: 'השינויים טרם נשמרו',
+  /** Beside a row whose edit waits for the autosave. */
+  rowNotSavedYet: 'טרם נשמר',
   openCalendar: 'פתיחת לוח השנה',
   previousMonth: 'החודש הקודם',
   nextMonth: 'החודש הבא',

@@ -4,7 +4,7 @@ import {
 } from '@mc/contracts';
 import { keepPreviousData, useMutation, useQueries, useQuery, useQueryClient, queryOptions } from '@tanstack/react-query';
 import { useNavigate, useParams, useSearch } from '@tanstack/react-router';
-import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { useEffect, useId, useRef, useState, useSyncExternalStore } from 'react';
 import {
   Button, Cell, Column, Input, Label, ListBox, ListBoxItem, Popover, Row, SearchField, Select, SelectValue, Table, TableBody, TableHeader,
 } from 'react-aria-components';
@@ -59,7 +59,8 @@ export function OrdersPage() {
 
   const autosave = useStatusAutosave(businessId);
   const { state, pending } = useSyncExternalStore(autosave.subscribe, autosave.getSnapshot);
-  useUnsavedChangesWarning(state === 'dirty' || state === 'saving');
+  // The autosave outlives a search or another page of the list; leaving the orders page (or reloading) asks first.
+  useUnsavedChangesWarning(state === 'dirty' || state === 'saving', { samePageIsSafe: true });
 
   const [viewed, setViewed] = useState<BusinessOrder | null>(null);
 
@@ -73,7 +74,7 @@ export function OrdersPage() {
     <section className="bo-orders" aria-labelledby="bo-orders-title">
       <div className="bo-toolbar">
         <h2 id="bo-orders-title">{heOrders.title}</h2>
-        <SaveIndicator state={state === 'dirty' ? 'idle' : state} />
+        <SaveIndicator state={state} />
         <SearchBox
           value={search ?? ''}
           onSearch={(text) => void navigate({ search: (prev) => ({ ...prev, search: text || undefined, page: undefined }), replace: true })}
@@ -97,6 +98,9 @@ export function OrdersPage() {
               </TableHeader>
               <TableBody
                 items={orders}
+                // The rows show the edits waiting for the autosave: without this the collection keeps each row as it
+                // was first drawn, and a chosen status showed only after the save's refetch.
+                dependencies={[pending]}
                 renderEmptyState={() => <p className="bo-empty">{search ? heBusiness.noResults : heOrders.noOrders}</p>}
               >
                 {(order) => (
@@ -116,6 +120,7 @@ export function OrdersPage() {
                       <StatusSelect
                         order={order}
                         value={pending.get(order.id) ?? order.status}
+                        unsaved={pending.has(order.id)}
                         onChange={(status) => autosave.edit(order.id, status, order.status)}
                       />
                     </Cell>
@@ -184,30 +189,37 @@ function SearchBox({ value, onSearch }: { value: string; onSearch: (text: string
  * Spec 4's status column: only pending, complete and canceled may be chosen (a new or open order shows its status,
  * not choosable); a complete, canceled or closed order is locked.
  */
-function StatusSelect({ order, value, onChange }: { order: BusinessOrder; value: OrderStatus; onChange: (status: OrderStatus) => void }) {
+function StatusSelect({ order, value, unsaved, onChange }: {
+  order: BusinessOrder; value: OrderStatus; unsaved: boolean; onChange: (status: OrderStatus) => void;
+}) {
   const locked = LOCKED.includes(order.status);
   const keys: OrderStatus[] = OWNER_SETTABLE_STATUSES.includes(order.status) ? [...OWNER_SETTABLE_STATUSES] : [order.status, ...OWNER_SETTABLE_STATUSES];
+  const unsavedId = useId();
   return (
-    <Select
-      className={`bo-status bo-status-${TONE[value] ?? 'muted'}`}
-      aria-label={heOrders.statusLabel(order.id)}
-      selectedKey={value}
-      onSelectionChange={(key) => key && onChange(key as OrderStatus)}
-      isDisabled={locked}
-      disabledKeys={keys.filter((k) => !OWNER_SETTABLE_STATUSES.includes(k))}
-    >
-      <Button className="bo-status-button">
-        <SelectValue />
-        <span aria-hidden="true" className="bo-status-caret">▾</span>
-      </Button>
-      <Popover className="bo-popover">
-        <ListBox className="bo-listbox">
-          {keys.map((k) => (
-            <ListBoxItem key={k} id={k} className={`bo-option bo-option-${TONE[k] ?? 'muted'}`}>{ORDER_STATUS_LABELS[k]}</ListBoxItem>
-          ))}
-        </ListBox>
-      </Popover>
-    </Select>
+    <div className="bo-status-cell">
+      <Select
+        className={`bo-status bo-status-${TONE[value] ?? 'muted'}`}
+        aria-label={heOrders.statusLabel(order.id)}
+        selectedKey={value}
+        onSelectionChange={(key) => key && onChange(key as OrderStatus)}
+        isDisabled={locked}
+        disabledKeys={keys.filter((k) => !OWNER_SETTABLE_STATUSES.includes(k))}
+        aria-describedby={unsaved ? unsavedId : undefined}
+      >
+        <Button className="bo-status-button">
+          <SelectValue />
+          <span aria-hidden="true" className="bo-status-caret">▾</span>
+        </Button>
+        <Popover className="bo-popover">
+          <ListBox className="bo-listbox">
+            {keys.map((k) => (
+              <ListBoxItem key={k} id={k} className={`bo-option bo-option-${TONE[k] ?? 'muted'}`}>{ORDER_STATUS_LABELS[k]}</ListBoxItem>
+            ))}
+          </ListBox>
+        </Popover>
+      </Select>
+      {unsaved && <span id={unsavedId} className="bo-status-unsaved">{heBusiness.rowNotSavedYet}</span>}
+    </div>
   );
 }
 

@@ -1,12 +1,12 @@
 import { classValidatorResolver } from '@hookform/resolvers/class-validator';
 import {
-  BusinessMessages, DEFAULT_SHIPMENT_PRICING, Messages, NEW_PRICING_ROW, ShipmentFields, SHIPMENT_QUANTITY_TYPES, type BusinessShipment,
+  BusinessMessages, DEFAULT_SHIPMENT_PRICING, GRAMS_PER_ITEM, Messages, NEW_PRICING_ROW, ShipmentFields, SHIPMENT_QUANTITY_TYPES, type BusinessShipment,
   type BusinessShipmentsPage, type ShipmentQuantityType,
 } from '@mc/contracts';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useParams, useSearch } from '@tanstack/react-router';
-import { useId, useMemo, useState } from 'react';
-import { Controller, useFieldArray, useForm } from 'react-hook-form';
+import { useId, useMemo, useState, type ReactNode } from 'react';
+import { Controller, useFieldArray, useForm, useWatch, type Control, type UseFormRegisterReturn } from 'react-hook-form';
 import { Button, Label, ListBox, ListBoxItem, Popover, Select, SelectValue } from 'react-aria-components';
 import { apiFetch } from '../api/client';
 import { locationsQuery } from '../queries/pharms';
@@ -238,12 +238,13 @@ function ShipmentForm({ businessId, shipment, onSaved }: { businessId: string; s
                   </Popover>
                 </Select>
               )} />
-              <div className="bo-field">
-                <label htmlFor={`${id}-q-${i}`}>{heShipments.quantity}</label>
-                <input id={`${id}-q-${i}`} className="input" type="number" inputMode="decimal" min={0} step="any" dir="ltr"
-                  {...register(`pricings.${i}.quantity`)} {...described(`q-${i}`, e?.quantity?.message)} />
-                {fieldError(`q-${i}`, e?.quantity?.message)}
-              </div>
+              <PricingQuantity
+                id={`${id}-q-${i}`}
+                control={control}
+                index={i}
+                input={{ ...register(`pricings.${i}.quantity`), ...described(`q-${i}`, e?.quantity?.message) }}
+                error={fieldError(`q-${i}`, e?.quantity?.message)}
+              />
               <div className="bo-field">
                 <label htmlFor={`${id}-a-${i}`}>{heShipments.amount}</label>
                 <input id={`${id}-a-${i}`} className="input" type="number" inputMode="decimal" min={0} step="any" dir="ltr"
@@ -264,6 +265,37 @@ function ShipmentForm({ businessId, shipment, onSaved }: { businessId: string; s
         <Button type="submit" className="button button-primary" isDisabled={!isDirty || isSubmitting}>{heBusiness.save}</Button>
       </div>
     </form>
+  );
+}
+
+/**
+ * A pricing row's 'from' number with its unit beside it, as the row's condition means it: shekels of the order, or
+ * items of 10 g (with the grams it comes to under the unit). A number meant as shekels in an items row shows as grams
+ * at once. The unit is part of the field's description, so a screen reader says it too.
+ */
+function PricingQuantity({ id, control, index, input, error }: {
+  id: string;
+  control: Control<FormValues>;
+  index: number;
+  input: UseFormRegisterReturn & { 'aria-invalid'?: boolean; 'aria-describedby'?: string };
+  error: ReactNode;
+}) {
+  const [quantityType, quantity] = useWatch({ control, name: [`pricings.${index}.quantityType`, `pricings.${index}.quantity`] });
+  const items = quantityType === 'min-items-count';
+  const count = Number(quantity);
+  const describedBy = [`${id}-unit`, input['aria-describedby']].filter(Boolean).join(' ');
+  return (
+    <div className="bo-field">
+      <label htmlFor={id}>{heShipments.quantity}</label>
+      <div className="bo-input-unit">
+        <input id={id} className="input" type="number" inputMode="decimal" min={0} step="any" dir="ltr" {...input} aria-describedby={describedBy} />
+        <span id={`${id}-unit`} className="bo-unit">
+          <span data-testid="pricing-unit">{items ? heShipments.itemsUnit : heShipments.shekelsUnit}</span>
+          {items && Number.isFinite(count) && <>{' '}<span className="bo-unit-total">{heShipments.gramsTotal(count * GRAMS_PER_ITEM)}</span></>}
+        </span>
+      </div>
+      {error}
+    </div>
   );
 }
 

@@ -121,9 +121,20 @@ export function Alert({ flash }: { flash: Flash }) {
 
 export type SaveState = 'idle' | 'dirty' | 'saving' | 'saved' | 'error';
 
-/** Spec 8's inline-save indicator: saving, saved, error (announced politely). */
+const SAVE_TEXT: Record<SaveState, string> = {
+  idle: '',
+  dirty: heBusiness.notSavedYet,
+  saving: BusinessMessages.statusSaving,
+  saved: BusinessMessages.statusSaved,
+  error: BusinessMessages.statusSaveFailed,
+};
+
+/**
+ * Spec 8's inline-save indicator: saving, saved, error (announced politely); before those, from the edit until the
+ * autosave starts, 'not saved yet' (so a reload in those seconds is not a surprise).
+ */
 export function SaveIndicator({ state }: { state: SaveState }) {
-  const text = state === 'saving' ? BusinessMessages.statusSaving : state === 'saved' ? BusinessMessages.statusSaved : state === 'error' ? BusinessMessages.statusSaveFailed : '';
+  const text = SAVE_TEXT[state];
   return (
     <span className={`bo-save bo-save-${state}`} role="status" aria-live="polite">
       {text}
@@ -131,10 +142,14 @@ export function SaveIndicator({ state }: { state: SaveState }) {
   );
 }
 
-/** Spec 4 and 5: while `dirty`, leaving the page (in the app or the browser) asks first. */
-export function useUnsavedChangesWarning(dirty: boolean): void {
+/**
+ * Spec 4 and 5: while `dirty`, leaving the page (in the app or the browser) asks first. With `samePageIsSafe`, a
+ * change of the address's query alone (a search, another page of the list) does not ask: what is unsaved lives on.
+ */
+export function useUnsavedChangesWarning(dirty: boolean, { samePageIsSafe = false } = {}): void {
   useBlocker({
-    shouldBlockFn: () => dirty && !window.confirm(BusinessMessages.unsavedChanges),
+    shouldBlockFn: ({ current, next }) =>
+      dirty && !(samePageIsSafe && current.pathname === next.pathname) && !window.confirm(BusinessMessages.unsavedChanges),
     enableBeforeUnload: () => dirty,
   });
 }

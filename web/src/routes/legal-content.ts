@@ -1,3 +1,5 @@
+import { ID_NUMBER_RETENTION_DAYS, ORDER_STATUS_LABELS } from '@mc/contracts';
+
 /** The static legal pages: a title, a date of the last revision and sections of paragraphs. */
 export interface LegalDocument {
   title: string;
@@ -6,6 +8,29 @@ export interface LegalDocument {
 }
 
 const CONTACT = 'לכל שאלה ניתן לפנות אלינו דרך טופס "צור קשר" שבתחתית כל עמוד באתר.';
+
+const FINAL = `${ORDER_STATUS_LABELS.complete}, ${ORDER_STATUS_LABELS.canceled} או ${ORDER_STATUS_LABELS.closed}`;
+
+/**
+ * What is done with the ID number, as the order service does it: the browser encrypts it with the site's public key
+ * (RSA-OAEP); the service opens it once to check it and keeps only the ciphertext; the private key is kept encrypted;
+ * the number is decrypted only when a member of the order's pharmacy (or an admin, who may open any pharmacy's back
+ * office) asks for it, each reading recorded; an hourly sweep deletes it `ID_NUMBER_RETENTION_DAYS` after the order
+ * became final. The documents are sealed in transit for at most 10 minutes, e-mailed to the pharmacy and deleted.
+ */
+export const ID_NUMBER_FACTS = [
+  'מספר תעודת הזהות שמוזן בהזמנה מוצפן בדפדפן שלכם עוד לפני שהוא נשלח, ונשמר במערכות האתר עם ההזמנה, מוצפן בלבד. בעת ההזמנה המערכת מפענחת אותו רק כדי לבדוק שהוא תקין, ואינה שומרת אותו בגלוי. המפתח שמפענח אותו שמור אף הוא מוצפן.',
+  'המספר מוצג רק לצוות בית המרקחת שקיבל את ההזמנה, בממשק הניהול של בית המרקחת ולפי בקשה, וכן למנהלי המערכת של האתר, שיש להם גישה לממשק הניהול של כל בית מרקחת. כל הצגה של המספר נרשמת: מי הציג אותו ומתי. המספר אינו נשלח בדוא"ל או בהודעות ואינו מוצג לאיש מלבדם.',
+  `המספר נמחק ${ID_NUMBER_RETENTION_DAYS} יום לאחר שההזמנה הסתיימה (${FINAL}); המחיקה אוטומטית ונעשית בתוך שעה מתום התקופה. עד שההזמנה מסתיימת המספר נשמר, מוצפן, כדי שבית המרקחת יוכל לנפק אותה.`,
+  'המסמכים שמצרפים להזמנה (צילום תעודת זהות, רישיון קנאביס ומרשם) אינם נשמרים במערכות האתר: הם מוחזקים מוצפנים לכל היותר 10 דקות, עד שהם נשלחים בדוא"ל לבית המרקחת, ואז נמחקים.',
+];
+
+/**
+ * Marketing only on active consent: Communications Law §30A (the 'spam law') wants the patient to tick the box
+ * themselves, so sign-up's box starts unticked (the spec's 'checked by default' gives way to the law).
+ */
+export const MARKETING_CONSENT =
+  'עדכונים על מבצעים ומלאי נשלחים בדוא"ל או במסרון רק למי שביקש זאת בעצמו, בסימון התיבה בהרשמה או בהגדרות החשבון. התיבה בהרשמה אינה מסומנת מראש, כדרישת סעיף 30א לחוק התקשורת (בזק ושידורים), התשמ"ב-1982, שלפיו דבר פרסומת נשלח רק בהסכמה מפורשת של הנמען.';
 
 export const accessibility: LegalDocument = {
   title: 'הצהרת נגישות',
@@ -38,15 +63,16 @@ export const accessibility: LegalDocument = {
 
 export const privacyPolicy: LegalDocument = {
   title: 'מדיניות פרטיות',
-  updated: '23/11/2026',
+  updated: '27/11/2026',
   sections: [
     {
       heading: 'איזה מידע נאסף',
       paragraphs: [
         'בעת השימוש באתר נאסף מידע טכני כללי, כגון סוג הדפדפן והעמודים שנצפו, לצורך תפעול האתר ושיפורו.',
-        'בעת הרשמה או הזמנה נמסרים פרטים כגון שם, דוא"ל, טלפון וכתובת למשלוח. מספר תעודת הזהות והמסמכים הרפואיים מועברים לבית המרקחת לצורך ההזמנה בלבד ואינם נשמרים במערכות האתר.',
+        'בעת הרשמה או הזמנה נמסרים פרטים כגון שם, דוא"ל, טלפון וכתובת למשלוח.',
       ],
     },
+    { heading: 'מספר תעודת הזהות והמסמכים', paragraphs: ID_NUMBER_FACTS },
     {
       heading: 'מיקום',
       paragraphs: [
@@ -57,7 +83,8 @@ export const privacyPolicy: LegalDocument = {
       heading: 'שימוש במידע ומסירתו',
       paragraphs: [
         'המידע משמש להצגת מחירים ומלאי, לטיפול בהזמנות מול בית המרקחת שבחרתם ולמשלוח עדכונים שביקשתם לקבל. המידע אינו נמכר לצדדים שלישיים.',
-        'ניתן להסיר את עצמכם מרשימת התפוצה בכל עת באמצעות הקישור שבכל הודעה.',
+        MARKETING_CONSENT,
+        'ניתן להסיר את עצמכם מרשימת התפוצה בכל עת באמצעות הקישור שבכל הודעה או בהגדרות החשבון.',
       ],
     },
     {
@@ -70,7 +97,7 @@ export const privacyPolicy: LegalDocument = {
 
 export const termsOfUse: LegalDocument = {
   title: 'תנאי שימוש',
-  updated: '23/11/2026',
+  updated: '27/11/2026',
   sections: [
     {
       heading: 'כללי',
@@ -85,6 +112,20 @@ export const termsOfUse: LegalDocument = {
         'המחירים והמלאי מתעדכנים על ידי בתי המרקחת ועשויים שלא להיות מדויקים. יש לוודא את הפרטים מול בית המרקחת.',
       ],
     },
+    {
+      heading: 'שותף נתונים מורשה',
+      paragraphs: [
+        'חלק ממידע המלאי באתר מגיע משותף נתונים מורשה, והצגת מידע זה תלויה בעמידת מפעיל האתר בתנאי הרישיון של השותף. השותף רשאי להפסיק את העברת הנתונים. את נתוני ההזמנה מעביר מפעיל האתר לבית המרקחת שבחרתם.',
+      ],
+    },
+    {
+      heading: 'מספר תעודת הזהות והמסמכים',
+      paragraphs: [
+        'להזמנה נדרש מספר תעודת זהות של הרוכש, וניתן לצרף צילום או קובץ PDF של תעודת הזהות, רישיון הקנאביס והמרשם. המסמכים נשלחים לבית המרקחת ואינם נשמרים במערכות האתר.',
+        `מספר תעודת הזהות נשמר במערכות האתר מוצפן, מוצג רק לבית המרקחת שקיבל את ההזמנה ולמנהלי המערכת של האתר, ונמחק ${ID_NUMBER_RETENTION_DAYS} יום לאחר שההזמנה הסתיימה. הפרטים המלאים במדיניות הפרטיות.`,
+      ],
+    },
+    { heading: 'דיוור', paragraphs: [MARKETING_CONSENT] },
     {
       heading: 'אין ייעוץ רפואי',
       paragraphs: ['המידע באתר אינו מהווה ייעוץ רפואי או רוקחי. כל שינוי בטיפול, במוצר או במינון ייעשה רק באישור הרופא המטפל.'],

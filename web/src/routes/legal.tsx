@@ -1,15 +1,17 @@
 import { createRoute } from '@tanstack/react-router';
+import { HomeBreadcrumbs } from '../components/Breadcrumbs';
 import { heContent } from '../i18n/he';
 import { useDocumentTitle } from '../lib/use-document-title';
 import { accessibility, privacyPolicy, termsOfUse, type LegalDocument } from './legal-content';
 import { rootRoute } from './root';
 import './legal.css';
 
-/** A static legal page: title, revision date and its sections. */
+/** A static legal page: a breadcrumb to the home page, title, revision date and its sections. */
 export function LegalPage({ doc }: { doc: LegalDocument }) {
   useDocumentTitle(doc.title);
   return (
     <article className="content-page legal-page" aria-labelledby="legal-title">
+      <HomeBreadcrumbs current={doc.title} />
       <h1 id="legal-title">{doc.title}</h1>
       <p className="legal-updated">
         {heContent.legalUpdated} {doc.updated}

@@ -45,7 +45,7 @@ export class AuthService {
     const passwordHash = await this.hashing.hash(input.password);
     await this.db.transaction(async (tx) => {
       const [user] = await tx.insert(users).values({
-        email, firstName: input.firstName.trim(), lastName: input.lastName.trim(), passwordHash, subscribed: input.subscribe !== false,
+        email, firstName: input.firstName.trim(), lastName: input.lastName.trim(), passwordHash, subscribed: input.subscribe === true,
       }).onConflictDoNothing().returning();
       if (!user) throw fail(400, ErrorCodes.emailTaken, Messages.emailTaken);
       await this.sendLink(tx, user, 'activation');

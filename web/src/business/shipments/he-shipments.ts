@@ -16,6 +16,10 @@ export const heShipments = {
   actions: 'פעולות',
   quantityType: 'סוג תנאי',
   quantity: 'מ-',
+  /** The unit beside a pricing row's 'from' number (spec §9: items are shown ×10 g). */
+  shekelsUnit: '₪',
+  itemsUnit: '×10 גרם',
+  gramsTotal: (grams: number) => `= ${grams.toLocaleString('he-IL')} גרם`,
   amount: 'מחיר משלוח (₪)',
   addRow: 'הוספת שורת תמחור',
   removeRow: 'הסרת שורת התמחור',
