@@ -20,7 +20,7 @@ export const users = identitySchema.table('users', {
   status: text('status', { enum: USER_STATUSES }).notNull().default('pending'),
   role: text('role', { enum: USER_ROLES }).notNull().default('user'),
   authMethod: text('auth_method', { enum: AUTH_METHODS }).notNull().default('password'),
-  subscribed: boolean('subscribed').notNull().default(true),
+  subscribed: boolean('subscribed').notNull().default(false),
   tokenVersion: integer('token_version').notNull().default(0),
   lastSignedAt: timestamp('last_signed_at', { withTimezone: true }),
   /** The last position the user's browser reported (spec 7: storeUserGeoLocation). */

@@ -1,0 +1,2 @@
+-- Marketing e-mail needs the patient's active consent (Communications Law §30A): an account is unsubscribed unless they ticked the box.
+ALTER TABLE "identity"."users" ALTER COLUMN "subscribed" SET DEFAULT false;
