@@ -160,9 +160,9 @@ describe('back-office products: pharm.business.* (list, get, options, create, up
       const beta = ids.get('one/beta')!;
       const events = (await eventsOf(beta)).length;
       const before = (await list()).pharmProducts.find((r) => r.id === beta)!;
-      data.setNow('2030-01-02T03:04:05Z');
+      data.setNow('2027-01-02T03:04:05Z');
       const { pharmProduct } = await call<{ pharmProduct: BusinessPharmProduct }>(Subjects.pharm.businessProductConfirm, { id: beta });
-      expect(pharmProduct).toEqual({ ...before, confirmedAt: '2030-01-02T03:04:05.000Z' });
+      expect(pharmProduct).toEqual({ ...before, confirmedAt: '2027-01-02T03:04:05.000Z' });
       // Catalog hears it: an offer told out of stock once it went stale is in stock again.
       const told = await eventsOf(beta);
       expect(told).toHaveLength(events + 1);
