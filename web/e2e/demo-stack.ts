@@ -34,7 +34,10 @@ export function useDemoStack(): DemoStack {
       // One browser asks for every page in a row: the per-client read limits are off, as on the e2e stack.
       RATE_LIMIT_CART_READS: '0', RATE_LIMIT_SEARCH: '0', RATE_LIMIT_LISTS: '0', RATE_LIMIT_PAGES: '0',
     };
-    execFileSync(path.join(ROOT, 'deploy/local/infra.sh'), ['--reset-database', DATABASE], { stdio: 'inherit' });
+    // The database made on the first run, and emptied on each.
+    const infra = path.join(ROOT, 'deploy/local/infra.sh');
+    execFileSync(infra, ['--databases-only'], { env: { ...process.env, DATABASES: DATABASE }, stdio: 'inherit' });
+    execFileSync(infra, ['--reset-database', DATABASE], { stdio: 'inherit' });
     execFileSync(path.join(ROOT, 'deploy/local/seed.sh'), ['demo'], { env: { ...process.env, ...env }, stdio: 'inherit' });
     running = await stack.startStack({ env, port, logDir: path.join(ROOT, 'artifacts/logs/e2e-demo') });
     await stack.waitForReadModels(running.baseUrl);
