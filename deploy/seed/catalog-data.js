@@ -95,15 +95,16 @@ const TASTES = [
   { slug: 'vanilla', name: 'וניל' },
 ];
 
+// Terpenes by their Hebrew names (the tag pages and the products' tags show them; the slugs stay the chemists' names).
 const TERPENES = [
-  { slug: 'myrcene', name: 'Myrcene' },
-  { slug: 'limonene', name: 'Limonene' },
-  { slug: 'caryophyllene', name: 'Caryophyllene' },
-  { slug: 'pinene', name: 'Pinene' },
-  { slug: 'linalool', name: 'Linalool' },
-  { slug: 'humulene', name: 'Humulene' },
-  { slug: 'terpinolene', name: 'Terpinolene' },
-  { slug: 'ocimene', name: 'Ocimene' },
+  { slug: 'myrcene', name: 'מירצן' },
+  { slug: 'limonene', name: 'לימונן' },
+  { slug: 'caryophyllene', name: 'קריופילן' },
+  { slug: 'pinene', name: 'פינן' },
+  { slug: 'linalool', name: 'לינלול' },
+  { slug: 'humulene', name: 'הומולן' },
+  { slug: 'terpinolene', name: 'טרפינולן' },
+  { slug: 'ocimene', name: 'אוצימן' },
 ];
 
 const ORIGINS = [

@@ -67,6 +67,7 @@ describe('web: an account from sign-up to a new password', () => {
     await page.getByRole('link', { name: 'שלום, דנה' }).click();
     await page.getByText('השלמת הפרופיל: 100%').waitFor({ state: 'visible' });
 
+    await page.getByRole('button', { name: 'תפריט החשבון' }).click();
     await page.getByRole('button', { name: 'התנתקות' }).click();
     await page.getByRole('dialog').getByText('התנתקת מהאתר').waitFor({ state: 'visible' });
     await page.getByRole('dialog').getByRole('button', { name: 'סגירה' }).last().click();
@@ -92,6 +93,7 @@ describe('web: an account from sign-up to a new password', () => {
     await page.waitForURL((url) => url.pathname === '/');
     await page.getByRole('link', { name: 'שלום, דנה' }).waitFor({ state: 'visible' });
 
+    await page.getByRole('button', { name: 'תפריט החשבון' }).click();
     await page.getByRole('button', { name: 'התנתקות' }).click();
     await page.keyboard.press('Escape');
     await page.getByRole('button', { name: 'התחברות' }).click();
@@ -102,6 +104,7 @@ describe('web: an account from sign-up to a new password', () => {
     await page.getByRole('link', { name: 'שלום, דנה' }).waitFor({ state: 'visible' });
 
     // Sign-in by a code texted to the phone saved in the settings (read from the local mailbox).
+    await page.getByRole('button', { name: 'תפריט החשבון' }).click();
     await page.getByRole('button', { name: 'התנתקות' }).click();
     await page.keyboard.press('Escape');
     await page.getByRole('button', { name: 'התחברות' }).click();
@@ -141,7 +144,8 @@ describe('web: an account from sign-up to a new password', () => {
     await dialog.getByRole('button', { name: 'התחברות' }).click();
     await dialog.getByText('התחברת בהצלחה').waitFor({ state: 'visible' });
     await owner.keyboard.press('Escape');
-    await owner.getByText('העסקים שלי').click();
+    await owner.getByRole('button', { name: 'תפריט החשבון' }).click();
+    await owner.getByText('העסקים שלי').waitFor({ state: 'visible' });
     const link = owner.getByRole('link', { name: /בית מרקחת מרכז העיר/ });
     expect(await link.getAttribute('href')).toBe('/business/merkaz-tel-aviv');
   });

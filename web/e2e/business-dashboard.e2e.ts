@@ -26,7 +26,7 @@ async function signIn(page: Page, email: string, password: string) {
   await dialog.getByLabel('דוא״ל').fill(email);
   await dialog.getByLabel('סיסמה').fill(password);
   await dialog.getByRole('button', { name: 'התחברות' }).click();
-  await page.getByRole('button', { name: 'התנתקות' }).waitFor({ state: 'visible' });
+  await page.getByRole('button', { name: 'תפריט החשבון' }).waitFor({ state: 'visible' });
 }
 
 /** The keyboard's way (the box is drawn over a visually hidden input). */

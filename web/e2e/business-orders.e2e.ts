@@ -5,22 +5,14 @@
  * (its status select disabled), and the gateway refuses another status for it. Issue 26: a status just chosen says
  * 'not saved yet' until its autosave, and leaving meanwhile (a link of the app, or a reload) asks first.
  */
-import { webcrypto } from 'node:crypto';
-import { BusinessMessages, type CheckoutPublicKey, type OrdersBatch } from '@mc/contracts';
+import { BusinessMessages, type OrdersBatch } from '@mc/contracts';
 import * as path from 'path';
 import type { Dialog } from 'playwright-core';
 import { DESKTOP, GATEWAY_URL, SCREENSHOTS_DIR, useBrowser, WIDTHS } from './browser';
-import { api, API_HEADERS, inStockOffers, newAccount } from './api';
+import { api, API_HEADERS, encryptIdNumber, inStockOffers, newAccount } from './api';
 
 const MERKAZ = 'merkaz-tel-aviv';
 const ID_NUMBER = '000000018';
-
-async function encryptIdNumber(idNumber: string, token: string) {
-  const { keyId, publicKey } = await api<CheckoutPublicKey>('/api/checkout/public-key', { token });
-  const key = await webcrypto.subtle.importKey('spki', Buffer.from(publicKey, 'base64'), { name: 'RSA-OAEP', hash: 'SHA-256' }, false, ['encrypt']);
-  const ciphertext = await webcrypto.subtle.encrypt({ name: 'RSA-OAEP' }, key, new TextEncoder().encode(JSON.stringify({ idNumber })));
-  return { keyId, ciphertext: Buffer.from(ciphertext).toString('base64') };
-}
 
 describe('web: the back office order table (issue 15)', () => {
   const web = useBrowser({ viewport: DESKTOP });

@@ -89,7 +89,7 @@ describe('web: the guest cart', () => {
     await page.getByRole('button', { name: 'להזמנה עכשיו' }).click();
     await page.waitForURL(/\/cart$/);
     await page.locator('section.cart-group').waitFor({ state: 'visible' });
-    expect(await cartLink(page).getAttribute('aria-label')).toBe('סל הקניות, פריט אחד');
+    expect(await cartLink(page).getAttribute('aria-label')).toBe('סל הקניות, 1 פריט');
   });
 
   it('inside an iframe, adding opens the product page in the top window and leaves the cart alone', async () => {

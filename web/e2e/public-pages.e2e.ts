@@ -78,7 +78,7 @@ describe('web: every public page is accessible, right-to-left, and screenshotted
     }
     expect(reached).toBe(true);
     await page.keyboard.press('Enter');
-    await page.locator('header a.cart-link[aria-label="סל הקניות, פריט אחד"]').waitFor({ state: 'visible' });
+    await page.locator('header a.cart-link[aria-label="סל הקניות, 1 פריט"]').waitFor({ state: 'visible' });
     await page.context().clearCookies();
   });
 });

@@ -114,6 +114,7 @@ describe.each(WIDTHS)('web: the texts and focus of sign-in, sign-up, activation 
     expect(await seriousViolations(page)).toEqual([]);
 
     // A reset from the mailed link: two different passwords are refused in the browser, no request is sent.
+    await page.getByRole('button', { name: 'תפריט החשבון' }).click();
     await page.getByRole('button', { name: 'התנתקות' }).click();
     await page.keyboard.press('Escape');
     await page.getByRole('button', { name: 'התחברות' }).first().click();

@@ -141,7 +141,8 @@ export const he = {
     },
     bottomMenu: 'תפריט ניווט תחתון',
     cart: 'סל הקניות',
-    cartWithCount: (n: number) => (n === 1 ? 'סל הקניות, פריט אחד' : `סל הקניות, ${n} פריטים`),
+    /** The cart link's name: it holds the count the badge shows, so what is seen is what is read (axe label-content-name-mismatch). */
+    cartWithCount: (n: number) => `סל הקניות, ${n} ${n === 1 ? 'פריט' : 'פריטים'}`,
     footerLinks: 'קישורים',
     latestProducts: 'מוצרים חדשים',
     environment: 'סביבה:',
@@ -355,6 +356,7 @@ export const heGroupAd = {
 /** Sign-in, sign-up and the personal area. */
 export const heAuth = {
   myBusinesses: 'העסקים שלי',
+  accountMenu: 'תפריט החשבון',
   pharmacy: 'בית מרקחת',
   company: 'חברת קנאביס',
   signIn: 'התחברות',

@@ -67,21 +67,34 @@ export function DocumentsForm({ target, onSubmitted }: { target: DocumentsTarget
         return (
           <div className="documents-field" key={kind}>
             <label htmlFor={inputId}>{heOrders.documentLabels[kind]}</label>
-            <input
-              ref={(element) => {
-                inputs.current[kind] = element;
-              }}
-              id={inputId}
-              name={kind}
-              type="file"
-              accept={DOCUMENT_ACCEPT}
-              required
-              aria-required="true"
-              aria-invalid={error ? true : undefined}
-              aria-describedby={error ? `${inputId}-error` : undefined}
-              disabled={upload.isPending}
-              onChange={(event) => choose(kind, event.currentTarget.files?.[0] ?? null)}
-            />
+            {/*
+              The browser's own file button speaks English ('Choose File', 'No file chosen'): the input is drawn
+              transparent over a Hebrew button and the chosen file's name, and still takes the clicks, taps and focus.
+            */}
+            <div className="file-picker">
+              <input
+                ref={(element) => {
+                  inputs.current[kind] = element;
+                }}
+                id={inputId}
+                name={kind}
+                type="file"
+                className="file-picker-input"
+                accept={DOCUMENT_ACCEPT}
+                required
+                aria-required="true"
+                aria-invalid={error ? true : undefined}
+                aria-describedby={error ? `${inputId}-chosen ${inputId}-error` : `${inputId}-chosen`}
+                disabled={upload.isPending}
+                onChange={(event) => choose(kind, event.currentTarget.files?.[0] ?? null)}
+              />
+              <span className="button button-secondary file-picker-button" aria-hidden="true">
+                {heOrders.chooseFile}
+              </span>
+              <span id={`${inputId}-chosen`} className="file-picker-chosen">
+                {files[kind]?.name ?? heOrders.noFileChosen}
+              </span>
+            </div>
             {error && (
               <p id={`${inputId}-error`} className="form-error">
                 {error}

@@ -12,13 +12,19 @@ function PriceRangeText({ product }: { product: Product }) {
   if (range) {
     return (
       <p className="card-price">
-        <span className="card-price-from">{he.lists.fromPrice}</span>
-        <Shekels amount={range.min} />
+        {/* 'החל מ-' and the lowest price never part; the highest moves to the next line as a whole when the card is narrow. */}
+        <span className="card-price-min">
+          <span className="card-price-from">{he.lists.fromPrice}</span>
+          <Shekels amount={range.min} />
+        </span>
         {range.max > range.min && (
-          <span className="card-price-max">
-            {' – '}
-            <Shekels amount={range.max} />
-          </span>
+          <>
+            {' '}
+            <span className="card-price-max">
+              {'– '}
+              <Shekels amount={range.max} />
+            </span>
+          </>
         )}
         <UnitPrice price={range.min} product={product} />
       </p>

@@ -1,0 +1,15 @@
+/** The demo or fixture data set as deploy/seed/generate.js writes it (the fields the tests read). */
+export interface SeedData {
+  catalog: {
+    products: { slug: string; name: string; tags: string[] }[];
+    tags: { slug: string; name: string }[];
+  };
+  pharm: {
+    pharmacies: {
+      slug: string; name: string; address: string; city: string; tags: string[]; isOnboard: boolean; isStockOnly: boolean;
+      offers: { id: number; productSlug: string; inStock: boolean; published: boolean; expiresAt: string }[];
+    }[];
+  };
+}
+export function generate(volume: 'demo' | 'fixtures'): SeedData;
+export function seededRandom(seed: number): () => number;
