@@ -201,10 +201,13 @@ export class BatchGetRequest {
   uid: string;
 }
 
-/** `GET /api/user/orders?search&page` (`order.user.orders`). */
+/** `GET /api/user/orders?search&page&order` (`order.user.orders`); `order` narrows the list to that one order of the caller's. */
 export class UserOrdersRequest {
   @IsOptional() @IsString(invalid) @MaxLength(100, invalid)
   search?: string;
+
+  @IsOptional() @IntInRange(1, INT4_MAX, Messages.badRequest)
+  order?: number;
 
   @IsOptional() @IsInt(invalid) @Min(1, invalid)
   page?: number;
