@@ -134,6 +134,11 @@ describe('checkout and orders through the gateway', () => {
     expect(list.body.orders.map((o: { id: number }) => o.id)).toEqual(expect.arrayContaining(created.body.orders.map((o: { id: number }) => o.id)));
     expect((await api('/api/user/orders?page=x', send('GET', undefined, bearer(alice.jwt)))).status).toBe(400);
     expect((await api('/api/user/orders', send('GET', undefined, bearer(bob.jwt)))).body.orders).toEqual([]);
+    // One order by its number (the messages' links): the owner's alone; another's is not there; a bad one is 400.
+    const one = created.body.orders[0].id;
+    expect((await api(`/api/user/orders?order=${one}`, send('GET', undefined, bearer(alice.jwt)))).body).toMatchObject({ total: 1, orders: [{ id: one }] });
+    expect((await api(`/api/user/orders?order=${one}`, send('GET', undefined, bearer(bob.jwt)))).body).toMatchObject({ total: 0, orders: [] });
+    expect((await api('/api/user/orders?order=x', send('GET', undefined, bearer(alice.jwt)))).status).toBe(400);
 
     // The pharmacy hears of its new order; the patient gets one confirmation.
     const merkazOrder = created.body.orders.find((o: { pharm: { slug: string } }) => o.pharm.slug === MERKAZ);

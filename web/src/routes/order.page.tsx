@@ -248,13 +248,13 @@ function CheckoutForm({ lines, addresses, user, phase, setPhase }: {
       try {
         sessionStorage.setItem(LAST_ORDER_BATCH_KEY, batch.uid);
       } catch {
-        // Storage refused: /order/completed then sends the patient to the cart.
+        // Storage refused: the address names the batch all the same.
       }
       appliedCoupons.clear();
       track('purchase');
       guard.current = false;
       setPhase('placed');
-      void navigate({ to: '/order/completed' });
+      void navigate({ to: '/order/completed', search: { batch: batch.uid } });
     } catch (error) {
       setPhase('form');
       setFailure(isIdenticalOrder(error) ? { kind: 'identical' } : { kind: 'error', message: error instanceof Error && error.message ? error.message : Messages.generic });

@@ -3,6 +3,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryHistory, createRoute, createRouter, RouterProvider } from '@tanstack/react-router';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { authDialog } from '../auth/auth-dialog';
 import { sessions } from '../auth/session';
 import { CartStore } from '../cart/cart-store';
 import { CartContext } from '../cart/use-cart';
@@ -136,6 +137,7 @@ describe('/order', () => {
     sessions.signIn({ jwt: JWT });
   });
   afterEach(() => {
+    authDialog.close();
     vi.unstubAllGlobals();
     sessions.signOut();
   });
@@ -147,6 +149,8 @@ describe('/order', () => {
     const home = renderAt('/order');
     await screen.findByRole('heading', { name: 'page /' });
     expect(home.state.location.pathname).toBe('/');
+    // Home asks to sign in, and then returns to /order.
+    expect(home.state.location.search).toEqual({ next: '/order' });
     cleanup();
     sessions.signIn({ jwt: JWT });
     fakeApi({ cart: [] });

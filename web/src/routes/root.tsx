@@ -1,6 +1,7 @@
 import { Messages } from '@mc/contracts';
 import { createRootRouteWithContext, Outlet, useLocation, useMatches, type ErrorComponentProps } from '@tanstack/react-router';
 import { AuthDialog } from '../auth/AuthDialog';
+import { useReturnAfterSignIn } from '../auth/route-guards';
 import { useStoreGeoLocation, useTokenRefresh } from '../auth/use-session';
 import { useCartSync } from '../cart/use-cart';
 import { ErrorView } from '../components/ErrorView';
@@ -26,6 +27,7 @@ function RootLayout() {
   useCartSync();
   useTokenRefresh();
   useStoreGeoLocation();
+  useReturnAfterSignIn();
   const isHome = useLocation({ select: (location) => location.pathname === '/' });
   const embed = useMatches({ select: (matches) => matches.some((match) => match.staticData.embed) });
   const minimal = useMatches({ select: (matches) => matches.some((match) => match.staticData.minimalLayout) });
