@@ -1,5 +1,6 @@
 /** The gateway's API as the browser tests call it beside the page: headers of the web app, JSON in and out. */
-import type { PharmProduct } from '@mc/contracts';
+import { webcrypto } from 'node:crypto';
+import type { CheckoutPublicKey, PharmProduct } from '@mc/contracts';
 import { GATEWAY_URL } from './browser';
 
 export const API_HEADERS = { 'x-app-id': 'web', 'x-app-version': '0.1.0', 'x-api-key': process.env.API_KEY ?? 'mc-local-web-key' };
@@ -34,4 +35,12 @@ export async function newAccount(email: string, password: string, name = { first
 export async function inStockOffers(pharmSlug: string): Promise<PharmProduct[]> {
   const body = await api<{ pharmProducts: PharmProduct[] }>(`/api/pharms/${pharmSlug}/products?sortBy=price`);
   return body.pharmProducts.filter((o) => o.inStock);
+}
+
+/** The ID number encrypted as the browser does it (RSA-OAEP-256 under the checkout's public key). */
+export async function encryptIdNumber(idNumber: string, token: string) {
+  const { keyId, publicKey } = await api<CheckoutPublicKey>('/api/checkout/public-key', { token });
+  const key = await webcrypto.subtle.importKey('spki', Buffer.from(publicKey, 'base64'), { name: 'RSA-OAEP', hash: 'SHA-256' }, false, ['encrypt']);
+  const ciphertext = await webcrypto.subtle.encrypt({ name: 'RSA-OAEP' }, key, new TextEncoder().encode(JSON.stringify({ idNumber })));
+  return { keyId, ciphertext: Buffer.from(ciphertext).toString('base64') };
 }

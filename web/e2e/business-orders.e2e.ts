@@ -4,20 +4,12 @@
  * search box, opens it, reveals the ID number, marks it complete, sees 'saved', reloads and finds the order locked
  * (its status select disabled), and the gateway refuses another status for it.
  */
-import { webcrypto } from 'node:crypto';
-import { BusinessMessages, type CheckoutPublicKey, type OrdersBatch } from '@mc/contracts';
+import { BusinessMessages, type OrdersBatch } from '@mc/contracts';
 import { DESKTOP, GATEWAY_URL, useBrowser } from './browser';
-import { api, API_HEADERS, inStockOffers, newAccount } from './api';
+import { api, API_HEADERS, encryptIdNumber, inStockOffers, newAccount } from './api';
 
 const MERKAZ = 'merkaz-tel-aviv';
 const ID_NUMBER = '000000018';
-
-async function encryptIdNumber(idNumber: string, token: string) {
-  const { keyId, publicKey } = await api<CheckoutPublicKey>('/api/checkout/public-key', { token });
-  const key = await webcrypto.subtle.importKey('spki', Buffer.from(publicKey, 'base64'), { name: 'RSA-OAEP', hash: 'SHA-256' }, false, ['encrypt']);
-  const ciphertext = await webcrypto.subtle.encrypt({ name: 'RSA-OAEP' }, key, new TextEncoder().encode(JSON.stringify({ idNumber })));
-  return { keyId, ciphertext: Buffer.from(ciphertext).toString('base64') };
-}
 
 describe('web: the back office order table (issue 15)', () => {
   const web = useBrowser({ viewport: DESKTOP });

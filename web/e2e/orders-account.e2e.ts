@@ -4,19 +4,10 @@
  * checks first, then the three files), and both orders in /user/orders with their dialog and no second upload;
  * the latest orders on /user.
  */
-import { webcrypto } from 'node:crypto';
-import { Messages, type CheckoutPublicKey, type OrdersBatch } from '@mc/contracts';
+import { Messages, type OrdersBatch } from '@mc/contracts';
 import { GATEWAY_URL, screenshotBothWidths, useBrowser } from './browser';
-import { api, inStockOffers, newAccount } from './api';
+import { api, encryptIdNumber, inStockOffers, newAccount } from './api';
 import { chooseDocuments } from './documents';
-
-/** The ID number encrypted as the browser does it (RSA-OAEP-256 under the checkout's public key). */
-async function encryptIdNumber(idNumber: string, token: string) {
-  const { keyId, publicKey } = await api<CheckoutPublicKey>('/api/checkout/public-key', { token });
-  const key = await webcrypto.subtle.importKey('spki', Buffer.from(publicKey, 'base64'), { name: 'RSA-OAEP', hash: 'SHA-256' }, false, ['encrypt']);
-  const ciphertext = await webcrypto.subtle.encrypt({ name: 'RSA-OAEP' }, key, new TextEncoder().encode(JSON.stringify({ idNumber })));
-  return { keyId, ciphertext: Buffer.from(ciphertext).toString('base64') };
-}
 
 describe('web: after ordering, /order/completed and /user/orders', () => {
   const web = useBrowser();
