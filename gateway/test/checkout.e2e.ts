@@ -216,6 +216,20 @@ describe('checkout and orders through the gateway', () => {
     });
   });
 
+  it("fills an empty profile phone with the checkout's phone, and never overwrites one (issue 26)", async () => {
+    const phoneOf = async (jwt: string) => (await api('/api/user', send('GET', undefined, bearer(jwt)))).body.user.phone;
+    const carol = await signedInUser('carol');
+    const dan = await signedInUser('dan');
+    expect(await phoneOf(carol.jwt)).toBeNull();
+    expect((await api('/api/user', send('PATCH', { firstName: 'דן', lastName: 'לוי', phone: '052-1111111' }, bearer(dan.jwt)))).status).toBe(200);
+    for (const who of [carol, dan]) {
+      expect((await fillCart(who.jwt)).status).toBe(200);
+      expect((await api('/api/orders', send('POST', orderForm({ email: who.email, phone: '050-2222222' }), bearer(who.jwt)))).status).toBe(201);
+    }
+    expect(await phoneOf(carol.jwt)).toBe('050-2222222');
+    expect(await phoneOf(dan.jwt)).toBe('052-1111111');
+  }, 60_000);
+
   it('counts begin_checkout and purchase per day, and refuses anything else', async () => {
     const redis = new Redis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379');
     try {

@@ -102,8 +102,11 @@ export class CheckoutController {
   @ApiTooManyRequestsResponse({ description: 'more than 10 orders a minute by one user' })
   @RateLimit(ORDER_CREATE_LIMIT)
   @RequestBody(CreateOrderDto)
-  create(@Body() body: CreateOrderDto | undefined): Promise<OrdersBatch> {
-    return this.clients.get('order').send(Subjects.order.orderCreate, this.withCoupons(forwarded(body)));
+  async create(@Body() body: CreateOrderDto | undefined): Promise<OrdersBatch> {
+    const batch = await this.clients.get('order').send(Subjects.order.orderCreate, this.withCoupons(forwarded(body)));
+    // Issue 26: the phone given (valid: the order took it) fills an empty profile phone; the order stands either way.
+    await this.clients.get('identity').send(Subjects.identity.phoneFill, { phone: body!.phone }).catch(() => undefined);
+    return batch;
   }
 
   @Get('orders/batches/:uid')

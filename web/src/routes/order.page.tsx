@@ -169,7 +169,7 @@ function CheckoutForm({ lines, addresses, user, phase, setPhase }: {
       idNumber: fakeIdEnabled() ? FAKE_ID_NUMBER : '',
       agreeTOU: false,
       agreeDisclaimer: false,
-      notes: '',
+      pharmNotes: pharms.map((p) => ({ pharmSlug: p.slug, notes: '' })),
     },
   });
   const [detailsDone, setDetailsDone] = useState(false);
@@ -236,7 +236,7 @@ function CheckoutForm({ lines, addresses, user, phase, setPhase }: {
             email: values.email.trim(),
             agreeTOU: values.agreeTOU,
             agreeDisclaimer: values.agreeDisclaimer,
-            notes: values.notes,
+            pharmNotes: values.pharmNotes,
           },
           values.idNumber.trim(),
           request,
@@ -299,7 +299,7 @@ function CheckoutForm({ lines, addresses, user, phase, setPhase }: {
               e.preventDefault();
               finishDetails();
             }}>
-              <DetailsFields form={details} />
+              <DetailsFields form={details} pharms={pharms} />
               <button type="submit" className="button button-primary">
                 {heCheckout.continue}
               </button>
