@@ -182,7 +182,7 @@ describe('web: the order journey of a new patient (issue 14)', () => {
     await place.click();
 
     // /order/completed: one summary per pharmacy.
-    await page.waitForURL(/\/order\/completed$/);
+    await page.waitForURL(/\/order\/completed\?batch=[0-9a-f-]{36}$/);
     await page.getByRole('heading', { level: 1, name: 'ההזמנה התקבלה' }).waitFor({ state: 'visible' });
     const uid = await page.evaluate(() => sessionStorage.getItem('mc.lastOrderBatch'));
     const batch = await api<OrdersBatch>(`/api/orders/batches/${uid}`, { token: jwt });
