@@ -216,6 +216,12 @@ describe('/user/orders', () => {
     expect(router.state.location.search).toEqual({ order: 129 });
   });
 
+  it("says so when the link's order is not this account's", async () => {
+    renderAt('/user/orders?order=999');
+    const dialog = await screen.findByRole('dialog', { name: 'הזמנה מספר 999' }, { timeout: 4000 });
+    expect(await within(dialog).findByText('ההזמנה לא נמצאה בחשבון הזה. אם היא בחשבון אחר, יש להתחבר אליו.')).toBeTruthy();
+  });
+
   it('signed out, a link to an order goes home to sign in, and then opens the order', async () => {
     sessions.signOut();
     const router = renderAt('/user/orders?order=3');
