@@ -134,6 +134,11 @@ describe('checkout and orders through the gateway', () => {
     expect(list.body.orders.map((o: { id: number }) => o.id)).toEqual(expect.arrayContaining(created.body.orders.map((o: { id: number }) => o.id)));
     expect((await api('/api/user/orders?page=x', send('GET', undefined, bearer(alice.jwt)))).status).toBe(400);
     expect((await api('/api/user/orders', send('GET', undefined, bearer(bob.jwt)))).body.orders).toEqual([]);
+    // One order by its number (the messages' links): the owner's alone; another's is not there; a bad one is 400.
+    const one = created.body.orders[0].id;
+    expect((await api(`/api/user/orders?order=${one}`, send('GET', undefined, bearer(alice.jwt)))).body).toMatchObject({ total: 1, orders: [{ id: one }] });
+    expect((await api(`/api/user/orders?order=${one}`, send('GET', undefined, bearer(bob.jwt)))).body).toMatchObject({ total: 0, orders: [] });
+    expect((await api('/api/user/orders?order=x', send('GET', undefined, bearer(alice.jwt)))).status).toBe(400);
 
     // The pharmacy hears of its new order; the patient gets one confirmation.
     const merkazOrder = created.body.orders.find((o: { pharm: { slug: string } }) => o.pharm.slug === MERKAZ);
@@ -210,6 +215,20 @@ describe('checkout and orders through the gateway', () => {
       expect(res.status).toBe(415);
     });
   });
+
+  it("fills an empty profile phone with the checkout's phone, and never overwrites one (issue 26)", async () => {
+    const phoneOf = async (jwt: string) => (await api('/api/user', send('GET', undefined, bearer(jwt)))).body.user.phone;
+    const carol = await signedInUser('carol');
+    const dan = await signedInUser('dan');
+    expect(await phoneOf(carol.jwt)).toBeNull();
+    expect((await api('/api/user', send('PATCH', { firstName: 'דן', lastName: 'לוי', phone: '052-1111111' }, bearer(dan.jwt)))).status).toBe(200);
+    for (const who of [carol, dan]) {
+      expect((await fillCart(who.jwt)).status).toBe(200);
+      expect((await api('/api/orders', send('POST', orderForm({ email: who.email, phone: '050-2222222' }), bearer(who.jwt)))).status).toBe(201);
+    }
+    expect(await phoneOf(carol.jwt)).toBe('050-2222222');
+    expect(await phoneOf(dan.jwt)).toBe('052-1111111');
+  }, 60_000);
 
   it('counts begin_checkout, purchase and the error, not-found and scroll-depth events per day, and refuses anything else', async () => {
     const redis = new Redis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379');

@@ -50,9 +50,11 @@ describe('web: checkout', () => {
     await screenshotBothWidths(page, 'checkout-shipment');
     await place.click();
 
-    await page.waitForURL(/\/order\/completed$/);
+    await page.waitForURL(/\/order\/completed\?batch=[0-9a-f-]{36}$/);
     const uid = await page.evaluate(() => sessionStorage.getItem('mc.lastOrderBatch'));
     expect(uid).toMatch(/^[0-9a-f-]{36}$/);
+    // The address names the same batch (a reload finds it without the tab's storage).
+    expect(new URL(page.url()).searchParams.get('batch')).toBe(uid);
     expect(sent).toHaveLength(1);
     expect(sent[0]).not.toContain(ID_NUMBER);
     expect(JSON.parse(sent[0])).not.toHaveProperty('idNumber');

@@ -4,7 +4,8 @@
  * applies the new-customers coupon WELCOME10 (merkaz), fills the order's details, asks for delivery from yam-eilat to
  * a new address found with the address search and pickup at merkaz, sees yam-eilat's ShippingMinPricing reject (one
  * item of 219 ₪), clears it through the reject's 'add products' way out (a second product from the pharmacy's page),
- * places the order, lands on /order/completed, sends the three documents and finds both orders in /user/orders.
+ * places the order (each pharmacy with notes of its own), lands on /order/completed, sends the three documents and
+ * finds both orders in /user/orders.
  * The local mailbox then holds each pharmacy's new order and its documents (the three files named) and the
  * patient's confirmation naming both orders.
  */
@@ -85,6 +86,10 @@ describe('web: the order journey of a new patient (issue 14)', () => {
     expect(await page.getByLabel('שם פרטי').inputValue()).toBe('מאיה');
     await page.getByLabel('טלפון').fill('0521234567');
     await page.getByLabel('מספר תעודת זהות').fill(ID_NUMBER);
+    // The ID number opens a phone's number keypad; each pharmacy's order gets notes of its own.
+    expect(await page.getByLabel('מספר תעודת זהות').getAttribute('inputmode')).toBe('numeric');
+    await page.getByLabel(`הערות להזמנה מ${yamFirst.pharm.name} (לא חובה)`).fill('לצלצל באינטרקום');
+    await page.getByLabel(`הערות להזמנה מ${merkazOffer.pharm.name} (לא חובה)`).fill('אאסוף אחרי 17:00');
     await page.getByLabel(/לתנאי השימוש של האתר/).check();
     await page.getByLabel('אני מוותר/ת על ייעוץ רוקחי לפני ההזמנה').check();
     await page.getByRole('button', { name: 'המשך', exact: true }).click();
@@ -182,7 +187,7 @@ describe('web: the order journey of a new patient (issue 14)', () => {
     await place.click();
 
     // /order/completed: one summary per pharmacy.
-    await page.waitForURL(/\/order\/completed$/);
+    await page.waitForURL(/\/order\/completed\?batch=[0-9a-f-]{36}$/);
     await page.getByRole('heading', { level: 1, name: 'ההזמנה התקבלה' }).waitFor({ state: 'visible' });
     const uid = await page.evaluate(() => sessionStorage.getItem('mc.lastOrderBatch'));
     const batch = await api<OrdersBatch>(`/api/orders/batches/${uid}`, { token: jwt });
@@ -192,6 +197,7 @@ describe('web: the order journey of a new patient (issue 14)', () => {
     expect(yamOrder).toMatchObject({ pickup: false, productsCount: 2, shippingCostTotalPrice: 35, address: { address: 'יפו 20, ירושלים', houseNumber: '20', floor: 2 } });
     expect(merkazOrder).toMatchObject({ pickup: true, productsCount: 1, shippingCostTotalPrice: 0, discounts: [expect.objectContaining({ code: 'WELCOME10' })] });
     expect(merkazOrder.cartCostDiscountsTotalAmount).toBeGreaterThan(0);
+    expect([yamOrder.notes, merkazOrder.notes]).toEqual(['לצלצל באינטרקום', 'אאסוף אחרי 17:00']);
     for (const order of batch.orders) {
       await page.getByRole('article', { name: `הזמנה מספר ${order.id}`, exact: true }).getByRole('heading', { name: order.pharm.name }).waitFor({ state: 'visible' });
     }

@@ -6,3 +6,4 @@ export * from './shipping';
 export * from './documents';
 export * from './analytics';
 export * from './stock';
+export * from './order-status-texts';

@@ -5,7 +5,7 @@ import {
 import { Messages } from '../messages';
 import { EMAIL_PATTERN, PHONE_PATTERN, ADDRESS_PATTERN } from '../rules/patterns';
 import { Filled, INT4_MAX, IntInRange, MatchesIfFilled, NoControlChars, ToOptionalNumber, Trim } from '../forms/decorators';
-import { NOTES_MAX_LENGTH } from '../forms/checkout';
+import { NOTES_MAX_LENGTH, PharmNotesDto, PharmNotesList } from '../forms/checkout';
 import { COUPON_CODE_MAX_LENGTH, COUPON_CODE_PATTERN, MAX_COUPONS } from './coupon';
 import type { DiscountTerms } from './discounts';
 import type { PharmShippingQuote } from './shipping';
@@ -97,10 +97,15 @@ export class CreateOrderDto extends QuoteDto {
   @Equals(true, { message: Messages.agreeDisclaimer })
   agreeDisclaimer: boolean;
 
+  /** Notes for every pharmacy's order of the batch (spec 3's order form), unless `pharmNotes` names the pharmacy. */
   @IsOptional()
   @MaxLength(NOTES_MAX_LENGTH, { message: Messages.notesTooLong })
   @NoControlChars(Messages.inputControlChars)
   notes?: string;
+
+  /** Issue 26: one pharmacy's own notes, for its order alone (the web sends these). */
+  @PharmNotesList()
+  pharmNotes?: PharmNotesDto[];
 
   @ValidateNested()
   @Transform(({ value }) => (value && typeof value === 'object' ? Object.assign(new EncryptedPiiDto(), value) : value))
@@ -207,10 +212,13 @@ export class BatchGetRequest {
   uid: string;
 }
 
-/** `GET /api/user/orders?search&page` (`order.user.orders`). */
+/** `GET /api/user/orders?search&page&order` (`order.user.orders`); `order` narrows the list to that one order of the caller's. */
 export class UserOrdersRequest {
   @IsOptional() @IsString(invalid) @MaxLength(100, invalid)
   search?: string;
+
+  @IsOptional() @IntInRange(1, INT4_MAX, Messages.badRequest)
+  order?: number;
 
   @IsOptional() @IsInt(invalid) @Min(1, invalid)
   page?: number;

@@ -211,6 +211,13 @@ export class UpdateUserCommand extends UserSettingsDto {
 export class ChangePasswordCommand extends ChangePasswordRequest {
 }
 
+/** The phone given at checkout, for a profile without one (`identity.user.phone-fill`). */
+export class FillPhoneCommand {
+  @Filled(Messages.requiredPhone)
+  @MatchesIfFilled(PHONE_PATTERN, Messages.invalidPhone)
+  phone: string;
+}
+
 /** A favourite to add or remove: a product slug. */
 export class FavoriteDto {
   @Filled(Messages.badRequest)

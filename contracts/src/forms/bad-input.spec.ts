@@ -50,6 +50,6 @@ describe('free text refuses control characters (PostgreSQL refuses NUL)', () => 
     expect(failing(ContactDto, { ...contact, message: 'a\u0000b', name: 'x\u001b' })).toEqual(['message', 'name']);
     expect(failing(AddressCommand, { ...address, houseNumber: '5\u0000' })).toEqual(['houseNumber']);
     expect(failing(AddressCommand, { ...address, houseNumber: '5'.repeat(21) })).toEqual(['houseNumber']);
-    expect(validateSync(plainToInstance(CheckoutDetailsDto, { notes: 'a\u0000' })).map((e) => e.property)).toContain('notes');
+    expect(validateSync(plainToInstance(CheckoutDetailsDto, { pharmNotes: [{ pharmSlug: 'a', notes: 'a\u0000' }] })).map((e) => e.property)).toContain('pharmNotes');
   });
 });

@@ -1,9 +1,36 @@
-import { Equals, IsOptional, MaxLength } from 'class-validator';
+import { Transform } from 'class-transformer';
+import { ArrayMaxSize, Equals, IsArray, IsOptional, IsString, MaxLength, ValidateNested } from 'class-validator';
 import { Messages } from '../messages';
 import { EMAIL_PATTERN, PHONE_PATTERN } from '../rules/patterns';
 import { Filled, IsIsraeliId, MatchesIfFilled, NoControlChars, Trim } from './decorators';
 
 export const NOTES_MAX_LENGTH = 300;
+
+/** Issue 26: one pharmacy's notes at checkout, carried to that pharmacy's order alone (a batch has one per pharmacy). */
+export class PharmNotesDto {
+  @IsString({ message: Messages.badRequest })
+  @MaxLength(200, { message: Messages.badRequest })
+  pharmSlug: string;
+
+  @IsOptional()
+  @IsString({ message: Messages.badRequest })
+  @MaxLength(NOTES_MAX_LENGTH, { message: Messages.notesTooLong })
+  @NoControlChars(Messages.inputControlChars)
+  notes?: string;
+}
+
+/** `pharmNotes`: each pharmacy's notes (at most one entry a pharmacy of the cart; others are ignored). */
+export function PharmNotesList(): PropertyDecorator {
+  const decorators = [
+    IsOptional(),
+    IsArray({ message: Messages.badRequest }),
+    ArrayMaxSize(100, { message: Messages.badRequest }),
+    ValidateNested({ each: true }),
+    Transform(({ value }: { value: unknown }) =>
+      Array.isArray(value) ? value.map((v: unknown) => (v && typeof v === 'object' ? Object.assign(new PharmNotesDto(), v) : v)) : value),
+  ];
+  return (target, key) => decorators.forEach((decorate) => decorate(target, key));
+}
 
 /** The personal-details step of checkout. */
 export class CheckoutDetailsDto {
@@ -33,8 +60,7 @@ export class CheckoutDetailsDto {
   @Equals(true, { message: Messages.agreeDisclaimer })
   agreeDisclaimer: boolean;
 
-  @IsOptional()
-  @MaxLength(NOTES_MAX_LENGTH, { message: Messages.notesTooLong })
-  @NoControlChars(Messages.inputControlChars)
-  notes?: string;
+  /** Each pharmacy's own notes (the form has one field per pharmacy of the cart). */
+  @PharmNotesList()
+  pharmNotes?: PharmNotesDto[];
 }

@@ -194,7 +194,7 @@ describe('CheckoutDetailsDto', () => {
 
   it('accepts good input, with or without notes', () => {
     expect(errorsOf(CheckoutDetailsDto, good)).toEqual({});
-    expect(errorsOf(CheckoutDetailsDto, { ...good, notes: 'א'.repeat(300) })).toEqual({});
+    expect(errorsOf(CheckoutDetailsDto, { ...good, pharmNotes: [{ pharmSlug: 'a', notes: 'א'.repeat(300) }, { pharmSlug: 'b' }] })).toEqual({});
   });
 
   it('trims the names', () => {
@@ -221,14 +221,16 @@ describe('CheckoutDetailsDto', () => {
         phone: '0501',
         email: 'dana@',
         idNumber: '123456789',
-        notes: 'א'.repeat(301),
       }),
     ).toEqual({
       phone: [Messages.invalidPhone],
       email: [Messages.invalidEmail],
       idNumber: ['יש להזין תעודת זהות תקנית'],
-      notes: ['יש להזין לכל היותר 300 תווים'],
     });
+    // One pharmacy's notes too long: the spec's message, on that pharmacy's notes.
+    const [notes] = validateSync(plainToInstance(CheckoutDetailsDto, { ...good, pharmNotes: [{ pharmSlug: 'a', notes: 'ok' }, { pharmSlug: 'b', notes: 'א'.repeat(301) }] }));
+    expect(notes.property).toBe('pharmNotes');
+    expect(notes.children?.[0]).toMatchObject({ property: '1', children: [{ property: 'notes', constraints: { maxLength: Messages.notesTooLong } }] });
   });
 
   it('requires the agreements to be true, not merely present', () => {

@@ -123,6 +123,7 @@ export const RequestCallers: { readonly [S in RequestSubject]: readonly BusProce
   [Subjects.identity.businessAccess]: GATEWAY,
   [Subjects.identity.userUpdate]: GATEWAY,
   [Subjects.identity.userGeo]: GATEWAY,
+  [Subjects.identity.phoneFill]: GATEWAY,
   [Subjects.identity.passwordChange]: GATEWAY,
   [Subjects.identity.unsubscribe]: GATEWAY,
   [Subjects.identity.deliverySecretGet]: ['notifications'],

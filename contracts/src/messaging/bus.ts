@@ -7,7 +7,7 @@ import { PrescriptionDto } from '../identity/prescription.dto';
 import {
   ActivateRequest, BusinessAccessCommand, ChangePasswordCommand, DeliverySecretRequest, FavoriteDto, ForgotPasswordDto,
   GeoLocationDto, GoogleSignInCommand, PhoneSignInDto, ResetPasswordRequest, SignInDto, SignUpDto, SmsVerifyDto,
-  UnsubscribeRequest, UpdateUserCommand,
+  UnsubscribeRequest, UpdateUserCommand, FillPhoneCommand,
 } from '../forms/auth';
 import { ContactDto } from '../forms/contact';
 import {
@@ -175,6 +175,7 @@ export const RequestRoutes = {
   [Subjects.identity.businessAccess]: takes(BusinessAccessCommand).answers<AuthTokenResponse>(),
   [Subjects.identity.userUpdate]: takes(UpdateUserCommand).answers<UserProfile>(),
   [Subjects.identity.userGeo]: takes(GeoLocationDto).answers<Ok>(),
+  [Subjects.identity.phoneFill]: takes(FillPhoneCommand).answers<{ filled: boolean }>(),
   [Subjects.identity.passwordChange]: takes(ChangePasswordCommand).answers<AuthTokenResponse>(),
   [Subjects.identity.unsubscribe]: takes(UnsubscribeRequest).answers<Told>(),
   [Subjects.identity.deliverySecretGet]: takes(DeliverySecretRequest).answers<DeliverySecret>(),

@@ -127,6 +127,8 @@ export const Subjects = {
     businessAccess: 'identity.business.access',
     userUpdate: 'identity.user.update',
     userGeo: 'identity.user.geo',
+    /** Issue 26: the phone given at checkout fills the caller's profile phone when it has none (`FillPhoneCommand` → `{ filled }`). */
+    phoneFill: 'identity.user.phone-fill',
     passwordChange: 'identity.user.change-password',
     unsubscribe: 'identity.auth.unsubscribe',
     /** The secret (link token, SMS code) an event refers to (`DeliverySecretRequest` → `DeliverySecret`), for notifications only. */

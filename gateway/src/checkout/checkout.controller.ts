@@ -102,8 +102,11 @@ export class CheckoutController {
   @ApiTooManyRequestsResponse({ description: 'more than 10 orders a minute by one user' })
   @RateLimit(ORDER_CREATE_LIMIT)
   @RequestBody(CreateOrderDto)
-  create(@Body() body: CreateOrderDto | undefined): Promise<OrdersBatch> {
-    return this.clients.get('order').send(Subjects.order.orderCreate, this.withCoupons(forwarded(body)));
+  async create(@Body() body: CreateOrderDto | undefined): Promise<OrdersBatch> {
+    const batch = await this.clients.get('order').send(Subjects.order.orderCreate, this.withCoupons(forwarded(body)));
+    // Issue 26: the phone given (valid: the order took it) fills an empty profile phone; the order stands either way.
+    await this.clients.get('identity').send(Subjects.identity.phoneFill, { phone: body!.phone }).catch(() => undefined);
+    return batch;
   }
 
   @Get('orders/batches/:uid')
@@ -122,14 +125,16 @@ export class CheckoutController {
   @ApiBearerAuth()
   @ApiQuery({ name: 'search', required: false, description: "an order's number or a pharmacy's name" })
   @ApiQuery({ name: 'page', required: false, description: 'from 1; 20 orders a page, newest first' })
+  @ApiQuery({ name: 'order', required: false, description: "one order's number: that order alone, when it is the signed-in user's (the links of the order e-mails and texts)" })
   @ApiOkResponse({ description: '{ orders, total, perPage, currentPage }' })
-  @ApiBadRequestResponse({ description: 'a malformed page or search' })
+  @ApiBadRequestResponse({ description: 'a malformed page, search or order' })
   @ApiUnauthorizedResponse({ description: 'no valid token' })
-  userOrders(@Query('search') search: unknown, @Query('page') page: unknown): Promise<UserOrdersResponse> {
+  userOrders(@Query('search') search: unknown, @Query('page') page: unknown, @Query('order') order: unknown): Promise<UserOrdersResponse> {
     return this.clients.get('order').send(Subjects.order.userOrders, {
       // Anything but one string (a repeated parameter) goes on as it came, for the service's 400.
       search: search === undefined || search === '' ? undefined : (search as string),
       page: asNumber(page),
+      order: asNumber(order),
     });
   }
 }

@@ -185,4 +185,31 @@ describe('order service: the back office order table (order.business.list), stat
     const reads = await s.pg().query('SELECT user_id FROM "order".id_number_reads WHERE order_id = $1 ORDER BY id', [order.id]);
     expect(reads.rows).toEqual([{ user_id: owner.userId }, { user_id: admin.userId }]);
   });
+
+  it("gives each pharmacy's order its own notes from one checkout, and shows each pharmacy only its own (issue 26)", async () => {
+    const who = userOf(s.identity, freshUserId());
+    await call(Subjects.cart.cartStore, { cartItems: [{ pharmProductId: a[0].id, amount: 1 }, { pharmProductId: b[0].id, amount: 1 }] }, who.as);
+    const batch = await call(Subjects.order.orderCreate, {
+      firstName: 'ישראל', lastName: 'ישראלי', phone: '050-1234567', email: 'patient@example.com', agreeTOU: true, agreeDisclaimer: true,
+      selectedPickup: [a[0].pharmSlug, b[0].pharmSlug], encryptedPii: encryptIdNumber(key, VALID_ID),
+      pharmNotes: [{ pharmSlug: a[0].pharmSlug, notes: `לאסוף אחרי 17:00 ${run}` }, { pharmSlug: b[0].pharmSlug, notes: '  ' }],
+    } as CreateOrderDto, who.as);
+    const atA = batch.orders.find((o) => o.pharm.slug === a[0].pharmSlug)!;
+    const atB = batch.orders.find((o) => o.pharm.slug === b[0].pharmSlug)!;
+    expect([atA.notes, atB.notes]).toEqual([`לאסוף אחרי 17:00 ${run}`, null]);
+    for (const [order, notes] of [[atA, `לאסוף אחרי 17:00 ${run}`], [atB, null]] as const) {
+      const owner = userOf(s.identity, freshUserId(), { role: 'business_owner', biz: [`pharmacy:${order.pharm.slug}`] });
+      const { orders } = await call(Subjects.order.businessOrders, { businessId: order.pharm.slug, search: String(order.id) }, owner.as);
+      expect(orders.find((o) => o.id === order.id)?.notes ?? null).toBe(notes);
+    }
+    // The patient's list narrowed to one order (the links of the messages): theirs alone.
+    expect((await call(Subjects.order.userOrders, { order: atB.id }, who.as)).orders.map((o) => o.id)).toEqual([atB.id]);
+    expect((await call(Subjects.order.userOrders, { order: atB.id }, userOf(s.identity, freshUserId()).as)).orders).toEqual([]);
+    // Notes too long for one pharmacy: the spec's message.
+    await call(Subjects.cart.cartStore, { cartItems: [{ pharmProductId: a[1].id, amount: 1 }] }, who.as);
+    await expect(call(Subjects.order.orderCreate, {
+      firstName: 'ישראל', lastName: 'ישראלי', phone: '050-1234567', email: 'patient@example.com', agreeTOU: true, agreeDisclaimer: true,
+      selectedPickup: [a[1].pharmSlug], encryptedPii: encryptIdNumber(key, VALID_ID), pharmNotes: [{ pharmSlug: a[1].pharmSlug, notes: 'א'.repeat(301) }],
+    } as CreateOrderDto, who.as)).rejects.toMatchObject({ status: 400, message: Messages.notesTooLong });
+  });
 });

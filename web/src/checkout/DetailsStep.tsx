@@ -1,7 +1,7 @@
 import type { CheckoutDetailsDto } from '@mc/contracts';
 import { Link } from '@tanstack/react-router';
-import { useId } from 'react';
-import type { Path, UseFormReturn } from 'react-hook-form';
+import { useEffect, useId } from 'react';
+import type { UseFormReturn } from 'react-hook-form';
 import { TextField } from '../components/forms/TextField';
 import { heCheckout } from '../i18n/he-checkout';
 
@@ -9,7 +9,7 @@ import { heCheckout } from '../i18n/he-checkout';
 export const FAKE_ID_NUMBER = '123456782';
 export const fakeIdEnabled = (): boolean => import.meta.env.VITE_FEATURE_FAKE_ID === '1';
 
-function Check({ form, name, children }: { form: UseFormReturn<CheckoutDetailsDto>; name: Path<CheckoutDetailsDto>; children: React.ReactNode }) {
+function Check({ form, name, children }: { form: UseFormReturn<CheckoutDetailsDto>; name: 'agreeTOU' | 'agreeDisclaimer'; children: React.ReactNode }) {
   const id = useId();
   const error = form.formState.errors[name]?.message;
   return (
@@ -31,18 +31,44 @@ function Check({ form, name, children }: { form: UseFormReturn<CheckoutDetailsDt
   );
 }
 
-/** Step 1's fields: validated with CheckoutDetailsDto (the form's resolver); the ID number is only ever encrypted. */
-export function DetailsFields({ form }: { form: UseFormReturn<CheckoutDetailsDto> }) {
-  const notesId = useId();
+/** One pharmacy's notes (issue 26: each pharmacy's order gets its own), at `pharmNotes.{index}.notes`. */
+function PharmNotesField({ form, index, pharmSlug, label }: { form: UseFormReturn<CheckoutDetailsDto>; index: number; pharmSlug: string; label: string }) {
+  const id = useId();
+  // The notes at this index are this pharmacy's, whatever the cart's pharmacies were when the form began.
+  useEffect(() => form.setValue(`pharmNotes.${index}.pharmSlug`, pharmSlug), [form, index, pharmSlug]);
+  const error = form.formState.errors.pharmNotes?.[index]?.notes?.message;
+  return (
+    <div className="form-field">
+      <label htmlFor={id}>{label}</label>
+      <textarea
+        id={id}
+        rows={3}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        {...form.register(`pharmNotes.${index}.notes`)}
+      />
+      {error && (
+        <p id={`${id}-error`} className="form-error">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/**
+ * Step 1's fields: validated with CheckoutDetailsDto (the form's resolver); the ID number is only ever encrypted and
+ * opens a phone's number keypad; one notes field per pharmacy of the cart (each goes to that pharmacy's order alone).
+ */
+export function DetailsFields({ form, pharms }: { form: UseFormReturn<CheckoutDetailsDto>; pharms: readonly { slug: string; name: string }[] }) {
   const privacyId = useId();
-  const notesError = form.formState.errors.notes?.message;
   return (
     <>
       <TextField form={form} name="firstName" label={heCheckout.firstName} autoComplete="given-name" />
       <TextField form={form} name="lastName" label={heCheckout.lastName} autoComplete="family-name" />
       <TextField form={form} name="phone" label={heCheckout.phone} type="tel" dir="ltr" autoComplete="tel" />
       <TextField form={form} name="email" label={heCheckout.email} type="email" dir="ltr" autoComplete="email" />
-      <TextField form={form} name="idNumber" label={heCheckout.idNumber} dir="ltr" autoComplete="off" />
+      <TextField form={form} name="idNumber" label={heCheckout.idNumber} dir="ltr" autoComplete="off" inputMode="numeric" pattern="[0-9]*" />
       <p id={privacyId} className="card-meta checkout-privacy">
         {heCheckout.idPrivacy} {heCheckout.documentsPrivacy}
       </p>
@@ -51,21 +77,9 @@ export function DetailsFields({ form }: { form: UseFormReturn<CheckoutDetailsDto
         {heCheckout.agreeTOU} (<Link to="/terms-of-use" target="_blank">{heCheckout.termsLink}</Link>)
       </Check>
       <Check form={form} name="agreeDisclaimer">{heCheckout.agreeDisclaimer}</Check>
-      <div className="form-field">
-        <label htmlFor={notesId}>{heCheckout.notes}</label>
-        <textarea
-          id={notesId}
-          rows={3}
-          aria-invalid={notesError ? true : undefined}
-          aria-describedby={notesError ? `${notesId}-error` : undefined}
-          {...form.register('notes')}
-        />
-        {notesError && (
-          <p id={`${notesId}-error`} className="form-error">
-            {notesError}
-          </p>
-        )}
-      </div>
+      {pharms.map((pharm, index) => (
+        <PharmNotesField key={pharm.slug} form={form} index={index} pharmSlug={pharm.slug} label={pharms.length === 1 ? heCheckout.notes : heCheckout.notesFor(pharm.name)} />
+      ))}
     </>
   );
 }

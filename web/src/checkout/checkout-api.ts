@@ -22,7 +22,8 @@ export interface OrderDetails {
   email: string;
   agreeTOU: boolean;
   agreeDisclaimer: boolean;
-  notes?: string;
+  /** Each pharmacy's own notes, for its order alone. */
+  pharmNotes?: { pharmSlug: string; notes?: string }[];
 }
 
 const post = <T,>(path: string, body: unknown, signal?: AbortSignal) => apiFetch<T>(path, { method: 'POST', body: JSON.stringify(body), signal });
@@ -43,10 +44,11 @@ export const isIdenticalOrder = (error: unknown): boolean => isApiError(error) &
 export async function createOrder(details: OrderDetails, idNumber: string, selection: QuoteRequest): Promise<OrdersBatch> {
   const key = await apiFetch<CheckoutPublicKey>('/checkout/public-key');
   const encryptedPii = await encryptIdNumber(key, idNumber);
-  const { firstName, lastName, phone, email, agreeTOU, agreeDisclaimer, notes } = details;
+  const { firstName, lastName, phone, email, agreeTOU, agreeDisclaimer } = details;
+  const pharmNotes = (details.pharmNotes ?? []).filter((n) => n.notes?.trim());
   return post<OrdersBatch>('/orders', {
     firstName, lastName, phone, email, agreeTOU, agreeDisclaimer,
-    ...(notes?.trim() ? { notes } : {}),
+    ...(pharmNotes.length ? { pharmNotes } : {}),
     ...selection,
     encryptedPii,
   });

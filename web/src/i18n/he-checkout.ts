@@ -25,6 +25,7 @@ export const heCheckout = {
   termsLink: 'תנאי השימוש',
   agreeDisclaimer: 'אני מוותר/ת על ייעוץ רוקחי לפני ההזמנה',
   notes: 'הערות להזמנה (לא חובה)',
+  notesFor: (pharm: string) => `הערות להזמנה מ${pharm} (לא חובה)`,
   continue: 'המשך',
   edit: 'עריכה',
   editDetails: 'עריכת הפרטים האישיים',

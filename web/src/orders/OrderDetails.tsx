@@ -1,4 +1,4 @@
-import { type CustomerOrder, DOCUMENT_STATUSES, houseNumberFrom, ORDER_STATUS_LABELS } from '@mc/contracts';
+import { type CustomerOrder, DOCUMENT_STATUSES, houseNumberFrom, ORDER_STATUS_LABELS, orderStatusMeaning } from '@mc/contracts';
 import { Shekels } from '../components/products/Price';
 import { formatDateTime } from '../components/pharms/pharm-format';
 import { heOrders } from '../i18n/he-orders';
@@ -53,6 +53,7 @@ export function OrderDetails({ order, headingLevel = 2 }: { order: CustomerOrder
           {statusLabel(order)}
         </span>
       </header>
+      <p className="order-status-meaning">{orderStatusMeaning(order)}</p>
       <dl className="order-details-facts">
         <dt>{heOrders.orderNumberLabel}</dt>
         <dd>

@@ -12,6 +12,7 @@ export const ordersKeys = {
   all: (userId: string | undefined) => ['user', 'orders', userId] as const,
   list: (userId: string | undefined, search: string, page: number) => ['user', 'orders', userId, 'list', search, page] as const,
   batch: (userId: string | undefined, uid: string) => ['user', 'orders', userId, 'batch', uid] as const,
+  one: (userId: string | undefined, id: number) => ['user', 'orders', userId, 'one', id] as const,
 };
 
 /**
@@ -22,11 +23,14 @@ export const LAST_ORDER_BATCH_KEY = 'mc.lastOrderBatch';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/** A well-formed batch uid (of an address or of session storage). */
+export const isBatchUid = (value: unknown): value is string => typeof value === 'string' && UUID.test(value);
+
 /** The uid of the batch just placed in this tab, if there is a well-formed one. */
 export function readLastOrderBatch(): string | undefined {
   try {
     const uid = typeof sessionStorage === 'undefined' ? null : sessionStorage.getItem(LAST_ORDER_BATCH_KEY);
-    return uid && UUID.test(uid) ? uid : undefined;
+    return isBatchUid(uid) ? uid : undefined;
   } catch {
     return undefined;
   }
@@ -61,6 +65,14 @@ export function ordersBatchQuery(userId: string | undefined, uid: string) {
   return queryOptions({
     queryKey: ordersKeys.batch(userId, uid),
     queryFn: ({ signal }) => apiFetch<OrdersBatch>(`/orders/batches/${encodeURIComponent(uid)}`, { signal }),
+  });
+}
+
+/** `GET /api/user/orders?order=`: one order of the signed-in user's (none when it is not theirs). */
+export function userOrderQuery(userId: string | undefined, orderId: number) {
+  return queryOptions({
+    queryKey: ordersKeys.one(userId, orderId),
+    queryFn: async ({ signal }) => (await apiFetch<UserOrdersResponse>(`/user/orders?order=${orderId}`, { signal })).orders[0] ?? null,
   });
 }
 

@@ -3,6 +3,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryHistory, createRoute, createRouter, RouterProvider } from '@tanstack/react-router';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { authDialog } from '../auth/auth-dialog';
 import { sessions } from '../auth/session';
 import { customerOrder } from '../orders/order-fixtures.test-data';
 import { createQueryClient } from '../queries/query-client';
@@ -32,7 +33,8 @@ beforeEach(() => {
     if (url.pathname === '/api/user/orders') {
       const search = url.searchParams.get('search') ?? '';
       const page = Number(url.searchParams.get('page') ?? 1);
-      const found = orders.filter((o) => !search || String(o.id) === search || o.pharm.name.includes(search));
+      const one = url.searchParams.get('order');
+      const found = orders.filter((o) => (!search || String(o.id) === search || o.pharm.name.includes(search)) && (!one || String(o.id) === one));
       const body: UserOrdersResponse = { orders: found.slice((page - 1) * 20, page * 20), total: found.length, perPage: 20, currentPage: page };
       return json(body);
     }
@@ -48,6 +50,7 @@ beforeEach(() => {
   sessions.signIn({ jwt: JWT });
 });
 afterEach(() => {
+  authDialog.close();
   vi.unstubAllGlobals();
   sessionStorage.clear();
   sessions.signOut();
@@ -80,6 +83,16 @@ describe('/order/completed', () => {
     sessionStorage.setItem(LAST_ORDER_BATCH_KEY, UID);
     const router = renderAt('/order/completed');
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+  });
+
+  it('shows the batch its address names, without this tab’s storage (a reload after the phone dropped the tab, a message’s link)', async () => {
+    batchAnswer = () => json({ uid: UID, createdAt: '2026-11-20T10:05:00Z', orders: [customerOrder(101)] } satisfies OrdersBatch);
+    renderAt(`/order/completed?batch=${UID}`);
+    expect(await screen.findByRole('heading', { level: 1, name: 'ההזמנה התקבלה' }, { timeout: 4000 })).toBeTruthy();
+    expect(calls).toContain(`GET /api/orders/batches/${UID}`);
+    // The upload says plainly that it is optional and takes all three documents.
+    expect(screen.getByText(/שליחת המסמכים אינה חובה\. מי ששולח אותם שולח את שלושתם יחד/)).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'שליחת המסמכים' })).toBeTruthy();
   });
 
   it('goes to /cart when the batch is not this user’s', async () => {
@@ -178,12 +191,46 @@ describe('/user/orders', () => {
   it('shows an order in a dialog', async () => {
     renderAt('/user/orders');
     fireEvent.click(await screen.findByRole('button', { name: 'צפייה בהזמנה 2' }, { timeout: 4000 }));
-    const dialog = screen.getByRole('dialog', { name: 'הזמנה מספר 2' });
+    const dialog = await screen.findByRole('dialog', { name: 'הזמנה מספר 2' });
     expect(within(dialog).getByRole('rowheader', { name: 'אלסקה T20/C4' })).toBeTruthy();
     expect(within(dialog).getByText('איסוף עצמי מבית המרקחת')).toBeTruthy();
     expect(within(dialog).getByText('₪400')).toBeTruthy(); // before discounts
+    // What the status means for this pickup order, with the pharmacy's phone.
+    expect(within(dialog).getByText(/עדיין אין להגיע לאיסוף.*טלפון בית המרקחת: 03-5551234/)).toBeTruthy();
     fireEvent.click(within(dialog).getByRole('button', { name: 'סגירה' }));
-    expect(screen.queryByRole('dialog')).toBeNull();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('opens the order a link names (?order=), also one that is not on the first page', async () => {
+    orders.push(...Array.from({ length: 30 }, (_, i) => customerOrder(100 + i)));
+    renderAt('/user/orders?order=5');
+    const listed = await screen.findByRole('dialog', { name: 'הזמנה מספר 5' }, { timeout: 4000 });
+    expect(await within(listed).findByText(/אפשר להגיע לאסוף אותה/)).toBeTruthy();
+    fireEvent.click(within(listed).getByRole('button', { name: 'סגירה' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    const router = renderAt('/user/orders?order=129');
+    expect(await screen.findByRole('dialog', { name: 'הזמנה מספר 129' }, { timeout: 4000 })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'בית מרקחת 129' })).toBeTruthy();
+    expect(calls).toContain('GET /api/user/orders?order=129');
+    expect(router.state.location.search).toEqual({ order: 129 });
+  });
+
+  it("says so when the link's order is not this account's", async () => {
+    renderAt('/user/orders?order=999');
+    const dialog = await screen.findByRole('dialog', { name: 'הזמנה מספר 999' }, { timeout: 4000 });
+    expect(await within(dialog).findByText('ההזמנה לא נמצאה בחשבון הזה. אם היא בחשבון אחר, יש להתחבר אליו.')).toBeTruthy();
+  });
+
+  it('signed out, a link to an order goes home to sign in, and then opens the order', async () => {
+    sessions.signOut();
+    const router = renderAt('/user/orders?order=3');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(router.state.location.search).toEqual({ next: '/user/orders?order=3' });
+    expect(await screen.findByRole('dialog', { name: 'התחברות' }, { timeout: 4000 })).toBeTruthy();
+    act(() => sessions.signIn({ jwt: JWT }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/user/orders'));
+    expect(await screen.findByRole('dialog', { name: 'הזמנה מספר 3' }, { timeout: 4000 })).toBeTruthy();
   });
 
   it('uploads one order’s documents from its dialog and then reloads the list', async () => {

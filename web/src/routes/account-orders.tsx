@@ -1,22 +1,25 @@
 import { createRoute, isNotFound, lazyRouteComponent, redirect } from '@tanstack/react-router';
 import { isApiError } from '../api/client';
 import { requireSignedIn } from '../auth/route-guards';
-import { forgetOrdersOnSignOut, LAST_ORDER_BATCH_KEY, ordersBatchQuery, readLastOrderBatch } from '../queries/orders';
+import { forgetOrdersOnSignOut, isBatchUid, LAST_ORDER_BATCH_KEY, ordersBatchQuery, readLastOrderBatch } from '../queries/orders';
 import { loadMain } from '../queries/route-data';
 import { rootRoute } from './root';
 
 /**
- * Spec 2.2: the order-received page of the batch just placed in this tab (its uid left in session storage by
- * /order); signed out it goes home, and with no order details to /cart.
+ * Spec 2.2: the order-received page of a batch: the one its address names (`?batch=`, as /order and the confirmation
+ * e-mail and SMS link to it: a reload or a phone that dropped the tab finds it again; the API answers it to its owner
+ * alone), else the one just placed in this tab (its uid in session storage). Signed out it goes home to sign in first,
+ * and with no order details to /cart.
  */
 export const orderCompletedRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/order/completed',
   staticData: { minimalLayout: true },
-  beforeLoad: async ({ context }) => {
-    const { userId } = await requireSignedIn();
+  validateSearch: (raw: Record<string, unknown>): { batch?: string } => ({ batch: isBatchUid(raw.batch) ? raw.batch : undefined }),
+  beforeLoad: async ({ context, search, location }) => {
+    const { userId } = await requireSignedIn({ location });
     forgetOrdersOnSignOut(context.queryClient);
-    const batchUid = readLastOrderBatch();
+    const batchUid = search.batch ?? readLastOrderBatch();
     if (!batchUid) throw redirect({ to: '/cart' });
     return { userId, batchUid };
   },
@@ -35,17 +38,25 @@ export const orderCompletedRoute = createRoute({
   component: lazyRouteComponent(() => import('./order-completed.page'), 'OrderCompletedPage'),
 });
 
-/** Spec 2.2: the signed-in user's orders; the search and page live in the address. */
+/**
+ * Spec 2.2: the signed-in user's orders; the search and page live in the address, and so does the order whose dialog
+ * is open (`?order=`: the links of the order e-mails and texts open it; signed out, after signing in).
+ */
 export const userOrdersRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/user/orders',
-  validateSearch: (raw: Record<string, unknown>): { search?: string; page?: number } => {
+  validateSearch: (raw: Record<string, unknown>): { search?: string; page?: number; order?: number } => {
     const search = typeof raw.search === 'string' && raw.search.trim() ? raw.search.trim().slice(0, 100) : undefined;
     const page = Number(raw.page);
-    return { search, page: Number.isInteger(page) && page > 1 ? page : undefined };
+    const order = Number(raw.order);
+    return {
+      search,
+      page: Number.isInteger(page) && page > 1 ? page : undefined,
+      order: Number.isInteger(order) && order > 0 && order <= 2_147_483_647 ? order : undefined,
+    };
   },
-  beforeLoad: async ({ context }) => {
-    const signedIn = await requireSignedIn();
+  beforeLoad: async ({ context, location }) => {
+    const signedIn = await requireSignedIn({ location });
     forgetOrdersOnSignOut(context.queryClient);
     return signedIn;
   },

@@ -172,7 +172,7 @@ function CheckoutForm({ lines, addresses, user, phase, setPhase }: {
       idNumber: fakeIdEnabled() ? FAKE_ID_NUMBER : '',
       agreeTOU: false,
       agreeDisclaimer: false,
-      notes: '',
+      pharmNotes: pharms.map((p) => ({ pharmSlug: p.slug, notes: '' })),
     },
   });
   const [detailsDone, setDetailsDone] = useState(false);
@@ -241,7 +241,7 @@ function CheckoutForm({ lines, addresses, user, phase, setPhase }: {
             email: values.email.trim(),
             agreeTOU: values.agreeTOU,
             agreeDisclaimer: values.agreeDisclaimer,
-            notes: values.notes,
+            pharmNotes: values.pharmNotes,
           },
           values.idNumber.trim(),
           request,
@@ -253,13 +253,13 @@ function CheckoutForm({ lines, addresses, user, phase, setPhase }: {
       try {
         sessionStorage.setItem(LAST_ORDER_BATCH_KEY, batch.uid);
       } catch {
-        // Storage refused: /order/completed then sends the patient to the cart.
+        // Storage refused: the address names the batch all the same.
       }
       appliedCoupons.clear();
       track('purchase');
       guard.current = false;
       setPhase('placed');
-      void navigate({ to: '/order/completed' });
+      void navigate({ to: '/order/completed', search: { batch: batch.uid } });
     } catch (error) {
       setPhase('form');
       setFailure(isIdenticalOrder(error) ? { kind: 'identical' } : { kind: 'error', message: error instanceof Error && error.message ? error.message : Messages.generic });
@@ -305,7 +305,7 @@ function CheckoutForm({ lines, addresses, user, phase, setPhase }: {
               e.preventDefault();
               finishDetails();
             }}>
-              <DetailsFields form={details} />
+              <DetailsFields form={details} pharms={pharms} />
               <button type="submit" className="button button-primary">
                 {heCheckout.continue}
               </button>

@@ -3,6 +3,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryHistory, createRoute, createRouter, RouterProvider } from '@tanstack/react-router';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { authDialog } from '../auth/auth-dialog';
 import { sessions } from '../auth/session';
 import { CartStore } from '../cart/cart-store';
 import { CartContext } from '../cart/use-cart';
@@ -114,10 +115,11 @@ function renderAt(path: string) {
 
 const field = (name: string) => screen.getByLabelText(name) as HTMLInputElement;
 
-/** Fills step 1 (the rest is prefilled from the user) and continues to step 2. */
-async function fillDetails() {
+/** Fills step 1 (the rest is prefilled from the user; notes by pharmacy name when given) and continues to step 2. */
+async function fillDetails(notes: Record<string, string> = {}) {
   await screen.findByRole('heading', { name: '1. פרטים אישיים' });
   fireEvent.input(field('מספר תעודת זהות'), { target: { value: ID_NUMBER } });
+  for (const [pharm, text] of Object.entries(notes)) fireEvent.input(field(`הערות להזמנה מ${pharm} (לא חובה)`), { target: { value: text } });
   fireEvent.click(field('קראתי ואני מסכים/ה לתנאי השימוש של האתר (תנאי השימוש)'));
   fireEvent.click(field('אני מוותר/ת על ייעוץ רוקחי לפני ההזמנה'));
   fireEvent.click(screen.getByRole('button', { name: 'המשך' }));
@@ -143,6 +145,7 @@ describe('/order', () => {
     sessions.signIn({ jwt: JWT });
   });
   afterEach(() => {
+    authDialog.close();
     vi.unstubAllGlobals();
     sessions.signOut();
   });
@@ -154,6 +157,8 @@ describe('/order', () => {
     const home = renderAt('/order');
     await screen.findByRole('heading', { name: 'page /' });
     expect(home.state.location.pathname).toBe('/');
+    // Home asks to sign in, and then returns to /order.
+    expect(home.state.location.search).toEqual({ next: '/order' });
     cleanup();
     sessions.signIn({ jwt: JWT });
     fakeApi({ cart: [] });
@@ -188,13 +193,18 @@ describe('/order', () => {
     expect(screen.queryByRole('heading', { name: '2. איסוף או משלוח' })).toBeNull();
 
     fireEvent.input(field('שם פרטי'), { target: { value: 'דנה' } });
-    fireEvent.input(field('הערות להזמנה (לא חובה)'), { target: { value: 'א'.repeat(301) } });
+    // The ID number opens a phone's number keypad.
+    expect([field('מספר תעודת זהות').inputMode, field('מספר תעודת זהות').pattern]).toEqual(['numeric', '[0-9]*']);
+    // One notes field per pharmacy: each pharmacy's order gets its own.
+    fireEvent.input(field('הערות להזמנה מבית מרקחת alpha (לא חובה)'), { target: { value: 'א'.repeat(301) } });
     fireEvent.input(field('מספר תעודת זהות'), { target: { value: ID_NUMBER } });
     fireEvent.click(field('קראתי ואני מסכים/ה לתנאי השימוש של האתר (תנאי השימוש)'));
     fireEvent.click(field('אני מוותר/ת על ייעוץ רוקחי לפני ההזמנה'));
     fireEvent.click(screen.getByRole('button', { name: 'המשך' }));
     await screen.findByText(Messages.notesTooLong);
-    fireEvent.input(field('הערות להזמנה (לא חובה)'), { target: { value: 'בבקשה לצלצל' } });
+    expect(field('הערות להזמנה מבית מרקחת alpha (לא חובה)').getAttribute('aria-invalid')).toBe('true');
+    fireEvent.input(field('הערות להזמנה מבית מרקחת alpha (לא חובה)'), { target: { value: 'בבקשה לצלצל' } });
+    fireEvent.input(field('הערות להזמנה מבית מרקחת beta (לא חובה)'), { target: { value: 'לאסוף מחר' } });
     fireEvent.click(screen.getByRole('button', { name: 'המשך' }));
 
     await screen.findByRole('heading', { name: '2. איסוף או משלוח' });
@@ -290,13 +300,15 @@ describe('/order', () => {
     const api = fakeApi();
     appliedCoupons.add({ code: 'WELCOME10', name: 'ברוכים הבאים', pharmName: 'בית מרקחת alpha' });
     const router = renderAt('/order');
-    await fillDetails();
+    await fillDetails({ 'בית מרקחת alpha': 'בבקשה לצלצל', 'בית מרקחת beta': ' ' });
     choose('alpha', 'איסוף עצמי');
     choose('beta', 'איסוף עצמי');
     await waitFor(() => expect(placeButton().disabled).toBe(false), { timeout: 3000 });
     fireEvent.click(placeButton());
     await screen.findByRole('heading', { name: 'page /order/completed' }, { timeout: 3000 });
     expect(router.state.location.pathname).toBe('/order/completed');
+    // The address names the batch: a reload finds it.
+    expect(router.state.location.search).toEqual({ batch: expect.stringMatching(/^[0-9a-f-]{36}$/) });
     expect(sessionStorage.getItem(LAST_ORDER_BATCH_KEY)).toBe('3f1c2a9e-6b7d-4c8e-9f0a-1b2c3d4e5f60');
 
     expect(api.orders).toHaveLength(1);
@@ -307,7 +319,10 @@ describe('/order', () => {
     expect(body).toMatchObject({
       firstName: 'דנה', lastName: 'כהן', phone: '0521234567', email: 'dana@example.com', agreeTOU: true, agreeDisclaimer: true,
       couponCodes: ['WELCOME10'], selectedPickup: ['alpha', 'beta'],
+      // Each pharmacy's own notes (none for beta).
+      pharmNotes: [{ pharmSlug: 'alpha', notes: 'בבקשה לצלצל' }],
     });
+    expect(body).not.toHaveProperty('notes');
     expect(body.encryptedPii.keyId).toBe('k-2026-11');
     const plain = await crypto.subtle.decrypt({ name: 'RSA-OAEP' }, keys.privateKey, Uint8Array.from(atob(body.encryptedPii.ciphertext), (c) => c.charCodeAt(0)));
     expect(JSON.parse(new TextDecoder().decode(plain))).toEqual({ idNumber: ID_NUMBER });

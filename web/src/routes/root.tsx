@@ -1,5 +1,6 @@
 import { createRootRouteWithContext, Outlet, useLocation, useMatches } from '@tanstack/react-router';
 import { AuthDialog } from '../auth/AuthDialog';
+import { useReturnAfterSignIn } from '../auth/route-guards';
 import { useStoreGeoLocation, useTokenRefresh } from '../auth/use-session';
 import { useCartSync } from '../cart/use-cart';
 import { RouteErrorPage } from '../components/ErrorPage';
@@ -27,6 +28,7 @@ function RootLayout() {
   useCartSync();
   useTokenRefresh();
   useStoreGeoLocation();
+  useReturnAfterSignIn();
   const pathname = useLocation({ select: (location) => location.pathname });
   const isHome = pathname === '/';
   const scrolled = useScrollDepth(pathname);

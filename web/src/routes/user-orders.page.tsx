@@ -14,7 +14,7 @@ import { DocumentsForm } from '../orders/DocumentsForm';
 import { Modal } from '../orders/Modal';
 import { canAttachDocuments, OrderDetails, statusLabel } from '../orders/OrderDetails';
 import '../orders/orders.css';
-import { ordersKeys, userOrdersQuery } from '../queries/orders';
+import { ordersKeys, userOrderQuery, userOrdersQuery } from '../queries/orders';
 
 const route = getRouteApi('/user/orders');
 
@@ -30,16 +30,31 @@ export function UserOrdersPage() {
   return <UserOrders userId={session.claims.sub} />;
 }
 
-type Open = { kind: 'view' | 'documents'; order: CustomerOrder } | null;
+/** The order whose dialog the address names: from the list when it is there, else asked for alone (a message's link). */
+function ShownOrder({ userId, orderId, listed, onClose }: { userId: string; orderId: number; listed?: CustomerOrder; onClose: () => void }) {
+  const one = useQuery({ ...userOrderQuery(userId, orderId), enabled: !listed });
+  const order = listed ?? one.data;
+  return (
+    <Modal title={heOrders.orderNumber(orderId)} onClose={onClose}>
+      {order ? (
+        <OrderDetails order={order} headingLevel={3} />
+      ) : one.isError ? (
+        <ErrorView message={one.error.message} />
+      ) : (
+        <p role="status">{order === null ? heOrders.orderNotFound : heOrders.loading}</p>
+      )}
+    </Modal>
+  );
+}
 
 function UserOrders({ userId }: { userId: string }) {
-  const { search = '', page = 1 } = route.useSearch();
+  const { search = '', page = 1, order: shownId } = route.useSearch();
   const navigate = route.useNavigate();
   const queryClient = useQueryClient();
   const titleId = useId();
   const searchId = useId();
   const [text, setText] = useState(search);
-  const [open, setOpen] = useState<Open>(null);
+  const [attachTo, setAttachTo] = useState<CustomerOrder | null>(null);
   const query = useQuery(userOrdersQuery(userId, search, page));
 
   // The address is the truth (back and forward); typing waits for a pause before it asks.
@@ -60,6 +75,8 @@ function UserOrders({ userId }: { userId: string }) {
   }, [pastTheEnd, navigate]);
 
   const toPage = (next: number) => void navigate({ search: (old) => ({ ...old, page: next > 1 ? next : undefined }) });
+  // The dialog of an order lives in the address (a link opens it; closing it takes it out).
+  const show = (id: number | undefined) => void navigate({ search: (old) => ({ ...old, order: id }), replace: true });
 
   return (
     <section className="user-orders" aria-labelledby={titleId}>
@@ -141,11 +158,11 @@ function UserOrders({ userId }: { userId: string }) {
                     </td>
                     <td data-label={heOrders.documents}>{heOrders.documentsStates[order.documents] ?? order.documents}</td>
                     <td className="user-orders-actions">
-                      <button type="button" className="button button-secondary" aria-haspopup="dialog" aria-label={heOrders.viewOrder(order.id)} onClick={() => setOpen({ kind: 'view', order })}>
+                      <button type="button" className="button button-secondary" aria-haspopup="dialog" aria-label={heOrders.viewOrder(order.id)} onClick={() => show(order.id)}>
                         {heOrders.view}
                       </button>
                       {canAttachDocuments(order) && (
-                        <button type="button" className="button button-primary" aria-haspopup="dialog" aria-label={heOrders.attachTo(order.id)} onClick={() => setOpen({ kind: 'documents', order })}>
+                        <button type="button" className="button button-primary" aria-haspopup="dialog" aria-label={heOrders.attachTo(order.id)} onClick={() => setAttachTo(order)}>
                           {heOrders.attach}
                         </button>
                       )}
@@ -168,16 +185,12 @@ function UserOrders({ userId }: { userId: string }) {
           )}
         </>
       )}
-      {open?.kind === 'view' && (
-        <Modal title={heOrders.orderNumber(open.order.id)} onClose={() => setOpen(null)}>
-          <OrderDetails order={open.order} headingLevel={3} />
-        </Modal>
-      )}
-      {open?.kind === 'documents' && (
-        <Modal title={heOrders.documentsFor(open.order.id)} onClose={() => setOpen(null)}>
+      {shownId !== undefined && <ShownOrder userId={userId} orderId={shownId} listed={data?.orders.find((o) => o.id === shownId)} onClose={() => show(undefined)} />}
+      {attachTo && (
+        <Modal title={heOrders.documentsFor(attachTo.id)} onClose={() => setAttachTo(null)}>
           <p>{heOrders.documentsLead}</p>
           <DocumentsForm
-            target={{ orderId: open.order.id }}
+            target={{ orderId: attachTo.id }}
             onSubmitted={() => void queryClient.invalidateQueries({ queryKey: ordersKeys.all(userId) })}
           />
         </Modal>

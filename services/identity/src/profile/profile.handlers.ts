@@ -1,7 +1,7 @@
 import { Controller, Inject } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import {
-  ChangePasswordCommand, GeoLocationDto, Subjects, UnsubscribeRequest, UpdateUserCommand,
+  ChangePasswordCommand, FillPhoneCommand, GeoLocationDto, Subjects, UnsubscribeRequest, UpdateUserCommand,
   type AuthTokenResponse, type UserProfile,
 } from '@mc/contracts';
 import { Caller, RequireUser } from '@mc/kit';
@@ -28,6 +28,12 @@ export class ProfileHandlers {
   @RequireUser()
   storeGeoLocation(@Caller() caller: Caller, @Payload() dto: GeoLocationDto): Promise<{ ok: true }> {
     return this.accounts.storeGeoLocation(caller.token, dto.lat, dto.lng);
+  }
+
+  @MessagePattern(Subjects.identity.phoneFill)
+  @RequireUser()
+  fillPhone(@Caller() caller: Caller, @Payload() dto: FillPhoneCommand): Promise<{ filled: boolean }> {
+    return this.accounts.fillPhone(caller.token, dto.phone);
   }
 
   @MessagePattern(Subjects.identity.passwordChange)

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { ErrorCodes, Messages, type AuthTokenResponse, type UserProfile } from '@mc/contracts';
 import { Clock, DATABASE, SERVICE_ENV, serviceError, type Database } from '@mc/kit';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, or, sql } from 'drizzle-orm';
 import { Accounts, normalEmail, phoneDigits } from '../accounts/accounts.service';
 import { HashPool } from '../accounts/hash-pool';
 import { TokenVersionsWriter } from '../accounts/token-versions.writer';
@@ -42,6 +42,18 @@ export class ProfileService {
       ...(settings.subscribed === undefined ? {} : { subscribed: settings.subscribed }),
     }).where(eq(users.id, user.id));
     return this.profile(token);
+  }
+
+  /**
+   * Issue 26: the phone given at checkout becomes the profile's phone when the profile has none; an existing phone is
+   * never overwritten (the condition is the update's own, so a phone saved meanwhile stays).
+   */
+  async fillPhone(token: string, phone: string): Promise<{ filled: boolean }> {
+    const user = await this.accounts.current(token);
+    const filled = await this.db.update(users).set({ phone: phone.trim() })
+      .where(and(eq(users.id, user.id), or(isNull(users.phone), eq(users.phone, ''))))
+      .returning({ id: users.id });
+    return { filled: filled.length > 0 };
   }
 
   /** Keeps the last position the user's browser reported. */

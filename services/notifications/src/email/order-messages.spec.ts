@@ -45,7 +45,24 @@ describe('order messages', () => {
     expect(text).toContain('הזמנה #11');
     expect(text).toContain('הזמנה #12');
     expect(text).toContain('איסוף עצמי');
-    expect(text).toContain('https://medcanna.example/user/orders');
+    // Each order's link opens that order; the batch's link, the order-received page with its documents upload.
+    expect(text).toContain('https://medcanna.example/user/orders?order=11');
+    expect(text).toContain('https://medcanna.example/user/orders?order=12');
+    expect(text).toContain(`https://medcanna.example/order/completed?batch=${notice.batchUid}`);
+    const sms = renderOrderMessage('order-confirmation-sms', { batchUid: notice.batchUid }, notice, 'https://medcanna.example').text;
+    expect(sms).toContain(`https://medcanna.example/order/completed?batch=${notice.batchUid}`);
+  });
+
+  it("link a status e-mail and SMS to that order, and say what the status means for pickup or delivery, with the pharmacy's phone", () => {
+    const withPhone: OrderNotice = { ...notice, orders: notice.orders.map((o) => ({ ...o, pharm: { ...o.pharm, phone: '03-5551234' } })) };
+    const email = renderOrderMessage('order-status', { batchUid: notice.batchUid, orderId: 12, status: 'pending' }, withPhone, 'https://medcanna.example').text;
+    expect(email).toContain('https://medcanna.example/user/orders?order=12');
+    expect(email).toContain('עדיין אין להגיע לאיסוף'); // 12 is picked up
+    expect(email).toContain('טלפון בית המרקחת: 03-5551234');
+    const sms = renderOrderMessage('order-status-sms', { batchUid: notice.batchUid, orderId: 11, status: 'complete' }, withPhone, 'https://medcanna.example').text;
+    expect(sms).toContain('https://medcanna.example/user/orders?order=11');
+    expect(sms).toContain('אם המשלוח לא הגיע'); // 11 is delivered
+    expect(sms).toContain('03-5551234');
   });
 
   it('tell the patient of pending, complete, canceled and closed orders, not of an order opened right after it was placed', () => {

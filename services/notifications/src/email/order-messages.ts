@@ -1,5 +1,5 @@
 import {
-  Events, formatShekels, ORDER_STATUS_LABELS, toInternationalPhone,
+  Events, formatShekels, ORDER_STATUS_LABELS, orderStatusMeaning, toInternationalPhone,
   type CustomerOrder, type OrderNotice, type OrderStatus, type OrderStatusChangedEvent,
 } from '@mc/contracts';
 import type { MessageParams, PlannedMessage } from './account-messages';
@@ -107,6 +107,14 @@ function asMessage(paragraphs: string[][]): RenderedMessage {
   return { text, html };
 }
 
+/**
+ * Issue 26: the links of the messages open what they tell of: one order (its dialog in 'ההזמנות שלי'), or the batch
+ * just placed (/order/completed, with its documents upload). Only ids, which the site shows to their owner alone
+ * (signed out, it asks to sign in first and then opens them).
+ */
+export const orderLink = (publicUrl: string, orderId: number): string => `${publicUrl}/user/orders?order=${orderId}`;
+export const batchLink = (publicUrl: string, batchUid: string): string => `${publicUrl}/order/completed?batch=${encodeURIComponent(batchUid)}`;
+
 function orderOf(notice: OrderNotice, params: MessageParams): OrderNotice['orders'][number] {
   const order = notice.orders.find((o) => o.id === Number(params.orderId));
   if (!order) throw new Error(`order ${params.orderId} is not in its notice`);
@@ -138,21 +146,27 @@ export function renderOrderMessage(template: OrderTemplate, params: MessageParam
   if (template === 'order-confirmation') {
     return asMessage([
       [`שלום ${name},`, `תודה! קיבלנו את ההזמנה שלך (${notice.orders.length === 1 ? 'הזמנה אחת' : `${notice.orders.length} הזמנות`}).`],
-      ...notice.orders.map((order) => [`הזמנה #${order.id} — ${oneLine(order.pharm.name)}`, ...orderLines(order), deliveryLine(order)]),
-      [`בית המרקחת ייצור איתך קשר להשלמת ההזמנה. את ההזמנות שלך אפשר לראות באתר: ${publicUrl}/user/orders`],
+      ...notice.orders.map((order) => [
+        `הזמנה #${order.id} — ${oneLine(order.pharm.name)}`, ...orderLines(order), deliveryLine(order), `פרטי ההזמנה באתר: ${orderLink(publicUrl, order.id)}`,
+      ]),
+      [`בית המרקחת ייצור איתך קשר להשלמת ההזמנה. ההזמנה וצירוף המסמכים (לא חובה) באתר: ${batchLink(publicUrl, notice.batchUid)}`],
     ]);
   }
   if (template === 'order-confirmation-sms') {
     const ids = notice.orders.map((o) => `#${o.id}`).join(', ');
-    return { text: `מדקאנה: ההזמנה שלך התקבלה (${ids}). בית המרקחת ייצור איתך קשר. פרטים: ${publicUrl}/user/orders` };
+    return { text: `מדקאנה: ההזמנה שלך התקבלה (${ids}). בית המרקחת ייצור איתך קשר. פרטים: ${batchLink(publicUrl, notice.batchUid)}` };
   }
   const order = orderOf(notice, params);
-  const label = ORDER_STATUS_LABELS[String(params.status) as OrderStatus] ?? ORDER_STATUS_LABELS[order.status];
+  // The status told is the event's (the order may have moved on since); what it means, for pickup or delivery.
+  const status = Object.hasOwn(ORDER_STATUS_LABELS, String(params.status)) ? (String(params.status) as OrderStatus) : order.status;
+  const label = ORDER_STATUS_LABELS[status];
+  const meaning = orderStatusMeaning({ ...order, status });
   if (template === 'order-status') {
     return asMessage([
       [`שלום ${name},`, `סטטוס ההזמנה #${order.id} (${oneLine(order.pharm.name)}) עודכן: ${label}.`],
-      [`פרטי ההזמנה באתר: ${publicUrl}/user/orders`],
+      [meaning],
+      [`פרטי ההזמנה באתר: ${orderLink(publicUrl, order.id)}`],
     ]);
   }
-  return { text: `מדקאנה: סטטוס ההזמנה #${order.id} עודכן: ${label}. ${publicUrl}/user/orders` };
+  return { text: `מדקאנה: הזמנה #${order.id} (${oneLine(order.pharm.name)}): ${label}. ${meaning} ${orderLink(publicUrl, order.id)}` };
 }

@@ -63,7 +63,7 @@ export class OrdersHandlers {
   @MessagePattern(Subjects.order.userOrders)
   @RequireUser()
   userOrders(@Caller() caller: Caller, @Payload() dto: UserOrdersRequest): Promise<UserOrdersResponse> {
-    return this.reader.userOrders(caller.userId, dto.search, dto.page);
+    return this.reader.userOrders(caller.userId, dto.search, dto.page, dto.order);
   }
 
   @MessagePattern(Subjects.order.documentsBegin)

@@ -59,9 +59,10 @@ export class OrdersReader {
     return { uid, createdAt: batch.createdAt.toISOString(), orders: (await this.withItems(rows)).map((o) => o.order) };
   }
 
-  /** The user's orders, newest first, searched by order id, pharmacy name or product name. */
-  async userOrders(userId: number, search: string | undefined, page = 1): Promise<UserOrdersResponse> {
+  /** The user's orders, newest first, searched by order id, pharmacy name or product name; `order` alone that one. */
+  async userOrders(userId: number, search: string | undefined, page = 1, order?: number): Promise<UserOrdersResponse> {
     const conditions: SQL[] = [eq(orders.userId, userId)];
+    if (order !== undefined) conditions.push(eq(orders.id, order));
     const text = search?.trim();
     if (text) {
       const like = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

@@ -23,6 +23,12 @@ const REJECT_MESSAGES: Record<ShippingRejectCode, string> = {
   Error: Messages.shippingUnavailable,
 };
 
+/** The notes of one pharmacy's order: its own (`pharmNotes`) when the request names it, else the batch's `notes`. */
+export function notesFor(dto: Pick<CreateOrderDto, 'notes' | 'pharmNotes'>, pharmSlug: string): string | null {
+  const own = dto.pharmNotes?.find((n) => n.pharmSlug === pharmSlug);
+  return (own ? own.notes : dto.notes)?.trim() || null;
+}
+
 /**
  * The fingerprint of an order request: who, which cart lines, which details and selections, which coupons. Not the
  * encrypted ID number (its ciphertext differs each time it is made).
@@ -31,7 +37,8 @@ export function orderFingerprint(userId: number, checkout: Pick<Checkout, 'cartI
   const canonical = {
     userId,
     lines: checkout.cartItems.map((i) => [i.pharmProductId, i.amount]),
-    details: [dto.firstName, dto.lastName, dto.phone, dto.email.toLowerCase(), dto.notes?.trim() ?? ''],
+    details: [dto.firstName, dto.lastName, dto.phone, dto.email.toLowerCase()],
+    notes: [dto.notes?.trim() ?? '', ...(dto.pharmNotes ?? []).map((n) => [n.pharmSlug, n.notes?.trim() ?? '']).filter(([, text]) => text).map(String).sort()],
     pickup: [...(dto.selectedPickup ?? [])].sort(),
     destination: checkout.destination,
     coupons: [...new Set((dto.couponCodes ?? []).map((c) => c.trim().toUpperCase()))].sort(),
@@ -140,7 +147,7 @@ export class OrdersWriter {
           houseNumber: destination?.houseNumber ?? null,
           floor: destination?.floor ?? null,
           apartment: destination?.apartment ?? null,
-          notes: dto.notes?.trim() || null,
+          notes: notesFor(dto, p.pharm.slug),
           itemsTotal: p.itemsTotal,
           listTotal: p.listTotal,
           discountsTotal: p.discountsTotal,
