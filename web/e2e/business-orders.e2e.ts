@@ -135,7 +135,7 @@ describe.each(WIDTHS)('web: a status chosen in the order table, before its autos
     const { page } = web;
     await page.context().addCookies([{ name: 'token', value: owner, url: GATEWAY_URL }]);
     await page.goto(`${GATEWAY_URL}/business/${MERKAZ}/orders?search=${order.id}`, { waitUntil: 'networkidle' });
-    const row = page.locator('table[aria-label="הזמנות"]').getByRole('row').filter({ hasText: `#${order.id}` });
+    const row = page.locator('table[aria-label="הזמנות"]').getByRole('row', { name: `פרטי הזמנה ${order.id}`, exact: true });
     await row.waitFor({ state: 'visible' });
     const indicator = page.locator('.bo-toolbar').getByRole('status');
     expect(await indicator.textContent()).toBe('');

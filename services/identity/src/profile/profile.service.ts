@@ -46,12 +46,17 @@ export class ProfileService {
 
   /**
    * Issue 26: the phone given at checkout becomes the profile's phone when the profile has none; an existing phone is
-   * never overwritten (the condition is the update's own, so a phone saved meanwhile stays).
+   * never overwritten (the condition is the update's own, so a phone saved meanwhile stays), nor is a phone another
+   * account already has taken (sign-in by SMS finds an account by its phone: it must name one account only).
    */
   async fillPhone(token: string, phone: string): Promise<{ filled: boolean }> {
     const user = await this.accounts.current(token);
+    const digits = phoneDigits(phone);
     const filled = await this.db.update(users).set({ phone: phone.trim() })
-      .where(and(eq(users.id, user.id), or(isNull(users.phone), eq(users.phone, ''))))
+      .where(and(
+        eq(users.id, user.id), or(isNull(users.phone), eq(users.phone, '')),
+        sql`NOT EXISTS (SELECT 1 FROM identity.users other WHERE other.id <> ${user.id} AND regexp_replace(other.phone, '[^0-9]', '', 'g') = ${digits})`,
+      ))
       .returning({ id: users.id });
     return { filled: filled.length > 0 };
   }
