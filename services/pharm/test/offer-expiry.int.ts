@@ -1,11 +1,10 @@
-import { Events, parsePharmListQuery, parsePharmProductListQuery, Subjects, type OffersChangedEvent, type PharmProductListQuery } from '@mc/contracts';
-import { OutboxWriter } from '@mc/kit';
+import { parsePharmListQuery, parsePharmProductListQuery, Subjects, type PharmProductListQuery } from '@mc/contracts';
 import { rpc } from '@mc/kit/testing';
 import { staleSweep } from '../src/db/schema';
 import { PharmProductsReader } from '../src/pharm-products/pharm-products.reader';
 import { StaleOfferSweep } from '../src/pharm-products/stale-sweep';
 import { PharmsReader } from '../src/pharms/pharms.reader';
-import { usePharm } from './support';
+import { usePharm, watchOffersTold } from './support';
 
 /** Issue 26: stock past its expiry date ('פג תוקף' in the back office) is not for sale, as a stale offer is not. */
 describe('offers past their expiry date', () => {
@@ -57,14 +56,7 @@ describe('offers past their expiry date', () => {
 
   it('tells catalog each offer once as its expiry date comes (the sweep)', async () => {
     const sweep = service.app().get(StaleOfferSweep);
-    const added = jest.spyOn(service.app().get(OutboxWriter), 'add');
-    const mine = [...ids.values()];
-    const told = () => {
-      const offers = added.mock.calls.filter(([, subject]) => subject === Events.pharm.offersChanged)
-        .flatMap(([, , event]) => (event as OffersChangedEvent).offers).filter((o) => mine.includes(o.pharmProductId));
-      added.mockClear();
-      return offers.map((o) => ({ id: o.pharmProductId, inStock: o.inStock }));
-    };
+    const { told, restore } = watchOffersTold(service.app(), [...ids.values()]);
     try {
       await data.db.update(staleSweep).set({ expiresAt: '2026-11-21T00:00:00Z', expiredOfferId: 0 });
       data.setNow('2026-11-21T23:00:00Z');
@@ -77,7 +69,7 @@ describe('offers past their expiry date', () => {
       await sweep.sweep();
       expect(told()).toEqual([]);
     } finally {
-      added.mockRestore();
+      restore();
     }
   });
 });

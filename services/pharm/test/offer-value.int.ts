@@ -1,5 +1,4 @@
-import { Events, Messages, parsePharmListQuery, parsePharmProductListQuery, Subjects, type OffersChangedEvent, type PharmProductListQuery } from '@mc/contracts';
-import { OutboxWriter } from '@mc/kit';
+import { Messages, parsePharmListQuery, parsePharmProductListQuery, Subjects, type PharmProductListQuery } from '@mc/contracts';
 import { rpc } from '@mc/kit/testing';
 import { eq } from 'drizzle-orm';
 import { pharmacies, staleSweep } from '../src/db/schema';
@@ -7,7 +6,7 @@ import { PharmProductsReader } from '../src/pharm-products/pharm-products.reader
 import { PharmProductsWriter } from '../src/pharm-products/pharm-products.writer';
 import { StaleOfferSweep } from '../src/pharm-products/stale-sweep';
 import { PharmsReader } from '../src/pharms/pharms.reader';
-import { usePharm } from './support';
+import { usePharm, watchOffersTold } from './support';
 
 /** Issue 17: the price order per gram where pack sizes differ, and offers not confirmed lately never in stock. */
 describe('offer value: price per gram and how fresh an offer is', () => {
@@ -63,15 +62,7 @@ describe('offer value: price per gram and how fresh an offer is', () => {
 
   it('tells catalog each offer once as it goes stale (the sweep), and in stock again once it is confirmed', async () => {
     const sweep = service.app().get(StaleOfferSweep);
-    const added = jest.spyOn(service.app().get(OutboxWriter), 'add');
-    const mine = [...ids.values()];
-    // What this suite's offers were told since the last look (other suites' offers may go stale at these moments too).
-    const told = () => {
-      const offers = added.mock.calls.filter(([, subject]) => subject === Events.pharm.offersChanged)
-        .flatMap(([, , event]) => (event as OffersChangedEvent).offers).filter((o) => mine.includes(o.pharmProductId));
-      added.mockClear();
-      return offers.map((o) => ({ id: o.pharmProductId, inStock: o.inStock })).sort((a, b) => a.id - b.id);
-    };
+    const { told, restore } = watchOffersTold(service.app(), [...ids.values()]);
     try {
       await data.db.update(staleSweep).set({ confirmedAt: '2026-11-20T07:59:59Z', offerId: 0 });
       data.setNow('2026-11-23T07:59:00Z');
@@ -80,7 +71,7 @@ describe('offer value: price per gram and how fresh an offer is', () => {
 
       data.setNow('2026-11-23T08:00:01Z');
       await sweep.sweep();
-      expect(told()).toEqual(mine.sort((a, b) => a - b).map((id) => ({ id, inStock: false })));
+      expect(told()).toEqual([...ids.values()].sort((a, b) => a - b).map((id) => ({ id, inStock: false })));
       await sweep.sweep();
       expect(told()).toEqual([]);
 
@@ -88,7 +79,7 @@ describe('offer value: price per gram and how fresh an offer is', () => {
       await service.app().get(PharmProductsWriter).confirmForBusiness(row, [ids.get('small')!]);
       expect(told()).toEqual([{ id: ids.get('small'), inStock: true }]);
     } finally {
-      added.mockRestore();
+      restore();
     }
   });
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { INestApplicationContext, INestMicroservice } from '@nestjs/common';
-import { Events, type OpeningHours, type ProductChangedEvent } from '@mc/contracts';
-import { Clock, DATABASE, startService, type Database } from '@mc/kit';
+import { Events, type OffersChangedEvent, type OpeningHours, type ProductChangedEvent } from '@mc/contracts';
+import { Clock, DATABASE, OutboxWriter, startService, type Database } from '@mc/kit';
 import { connectNats, TEST_ENV } from '@mc/kit/testing';
 import type { NatsConnection } from 'nats';
 import { eq, inArray, like } from 'drizzle-orm';
@@ -165,3 +165,20 @@ export const ISRAEL_WINTER = {
   saturdayNoon: '2026-11-28T10:00:00Z', // Sat 12:00
   saturdayAfternoon: '2026-11-28T13:00:00Z', // Sat 15:00
 };
+
+/**
+ * Watches what the service tells catalog of these offers (`evt.pharm.offers.changed` through its outbox): `told()`
+ * answers each told since the last look, sorted by id; `restore()` stops watching. Other suites' offers are left out.
+ */
+export function watchOffersTold(app: INestApplicationContext, offerIds: number[]) {
+  const added = jest.spyOn(app.get(OutboxWriter), 'add');
+  return {
+    told: () => {
+      const offers = added.mock.calls.filter(([, subject]) => subject === Events.pharm.offersChanged)
+        .flatMap(([, , event]) => (event as OffersChangedEvent).offers).filter((o) => offerIds.includes(o.pharmProductId));
+      added.mockClear();
+      return offers.map((o) => ({ id: o.pharmProductId, inStock: o.inStock })).sort((a, b) => a.id - b.id);
+    },
+    restore: () => added.mockRestore(),
+  };
+}
