@@ -17,7 +17,7 @@ describe('order.business.stats', () => {
   const FIRST_USER = 1_800_000_000;
   let own: Pool;
 
-  const owner = () => identity.token({ sub: '301', role: 'business_owner', biz: [`pharmacy:${ONE}`] });
+  const owner = () => identity.token({ sub: '9000301', role: 'business_owner', biz: [`pharmacy:${ONE}`] });
   /** `caller` null: anonymous. */
   const stats = (caller: string | null = owner(), businessId = ONE) =>
     rpcUntyped<OrderBusinessStats>(service.nc(), Subjects.order.businessStats, { businessId }, { caller: caller ?? undefined });
@@ -101,14 +101,14 @@ describe('order.business.stats', () => {
     expect(openOrders[0]).toEqual({
       id: ids.today, createdAt: '2026-11-23T09:00:00.000Z', status: 'new', firstName: 'דנה', lastName: 'לוי', productsCount: 3, totalPrice: 100,
     });
-    const many = await stats(identity.token({ sub: '302', role: 'admin' }), MANY);
+    const many = await stats(identity.token({ sub: '9000302', role: 'admin' }), MANY);
     expect(many.openOrders).toHaveLength(DASHBOARD_LIST_SIZE);
     expect(many.openOrders.every((o) => o.status === 'open' || o.status === 'pending')).toBe(true);
     expect(many.openOrders[0].createdAt).toBe(`2026-11-${10 + DASHBOARD_LIST_SIZE + 1}T08:00:00.000Z`);
   });
 
   it('answers zeros and no orders for a pharmacy without orders', async () => {
-    const answer = await stats(identity.token({ sub: '302', role: 'admin' }), 'ot-bs-none');
+    const answer = await stats(identity.token({ sub: '9000302', role: 'admin' }), 'ot-bs-none');
     expect(answer).toEqual({
       ordersTotals: { today: { count: 0, totalPrice: 0 }, week: { count: 0, totalPrice: 0 }, month: { count: 0, totalPrice: 0 }, all: { count: 0, totalPrice: 0 } },
       customersTotals: { totalCount: 0 },
@@ -118,9 +118,9 @@ describe('order.business.stats', () => {
 
   it("is refused to an anonymous caller (401), a patient (403) and another pharmacy's owner (404); an admin may", async () => {
     await expect(stats(null)).rejects.toMatchObject({ status: 401 });
-    await expect(stats(identity.token({ sub: '303', role: 'user' }))).rejects.toMatchObject({ status: 403 });
-    await expect(stats(identity.token({ sub: '304', role: 'business_owner', biz: [`pharmacy:${OTHER}`] }))).rejects.toMatchObject({ status: 404, message: Messages.businessNotFound });
+    await expect(stats(identity.token({ sub: '9000303', role: 'user' }))).rejects.toMatchObject({ status: 403 });
+    await expect(stats(identity.token({ sub: '9000304', role: 'business_owner', biz: [`pharmacy:${OTHER}`] }))).rejects.toMatchObject({ status: 404, message: Messages.businessNotFound });
     await expect(stats(owner(), 'Bad Slug')).rejects.toMatchObject({ message: Messages.businessNotFound });
-    expect((await stats(identity.token({ sub: '302', role: 'admin' }))).ordersTotals.all.count).toBe(7);
+    expect((await stats(identity.token({ sub: '9000302', role: 'admin' }))).ordersTotals.all.count).toBe(7);
   });
 });

@@ -14,10 +14,10 @@ describe('pharm: announcements in the back office', () => {
   const identity = new TestIdentity();
   const one = () => data.slug('one');
   const two = () => data.slug('two');
-  const ownerOfOne = () => identity.token({ sub: '201', role: 'business_owner', biz: [`pharmacy:${one()}`] });
-  const ownerOfTwo = () => identity.token({ sub: '202', role: 'business_owner', biz: [`pharmacy:${two()}`] });
-  const admin = () => identity.token({ sub: '203', role: 'admin' });
-  const patient = () => identity.token({ sub: '204', role: 'user' });
+  const ownerOfOne = () => identity.token({ sub: '9000201', role: 'business_owner', biz: [`pharmacy:${one()}`] });
+  const ownerOfTwo = () => identity.token({ sub: '9000202', role: 'business_owner', biz: [`pharmacy:${two()}`] });
+  const admin = () => identity.token({ sub: '9000203', role: 'admin' });
+  const patient = () => identity.token({ sub: '9000204', role: 'user' });
 
   /** A request as the gateway sends it: pharmacy one's owner, pharmacy one, unless told otherwise. */
   const call = <T>(subject: string, payload: Record<string, unknown>, caller: string | null = ownerOfOne()) =>

@@ -13,8 +13,8 @@ describe('the back office’s discounts (pharm.business.discount*)', () => {
   const id = (key: string) => ids.get(key)!;
   let one: string;
   let two: string;
-  const owner = () => identity.token({ sub: '201', role: 'business_owner', biz: [`pharmacy:${one}`] });
-  const admin = () => identity.token({ sub: '202', role: 'admin' });
+  const owner = () => identity.token({ sub: '9000201', role: 'business_owner', biz: [`pharmacy:${one}`] });
+  const admin = () => identity.token({ sub: '9000202', role: 'admin' });
 
   /** A call as pharmacy one's owner sends it (its business unless the payload names another). */
   const call = <T = unknown>(subject: string, payload: Record<string, unknown>, caller: string | null = owner()) =>
@@ -47,8 +47,8 @@ describe('the back office’s discounts (pharm.business.discount*)', () => {
 
   describe('who may', () => {
     it('refuses an anonymous caller (401), a user who manages no business (403), another pharmacy’s owner (404) and writes nothing', async () => {
-      const patient = identity.token({ sub: '203', role: 'user' });
-      const ownerOfTwo = identity.token({ sub: '204', role: 'business_owner', biz: [`pharmacy:${two}`] });
+      const patient = identity.token({ sub: '9000203', role: 'user' });
+      const ownerOfTwo = identity.token({ sub: '9000204', role: 'business_owner', biz: [`pharmacy:${two}`] });
       for (const [subject, payload] of [
         [Subjects.pharm.businessDiscounts, {}], [Subjects.pharm.businessDiscountGet, { code: 'PTBD_X' }], [Subjects.pharm.businessDiscountCreate, fields({ code: 'PTBD_AUTHZ' })],
         [Subjects.pharm.businessDiscountUpdate, { ...fields(), currentCode: 'PTBD_X' }], [Subjects.pharm.businessDiscountRemove, { code: 'PTBD_X' }],
@@ -62,7 +62,7 @@ describe('the back office’s discounts (pharm.business.discount*)', () => {
     });
 
     it('answers 404 to an admin and a company’s staff for a business that is not a pharmacy', async () => {
-      const companyStaff = identity.token({ sub: '205', role: 'business_owner', biz: [`company:${data.slug('company')}`] });
+      const companyStaff = identity.token({ sub: '9000205', role: 'business_owner', biz: [`company:${data.slug('company')}`] });
       await expect(call(Subjects.pharm.businessDiscounts, { businessId: data.slug('company') }, companyStaff)).rejects.toMatchObject({ status: 404, message: Messages.businessNotFound });
       await expect(call(Subjects.pharm.businessDiscounts, { businessId: data.slug('nowhere') }, admin())).rejects.toMatchObject({ status: 404, message: Messages.businessNotFound });
       await expect(create({ businessId: data.slug('nowhere'), code: 'PTBD_NOWHERE' }, admin())).rejects.toMatchObject({ status: 404 });

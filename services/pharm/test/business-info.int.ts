@@ -10,10 +10,10 @@ describe('the back office: pharmacy info and opening hours (pharm.business.*)', 
   const service = usePharm('pt-bi');
   const { data } = service;
   const identity = new TestIdentity();
-  const owner = () => identity.token({ sub: '201', role: 'business_owner', biz: [`pharmacy:${data.slug('one')}`] });
-  const ownerOfTwo = () => identity.token({ sub: '202', role: 'business_owner', biz: [`pharmacy:${data.slug('two')}`] });
-  const admin = () => identity.token({ sub: '203', role: 'admin' });
-  const patient = () => identity.token({ sub: '204', role: 'user' });
+  const owner = () => identity.token({ sub: '9000201', role: 'business_owner', biz: [`pharmacy:${data.slug('one')}`] });
+  const ownerOfTwo = () => identity.token({ sub: '9000202', role: 'business_owner', biz: [`pharmacy:${data.slug('two')}`] });
+  const admin = () => identity.token({ sub: '9000203', role: 'admin' });
+  const patient = () => identity.token({ sub: '9000204', role: 'user' });
   /** `caller` null: anonymous. */
   const get = (caller: string | null = owner(), businessId = data.slug('one')) =>
     rpcUntyped<PharmBusinessInfo>(service.nc(), Subjects.pharm.businessGet, { businessId }, { caller: caller ?? undefined });

@@ -21,11 +21,11 @@ describe('back-office products: pharm.business.* (list, get, options, create, up
   const one = () => data.slug('one');
   const two = () => data.slug('two');
   const p = (name: string) => data.slug(name);
-  const owner = () => identity.token({ sub: '201', role: 'business_owner', biz: [`pharmacy:${one()}`] });
-  const ownerOfTwo = () => identity.token({ sub: '202', role: 'business_owner', biz: [`pharmacy:${two()}`] });
-  const admin = () => identity.token({ sub: '203', role: 'admin' });
-  const patient = () => identity.token({ sub: '204', role: 'user' });
-  const companyStaff = () => identity.token({ sub: '205', role: 'business_owner', biz: [`company:${data.slug('company')}`] });
+  const owner = () => identity.token({ sub: '9000201', role: 'business_owner', biz: [`pharmacy:${one()}`] });
+  const ownerOfTwo = () => identity.token({ sub: '9000202', role: 'business_owner', biz: [`pharmacy:${two()}`] });
+  const admin = () => identity.token({ sub: '9000203', role: 'admin' });
+  const patient = () => identity.token({ sub: '9000204', role: 'user' });
+  const companyStaff = () => identity.token({ sub: '9000205', role: 'business_owner', biz: [`company:${data.slug('company')}`] });
   const ids = new Map<string, number>();
 
   /** A back-office call as `caller` (pharmacy one's owner unless told), naming pharmacy one unless the payload names another. */

@@ -27,7 +27,7 @@ describe('cart fill: the pharmacies that have the whole cart, with shipping', ()
   const ids = new Map<string, number>();
   const id = (pharm: string, product: string) => ids.get(`${pharm}/${product}`)!;
   const identity = new TestIdentity();
-  const patient = () => identity.token({ sub: '501', role: 'user' });
+  const patient = () => identity.token({ sub: '9000501', role: 'user' });
   const alternatives = (cartItems: unknown, caller?: string) =>
     rpcUntyped<CartAlternatives>(service.nc(), Subjects.pharm.cartAlternatives, { cartItems }, { caller });
   const where = (answer: CartAlternatives) => answer.options.map((o) => o.pharm.slug.replace(`${data.prefix}-`, ''));
@@ -209,6 +209,6 @@ describe('cart fill: the pharmacies that have the whole cart, with shipping', ()
     for (const bad of [undefined, 'x', [{ pharmProductId: 'a', amount: 1 }], [{ pharmProductId: 1, amount: 1 }, { pharmProductId: 1, amount: 1 }]]) {
       await expect(alternatives(bad)).rejects.toMatchObject({ status: 400, message: Messages.badRequest });
     }
-    await expect(alternatives(cart(), identity.token({ sub: '501', role: 'user' }, { kid: 'unknown-kid' }))).rejects.toMatchObject({ status: 401 });
+    await expect(alternatives(cart(), identity.token({ sub: '9000501', role: 'user' }, { kid: 'unknown-kid' }))).rejects.toMatchObject({ status: 401 });
   });
 });

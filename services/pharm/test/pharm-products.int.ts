@@ -269,7 +269,7 @@ describe('pharm products: a pharmacy’s list and pages, the comparison, the dis
   describe('updates', () => {
     // Identity's part: its public keys on `identity.keys.get`, and the callers' tokens signed with them.
     const identity = new TestIdentity();
-    const ownerOfOne = () => identity.token({ sub: '101', role: 'business_owner', biz: [`pharmacy:${data.slug('one')}`] });
+    const ownerOfOne = () => identity.token({ sub: '9000101', role: 'business_owner', biz: [`pharmacy:${data.slug('one')}`] });
     beforeAll(() => identity.serveKeys(service.nc()));
     afterAll(() => identity.stop());
     /** The back office's command as pharmacy one's owner sends it (its business unless the request names another). */
@@ -280,8 +280,8 @@ describe('pharm products: a pharmacy’s list and pages, the comparison, the dis
       const offerId = id('one', 'gamma');
       const before = (await reader().shownOffer(offerId))!.totalPrice;
       const events = (await eventsOf(offerId)).length;
-      await expect(update({ id: offerId, price: 1 }, identity.token({ sub: '102', role: 'user' }))).rejects.toMatchObject({ status: 403 });
-      await expect(update({ id: offerId, price: 1 }, identity.token({ sub: '103', role: 'business_owner', biz: [`pharmacy:${data.slug('two')}`] }))).rejects.toMatchObject({ status: 404, message: Messages.businessNotFound });
+      await expect(update({ id: offerId, price: 1 }, identity.token({ sub: '9000102', role: 'user' }))).rejects.toMatchObject({ status: 403 });
+      await expect(update({ id: offerId, price: 1 }, identity.token({ sub: '9000103', role: 'business_owner', biz: [`pharmacy:${data.slug('two')}`] }))).rejects.toMatchObject({ status: 404, message: Messages.businessNotFound });
       await expect(update({ id: offerId, price: 1 }, null)).rejects.toMatchObject({ status: 401 });
       expect((await reader().shownOffer(offerId))!.totalPrice).toBe(before);
       expect(await eventsOf(offerId)).toHaveLength(events);
@@ -289,10 +289,10 @@ describe('pharm products: a pharmacy’s list and pages, the comparison, the dis
 
     it('is refused to a forged, an expired and an exp-less token (401)', async () => {
       const offerId = id('one', 'gamma');
-      const forged = identity.token({ sub: '101', role: 'admin' }, { key: generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey });
-      const expired = identity.token({ sub: '101', role: 'business_owner', biz: [`pharmacy:${data.slug('one')}`], exp: Math.floor(Date.now() / 1000) - 60 });
-      const noExp = identity.token({ sub: '101', role: 'business_owner', biz: [`pharmacy:${data.slug('one')}`], exp: undefined });
-      for (const caller of [forged, expired, noExp, identity.token({ sub: '101', role: 'admin' }, { kid: 'unknown-kid' })]) {
+      const forged = identity.token({ sub: '9000101', role: 'admin' }, { key: generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey });
+      const expired = identity.token({ sub: '9000101', role: 'business_owner', biz: [`pharmacy:${data.slug('one')}`], exp: Math.floor(Date.now() / 1000) - 60 });
+      const noExp = identity.token({ sub: '9000101', role: 'business_owner', biz: [`pharmacy:${data.slug('one')}`], exp: undefined });
+      for (const caller of [forged, expired, noExp, identity.token({ sub: '9000101', role: 'admin' }, { kid: 'unknown-kid' })]) {
         await expect(update({ id: offerId, price: 1 }, caller)).rejects.toMatchObject({ status: 401 });
       }
     });
@@ -300,10 +300,10 @@ describe('pharm products: a pharmacy’s list and pages, the comparison, the dis
     it("lets the pharmacy's own owner and an admin update, but only an offer of the business named", async () => {
       const offerId = id('one', 'gamma');
       await expect(update({ id: offerId, price: 251 })).resolves.toMatchObject({ id: offerId, totalPrice: 251 });
-      const admin = identity.token({ sub: '104', role: 'admin' });
+      const admin = identity.token({ sub: '9000104', role: 'admin' });
       await expect(update({ id: offerId, price: 250 }, admin)).resolves.toMatchObject({ id: offerId, totalPrice: 250 });
       // Pharmacy two's owner naming its own business cannot reach pharmacy one's offer through it.
-      const ownerOfTwo = identity.token({ sub: '103', role: 'business_owner', biz: [`pharmacy:${data.slug('two')}`] });
+      const ownerOfTwo = identity.token({ sub: '9000103', role: 'business_owner', biz: [`pharmacy:${data.slug('two')}`] });
       await expect(update({ businessId: data.slug('two'), id: offerId, price: 1 }, ownerOfTwo)).rejects.toMatchObject({ status: 404, message: Messages.productNotFound });
       await expect(update({ businessId: data.slug('two'), id: offerId, price: 1 }, admin)).rejects.toMatchObject({ status: 404 });
     });

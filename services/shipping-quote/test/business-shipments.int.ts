@@ -29,11 +29,11 @@ describe('the back office’s shipments (shipping-quote.business.*)', () => {
   let pharmStub: Subscription;
   const ids: Record<string, number> = {};
 
-  const owner = () => identity.token({ sub: '201', role: 'business_owner', biz: [`pharmacy:${mine}`] });
-  const otherOwner = () => identity.token({ sub: '202', role: 'business_owner', biz: [`pharmacy:${other}`] });
-  const companyStaff = () => identity.token({ sub: '203', role: 'business_owner', biz: [`company:${company}`] });
-  const admin = () => identity.token({ sub: '204', role: 'admin' });
-  const patient = () => identity.token({ sub: '205', role: 'user' });
+  const owner = () => identity.token({ sub: '9000201', role: 'business_owner', biz: [`pharmacy:${mine}`] });
+  const otherOwner = () => identity.token({ sub: '9000202', role: 'business_owner', biz: [`pharmacy:${other}`] });
+  const companyStaff = () => identity.token({ sub: '9000203', role: 'business_owner', biz: [`company:${company}`] });
+  const admin = () => identity.token({ sub: '9000204', role: 'admin' });
+  const patient = () => identity.token({ sub: '9000205', role: 'user' });
 
   const form = (overrides: Partial<ShipmentCreateCommand> = {}): ShipmentCreateCommand => ({
     businessId: mine,
