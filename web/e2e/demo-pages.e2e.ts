@@ -198,8 +198,16 @@ describe('web: every public page and dialog on the demo data, at a phone and a d
         expect(await picker.locator('.file-picker-chosen').textContent()).toBe('לא נבחר קובץ');
       }
       // A press on the Hebrew button (the transparent input over it takes it) opens the file chooser.
+      // The press goes where the button is once the page has settled (the batch's orders load above it).
       await pickers.first().scrollIntoViewIfNeeded();
-      const button = (await pickers.first().locator('.file-picker-button').boundingBox())!;
+      await page.waitForLoadState('networkidle');
+      const buttonHandle = await pickers.first().locator('.file-picker-button').elementHandle();
+      await page.waitForFunction((element) => {
+        const box = element!.getBoundingClientRect();
+        const hit = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
+        return hit instanceof HTMLInputElement && hit.type === 'file' && hit.parentElement === element!.parentElement && !hit.disabled;
+      }, buttonHandle);
+      const button = (await buttonHandle!.boundingBox())!;
       const chooser = page.waitForEvent('filechooser');
       await page.mouse.click(button.x + button.width / 2, button.y + button.height / 2);
       await (await chooser).setFiles({ name: 'id.png', mimeType: 'image/png', buffer: PNG });
