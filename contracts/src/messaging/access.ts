@@ -43,7 +43,7 @@ export const RequestCallers: { readonly [S in RequestSubject]: readonly BusProce
   [Subjects.catalog.mediaGet]: GATEWAY,
   [Subjects.catalog.sitemapGet]: GATEWAY,
   [Subjects.pharm.pharmList]: GATEWAY,
-  [Subjects.pharm.pharmGet]: ['gateway', 'order', 'shipping-quote'],
+  [Subjects.pharm.pharmGet]: ['gateway', 'order'],
   [Subjects.pharm.slideList]: GATEWAY,
   [Subjects.pharm.pharmProductList]: GATEWAY,
   [Subjects.pharm.pharmProductGet]: GATEWAY,

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { loadEnv } from '@mc/kit';
 import { OrderEnv, piiMasterKey } from './config';
-import { openAtRest, sealAtRest } from './checkout/pii-keys.service';
+import { openAtRest, sealAtRest } from './pii/pii-keys.service';
 
 const KEY = randomBytes(32).toString('base64');
 

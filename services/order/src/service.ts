@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import type { ServiceDefinition } from '@mc/kit';
 import { OrderEnv } from './config';
 import { inbox, outbox } from './db/schema';
+import { CheckoutModule } from './checkout/checkout.module';
 import { OrdersModule } from './orders/orders.module';
 
 export const orderService: ServiceDefinition<OrderEnv> = {
@@ -10,5 +11,5 @@ export const orderService: ServiceDefinition<OrderEnv> = {
   schema: 'order',
   tables: { outbox, inbox },
   migrationsFolder: join(__dirname, 'migrations'),
-  imports: [OrdersModule],
+  imports: [OrdersModule, CheckoutModule],
 };

@@ -5,8 +5,7 @@ import { inbox, outbox } from './db/schema';
 import { AnnouncementsModule } from './announcements/announcements.module';
 import { BusinessInfoModule } from './business/business-info.module';
 import { BusinessProductsModule } from './business-products/business-products.module';
-import { CartFillModule } from './cart-fill/cart-fill.module';
-import { CheckoutModule } from './checkout/checkout.module';
+import { CartOffersModule } from './cart-offers/cart-offers.module';
 import { DiscountsModule } from './discounts/discounts.module';
 import { EventsModule } from './events/events.module';
 import { MediaModule } from './media/media.module';
@@ -21,5 +20,5 @@ export const pharmService: ServiceDefinition<PharmEnv> = {
   schema: 'pharm',
   tables: { outbox, inbox },
   migrationsFolder: join(__dirname, 'migrations'),
-  imports: [PharmsModule, PharmProductsModule, DiscountsModule, CheckoutModule, StockModule, EventsModule, MediaModule, SitemapModule, BusinessInfoModule, BusinessProductsModule, AnnouncementsModule, CartFillModule],
+  imports: [PharmsModule, PharmProductsModule, DiscountsModule, CartOffersModule, StockModule, EventsModule, MediaModule, SitemapModule, BusinessInfoModule, BusinessProductsModule, AnnouncementsModule],
 };

@@ -2,6 +2,7 @@ import { parsePharmListQuery, parsePharmProductListQuery, Subjects, type PharmPr
 import { rpc } from '@mc/kit/testing';
 import { staleSweep } from '../src/db/schema';
 import { PharmProductsReader } from '../src/pharm-products/pharm-products.reader';
+import { CartOffersReader } from '../src/cart-offers/cart-offers.reader';
 import { StaleOfferSweep } from '../src/pharm-products/stale-sweep';
 import { PharmsReader } from '../src/pharms/pharms.reader';
 import { usePharm, watchOffersTold } from './support';
@@ -50,7 +51,7 @@ describe('offers past their expiry date', () => {
       { id: ids.get('soon'), inStock: false, alwaysInStock: false },
       { id: ids.get('later'), inStock: true, alwaysInStock: false },
     ]);
-    const cart = await reader().resolveCart([{ pharmProductId: ids.get('soon')!, amount: 1 }]);
+    const cart = await service.app().get(CartOffersReader).resolve([{ pharmProductId: ids.get('soon')!, amount: 1 }]);
     expect(cart.items[0].pharmProduct).toMatchObject({ inStock: false });
   });
 

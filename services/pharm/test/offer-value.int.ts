@@ -3,6 +3,7 @@ import { rpc } from '@mc/kit/testing';
 import { eq } from 'drizzle-orm';
 import { pharmacies, staleSweep } from '../src/db/schema';
 import { PharmProductsReader } from '../src/pharm-products/pharm-products.reader';
+import { CartOffersReader } from '../src/cart-offers/cart-offers.reader';
 import { PharmProductsWriter } from '../src/pharm-products/pharm-products.writer';
 import { StaleOfferSweep } from '../src/pharm-products/stale-sweep';
 import { PharmsReader } from '../src/pharms/pharms.reader';
@@ -90,7 +91,7 @@ describe('offer value: price per gram and how fresh an offer is', () => {
       { id: ids.get('big'), inStock: false, alwaysInStock: false },
       { id: ids.get('oil'), inStock: false, alwaysInStock: false },
     ]);
-    const cart = await reader().resolveCart([{ pharmProductId: ids.get('big')!, amount: 1 }]);
+    const cart = await service.app().get(CartOffersReader).resolve([{ pharmProductId: ids.get('big')!, amount: 1 }]);
     expect(cart.items[0].pharmProduct).toMatchObject({ inStock: false, stale: true });
   });
 

@@ -1,18 +1,16 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
-  BusinessMessages, ErrorCodes, Messages, Subjects,
+  BusinessMessages, Messages, Subjects,
   type BusinessShipment, type Location, type ShipmentCreateCommand, type ShippingQuoteRequest,
 } from '@mc/contracts';
 import { DATABASE, type Database } from '@mc/kit';
 import { rpc, rpcUntyped, TestIdentity, useService } from '@mc/kit/testing';
 import { eq, like, sql } from 'drizzle-orm';
-import { JSONCodec, type Subscription } from 'nats';
 import { shipments } from '../src/db/schema';
 import { LocationsService } from '../src/locations/locations.service';
 import { shippingQuoteService } from '../src/service';
 
-const codec = JSONCodec();
 const ILS = 100;
 
 describe('the back office’s shipments (shipping-quote.business.*)', () => {
@@ -23,10 +21,6 @@ describe('the back office’s shipments (shipping-quote.business.*)', () => {
   const mine = `${run}-mine`;
   const other = `${run}-other`;
   const company = `${run}-company`;
-  /** The slugs pharm answers as pharmacies (anything else is its 404), and how many times it was asked. */
-  const pharmacies = new Set([mine, other]);
-  let pharmAsked = 0;
-  let pharmStub: Subscription;
   const ids: Record<string, number> = {};
 
   const owner = () => identity.token({ sub: '9000201', role: 'business_owner', biz: [`pharmacy:${mine}`] });
@@ -55,16 +49,6 @@ describe('the back office’s shipments (shipping-quote.business.*)', () => {
 
   beforeAll(async () => {
     await identity.serveKeys(service.nc());
-    pharmStub = service.nc().subscribe(Subjects.pharm.pharmGet, {
-      callback: (_err, msg) => {
-        const { data, id } = codec.decode(msg.data) as { data: { slug: string }; id: string };
-        pharmAsked++;
-        msg.respond(codec.encode(pharmacies.has(data.slug)
-          ? { response: { pharm: { slug: data.slug }, announcements: [] }, isDisposed: true, id }
-          : { err: { status: 404, code: ErrorCodes.notFound, message: Messages.pharmNotFound }, isDisposed: true, id }));
-      },
-    });
-    await service.nc().flush();
     const locations = service.app().get(LocationsService);
     await locations.seedTree();
     const all: Location[] = await locations.list();
@@ -76,7 +60,6 @@ describe('the back office’s shipments (shipping-quote.business.*)', () => {
   });
 
   afterAll(() => {
-    pharmStub?.unsubscribe();
     identity.stop();
   });
 
@@ -164,9 +147,9 @@ describe('the back office’s shipments (shipping-quote.business.*)', () => {
     await expect(list(mine, patient())).rejects.toMatchObject({ status: 403 });
     await expect(list(mine, otherOwner())).rejects.toMatchObject({ status: 404, message: Messages.businessNotFound });
     await expect(create(form(), otherOwner())).rejects.toMatchObject({ status: 404, message: Messages.businessNotFound });
-    // A member of a business pharm does not know as a pharmacy (a cannabis company), and an admin naming one.
+    // A member of a business that is not a pharmacy (a cannabis company). An admin naming one is refused by the gateway,
+    // which asks pharm first (gateway/test/business-authz.e2e.ts, business-shipments.e2e.ts).
     await expect(list(company, companyStaff())).rejects.toMatchObject({ status: 404, message: Messages.businessNotFound });
-    await expect(list(`${run}-nowhere`, admin())).rejects.toMatchObject({ status: 404, message: Messages.businessNotFound });
     await expect(create(form({ businessId: company }), companyStaff())).rejects.toMatchObject({ status: 404, message: Messages.businessNotFound });
     expect(await service.app().get<Database>(DATABASE).select().from(shipments).where(eq(shipments.pharmSlug, company))).toEqual([]);
 
@@ -181,12 +164,6 @@ describe('the back office’s shipments (shipping-quote.business.*)', () => {
     await expect(rpc(service.nc(), Subjects.shippingQuote.businessShipmentUpdate, { ...form(), id: theirId }, { caller: owner() }))
       .rejects.toMatchObject({ status: 404, message: BusinessMessages.shipmentNotFound });
     expect((await list(other, otherOwner())).shipments[0]).toEqual(theirs[0]);
-  });
-
-  it('asks pharm once per pharmacy for a while, not at each call', async () => {
-    const before = pharmAsked;
-    for (let i = 0; i < 3; i++) await rpc(service.nc(), Subjects.shippingQuote.businessShipments, { businessId: mine }, { caller: owner() });
-    expect(pharmAsked).toBe(before);
   });
 
   it('migration 0005 gives each stored row the shipment’s type, and leaves typed rows and non-lists alone', async () => {

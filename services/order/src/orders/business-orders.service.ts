@@ -7,7 +7,7 @@ import { BusClient, businessNotFound, Clock, DATABASE, LOGGER, OutboxRelay, SERV
 import { and, asc, eq, inArray, isNotNull, lte, sql, type SQL } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { OrderEnv } from '../config';
-import { PiiKeys } from '../checkout/pii-keys.service';
+import { PiiKeys } from '../pii/pii-keys.service';
 import { idNumberReads, orderItems, orders, orderSearchText } from '../db/schema';
 import { OrderTransitions } from './order-transitions';
 import { orderNotFound, toCustomerOrder } from './orders.reader';

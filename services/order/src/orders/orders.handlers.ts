@@ -1,58 +1,23 @@
 import { Controller, Inject } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import {
-  BatchGetRequest, BusinessPageRequest, CouponDto, CreateOrderDto, DocumentsBeginCommand, DocumentsAbandonCommand, DocumentsFinishCommand, OrderIdNumberRequest, OrderNoticeRequest,
-  OrderStatusUpdateCommand, QuoteDto, ResolveCartDto, Subjects, UserOrdersRequest,
-  type BusinessOrdersPage, type CheckoutPublicKey, type CouponValidation, type DocumentsDelivery, type OrderNotice, type OrdersBatch, type OrderStatus, type Quote, type UserOrdersResponse,
+  BatchGetRequest, BusinessPageRequest, DocumentsBeginCommand, DocumentsAbandonCommand, DocumentsFinishCommand, OrderIdNumberRequest, OrderNoticeRequest,
+  OrderStatusUpdateCommand, Subjects, UserOrdersRequest,
+  type BusinessOrdersPage, type DocumentsDelivery, type OrderNotice, type OrdersBatch, type OrderStatus, type UserOrdersResponse,
 } from '@mc/contracts';
 import { Caller, RequireBusiness, RequireUser } from '@mc/kit';
-import { CheckoutService } from '../checkout/checkout.service';
-import { PiiKeys } from '../checkout/pii-keys.service';
 import { BusinessOrdersService } from './business-orders.service';
 import { DocumentsService } from './documents.service';
 import { OrdersReader } from './orders.reader';
-import { OrdersWriter } from './orders.writer';
 
-/** Checkout and the patient's orders; the user is always the verified caller, never a field of the payload. */
+/** The placed orders: the patient's, their documents, what notifications reads, and the pharmacy's; the user is always the verified caller, never a field of the payload. */
 @Controller()
 export class OrdersHandlers {
   constructor(
-    @Inject(CheckoutService) private readonly checkout: CheckoutService,
-    @Inject(PiiKeys) private readonly keys: PiiKeys,
-    @Inject(OrdersWriter) private readonly writer: OrdersWriter,
     @Inject(OrdersReader) private readonly reader: OrdersReader,
     @Inject(DocumentsService) private readonly documents: DocumentsService,
     @Inject(BusinessOrdersService) private readonly business: BusinessOrdersService,
   ) {}
-
-  @MessagePattern(Subjects.order.couponValidate)
-  @RequireUser()
-  coupon(@Caller() caller: Caller, @Payload() dto: CouponDto): Promise<CouponValidation> {
-    return this.checkout.validateCoupon(caller, dto.couponCode.trim());
-  }
-
-  @MessagePattern(Subjects.order.quote)
-  @RequireUser()
-  async quote(@Caller() caller: Caller, @Payload() dto: QuoteDto): Promise<Quote> {
-    return (await this.checkout.compute(caller, dto)).quote;
-  }
-
-  /** Public: the cart travels in the payload (nothing of anyone's is read), priced for pickup. */
-  @MessagePattern(Subjects.order.cartQuote)
-  cartQuote(@Payload() dto: ResolveCartDto): Promise<Quote> {
-    return this.checkout.quoteItems(dto.cartItems);
-  }
-
-  @MessagePattern(Subjects.order.publicKey)
-  publicKey(): CheckoutPublicKey {
-    return this.keys.publicKey();
-  }
-
-  @MessagePattern(Subjects.order.orderCreate)
-  @RequireUser()
-  create(@Caller() caller: Caller, @Payload() dto: CreateOrderDto): Promise<OrdersBatch> {
-    return this.writer.create(caller, dto);
-  }
 
   @MessagePattern(Subjects.order.batchGet)
   @RequireUser()

@@ -1,7 +1,6 @@
 import { Module } from '@nestjs/common';
-import { CheckoutService } from '../checkout/checkout.service';
-import { PiiKeys } from '../checkout/pii-keys.service';
 import { OrdersOpenConsumer } from '../events/orders-open.consumer';
+import { PiiModule } from '../pii/pii.module';
 import { BusinessOrdersService } from './business-orders.service';
 import { BusinessStatsHandlers } from './business-stats.handlers';
 import { BusinessStatsService } from './business-stats.service';
@@ -9,10 +8,12 @@ import { DocumentsService } from './documents.service';
 import { OrderTransitions } from './order-transitions';
 import { OrdersHandlers } from './orders.handlers';
 import { OrdersReader } from './orders.reader';
-import { OrdersWriter } from './orders.writer';
 
+/** The placed orders: the patient's and the pharmacy's views, status transitions, documents and stats. */
 @Module({
+  imports: [PiiModule],
   controllers: [OrdersHandlers, BusinessStatsHandlers],
-  providers: [CheckoutService, PiiKeys, OrderTransitions, OrdersReader, OrdersWriter, DocumentsService, BusinessOrdersService, OrdersOpenConsumer, BusinessStatsService],
+  providers: [OrderTransitions, OrdersReader, DocumentsService, BusinessOrdersService, OrdersOpenConsumer, BusinessStatsService],
+  exports: [OrdersReader],
 })
 export class OrdersModule {}

@@ -19,6 +19,9 @@ export const productSummaryColumns = {
   sizeQuantity: productsView.sizeQuantity,
   sizeUnit: productsView.sizeUnit,
 };
+/** An offer with its card's product columns, as read from the rows. */
+export const offerCardColumns = { offer: pharmProducts, product: productSummaryColumns };
+
 export type ProductSummaryRow = Pick<ProductViewRow, keyof typeof productSummaryColumns>;
 
 /** The original price only when it is above the price: anything else is no discount. */

@@ -1,8 +1,8 @@
 import { Controller, Inject } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import {
-  ComparisonRequest, DiscountListRequest, PharmProductGetRequest, PharmProductListRequest, PharmProductUpdateRequest, ResolveCartDto, Subjects,
-  type ComparisonResponse, type PharmProduct, type ResolvedCart, type PharmProductDetailResponse, type PharmProductListResponse,
+  ComparisonRequest, DiscountListRequest, PharmProductGetRequest, PharmProductListRequest, PharmProductUpdateRequest, Subjects,
+  type ComparisonResponse, type PharmProduct, type PharmProductDetailResponse, type PharmProductListResponse,
 } from '@mc/contracts';
 import { RequireBusiness } from '@mc/kit';
 import { PharmProductsReader } from './pharm-products.reader';
@@ -38,11 +38,6 @@ export class PharmProductsHandlers {
   @MessagePattern(Subjects.pharm.discountList)
   discounts(@Payload() query: DiscountListRequest): Promise<PharmProductListResponse> {
     return this.reader.discounts(query);
-  }
-
-  @MessagePattern(Subjects.pharm.cartResolve)
-  resolveCart(@Payload() request: ResolveCartDto): Promise<ResolvedCart> {
-    return this.reader.resolveCart(request.cartItems);
   }
 
   /** The back office's command: members of the pharmacy's business (`businessId`) and admins only. */

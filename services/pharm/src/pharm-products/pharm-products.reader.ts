@@ -1,25 +1,23 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
   comparePriceOrder, Messages, parsePharmProductListQuery, PER_PAGE, RELATED_SIZE,
-  type CartItemDto, type ComparisonQuery, type ComparisonResponse, type GeoPoint, type Pharm, type PharmProductGetRequest, type PharmProductListQuery, type ResolvedCart,
+  type ComparisonQuery, type ComparisonResponse, type GeoPoint, type Pharm, type PharmProductGetRequest, type PharmProductListQuery,
   type PharmProduct, type PharmProductDetailResponse, type PharmProductListResponse,
 } from '@mc/contracts';
 import { Clock, DATABASE, notFound, type Database } from '@mc/kit';
-import { and, eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { pharmProducts, productsView, type SlideQuery } from '../db/schema';
 import { PharmDirectory } from '../pharms/pharm-directory';
 import { hasDelivery, isOpenIn, kmFrom, momentOf, toPharm, type Moment, type PharmRecord } from '../pharms/pharm-view';
 import { toComparison } from './comparison-view';
 import { inStockAt, isVisible, OfferIndex, type Offer, type OfferState, type ProductFacts } from './offer-index';
 import { listOffers } from './offer-list';
-import { productSummaryColumns, toPharmProduct, unknownProduct } from './offer-view';
+import { offerCardColumns, toPharmProduct, unknownProduct } from './offer-view';
 import { topK } from './top-k';
-
-const offerCardColumns = { offer: pharmProducts, product: productSummaryColumns };
 
 /**
  * The storefront's reads of pharm products: one pharmacy's list and pages, the comparison and the discounts, from the
- * offer index; a cart and a write's answer read the rows themselves (checkout must see the committed price and stock).
+ * offer index; a write's answer reads the rows themselves (a cart's lines: cart-offers).
  */
 @Injectable()
 export class PharmProductsReader {
@@ -140,33 +138,6 @@ export class PharmProductsReader {
     if (!row || !pharm) return undefined;
     const now = this.clock.now();
     return toPharmProduct(row.offer, row.product ?? unknownProduct(row.offer.productSlug), toPharm(pharm, momentOf(now)), now);
-  }
-
-  /**
-   * A cart's lines with their offers as shown now, unpublished and out-of-stock ones included (the cart
-   * tells the shopper to remove them); an offer whose product, pharmacy or row is gone resolves to null.
-   */
-  async resolveCart(items: CartItemDto[]): Promise<ResolvedCart> {
-    const ids = items.map((item) => item.pharmProductId);
-    const [rows, { byId: pharms }] = await Promise.all([
-      ids.length
-        ? this.db
-          .select(offerCardColumns)
-          .from(pharmProducts)
-          .innerJoin(productsView, eq(productsView.slug, pharmProducts.productSlug))
-          .where(and(eq(productsView.deleted, false), sql`${pharmProducts.id} = ANY(${sql.param(ids)})`))
-        : [],
-      this.directory.snapshot(),
-    ]);
-    const moment = momentOf(this.clock.now());
-    const offers = new Map(rows.filter((r) => pharms.has(r.offer.pharmId)).map((r) => [r.offer.id, r]));
-    return {
-      items: items.map(({ pharmProductId, amount }) => {
-        const row = offers.get(pharmProductId);
-        const pharmProduct = row ? toPharmProduct(row.offer, row.product, toPharm(pharms.get(row.offer.pharmId)!, moment), moment.at) : null;
-        return { pharmProductId, amount, pharmProduct };
-      }),
-    };
   }
 
 }

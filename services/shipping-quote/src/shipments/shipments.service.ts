@@ -1,9 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
-  agorotToShekels, BUSINESS_PAGE_SIZE, BusinessMessages, ErrorCodes, Messages, shekelsToAgorot, Subjects,
+  agorotToShekels, BUSINESS_PAGE_SIZE, BusinessMessages, ErrorCodes, Messages, shekelsToAgorot,
   type BusinessShipment, type BusinessShipmentsPage, type QuantityType, type Shipment, type ShipmentFields,
 } from '@mc/contracts';
-import { BusClient, businessNotFound, DATABASE, notFound, serviceError, toServiceError, type Database } from '@mc/kit';
+import { DATABASE, notFound, serviceError, type Database } from '@mc/kit';
 import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
 import { locations, shipments, type StoredPricing } from '../db/schema';
 import type { PricingRow } from '../quotes/quotes.rules';
@@ -19,9 +19,6 @@ export interface NewShipment {
 
 type ShipmentRow = typeof shipments.$inferSelect;
 
-/** How long a pharmacy pharm confirmed is taken as one without asking again (pharmacies are not removed). */
-const PHARMACY_TTL_MS = 5 * 60_000;
-
 /** A stored row's pricings, each with its type (rows written before migration 0005 take the shipment's). */
 export const pricingRows = (row: Pick<ShipmentRow, 'quantityType' | 'pricings'>): PricingRow[] =>
   row.pricings.map((p: StoredPricing) => ({ quantityType: p.quantityType ?? row.quantityType, quantity: p.quantity, amount: p.amount }));
@@ -29,14 +26,14 @@ export const pricingRows = (row: Pick<ShipmentRow, 'quantityType' | 'pricings'>)
 /** A quantity as the owner and visitors see it: shekels for a total price, items as they are. */
 const shownQuantity = (quantityType: QuantityType, quantity: number) => (quantityType === 'min-total-price' ? agorotToShekels(quantity) : quantity);
 
+/**
+ * The pharmacies' shipments, by the pharmacy's slug. The back office's callers are checked by the kit's guard (members of
+ * `pharmacy:<slug>` and admins); whether an admin's slug names a pharmacy at all the gateway asks pharm before calling
+ * (shipping-quote asks no other service: pharm calls it for delivery prices).
+ */
 @Injectable()
 export class ShipmentsService {
-  private readonly pharmacies = new Map<string, number>();
-
-  constructor(
-    @Inject(DATABASE) private readonly db: Database,
-    @Inject(BusClient) private readonly bus: BusClient,
-  ) {}
+  constructor(@Inject(DATABASE) private readonly db: Database) {}
 
   /** A pharmacy's published shipments as visitors see them: areas by name, prices in shekels (items counts as they are). */
   async listByPharm(pharmSlug: string): Promise<Shipment[]> {
@@ -64,11 +61,9 @@ export class ShipmentsService {
     });
   }
 
-  // The back office (spec §2 shipment management). The caller passed `@RequireBusiness()`; an admin passes it for any
-  // slug, so each call first makes sure the business is a pharmacy.
+  // The back office (spec §2 shipment management). The caller passed `@RequireBusiness()` (see the class's note).
 
   async page(businessId: string, page = 1): Promise<BusinessShipmentsPage> {
-    await this.ensurePharmacy(businessId);
     const perPage = BUSINESS_PAGE_SIZE.shipments;
     const mine = eq(shipments.pharmSlug, businessId);
     const [[{ total }], rows] = await Promise.all([
@@ -80,13 +75,11 @@ export class ShipmentsService {
   }
 
   async get(businessId: string, id: number): Promise<BusinessShipment> {
-    await this.ensurePharmacy(businessId);
     const row = await this.own(businessId, id);
     return toBusiness(row, await this.locationsById([row]));
   }
 
   async create(businessId: string, fields: ShipmentFields): Promise<BusinessShipment> {
-    await this.ensurePharmacy(businessId);
     const values = await this.toValues(businessId, fields);
     const [row] = await this.db.insert(shipments).values(values).returning();
     return toBusiness(row, await this.locationsById([row]));
@@ -94,7 +87,6 @@ export class ShipmentsService {
 
   /** Replaces the whole shipment (name, published, areas, rows). */
   async update(businessId: string, id: number, fields: ShipmentFields): Promise<BusinessShipment> {
-    await this.ensurePharmacy(businessId);
     const values = await this.toValues(businessId, fields);
     const [row] = await this.db
       .update(shipments)
@@ -106,28 +98,11 @@ export class ShipmentsService {
   }
 
   async remove(businessId: string, id: number): Promise<void> {
-    await this.ensurePharmacy(businessId);
     const removed = await this.db
       .delete(shipments)
       .where(and(eq(shipments.id, id), eq(shipments.pharmSlug, businessId)))
       .returning({ id: shipments.id });
     if (!removed.length) throw notFound(BusinessMessages.shipmentNotFound);
-  }
-
-  /**
-   * 404 (the business is not found) unless pharm knows `businessId` as a pharmacy: shipping-quote does not own
-   * pharmacies. A yes is kept for a few minutes; a no is asked again each time (a pharmacy may be added).
-   */
-  private async ensurePharmacy(businessId: string): Promise<void> {
-    const known = this.pharmacies.get(businessId);
-    if (known !== undefined && known > Date.now()) return;
-    try {
-      await this.bus.request(Subjects.pharm.pharmGet, { slug: businessId });
-    } catch (err) {
-      if (toServiceError(err).status === 404) throw businessNotFound();
-      throw err;
-    }
-    this.pharmacies.set(businessId, Date.now() + PHARMACY_TTL_MS);
   }
 
   private async own(businessId: string, id: number): Promise<ShipmentRow> {

@@ -8,7 +8,7 @@ import { BusClient, Clock, LOGGER, type Caller } from '@mc/kit';
 import { sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { OfferIndex } from '../pharm-products/offer-index';
-import { CheckoutReader } from '../checkout/checkout.reader';
+import { CartOffersReader } from './cart-offers.reader';
 import { fillings, linesTotal, type Filling } from './cart-fill.rules';
 
 /** The other services are asked within this; past it the cart is priced for pickup (the answer must stay quick). */
@@ -26,7 +26,7 @@ type Quote = ShippingQuoteResponse['quotes'][number];
 export class CartFillService {
   constructor(
     @Inject(OfferIndex) private readonly index: OfferIndex,
-    @Inject(CheckoutReader) private readonly checkout: CheckoutReader,
+    @Inject(CartOffersReader) private readonly checkout: CartOffersReader,
     @Inject(Clock) private readonly clock: Clock,
     @Inject(BusClient) private readonly bus: BusClient,
     @Inject(LOGGER) private readonly logger: Logger,

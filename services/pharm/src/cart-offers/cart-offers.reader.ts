@@ -1,10 +1,15 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
-  discountedUnitPrice, isShownInStock, type CheckoutOffer, type CheckoutOffers, type CheckoutOffersRequest, type CheckoutPharm, type DiscountTerms,
+  discountedUnitPrice, isShownInStock,
+  type CartItemDto, type CheckoutOffer, type CheckoutOffers, type CheckoutOffersRequest, type CheckoutPharm, type DiscountTerms, type ResolvedCart,
 } from '@mc/contracts';
 import { Clock, DATABASE, type Database } from '@mc/kit';
-import { sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { pharmProducts, productsView } from '../db/schema';
 import { isDiscountActive, toTerms, type DiscountRow } from '../discounts/discount-rules';
+import { offerCardColumns, toPharmProduct } from '../pharm-products/offer-view';
+import { PharmDirectory } from '../pharms/pharm-directory';
+import { momentOf, toPharm } from '../pharms/pharm-view';
 
 interface OfferRecord extends Record<string, unknown> {
   id: number;
@@ -40,14 +45,49 @@ interface DiscountRecord extends Record<string, unknown> {
 }
 
 /**
- * The checkout's view of a cart's offers (`pharm.checkout.offers`): two queries run together, the offers with their
- * pharmacies and products, and their pharmacies' discounts (coupons only among the given codes); prices by the
- * contracts' rule.
+ * A cart's lines read from the rows (never the offer index: a cart must see the committed price and stock): as the cart
+ * page shows them (`resolve`), and as checkout prices them (`offers`).
  */
 @Injectable()
-export class CheckoutReader {
-  constructor(@Inject(DATABASE) private readonly db: Database, @Inject(Clock) private readonly clock: Clock) {}
+export class CartOffersReader {
+  constructor(
+    @Inject(DATABASE) private readonly db: Database,
+    @Inject(Clock) private readonly clock: Clock,
+    @Inject(PharmDirectory) private readonly directory: PharmDirectory,
+  ) {}
 
+  /**
+   * A cart's lines with their offers as shown now, unpublished and out-of-stock ones included (the cart
+   * tells the shopper to remove them); an offer whose product, pharmacy or row is gone resolves to null.
+   */
+  async resolve(items: CartItemDto[]): Promise<ResolvedCart> {
+    const ids = items.map((item) => item.pharmProductId);
+    const [rows, { byId: pharms }] = await Promise.all([
+      ids.length
+        ? this.db
+          .select(offerCardColumns)
+          .from(pharmProducts)
+          .innerJoin(productsView, eq(productsView.slug, pharmProducts.productSlug))
+          .where(and(eq(productsView.deleted, false), sql`${pharmProducts.id} = ANY(${sql.param(ids)})`))
+        : [],
+      this.directory.snapshot(),
+    ]);
+    const moment = momentOf(this.clock.now());
+    const offers = new Map(rows.filter((r) => pharms.has(r.offer.pharmId)).map((r) => [r.offer.id, r]));
+    return {
+      items: items.map(({ pharmProductId, amount }) => {
+        const row = offers.get(pharmProductId);
+        const pharmProduct = row ? toPharmProduct(row.offer, row.product, toPharm(pharms.get(row.offer.pharmId)!, moment), moment.at) : null;
+        return { pharmProductId, amount, pharmProduct };
+      }),
+    };
+  }
+
+  /**
+   * The checkout's view of a cart's offers (`pharm.checkout.offers`): two queries run together, the offers with their
+   * pharmacies and products, and their pharmacies' discounts (coupons only among the given codes); prices by the
+   * contracts' rule.
+   */
   async offers(request: CheckoutOffersRequest): Promise<CheckoutOffers> {
     const ids = [...new Set(request.pharmProductIds)];
     if (!ids.length) return { offers: [], pharms: [], discounts: [] };
