@@ -233,8 +233,7 @@ export class OfferState {
 /** The index looks at the change feed at least this often, so another process's commit shows within it even if its signal is lost. */
 export const OFFER_INDEX_POLL_MS = 1000;
 
-/** Search terms' matching product slugs are kept this long (the trigram match stays in PostgreSQL). */
-const SEARCH_TTL_MS = 30_000;
+/** Search terms' matching product slugs (the trigram match stays in PostgreSQL) are kept until a product changes, at most this many. */
 const SEARCH_TERMS_KEPT = 2_000;
 
 /**
@@ -244,7 +243,7 @@ const SEARCH_TERMS_KEPT = 2_000;
 @Injectable()
 export class OfferIndex implements OnModuleInit, OnModuleDestroy {
   private readonly live: LiveIndex<OfferState>;
-  private readonly searches = new Map<string, { at: number; slugs: Promise<Set<string>> }>();
+  private readonly searches = new Map<string, Promise<Set<string>>>();
 
   constructor(
     @Inject(DATABASE) private readonly db: Database,
@@ -269,7 +268,7 @@ export class OfferIndex implements OnModuleInit, OnModuleDestroy {
     return this.live.current();
   }
 
-  /** A write of this process committed: the next read applies it first. */
+  /** A write not through this process's `Database` (a test's): the next read applies it first. */
   invalidate(): void {
     this.live.invalidate();
   }
@@ -279,14 +278,13 @@ export class OfferIndex implements OnModuleInit, OnModuleDestroy {
     const condition = searchCondition(sql`search_text`, term);
     if (!condition) return undefined;
     const key = term!;
-    const now = Date.now();
-    const cached = this.searches.get(key);
-    if (cached && now - cached.at < SEARCH_TTL_MS) return cached.slugs;
+    const kept = this.searches.get(key);
+    if (kept) return kept;
     if (this.searches.size >= SEARCH_TERMS_KEPT) this.searches.clear();
     const slugs = this.db.execute<{ slug: string }>(sql`SELECT slug FROM pharm.products_view WHERE ${condition}`)
       .then(({ rows }) => new Set(rows.map((r) => r.slug)));
-    this.searches.set(key, { at: now, slugs });
-    slugs.catch(() => this.searches.delete(key));
+    this.searches.set(key, slugs);
+    slugs.catch(() => { if (this.searches.get(key) === slugs) this.searches.delete(key); });
     return slugs;
   }
 
@@ -301,6 +299,7 @@ export class OfferIndex implements OnModuleInit, OnModuleDestroy {
     state.setPharms(pharms.map((p) => p.id), pharms);
     state.setProducts(products.map((p) => p.slug), products);
     for (const row of offers.rows) state.addOffer(row);
+    this.searches.clear();
     this.logger.info({ ms: Date.now() - started, offers: state.offers.size, products: state.products.size, pharms: state.pharms.size }, 'offer index loaded');
     return state;
   }

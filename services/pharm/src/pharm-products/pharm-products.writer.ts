@@ -7,7 +7,6 @@ import { Clock, badRequest, DATABASE, notFound, OutboxRelay, OutboxWriter, servi
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { BusinessPharm } from '../common/business-pharm';
 import { pharmacies, pharmProducts, productsView } from '../db/schema';
-import { PharmDirectory } from '../pharms/pharm-directory';
 import { PharmProductsReader } from './pharm-products.reader';
 import { toSnapshot, type OfferRow } from './offer-view';
 
@@ -81,7 +80,6 @@ export class PharmProductsWriter {
     @Inject(OutboxWriter) private readonly outbox: OutboxWriter,
     @Inject(OutboxRelay) private readonly relay: OutboxRelay,
     @Inject(Clock) private readonly clock: Clock,
-    @Inject(PharmDirectory) private readonly directory: PharmDirectory,
     @Inject(PharmProductsReader) private readonly reader: PharmProductsReader,
   ) {}
 
@@ -122,7 +120,7 @@ export class PharmProductsWriter {
       }
       return { inserted: inserted.length, updated: updated.length, removed: gone.length };
     });
-    if (counts.inserted + counts.updated + counts.removed > 0) this.afterCommit();
+    if (counts.inserted + counts.updated + counts.removed > 0) this.relay.poke();
     return counts;
   }
 
@@ -148,7 +146,7 @@ export class PharmProductsWriter {
       await this.publish(tx, [toSnapshot(saved, found.pharmSlug, now)]);
       return true;
     });
-    if (changed) this.afterCommit();
+    if (changed) this.relay.poke();
     const shown = await this.reader.shownOffer(request.id);
     if (!shown) throw notFound(Messages.productNotFound);
     return shown;
@@ -180,7 +178,7 @@ export class PharmProductsWriter {
       await this.publish(tx, [toSnapshot(saved, pharm.slug, now)]);
       return saved;
     });
-    this.afterCommit();
+    this.relay.poke();
     return row;
   }
 
@@ -225,7 +223,7 @@ export class PharmProductsWriter {
       }
       return { rows: ids.map((id) => saved.get(id)!), changed: moved.length > 0 };
     });
-    if (changed) this.afterCommit();
+    if (changed) this.relay.poke();
     return rows;
   }
 
@@ -251,7 +249,7 @@ export class PharmProductsWriter {
       const byId = new Map(saved.map((r) => [r.id, r]));
       return ids.map((id) => byId.get(id)!);
     });
-    this.afterCommit();
+    this.relay.poke();
     return rows;
   }
 
@@ -263,7 +261,7 @@ export class PharmProductsWriter {
       await touchPharmacy(tx, pharm.id, this.clock.now());
       await this.publish(tx, [toSnapshot(gone, pharm.slug, this.clock.now(), true)]);
     });
-    this.afterCommit();
+    this.relay.poke();
   }
 
   /**
@@ -347,11 +345,6 @@ export class PharmProductsWriter {
     for (let i = 0; i < snapshots.length; i += OFFERS_PER_EVENT) {
       await this.outbox.add(tx, Events.pharm.offersChanged, { offers: snapshots.slice(i, i + OFFERS_PER_EVENT) });
     }
-  }
-
-  private afterCommit(): void {
-    this.relay.poke();
-    this.directory.invalidate();
   }
 
   /** New offers: those whose wanted id is free keep it (then the id sequence is moved past them), the rest take the next ids. */
