@@ -1,6 +1,6 @@
 import type { ComparisonPharm, ComparisonResponse, GeoPoint, PharmProductProduct } from '@mc/contracts';
 import { toPharm, type Moment, type PharmRecord } from '../pharms/pharm-view';
-import type { Offer } from './offer-index';
+import type { Offer } from './offer';
 import { toShownPrice } from './offer-view';
 
 /** A pharmacy as a comparison row draws it: open at `moment` (or when it next opens), its distance from `location` when given. */
