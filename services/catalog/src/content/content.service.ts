@@ -5,7 +5,7 @@ import { asc, notInArray, sql } from 'drizzle-orm';
 import { faqItems, footerLinks, socialGroups } from '../db/schema';
 
 /** A messaging group as the seed gives it: the price cap in agorot. */
-export type SocialGroupInput = Omit<SocialGroup, 'priceCap'> & { priceCap: number | null };
+type SocialGroupInput = Omit<SocialGroup, 'priceCap'> & { priceCap: number | null };
 
 export interface ContentInput {
   faq: FaqItem[];

@@ -97,7 +97,7 @@ function toRow(input: ProductInput, tagKeys: string[]): NewProductRow {
 }
 
 /** What `evt.catalog.product.changed` carries (pharm copies it into its read model). */
-export function toProductChangedEvent(row: ProductRow, productTagList: Tag[], deleted = false): ProductChangedEvent {
+function toProductChangedEvent(row: ProductRow, productTagList: Tag[], deleted = false): ProductChangedEvent {
   return {
     product: {
       slug: row.slug,

@@ -4,7 +4,7 @@ import type { Offer } from './offer';
 import { toShownPrice } from './offer-view';
 
 /** A pharmacy as a comparison row draws it: open at `moment` (or when it next opens), its distance from `location` when given. */
-export function toComparisonPharm(record: PharmRecord, moment: Moment, location?: GeoPoint): ComparisonPharm {
+function toComparisonPharm(record: PharmRecord, moment: Moment, location?: GeoPoint): ComparisonPharm {
   const { slug, name, city, logo_url, isOpen, nextOpening, shipping, distance } = toPharm(record, moment, location);
   return { slug, name, city, logo_url, isOpen, nextOpening, shipping, distance };
 }

@@ -74,4 +74,4 @@ export const inStockAt = (offer: Offer, nowMs: number): boolean =>
   offer.inStock && !isStaleAt(offer, nowMs) && (offer.expiresAt === null || offer.expiresAt > nowMs);
 
 /** Not confirmed within `OFFER_STALE_AFTER_MS` at `nowMs` (the contracts' `isOfferStale`, on epoch milliseconds). */
-export const isStaleAt = (offer: Offer, nowMs: number): boolean => nowMs - offer.confirmedAt > OFFER_STALE_AFTER_MS;
+const isStaleAt = (offer: Offer, nowMs: number): boolean => nowMs - offer.confirmedAt > OFFER_STALE_AFTER_MS;

@@ -213,7 +213,7 @@ function shownOffers(offers: Offer[], moment: Moment, location?: GeoPoint): Phar
  * The comparison's rows: a product's published, in-stock (and so not stale) offers passing the query's filters, in its
  * order (nearer first when asked with a location, then the price order, then the id), at most a page.
  */
-export function compare(offers: Iterable<Offer>, query: ComparisonQuery, moment: Moment): Offer[] {
+function compare(offers: Iterable<Offer>, query: ComparisonQuery, moment: Moment): Offer[] {
   const nowMs = moment.at.getTime();
   const rows = [...offers]
     .filter((offer) => inStockAt(offer, nowMs) && isVisible(offer))

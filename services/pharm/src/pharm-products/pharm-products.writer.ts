@@ -419,7 +419,7 @@ async function lockPharmacy(tx: Tx, pharmId: number): Promise<void> {
  * Spec §5: a price of 0 means the catalogue price (the offer then follows it). A product the catalogue gives no
  * price cannot be offered at 0 (patients would see it free): 400 `catalogPriceMissing`.
  */
-export function priceOf(shekels: number, estimatedPrice: number | null): { price: number; catalogPrice: boolean } {
+function priceOf(shekels: number, estimatedPrice: number | null): { price: number; catalogPrice: boolean } {
   if (shekels !== 0) return { price: shekelsToAgorot(shekels), catalogPrice: false };
   if (estimatedPrice === null) throw badRequest(BusinessMessages.catalogPriceMissing);
   return { price: estimatedPrice, catalogPrice: true };
@@ -431,7 +431,7 @@ type EditedColumns = Pick<OfferRow, 'price' | 'catalogPrice' | 'originalPrice' |
  * The columns after a back-office edit, or null when nothing changes. A partner-locked offer keeps its price and
  * stock: asking to change them is refused (`partnerLocked`); sending them unchanged (the form sends every field) is not.
  */
-export function editedFields(row: OfferRow, edit: Omit<PharmProductEdit, 'id'>, estimatedPrice: number | null): EditedColumns | null {
+function editedFields(row: OfferRow, edit: Omit<PharmProductEdit, 'id'>, estimatedPrice: number | null): EditedColumns | null {
   const shownPrice = row.catalogPrice ? 0 : row.price;
   const wantedPrice = edit.price === 0 ? 0 : shekelsToAgorot(edit.price);
   const stockAsked = edit.alwaysInStock !== row.alwaysInStock || (!edit.alwaysInStock && edit.amount !== (row.amount ?? 0));
@@ -460,7 +460,7 @@ export function editedFields(row: OfferRow, edit: Omit<PharmProductEdit, 'id'>, 
 }
 
 /** A pharmacy's `updatedAt` says how fresh its prices and stock are, so any change to its offers moves it. */
-export async function touchPharmacy(tx: Tx, pharmId: number, now: Date): Promise<void> {
+async function touchPharmacy(tx: Tx, pharmId: number, now: Date): Promise<void> {
   await tx.update(pharmacies).set({ updatedAt: now }).where(eq(pharmacies.id, pharmId));
 }
 

@@ -45,7 +45,7 @@ export function canonical(value: unknown): string {
   return JSON.stringify(value ?? null);
 }
 
-export function assertValidPharm(input: PharmInput): void {
+function assertValidPharm(input: PharmInput): void {
   const fail = (what: string) => { throw new Error(`pharmacy ${input.slug}: ${what}`); };
   if (!SLUG_PATTERN.test(input.slug)) fail('bad slug');
   if (!input.name.trim() || !input.city.trim() || !input.district.trim()) fail('name, city and district are required');
