@@ -24,8 +24,8 @@ export interface LiveIndexOptions {
  * Rows of a service's own tables held in memory for its reads, PostgreSQL staying the source of truth: loaded
  * whole at start, then brought up to date from the schema's change feed before a read whenever a commit has
  * signalled a change (or `pollMs` has passed). Every copy of the service follows the same feed, so they answer
- * alike; a commit shows in the next read after its signal (well under a second). Concurrent readers share one
- * update.
+ * alike; a commit shows in the next read after its signal (well under a second), a transaction of this process at once
+ * (the kit's `Database` signals it: `onCommit`). Concurrent readers share one update.
  */
 export class LiveIndex<S> {
   /** Grows with every update that changed the state (a load, or changed keys applied): answers computed from it key on this. */
