@@ -60,13 +60,6 @@ export class BusinessItemRequest extends BusinessRequest {
   id: number;
 }
 
-/** Every paged back-office answer: spec §2 (page count = ceil(total / perPage)). */
-export interface BusinessPage {
-  total: number;
-  perPage: number;
-  currentPage: number;
-}
-
 /** The shared header card of every business page (spec §2). */
 export interface BusinessCard {
   slug: string;

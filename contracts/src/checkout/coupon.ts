@@ -1,4 +1,4 @@
-import { IsArray, IsOptional, IsString, MaxLength } from 'class-validator';
+import { IsString, MaxLength } from 'class-validator';
 import { Messages } from '../messages';
 import { Filled, MatchesIfFilled } from '../forms/decorators';
 import type { DiscountAmountType } from './discounts';
@@ -70,12 +70,4 @@ export interface CouponRecord {
   newCustomersOnly: boolean;
   startsAt: string;
   endsAt: string;
-}
-
-export class CouponCodesField {
-  @IsOptional()
-  @IsArray()
-  @IsString({ each: true })
-  @MaxLength(COUPON_CODE_MAX_LENGTH, { each: true })
-  couponCodes?: string[];
 }

@@ -4,7 +4,8 @@ import {
 } from 'class-validator';
 import { Messages } from '../messages';
 import { EMAIL_PATTERN, PHONE_PATTERN, ADDRESS_PATTERN } from '../rules/patterns';
-import { Filled, INT4_MAX, IntInRange, MatchesIfFilled, NoControlChars, ToOptionalNumber, Trim } from '../forms/decorators';
+import { Filled, INT4_MAX, IntInRange, MatchesIfFilled, NoControlChars, Trim } from '../forms/decorators';
+import { Apartment, Floor } from '../forms/address';
 import { NOTES_MAX_LENGTH, PharmNotesDto, PharmNotesList } from '../forms/checkout';
 import { COUPON_CODE_MAX_LENGTH, COUPON_CODE_PATTERN, MAX_COUPONS } from './coupon';
 import type { DiscountTerms } from './discounts';
@@ -29,14 +30,10 @@ export class ShippingAddressDto {
   @NoControlChars(Messages.invalidName)
   houseNumber?: string;
 
-  @ToOptionalNumber()
-  @IsOptional()
-  @IntInRange(-10, 300, Messages.invalidName)
+  @Floor()
   floor?: number;
 
-  @ToOptionalNumber()
-  @IsOptional()
-  @IntInRange(0, 99_999, Messages.invalidName)
+  @Apartment()
   apartment?: number;
 }
 

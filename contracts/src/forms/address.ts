@@ -3,6 +3,21 @@ import { Messages } from '../messages';
 import { ADDRESS_PATTERN } from '../rules/patterns';
 import { Filled, INT4_MAX, IntInRange, MatchesIfFilled, NoControlChars, ToOptionalNumber } from './decorators';
 
+/** An optional whole number within [min, max], from a number or its text (an empty field is none). */
+function OptionalNumberIn(min: number, max: number): PropertyDecorator {
+  return (target, property) => {
+    // In the order the three decorators written one above the other would apply: the lowest first.
+    IntInRange(min, max, Messages.invalidName)(target, property);
+    IsOptional()(target, property);
+    ToOptionalNumber()(target, property);
+  };
+}
+
+/** An address's floor (a basement is below 0), here and in checkout's typed address. */
+export const Floor = (): PropertyDecorator => OptionalNumberIn(-10, 300);
+/** An address's apartment number, here and in checkout's typed address. */
+export const Apartment = (): PropertyDecorator => OptionalNumberIn(0, 99_999);
+
 /** A delivery address, in checkout and in the settings address book. */
 export class AddressDto {
   @Filled(Messages.required)
@@ -14,14 +29,10 @@ export class AddressDto {
   @NoControlChars(Messages.invalidName)
   houseNumber: string;
 
-  @ToOptionalNumber()
-  @IsOptional()
-  @IntInRange(-10, 300, Messages.invalidName)
+  @Floor()
   floor?: number;
 
-  @ToOptionalNumber()
-  @IsOptional()
-  @IntInRange(0, 99_999, Messages.invalidName)
+  @Apartment()
   apartment?: number;
 
   @ValidateIf((o: AddressDto) => o.isDefault !== undefined)

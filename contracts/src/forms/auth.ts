@@ -17,6 +17,15 @@ function ConfirmsNewPassword(): PropertyDecorator {
   };
 }
 
+/** A first or last name (sign-up and settings): required, and of letters. */
+function PersonName(): PropertyDecorator {
+  return (target, property) => {
+    // In the order the two decorators written one above the other would apply: the lower one first.
+    MatchesIfFilled(NAME_PATTERN, Messages.invalidName)(target, property);
+    Filled(Messages.required)(target, property);
+  };
+}
+
 export class SignInDto {
   @Filled(Messages.required)
   @MatchesIfFilled(EMAIL_PATTERN, Messages.invalidEmail)
@@ -27,12 +36,10 @@ export class SignInDto {
 }
 
 export class SignUpDto {
-  @Filled(Messages.required)
-  @MatchesIfFilled(NAME_PATTERN, Messages.invalidName)
+  @PersonName()
   firstName: string;
 
-  @Filled(Messages.required)
-  @MatchesIfFilled(NAME_PATTERN, Messages.invalidName)
+  @PersonName()
   lastName: string;
 
   @Filled(Messages.required)
@@ -151,12 +158,10 @@ export class ActivateRequest {
 
 /** The settings form (spec 5): names required and of letters; the e-mail is shown disabled; the phone optional. */
 export class UserSettingsDto {
-  @Filled(Messages.required)
-  @MatchesIfFilled(NAME_PATTERN, Messages.invalidName)
+  @PersonName()
   firstName: string;
 
-  @Filled(Messages.required)
-  @MatchesIfFilled(NAME_PATTERN, Messages.invalidName)
+  @PersonName()
   lastName: string;
 
   @ValidateIf((o: UserSettingsDto) => o.phone !== undefined && o.phone !== null && o.phone !== '')

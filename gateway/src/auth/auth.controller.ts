@@ -17,7 +17,7 @@ import { clearedSessionCookie, secureSessionCookie, sessionCookieValue, SetSessi
 
 /** Lets an anonymous request through (`request.user` stays unset); a valid token is taken as with `AuthGuard('jwt')`. */
 @Injectable()
-export class AnySessionGuard extends AuthGuard('jwt') {
+class AnySessionGuard extends AuthGuard('jwt') {
   override handleRequest<T>(_err: unknown, user: T): T {
     return (user || undefined) as T;
   }
@@ -29,7 +29,7 @@ export interface SessionResponse {
 }
 
 /** Guards against guessing passwords and flooding inboxes (not spec rules; each answers 429 in Hebrew). */
-export const AUTH_LIMITS = {
+const AUTH_LIMITS = {
   signInPerAccount: { name: 'signin', per: 'body:email', count: 10, windowSeconds: 15 * 60 },
   signInPerAddress: { name: 'signin-ip', per: 'client', count: 50, windowSeconds: 15 * 60 },
   emailsPerAddress: { name: 'auth-email', per: 'client', count: 10, windowSeconds: 15 * 60 },
@@ -42,7 +42,7 @@ export const AUTH_LIMITS = {
 } satisfies Record<string, RateLimitRule>;
 
 /** Calls that hash a password (argon2): identity queues them under load, so they get longer than the usual call timeout. */
-export const HASHING_TIMEOUT_MS = 10_000;
+const HASHING_TIMEOUT_MS = 10_000;
 
 @ApiTags('auth')
 @Controller('auth')

@@ -5,7 +5,7 @@ import { map, type Observable } from 'rxjs';
 import { GatewayEnv } from '../config';
 
 /** The session cookie: the access token, set by the gateway, never readable by the page's scripts. */
-export const SESSION_COOKIE = 'token';
+const SESSION_COOKIE = 'token';
 
 /**
  * The cookie is `HttpOnly` (no script reads it), `SameSite=Lax` (another site's form POST, fetch or frame does not
@@ -13,7 +13,7 @@ export const SESSION_COOKIE = 'token';
  * be refreshed (30 days); the token inside expires sooner unless the page refreshes it. Path `/` replaces the readable
  * cookie of the same name that earlier web builds wrote.
  */
-export function sessionCookie(jwt: string, secure: boolean): string {
+function sessionCookie(jwt: string, secure: boolean): string {
   return `${SESSION_COOKIE}=${jwt}; Path=/; Max-Age=${TOKEN_LIFETIME.sessionSeconds}; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`;
 }
 

@@ -16,14 +16,14 @@ import { OptionalJwtGuard } from './optional-jwt.guard';
  * Changes to one user's server cart: a person clicking (each click one call, the web's queue one at a time)
  * stays far below this; a script does not. Not a spec rule; over it the answer is 429 in Hebrew.
  */
-export const CART_WRITE_LIMIT: RateLimitRule = { name: 'cart-write', per: 'user', count: 120, windowSeconds: 60 };
+const CART_WRITE_LIMIT: RateLimitRule = { name: 'cart-write', per: 'user', count: 120, windowSeconds: 60 };
 
 /** A path's product id as a number for the cart service to validate (anything not a positive int4 is its 400). */
 /**
  * The whole-cart search per client address: the cart page asks once per change of its products; a crawler asking
  * for every combination does not get far. Not a spec rule; over it the answer is 429 in Hebrew.
  */
-export const CART_ALTERNATIVES_LIMIT: RateLimitRule = { name: 'cart-alternatives', per: 'client', count: 300, windowSeconds: 60 };
+const CART_ALTERNATIVES_LIMIT: RateLimitRule = { name: 'cart-alternatives', per: 'client', count: 300, windowSeconds: 60 };
 
 const productId = (raw: string): number => (/^\d{1,10}$/.test(raw) ? Number(raw) : Number.NaN);
 

@@ -10,19 +10,19 @@ import { RateLimit, type RateLimitRule } from '../http/rate-limit';
 import { GatewayRedis } from '../redis/redis.module';
 
 /** A browser sends at most a few events per page (its scroll depth) and per order; this only stops one address from inflating the counts. */
-export const ANALYTICS_LIMIT: RateLimitRule = { name: 'analytics', per: 'client', count: 30, windowSeconds: 60 };
+const ANALYTICS_LIMIT: RateLimitRule = { name: 'analytics', per: 'client', count: 30, windowSeconds: 60 };
 
 /** A day's counters are kept a little over a year (year-on-year comparisons), then expire. */
-export const ANALYTICS_TTL_SECONDS = 400 * 24 * 3600;
+const ANALYTICS_TTL_SECONDS = 400 * 24 * 3600;
 
 /** The site's own calendar day (Israel), as yyyy-mm-dd. */
-export const analyticsDay = (at: Date): string =>
+const analyticsDay = (at: Date): string =>
   new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Jerusalem', year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
 
-export const analyticsKey = (day: string, event: AnalyticsEvent): string => `analytics:${day}:${event}`;
+const analyticsKey = (day: string, event: AnalyticsEvent): string => `analytics:${day}:${event}`;
 
 /** Each of the last `days` days (today first) with its counts. */
-export async function analyticsDays(redis: Redis, days: number, today = new Date()): Promise<AnalyticsDay[]> {
+async function analyticsDays(redis: Redis, days: number, today = new Date()): Promise<AnalyticsDay[]> {
   const dates = Array.from({ length: days }, (_, i) => analyticsDay(new Date(today.getTime() - i * 24 * 3600_000)));
   const keys = dates.flatMap((day) => ANALYTICS_EVENTS.map((event) => analyticsKey(day, event)));
   const values = await redis.mget(keys);

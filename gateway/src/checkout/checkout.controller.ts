@@ -19,11 +19,11 @@ import { RateLimit, type RateLimitRule } from '../http/rate-limit';
  * Coupon checks by one user: a person types a few codes; a script guessing codes is stopped after 30 a minute
  * (coupons must not be found by brute force). Over it the answer is 429 in Hebrew.
  */
-export const COUPON_LIMIT: RateLimitRule = { name: 'checkout-coupon', per: 'user', count: 30, windowSeconds: 60 };
+const COUPON_LIMIT: RateLimitRule = { name: 'checkout-coupon', per: 'user', count: 30, windowSeconds: 60 };
 /** Quotes by one user (the order page asks again on each change of pickup, address or coupons). */
-export const QUOTE_LIMIT: RateLimitRule = { name: 'checkout-quote', per: 'user', count: 120, windowSeconds: 60 };
+const QUOTE_LIMIT: RateLimitRule = { name: 'checkout-quote', per: 'user', count: 120, windowSeconds: 60 };
 /** Orders placed by one user: a person places one; identical ones are refused by order ('בוצעה הזמנה זהה') anyway. */
-export const ORDER_CREATE_LIMIT: RateLimitRule = { name: 'order-create', per: 'user', count: 10, windowSeconds: 60 };
+const ORDER_CREATE_LIMIT: RateLimitRule = { name: 'order-create', per: 'user', count: 10, windowSeconds: 60 };
 
 /** How long the browser and proxies may keep the checkout public key (keys rotate with an overlap far longer than this). */
 const PUBLIC_KEY_MAX_AGE_SECONDS = 300;

@@ -15,7 +15,7 @@ import { GatewayRedis } from '../redis/redis.module';
 import { readDocuments, type UploadedDocument } from './documents';
 
 /** Uploads by one user: a person sends a batch's documents once (again after a failure); 10 an hour is plenty. */
-export const DOCUMENTS_LIMIT: RateLimitRule = { name: 'order-documents', per: 'user', count: 10, windowSeconds: 3600 };
+const DOCUMENTS_LIMIT: RateLimitRule = { name: 'order-documents', per: 'user', count: 10, windowSeconds: 3600 };
 
 /** An order id of a path as a number for the order service to validate (anything but digits is its 400). */
 const orderIdOf = (raw: string): number => (/^\d{1,10}$/.test(raw) ? Number(raw) : Number.NaN);

@@ -7,7 +7,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import FileType from 'file-type';
 
 /** Three documents just under 3 MB each, with the form's boundaries and small fields: the most an upload may carry. */
-export const DOCUMENTS_BODY_LIMIT = 9_500_000;
+const DOCUMENTS_BODY_LIMIT = 9_500_000;
 
 /** The routes that take multipart (every other route answers 415 to it, as before). */
 const DOCUMENT_ROUTES = new Set(['/api/orders/batches/:uid/documents', '/api/user/orders/:orderId/documents']);

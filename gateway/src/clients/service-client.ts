@@ -54,7 +54,7 @@ export function answerAsJson(bytes: Uint8Array, id: string): JsonBody<unknown> {
 }
 
 /** A service's answer, parsed; a service error thrown. */
-export function answerOf(bytes: Uint8Array): unknown {
+function answerOf(bytes: Uint8Array): unknown {
   const packet = codec.decode(bytes) as AnswerPacket;
   if (packet.err) throw packet.err;
   return packet.response;
@@ -109,7 +109,7 @@ export class ReadCache {
  */
 export const forwarded = <T extends object>(body: T | undefined): T => body ?? ({} as T);
 
-export const unavailable = (): ServiceError => ({ status: 503, code: ErrorCodes.unavailable, message: Messages.serviceUnavailable });
+const unavailable = (): ServiceError => ({ status: 503, code: ErrorCodes.unavailable, message: Messages.serviceUnavailable });
 
 /**
  * Calls one service over NATS request-reply through its own circuit breaker. A service's answered error

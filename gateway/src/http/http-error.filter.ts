@@ -9,7 +9,7 @@ const codeForStatus = (status: number): string =>
     : status === 503 ? ErrorCodes.unavailable : status >= 500 ? ErrorCodes.internal : ErrorCodes.badRequest;
 
 /** Any failure as HTTP `{ statusCode, code, message }`. */
-export function toHttpError(exception: unknown): HttpErrorBody {
+function toHttpError(exception: unknown): HttpErrorBody {
   if (isServiceError(exception)) return { statusCode: exception.status, code: exception.code, message: exception.message };
   if (exception instanceof HttpException) {
     const status = exception.getStatus();

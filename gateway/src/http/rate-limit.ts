@@ -7,7 +7,7 @@ import type { Observable } from 'rxjs';
 import { GatewayRedis } from '../redis/redis.module';
 import { clientKey } from './client-key';
 
-export interface RateLimitWindow {
+interface RateLimitWindow {
   /** Requests allowed per window. */
   count: number;
   windowSeconds: number;
@@ -72,7 +72,7 @@ export class TooManyRequestsException extends HttpException {
 }
 
 /** Counts one request against `key` in Redis (a fixed window); over the limit answers 429 with a Hebrew message and Retry-After. */
-export async function hitRateLimit(redis: Redis, key: string, limit: RateLimitWindow): Promise<void> {
+async function hitRateLimit(redis: Redis, key: string, limit: RateLimitWindow): Promise<void> {
   const results = await redis.multi().set(`rate:${key}`, 0, 'EX', limit.windowSeconds, 'NX').incr(`rate:${key}`).ttl(`rate:${key}`).exec();
   if (Number(results?.[1]?.[1] ?? 0) > limit.count) {
     const ttl = Number(results?.[2]?.[1] ?? limit.windowSeconds);

@@ -11,7 +11,7 @@ import { RateLimit, type RateLimitRule } from '../http/rate-limit';
  * A person typing, one search per 500 ms pause, stays far below these; scripts walking the gazetteer
  * (or spending the Google quota) do not. Not spec rules; over them the answer is 429 in Hebrew.
  */
-export const ADDRESS_SEARCH_LIMITS = {
+const ADDRESS_SEARCH_LIMITS = {
   perUser: { name: 'address-search', per: 'user', count: 60, windowSeconds: 60 },
   perAddress: { name: 'address-search-ip', per: 'client', count: 300, windowSeconds: 60 },
 } satisfies Record<string, RateLimitRule>;

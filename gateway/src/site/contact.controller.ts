@@ -7,7 +7,7 @@ import { RequestBody } from '../docs/request-bodies';
 import { RateLimit, type RateLimitRule } from '../http/rate-limit';
 
 /** A visitor may send this many contact messages per window (a guard against floods, not a spec rule). */
-export const CONTACT_LIMIT: RateLimitRule = { name: 'contact', per: 'client', count: 5, windowSeconds: 600 };
+const CONTACT_LIMIT: RateLimitRule = { name: 'contact', per: 'client', count: 5, windowSeconds: 600 };
 
 /** The footer's contact form, kept by notifications. */
 @ApiTags('site')

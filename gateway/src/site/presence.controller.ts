@@ -6,12 +6,12 @@ import { clientKey } from '../http/client-key';
 import { GatewayRedis } from '../redis/redis.module';
 
 /** How far back a visit counts as "watching now". */
-export const PRESENCE_WINDOW_MS = 5 * 60_000;
+const PRESENCE_WINDOW_MS = 5 * 60_000;
 /**
  * How many distinct visitors of one page one client address may add within the window (a household or an
  * office behind one address); further visitor ids from it are not counted, so a script cannot inflate 'watching now'.
  */
-export const PRESENCE_VISITORS_PER_CLIENT = 5;
+const PRESENCE_VISITORS_PER_CLIENT = 5;
 
 /**
  * Records a visit and answers the page's other visitors in the window. KEYS: the page's set, the client's set for

@@ -1,6 +1,5 @@
 import { join } from 'node:path';
 import type { ServiceDefinition } from '@mc/kit';
-import { CommonModule } from './common/common.module';
 import { CatalogEnv } from './config';
 import { ContentModule } from './content/content.module';
 import { inbox, outbox } from './db/schema';
@@ -17,5 +16,5 @@ export const catalogService: ServiceDefinition<CatalogEnv> = {
   schema: 'catalog',
   tables: { outbox, inbox },
   migrationsFolder: join(__dirname, 'migrations'),
-  imports: [CommonModule, ProductsModule, TagsModule, SearchModule, ContentModule, MediaModule, EventsModule, SitemapModule],
+  imports: [ProductsModule, TagsModule, SearchModule, ContentModule, MediaModule, EventsModule, SitemapModule],
 };

@@ -106,7 +106,7 @@ class KitLifecycle implements OnApplicationBootstrap, OnApplicationShutdown {
 
 @Global()
 @Module({})
-export class ServiceKitModule {
+class ServiceKitModule {
   static forRoot(def: ServiceDefinition, env: ServiceEnv, logger: Logger, options: StartOptions = {}): DynamicModule {
     return {
       module: ServiceKitModule,

@@ -1,4 +1,5 @@
-import { createLogger, createPool, changeFeedDdl, ChangeFeed, LiveIndex, type Changes } from '../src';
+import { sql } from 'drizzle-orm';
+import { createDatabase, createLogger, createPool, changeFeedDdl, ChangeFeed, LiveIndex, type Changes } from '../src';
 import { waitFor } from '../src/testing';
 import type { Pool } from 'pg';
 
@@ -134,5 +135,13 @@ describe('live index over a change feed', () => {
     }
     index.invalidate();
     expect((await index.current()).get(9)).toBe(91);
+  });
+
+  it("a transaction of this process's Database shows in its next read, and moves the index's version", async () => {
+    const db = createDatabase(pool);
+    const version = index.version;
+    await db.transaction(async (tx) => { await tx.execute(sql.raw(`UPDATE ${SCHEMA}.items SET price = 8008 WHERE id = 8`)); });
+    expect((await index.current()).get(8)).toBe(8008);
+    expect(index.version).toBeGreaterThan(version);
   });
 });

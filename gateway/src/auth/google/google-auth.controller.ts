@@ -15,7 +15,7 @@ import { runStrategy } from './run-strategy';
 import { clearedFlowCookie, flowCookie, flowCookieValue, isRandomToken, newRandomToken, type FlowRequest } from './state-store';
 
 /** Starting and finishing Google sign-ins, per address (not a spec rule; a Hebrew 429 past it). */
-export const GOOGLE_LIMIT: RateLimitRule = { name: 'google', per: 'client', count: 60, windowSeconds: 15 * 60 };
+const GOOGLE_LIMIT: RateLimitRule = { name: 'google', per: 'client', count: 60, windowSeconds: 15 * 60 };
 /** Google's codes are a few hundred characters; anything far longer is not one. */
 const MAX_CODE_LENGTH = 2048;
 

@@ -9,7 +9,7 @@ import { GoogleSettings } from './google-settings';
 import { RedisStateStore } from './state-store';
 
 /** What Google is asked for: the account id, the e-mail with its verification, the names. */
-export const GOOGLE_SCOPES = ['openid', 'email', 'profile'];
+const GOOGLE_SCOPES = ['openid', 'email', 'profile'];
 
 /**
  * passport-google-oauth20's strategy with our settings: the authorization URL with a single-use `state`

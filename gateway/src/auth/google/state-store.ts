@@ -55,7 +55,7 @@ export class RedisStateStore {
 }
 
 /** The cookie that ties a sign-in to the browser that started it (sent only to the Google endpoints, never to scripts). */
-export const FLOW_COOKIE = 'mc_google_flow';
+const FLOW_COOKIE = 'mc_google_flow';
 const COOKIE_PATH = '/api/auth/google';
 
 export function flowCookie(value: string, secure: boolean): string {

@@ -8,7 +8,7 @@ import { sql, type SQL } from 'drizzle-orm';
  * middle of a short word ('גרון'/'גרין' 0.25: too few trigrams are left to tell it from another word);
  * words that merely share a beginning, or differ in length by several letters, score below it.
  */
-export const TYPO_SIMILARITY = 0.4;
+const TYPO_SIMILARITY = 0.4;
 
 /** Words shorter than this are matched as typed only: a typo in them leaves too few trigrams to tell. */
 const FUZZY_MIN_LENGTH = 3;

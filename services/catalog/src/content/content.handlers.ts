@@ -1,7 +1,7 @@
 import { Controller, Inject } from '@nestjs/common';
 import { MessagePattern } from '@nestjs/microservices';
 import { Subjects, type FaqItem, type LayoutResponse, type SocialGroup } from '@mc/contracts';
-import { ReadCache } from '../common/read-cache';
+import { ReadCache } from '../products/read-cache';
 import { ProductsReader } from '../products/products.reader';
 import { ContentService } from './content.service';
 

@@ -2,11 +2,10 @@ import { Inject, Injectable } from '@nestjs/common';
 import { agorotToShekels, type FaqItem, type FooterLink, type SocialGroup } from '@mc/contracts';
 import { DATABASE, type Database } from '@mc/kit';
 import { asc, notInArray, sql } from 'drizzle-orm';
-import { bumpReadVersion } from '../common/read-cache';
 import { faqItems, footerLinks, socialGroups } from '../db/schema';
 
 /** A messaging group as the seed gives it: the price cap in agorot. */
-export type SocialGroupInput = Omit<SocialGroup, 'priceCap'> & { priceCap: number | null };
+type SocialGroupInput = Omit<SocialGroup, 'priceCap'> & { priceCap: number | null };
 
 export interface ContentInput {
   faq: FaqItem[];
@@ -92,7 +91,6 @@ export class ContentService {
           },
         });
       }
-      await bumpReadVersion(tx);
     });
   }
 }

@@ -2,7 +2,7 @@ import { messagingTables } from '@mc/kit/tables';
 import type { ProductMedia } from '@mc/contracts';
 import { sql } from 'drizzle-orm';
 import {
-  bigint, boolean, index, integer, jsonb, pgSchema, primaryKey, serial, smallint, text, timestamp,
+  boolean, index, integer, jsonb, pgSchema, primaryKey, serial, text, timestamp,
 } from 'drizzle-orm/pg-core';
 
 export const catalog = pgSchema('catalog');
@@ -149,13 +149,6 @@ export const pharmsView = catalog.table(
  */
 export const searchWords = catalog.table('search_words', {
   word: text('word').primaryKey(),
-});
-
-/** One row: bumped by every change reads can see, so cached answers know when they are stale. */
-export const readVersion = catalog.table('read_version', {
-  id: smallint('id').primaryKey(),
-  version: bigint('version', { mode: 'number' }).notNull(),
-  changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
 export const faqItems = catalog.table('faq_items', {

@@ -1,7 +1,6 @@
 import { asRecord, cleanSlug, type EventEnvelope, type OfferSnapshot, type OffersChangedEvent } from '@mc/contracts';
 import type { Tx } from '@mc/kit';
 import { sql } from 'drizzle-orm';
-import { bumpReadVersion } from '../common/read-cache';
 
 const isCount = (v: unknown): v is number => typeof v === 'number' && Number.isSafeInteger(v) && v >= 0;
 
@@ -90,6 +89,5 @@ export async function projectOffersChanged(tx: Tx, event: EventEnvelope): Promis
   const snapshots = (Array.isArray(data.offers) ? data.offers : []).map(cleanOffer).filter((o): o is OfferSnapshot => o !== undefined);
   const slugs = await applyOffers(tx, snapshots, eventTime(event));
   await refreshProductStats(tx, slugs);
-  if (slugs.length) await bumpReadVersion(tx);
   return snapshots.length;
 }

@@ -1,7 +1,6 @@
 import { asRecord, cleanSlug, cleanText, searchDocument, type EventEnvelope } from '@mc/contracts';
 import type { Tx } from '@mc/kit';
 import { sql } from 'drizzle-orm';
-import { bumpReadVersion } from '../common/read-cache';
 import { addToDictionary } from '../common/search';
 import { eventTime, refreshProductStats } from './offers.projection';
 
@@ -37,6 +36,5 @@ export async function projectPharmChanged(tx: Tx, event: EventEnvelope): Promise
     const offered = await tx.execute<{ product_slug: string }>(sql`SELECT DISTINCT product_slug FROM catalog.offers WHERE pharm_slug = ${slug}`);
     await refreshProductStats(tx, offered.rows.map((r) => r.product_slug));
   }
-  if (applied) await bumpReadVersion(tx);
   return applied;
 }

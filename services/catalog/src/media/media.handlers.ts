@@ -1,7 +1,7 @@
 import { Controller, Inject } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { MediaGetRequest, Subjects, type MediaResponse } from '@mc/contracts';
-import { ReadCache } from '../common/read-cache';
+import { ReadCache } from '../products/read-cache';
 import { MediaService } from './media.service';
 
 @Controller()

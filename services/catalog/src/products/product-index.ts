@@ -200,9 +200,10 @@ export class ProductIndex implements OnModuleInit, OnModuleDestroy {
     await this.live.stop();
   }
 
-  /** A write of this process has committed: the next read brings it in. */
-  invalidate(): void {
-    this.live.invalidate();
+  /** Grows with every change the index brings in (of any catalog table with a change trigger): the read cache keys on it. */
+  async version(): Promise<number> {
+    await this.live.current();
+    return this.live.version;
   }
 
   async list(options: ProductListOptions): Promise<ProductListResult> {

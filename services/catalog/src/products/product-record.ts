@@ -1,6 +1,6 @@
 import {
   agorotToShekels,
-  type CannabisType, type Product, type ProductInfo, type ProductMedia, type ProductVariant,
+  type Product, type ProductInfo, type ProductMedia, type ProductVariant,
 } from '@mc/contracts';
 import { sql, type SQL } from 'drizzle-orm';
 
@@ -29,7 +29,8 @@ export const PRODUCT_JSON: SQL = sql.raw(`json_build_object(
 /** `catalog.products p` with its statistics `s`. */
 export const PRODUCTS_WITH_STATS: SQL = sql.raw('catalog.products p LEFT JOIN catalog.product_stats s ON s.product_slug = p.slug');
 
-export interface ProductRecord {
+/** PRODUCT_JSON's value: the product's own facts as the API's `ProductInfo` has them, the dosage under its column's name. */
+export interface ProductRecord extends Omit<ProductInfo, 'thccbdDosage'> {
   slug: string;
   name: string;
   shortName: string | null;
@@ -45,21 +46,8 @@ export interface ProductRecord {
   maxExpiresAt: string | null;
   isPopular: boolean;
   isNew: boolean;
-  hebName: string;
-  engName: string;
-  company: string | null;
-  cannabisType: CannabisType | null;
+  /** `thccbdDosage`, by its column's name. */
   dosage: string | null;
-  effects: string[];
-  tastes: string[];
-  terpenes: string[];
-  originCountry: string | null;
-  sterilizationMethod: string | null;
-  growingFacility: string | null;
-  originSpecie: string | null;
-  pesticideMethod: ProductInfo['pesticideMethod'];
-  microbialLoad: ProductInfo['microbialLoad'];
-  moistureTest: ProductInfo['moistureTest'];
   variants: ProductVariant[];
 }
 

@@ -4,7 +4,7 @@ import {
   GetProductRequest, ProductListRequest, ProductRelatedRequest, Subjects,
   type Product, type ProductDetailResponse, type ProductListResponse,
 } from '@mc/contracts';
-import { ReadCache } from '../common/read-cache';
+import { ReadCache } from './read-cache';
 import { ProductsReader } from './products.reader';
 
 @Controller()

@@ -9,7 +9,7 @@ import { ProductIndex } from './product-index';
 import { PRODUCT_JSON, PRODUCTS_WITH_STATS, toProduct, type ProductRecord } from './product-record';
 
 /** How many products the layout's "latest products" shows. */
-export const LATEST_PRODUCTS = 8;
+const LATEST_PRODUCTS = 8;
 
 /** The catalogue's reads of products. */
 @Injectable()

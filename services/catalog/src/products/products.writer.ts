@@ -6,10 +6,8 @@ import {
 } from '@mc/contracts';
 import { DATABASE, OutboxRelay, OutboxWriter, type Database, type Tx } from '@mc/kit';
 import { eq, getTableColumns, inArray, notInArray, sql, type SQL } from 'drizzle-orm';
-import { bumpReadVersion } from '../common/read-cache';
 import { addToDictionary } from '../common/search';
 import { products, productTags, tags } from '../db/schema';
-import { ProductIndex } from './product-index';
 import { productImageUrl } from './product-record';
 
 /** A product as the seed (and later the back office) gives it; money in agorot. */
@@ -99,7 +97,7 @@ function toRow(input: ProductInput, tagKeys: string[]): NewProductRow {
 }
 
 /** What `evt.catalog.product.changed` carries (pharm copies it into its read model). */
-export function toProductChangedEvent(row: ProductRow, productTagList: Tag[], deleted = false): ProductChangedEvent {
+function toProductChangedEvent(row: ProductRow, productTagList: Tag[], deleted = false): ProductChangedEvent {
   return {
     product: {
       slug: row.slug,
@@ -138,7 +136,6 @@ export class ProductsWriter {
     @Inject(DATABASE) private readonly db: Database,
     @Inject(OutboxWriter) private readonly outbox: OutboxWriter,
     @Inject(OutboxRelay) private readonly relay: OutboxRelay,
-    @Inject(ProductIndex) private readonly index: ProductIndex,
   ) {}
 
   async upsert(input: ProductInput): Promise<boolean> {
@@ -176,10 +173,9 @@ export class ProductsWriter {
         const rowTags = tagsOf.get(row.slug)!.map((t) => ({ slug: t.slug, name: t.name }));
         await this.outbox.add(tx, Events.catalog.productChanged, toProductChangedEvent(row, rowTags));
       }
-      await bumpReadVersion(tx);
       return saved.length;
     });
-    if (changed) this.committed();
+    if (changed) this.relay.poke();
     return changed;
   }
 
@@ -188,10 +184,9 @@ export class ProductsWriter {
     const removed = await this.db.transaction(async (tx) => {
       const gone = await tx.delete(products).where(keep.length ? notInArray(products.slug, keep) : sql`TRUE`).returning();
       for (const row of gone) await this.outbox.add(tx, Events.catalog.productChanged, toProductChangedEvent(row, [], true));
-      if (gone.length) await bumpReadVersion(tx);
       return gone.length;
     });
-    if (removed) this.committed();
+    if (removed) this.relay.poke();
     return removed;
   }
 
@@ -200,17 +195,10 @@ export class ProductsWriter {
     const removed = await this.db.transaction(async (tx) => {
       const gone = await tx.delete(products).where(eq(products.slug, slug)).returning();
       for (const row of gone) await this.outbox.add(tx, Events.catalog.productChanged, toProductChangedEvent(row, [], true));
-      if (gone.length) await bumpReadVersion(tx);
       return gone.length;
     });
-    if (removed) this.committed();
+    if (removed) this.relay.poke();
     return removed > 0;
-  }
-
-  /** After a commit that changed products: their events go out, and this process's lists show the change at once. */
-  private committed(): void {
-    this.relay.poke();
-    this.index.invalidate();
   }
 
   private async tagsBySlug(tx: Tx, slugs: string[]): Promise<Map<string, { id: number; name: string }>> {

@@ -1,7 +1,7 @@
 import { Controller, Inject } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { SearchRequest, Subjects, type SearchResponse } from '@mc/contracts';
-import { ReadCache } from '../common/read-cache';
+import { ReadCache } from '../products/read-cache';
 import { SearchService } from './search.service';
 
 @Controller()

@@ -40,7 +40,7 @@ export async function loadCatalog(app: INestApplicationContext, file: CatalogSee
   return { tags: file.tags.length, products: file.products.length, changed, removed };
 }
 
-export async function seedCatalog(file: CatalogSeedFile, overrides: NodeJS.ProcessEnv = {}): Promise<SeedCounts> {
+async function seedCatalog(file: CatalogSeedFile, overrides: NodeJS.ProcessEnv = {}): Promise<SeedCounts> {
   // The seed only writes; the running service consumes pharm's events.
   const app = await createServiceContext(catalogService, { CONSUME_EVENTS: 'false', ...overrides });
   try {

@@ -2,7 +2,6 @@ import { Inject, Injectable } from '@nestjs/common';
 import { Messages, PER_PAGE, type CatalogTagPage, type TagDetail } from '@mc/contracts';
 import { Clock, DATABASE, notFound, type Database } from '@mc/kit';
 import { notInArray, sql } from 'drizzle-orm';
-import { bumpReadVersion } from '../common/read-cache';
 import { tags } from '../db/schema';
 import { ProductIndex } from '../products/product-index';
 
@@ -40,29 +39,25 @@ export class TagsService {
   async upsertMany(inputs: TagInput[]): Promise<void> {
     if (!inputs.length) return;
     const rows = [...new Map(inputs.map((t) => [t.slug, t])).values()];
+    // In a transaction (of one statement): its commit tells this process's index at once (kit's `onCommit`).
     await this.db.transaction(async (tx) => {
-      const changed = await tx
+      await tx
         .insert(tags)
         .values(rows.map((t) => ({ slug: t.slug, name: t.name, title: t.title, seoTitle: t.seoTitle, seoDescription: t.seoDescription })))
         .onConflictDoUpdate({
           target: tags.slug,
           set: { name: sql`excluded.name`, title: sql`excluded.title`, seoTitle: sql`excluded.seo_title`, seoDescription: sql`excluded.seo_description` },
           setWhere: sql`(${tags.name}, ${tags.title}, ${tags.seoTitle}, ${tags.seoDescription}) IS DISTINCT FROM (excluded.name, excluded.title, excluded.seo_title, excluded.seo_description)`,
-        })
-        .returning({ id: tags.id });
-      if (changed.length) await bumpReadVersion(tx);
+        });
     });
-    this.index.invalidate();
   }
 
   /** Deletes the tags not in `keep` (their product links go with them). Returns how many. */
   async removeMissing(keep: string[]): Promise<number> {
     const removed = await this.db.transaction(async (tx) => {
       const gone = await tx.delete(tags).where(keep.length ? notInArray(tags.slug, keep) : sql`TRUE`).returning({ id: tags.id });
-      if (gone.length) await bumpReadVersion(tx);
       return gone.length;
     });
-    this.index.invalidate();
     return removed;
   }
 }

@@ -6,7 +6,7 @@ import type { KV, NatsConnection } from 'nats';
 import type { Logger } from 'pino';
 import { users } from '../db/schema';
 
-export const TOKEN_VERSIONS_DURABLE = 'identity-token-versions';
+const TOKEN_VERSIONS_DURABLE = 'identity-token-versions';
 
 /**
  * Identity's side of the token versions every process checks (bucket `token_versions`, see `TokenVersions` in the

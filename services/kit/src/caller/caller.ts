@@ -28,8 +28,8 @@ const WANTED = 'mc:caller-wanted';
 /** The resolved caller of each request, by the request's NATS context object (null: anonymous). */
 const callers = new WeakMap<object, Caller | null>();
 
-export const unauthorized = () => serviceError(401, ErrorCodes.unauthorized, Messages.signInRequired);
-export const forbidden = () => serviceError(403, ErrorCodes.forbidden, Messages.unauthorized);
+const unauthorized = () => serviceError(401, ErrorCodes.unauthorized, Messages.signInRequired);
+const forbidden = () => serviceError(403, ErrorCodes.forbidden, Messages.unauthorized);
 export const businessNotFound = () => serviceError(404, ErrorCodes.notFound, Messages.businessNotFound);
 
 const callerParam = createParamDecorator((_data: unknown, context: ExecutionContext): Caller | null => callers.get(context.getArgByIndex(1)) ?? null);
@@ -61,7 +61,7 @@ export const RequireBusiness = (field = 'businessId', business: BusinessKind = '
   applyDecorators(SetMetadata(RULE, { kind: 'business', field, business } satisfies Rule));
 
 /** Applies the rule of `@RequireUser()`, `@RequireAdmin()` or `@RequireBusiness()` to a resolved caller; throws the refusal. */
-export function checkCaller(rule: Rule, caller: Caller | null, payload: unknown, logger?: Logger): void {
+function checkCaller(rule: Rule, caller: Caller | null, payload: unknown, logger?: Logger): void {
   if (!caller) throw unauthorized();
   if (rule.kind === 'user') return;
   if (rule.kind === 'admin') {

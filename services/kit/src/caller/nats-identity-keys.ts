@@ -7,7 +7,7 @@ import { IdentityKeys } from './identity-keys';
 const codec = JSONCodec();
 
 /** Asks identity for its public keys the way the gateway's client does (Nest's request packet over NATS). */
-export async function fetchSigningKeys(nc: NatsConnection, timeoutMs = 3000): Promise<SigningKeysResponse> {
+async function fetchSigningKeys(nc: NatsConnection, timeoutMs = 3000): Promise<SigningKeysResponse> {
   const subject = Subjects.identity.keysGet;
   const reply = await nc.request(subject, codec.encode({ pattern: subject, data: {}, id: `keys-${Date.now()}` }), { timeout: timeoutMs });
   const packet = codec.decode(reply.data) as { err?: unknown; response?: SigningKeysResponse };

@@ -4,7 +4,7 @@ import { IsIn, IsInt, IsString, Matches, Max, Min, ValidateIf, validateSync } fr
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
 /** Where a process runs. Development features (stand-in providers, the local mailbox) exist only in `development` and `test`. */
-export const APP_ENVS = ['development', 'test', 'production'] as const;
+const APP_ENVS = ['development', 'test', 'production'] as const;
 export type AppEnvName = (typeof APP_ENVS)[number];
 
 /**
@@ -20,7 +20,7 @@ export class AppEnv {
 export const isDevelopment = (env: AppEnv): boolean => env.APP_ENV === 'development' || env.APP_ENV === 'test';
 
 /** The project's development NATS server (deploy/local/infra.sh starts it; the tests have their own on 4231). */
-export const DEVELOPMENT_NATS_URL = 'nats://127.0.0.1:4230';
+const DEVELOPMENT_NATS_URL = 'nats://127.0.0.1:4230';
 
 /** How a process reaches the bus: every process (each service, the gateway) has a credential of its own. */
 export class NatsEnv extends AppEnv {

@@ -8,8 +8,32 @@ export function createPool(url: string, applicationName: string): Pool {
   return new Pool({ connectionString: url, max: 10, application_name: applicationName, idleTimeoutMillis: 30_000 });
 }
 
+/** Listeners of each pool's committed transactions (`onCommit`). */
+const commitListeners = new WeakMap<Pool, Set<() => void>>();
+
+/**
+ * Calls `listener` after each transaction of this process that commits through a `createDatabase(pool)` database,
+ * whoever wrote it: what this process keeps from the database (a live index) looks again before its next read,
+ * without waiting for the change feed's notification and without each writer having to say so. Returns the
+ * unsubscribe.
+ */
+export function onCommit(pool: Pool, listener: () => void): () => void {
+  let listeners = commitListeners.get(pool);
+  if (!listeners) commitListeners.set(pool, (listeners = new Set()));
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** The service's database over `pool`; its transactions tell `onCommit` listeners when they commit. */
 export function createDatabase(pool: Pool): Database {
-  return drizzle(pool);
+  const db = drizzle(pool);
+  const transaction = db.transaction.bind(db);
+  db.transaction = async (work, config) => {
+    const result = await transaction(work, config);
+    for (const listener of commitListeners.get(pool) ?? []) listener();
+    return result;
+  };
+  return db;
 }
 
 /**

@@ -20,7 +20,7 @@ export class RpcErrorFilter implements RpcExceptionFilter<unknown> {
 }
 
 /** The first message of the first failed constraint, which carries the spec's Hebrew text. */
-export function firstValidationMessage(errors: ValidationError[]): string {
+function firstValidationMessage(errors: ValidationError[]): string {
   for (const error of errors) {
     const constraint = Object.values(error.constraints ?? {})[0];
     if (constraint) return constraint;

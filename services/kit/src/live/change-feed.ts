@@ -1,5 +1,6 @@
 import type { Pool, PoolClient } from 'pg';
 import type { Logger } from 'pino';
+import { onCommit } from '../database/database';
 
 /**
  * The DDL of a schema's change feed: a `changes` table that triggers fill in the writing transaction, one row per
@@ -66,13 +67,19 @@ export const CHANGES_KEPT_MS = 10 * 60_000;
  */
 export class ChangeFeed {
   private listener?: PoolClient;
+  private unsubscribe?: () => void;
   private stopped = false;
   private lastPrune = 0;
 
   constructor(private readonly pool: Pool, private readonly schema: string, private readonly logger: Logger) {}
 
-  /** Calls `onSignal` after each commit that changed a watched row, and whenever the signal was lost for a while. */
+  /**
+   * Calls `onSignal` after each commit that changed a watched row, whenever the signal was lost for a while, and at
+   * once after each transaction this process commits through the pool (`onCommit`: its own writes show in its next
+   * read, before their notification arrives).
+   */
   async listen(onSignal: () => void): Promise<void> {
+    this.unsubscribe ??= onCommit(this.pool, onSignal);
     const client = await this.pool.connect();
     this.listener = client;
     client.on('notification', () => onSignal());
@@ -120,6 +127,7 @@ export class ChangeFeed {
 
   async stop(): Promise<void> {
     this.stopped = true;
+    this.unsubscribe?.();
     const client = this.listener;
     this.listener = undefined;
     if (client) {

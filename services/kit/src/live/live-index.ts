@@ -24,10 +24,12 @@ export interface LiveIndexOptions {
  * Rows of a service's own tables held in memory for its reads, PostgreSQL staying the source of truth: loaded
  * whole at start, then brought up to date from the schema's change feed before a read whenever a commit has
  * signalled a change (or `pollMs` has passed). Every copy of the service follows the same feed, so they answer
- * alike; a commit shows in the next read after its signal (well under a second). Concurrent readers share one
- * update.
+ * alike; a commit shows in the next read after its signal (well under a second), a transaction of this process at once
+ * (the kit's `Database` signals it: `onCommit`). Concurrent readers share one update.
  */
 export class LiveIndex<S> {
+  /** Grows with every update that changed the state (a load, or changed keys applied): answers computed from it key on this. */
+  version = 0;
   private state?: S;
   private cursor: FeedCursor = { horizon: '0', seen: [] };
   private checkedAt = 0;
@@ -74,7 +76,10 @@ export class LiveIndex<S> {
     return this.updating;
   }
 
-  /** A write of this process has committed: the next read looks at the feed first (its signal may still be on the way). */
+  /**
+   * The next read looks at the feed first. A transaction of this process through its `Database` does this by itself
+   * (`onCommit`); this is for a write that did not go through it.
+   */
   invalidate(): void {
     this.dirty = true;
   }
@@ -88,11 +93,13 @@ export class LiveIndex<S> {
         const cursor = await this.feed.start();
         this.state = await this.source.loadAll();
         this.cursor = cursor;
+        this.version++;
         this.logger.info({ ms: Date.now() - startedAt }, 'live index loaded');
       } else {
         const since = await this.feed.read(this.cursor);
         if (since.count > this.reloadAbove) this.state = await this.source.loadAll();
         else if (since.count) await this.source.apply(this.state, since.changes);
+        if (since.count) this.version++;
         this.cursor = since.cursor;
       }
       this.checkedAt = startedAt;

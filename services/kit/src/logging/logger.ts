@@ -47,7 +47,7 @@ function redactArgs(args: unknown[]): unknown[] {
 }
 
 /** The options of every logger: one redaction policy for personal data and secrets (see ./redact). */
-export function loggerOptions(name: string, level: string): LoggerOptions {
+function loggerOptions(name: string, level: string): LoggerOptions {
   return {
     name,
     level,

@@ -8,7 +8,7 @@
  *   numbers, ID numbers, JWTs and URL query strings masked; a failed query's parameters are cut from its message.
  */
 
-export const REDACTED = '[redacted]';
+const REDACTED = '[redacted]';
 
 /** Field names whose values are never logged (compared without case, `-` or `_`). */
 const SECRET_FIELDS = new Set([
@@ -49,7 +49,7 @@ export function redactText(text: string): string {
 }
 
 /** A URL (or path) as logged: the path, without its query string. */
-export function redactUrl(url: unknown): string | undefined {
+function redactUrl(url: unknown): string | undefined {
   if (typeof url !== 'string') return undefined;
   const query = url.search(/[?#]/);
   return redactText(query === -1 ? url : url.slice(0, query));

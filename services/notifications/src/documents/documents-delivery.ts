@@ -8,7 +8,7 @@ import type { Logger } from 'pino';
 import type { NotificationsEnv } from '../config';
 import { DevMailbox } from '../email/dev-mailbox';
 
-export const DOCUMENTS_QUEUE = 'notifications-documents';
+const DOCUMENTS_QUEUE = 'notifications-documents';
 /** Over about a minute (2 s, 4 s, … 16 s): the sealed files live ten minutes in Redis. */
 const ATTEMPTS = 5;
 const CLOSE_DEADLINE_MS = 5000;

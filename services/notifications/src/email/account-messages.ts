@@ -3,8 +3,7 @@ import {
   type AccountLinkEvent, type DeliverySecret, type SmsCodeEvent,
 } from '@mc/contracts';
 
-export const TEMPLATES = ['activation', 'reset', 'sms-code', 'contact'] as const;
-export type Template = (typeof TEMPLATES)[number];
+export type Template = 'activation' | 'reset' | 'sms-code' | 'contact';
 export type MessageParams = Record<string, string | number>;
 
 /** A message to send, as stored: the template, the recipient and parameters, never a secret (nor the text). */

@@ -16,7 +16,7 @@ import { TwilioSms } from './twilio-sms';
 
 type Message = typeof outgoingMessages.$inferSelect;
 
-export const MAIL_QUEUE = 'notifications-email';
+const MAIL_QUEUE = 'notifications-email';
 const ATTEMPTS = 6;
 const CLOSE_DEADLINE_MS = 5000;
 const COMMIT_GRACE_MS = 250;

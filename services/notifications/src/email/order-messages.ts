@@ -1,11 +1,11 @@
 import {
-  Events, formatShekels, ORDER_STATUS_LABELS, orderStatusMeaning, toInternationalPhone,
+  formatShekels, ORDER_STATUS_LABELS, orderStatusMeaning, toInternationalPhone,
   type CustomerOrder, type OrderNotice, type OrderStatus, type OrderStatusChangedEvent,
 } from '@mc/contracts';
 import type { MessageParams, PlannedMessage } from './account-messages';
 
 /** The order templates: rendered when sent, from order's `order.notice.get` (the stored row keeps only ids). */
-export const ORDER_TEMPLATES = ['order-pharmacy', 'order-confirmation', 'order-confirmation-sms', 'order-status', 'order-status-sms'] as const;
+const ORDER_TEMPLATES = ['order-pharmacy', 'order-confirmation', 'order-confirmation-sms', 'order-status', 'order-status-sms'] as const;
 export type OrderTemplate = (typeof ORDER_TEMPLATES)[number];
 export const isOrderTemplate = (template: string): template is OrderTemplate => (ORDER_TEMPLATES as readonly string[]).includes(template);
 
@@ -61,8 +61,6 @@ export function statusChangedMessages(event: OrderStatusChangedEvent, notice: Or
 }
 
 /** The event types this module plans messages for. */
-export const ORDER_EVENTS = [Events.order.batchPlaced, Events.order.statusChanged] as const;
-
 /** A rendered message: the text, and for e-mails the same as right-to-left HTML. */
 export interface RenderedMessage {
   text: string;
@@ -112,8 +110,8 @@ function asMessage(paragraphs: string[][]): RenderedMessage {
  * just placed (/order/completed, with its documents upload). Only ids, which the site shows to their owner alone
  * (signed out, it asks to sign in first and then opens them).
  */
-export const orderLink = (publicUrl: string, orderId: number): string => `${publicUrl}/user/orders?order=${orderId}`;
-export const batchLink = (publicUrl: string, batchUid: string): string => `${publicUrl}/order/completed?batch=${encodeURIComponent(batchUid)}`;
+const orderLink = (publicUrl: string, orderId: number): string => `${publicUrl}/user/orders?order=${orderId}`;
+const batchLink = (publicUrl: string, batchUid: string): string => `${publicUrl}/order/completed?batch=${encodeURIComponent(batchUid)}`;
 
 function orderOf(notice: OrderNotice, params: MessageParams): OrderNotice['orders'][number] {
   const order = notice.orders.find((o) => o.id === Number(params.orderId));

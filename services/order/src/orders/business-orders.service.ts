@@ -47,7 +47,7 @@ export function orderSearchCondition(search: string | undefined): { where?: SQL;
 }
 
 /** Spec §3's order as its pharmacy sees it (shekels); never the ID number itself. */
-export function toBusinessOrder(o: OrderRow, items: (typeof orderItems.$inferSelect)[]): BusinessOrder {
+function toBusinessOrder(o: OrderRow, items: (typeof orderItems.$inferSelect)[]): BusinessOrder {
   const { pharm: _pharm, ...order } = toCustomerOrder(o, items);
   return {
     ...order,

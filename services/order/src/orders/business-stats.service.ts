@@ -5,7 +5,7 @@ import { and, eq, inArray, sql, sum } from 'drizzle-orm';
 import { orderItems, orders } from '../db/schema';
 
 /** The statuses of an order its pharmacy still has to handle (the dashboard's "recent open orders"). */
-export const NOT_FINAL_STATUSES = ['new', 'open', 'pending'] as const satisfies readonly OrderStatus[];
+const NOT_FINAL_STATUSES = ['new', 'open', 'pending'] as const satisfies readonly OrderStatus[];
 
 interface Totals {
   todayCount: number; todayTotal: number;

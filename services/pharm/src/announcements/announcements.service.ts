@@ -10,7 +10,7 @@ import { announcements } from '../db/schema';
 
 type AnnouncementRow = typeof announcements.$inferSelect;
 
-export function toBusinessAnnouncement(row: AnnouncementRow): BusinessAnnouncement {
+function toBusinessAnnouncement(row: AnnouncementRow): BusinessAnnouncement {
   return {
     id: row.id,
     name: row.name,

@@ -35,7 +35,7 @@ interface ProductColumns {
   dosage: string | null;
 }
 
-export function toBusinessProduct(p: ProductColumns): BusinessProductInfo {
+function toBusinessProduct(p: ProductColumns): BusinessProductInfo {
   return {
     slug: p.slug,
     name: p.name,

@@ -6,7 +6,6 @@ import {
 import { businessNotFound, Clock, DATABASE, OutboxRelay, OutboxWriter, type Database, type Tx } from '@mc/kit';
 import { and, asc, count, desc, eq, isNull, lte, or } from 'drizzle-orm';
 import { pharmacies, pharmProducts, productsView } from '../db/schema';
-import { PharmDirectory } from '../pharms/pharm-directory';
 import { canonical } from '../pharms/pharms.writer';
 import { productColumns, toBusinessPharmProduct } from '../business-products/business-products.reader';
 
@@ -29,7 +28,7 @@ const orNull = (value: string | null | undefined): string | null => (value === u
  * The flat slot list of the back office as stored hours: HH:mm, days '0'–'6' in order, each day's slots by opening
  * time, repeats dropped, closed days left out. A slot closing at or before its opening passes midnight (storefront/hours.ts).
  */
-export function toOpeningHours(slots: OpeningHoursSlotInput[]): OpeningHours {
+function toOpeningHours(slots: OpeningHoursSlotInput[]): OpeningHours {
   const hours: OpeningHours = {};
   for (const day of ['0', '1', '2', '3', '4', '5', '6']) {
     const seen = new Set<string>();
@@ -46,7 +45,8 @@ export function toOpeningHours(slots: OpeningHoursSlotInput[]): OpeningHours {
 /**
  * A pharmacy's own page of the back office (`pharm.business.*`): its card, contact details and opening hours. The kit's
  * guard has checked the caller against `businessId`; an admin may name anything, so a slug that is no pharmacy is 404 here.
- * Writes tell the public side at once: `evt.pharm.pharm.changed` through the outbox and this process's directory reloaded.
+ * Writes tell the public side at once: `evt.pharm.pharm.changed` through the outbox, and the offer index's change feed (this process's
+ * own commits at once).
  */
 @Injectable()
 export class BusinessInfoService {
@@ -55,7 +55,6 @@ export class BusinessInfoService {
     @Inject(OutboxWriter) private readonly outbox: OutboxWriter,
     @Inject(OutboxRelay) private readonly relay: OutboxRelay,
     @Inject(Clock) private readonly clock: Clock,
-    @Inject(PharmDirectory) private readonly directory: PharmDirectory,
   ) {}
 
   async get(businessId: string): Promise<PharmBusinessInfo> {
@@ -127,10 +126,7 @@ export class BusinessInfoService {
       await this.publish(tx, row);
       return { row, changed };
     });
-    if (result.changed) {
-      this.relay.poke();
-      this.directory.invalidate();
-    }
+    if (result.changed) this.relay.poke();
     return result.row;
   }
 

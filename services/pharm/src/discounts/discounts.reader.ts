@@ -11,7 +11,7 @@ import { discountProducts, discounts, pharmacies, pharmProducts, productsView } 
 import { DiscountRow } from './discount-rules';
 
 /** A discount's amount as the back office shows it: percent as stored, fixed and price amounts in shekels. */
-export const amountOf = (row: Pick<DiscountRow, 'amountType' | 'amount'>): number => (row.amountType === 'percent' ? row.amount : agorotToShekels(row.amount));
+const amountOf = (row: Pick<DiscountRow, 'amountType' | 'amount'>): number => (row.amountType === 'percent' ? row.amount : agorotToShekels(row.amount));
 
 const optionColumns = {
   id: pharmProducts.id,

@@ -21,7 +21,7 @@ const sorted = (ids: number[]) => [...new Set(ids)].sort((x, y) => x - y);
 const sameIds = (a: number[], b: number[]) => sorted(a).join(',') === sorted(b).join(',');
 
 /** A discount's columns from the back office's fields (validated by `DiscountFields`): §5's rules, amounts in agorot. */
-export function discountColumns(fields: DiscountFields) {
+function discountColumns(fields: DiscountFields) {
   const needsProducts = fields.type === 'specific-products' || fields.amountType === 'price';
   if (fields.amountType === 'price' && fields.type !== 'coupon') throw badRequest(Messages.badRequest);
   const startsAt = new Date(fields.startDate);

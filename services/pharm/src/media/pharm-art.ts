@@ -51,6 +51,3 @@ export function parseMediaFile(file: unknown): { slug: string; slide?: number } 
   if (!match || match[1].length > 200) return undefined;
   return { slug: match[1], slide: match[2] ? Number(match[2]) : undefined };
 }
-
-export const logoUrl = (slug: string): string => `/media/pharms/${slug}.svg`;
-export const slideImageUrl = (slug: string, placement: number): string => `/media/pharms/${slug}.slide-${placement}.svg`;

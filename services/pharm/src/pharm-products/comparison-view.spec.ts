@@ -1,7 +1,7 @@
 import { PER_PAGE } from '@mc/contracts';
 import { momentOf, type PharmRecord } from '../pharms/pharm-view';
 import { toComparison } from './comparison-view';
-import type { Offer } from './offer-index';
+import type { Offer } from './offer';
 import { toProductSummary, type ProductSummaryRow } from './offer-view';
 
 const TEL_AVIV = { lat: 32.0853, lng: 34.7818 };

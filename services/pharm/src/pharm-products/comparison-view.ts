@@ -1,10 +1,10 @@
 import type { ComparisonPharm, ComparisonResponse, GeoPoint, PharmProductProduct } from '@mc/contracts';
 import { toPharm, type Moment, type PharmRecord } from '../pharms/pharm-view';
-import type { Offer } from './offer-index';
+import type { Offer } from './offer';
 import { toShownPrice } from './offer-view';
 
 /** A pharmacy as a comparison row draws it: open at `moment` (or when it next opens), its distance from `location` when given. */
-export function toComparisonPharm(record: PharmRecord, moment: Moment, location?: GeoPoint): ComparisonPharm {
+function toComparisonPharm(record: PharmRecord, moment: Moment, location?: GeoPoint): ComparisonPharm {
   const { slug, name, city, logo_url, isOpen, nextOpening, shipping, distance } = toPharm(record, moment, location);
   return { slug, name, city, logo_url, isOpen, nextOpening, shipping, distance };
 }

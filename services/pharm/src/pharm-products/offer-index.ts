@@ -1,5 +1,5 @@
 import { Inject, Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
-import { OFFER_STALE_AFTER_MS, unitPrices, type PackSize, type PharmProductProduct, type Tag } from '@mc/contracts';
+import { unitPrices } from '@mc/contracts';
 import { ChangeFeed, DATABASE, LiveIndex, LOGGER, PG_POOL, type Changes, type Database } from '@mc/kit';
 import { inArray, sql } from 'drizzle-orm';
 import type { Pool } from 'pg';
@@ -10,79 +10,8 @@ import { productsView } from '../db/schema';
 import { loadPharmRecords } from '../pharms/pharm-records';
 import { PharmSnapshot } from '../pharms/pharm-snapshot';
 import type { PharmRecord } from '../pharms/pharm-view';
+import type { Offer, PharmEntry, ProductEntry, ProductFacts } from './offer';
 import { productSummaryColumns, toProductSummary } from './offer-view';
-
-/** What the lists need of a product of `products_view`, its card prepared once. */
-export interface ProductFacts {
-  type: string;
-  cannabisType: string | null;
-  dosage: string | null;
-  company: string | null;
-  thc: number | null;
-  cbd: number | null;
-  family: string | null;
-  isPopular: boolean;
-  deleted: boolean;
-  tags: Tag[];
-  /** The pack, for the unit prices. */
-  size: PackSize;
-  summary: PharmProductProduct;
-}
-
-/** A product slug, shared by its offers; `facts` is null while `products_view` has no row for it. */
-export interface ProductEntry {
-  readonly slug: string;
-  facts: ProductFacts | null;
-  readonly offers: Set<Offer>;
-}
-
-/** A pharmacy, shared by its offers; `record` is null once its row is gone. */
-export interface PharmEntry {
-  readonly id: number;
-  record: PharmRecord | null;
-  readonly offers: Set<Offer>;
-}
-
-/** One row of `pharm_products`, compact: money in agorot, times as numbers, product and pharmacy by reference. */
-export interface Offer {
-  readonly id: number;
-  readonly pharm: PharmEntry;
-  readonly product: ProductEntry;
-  readonly price: number;
-  readonly originalPrice: number | null;
-  /** Agorot per gram (`unitPrices`), or null when the pack's weight is unknown; kept current with the product's facts. */
-  perGram: number | null;
-  /** The pharmacy's flag: whether it is in stock for a shopper also depends on `confirmedAt` and `expiresAt` (see `inStockAt`). */
-  readonly inStock: boolean;
-  /** Epoch milliseconds: when the price and stock were last confirmed. */
-  readonly confirmedAt: number;
-  readonly published: boolean;
-  readonly isPopular: boolean;
-  readonly isNew: boolean;
-  readonly isPromoted: boolean;
-  /** Epoch milliseconds. */
-  readonly expiresAt: number | null;
-  /** Epoch microseconds (the column's precision: the "new" order and the freshness compare them exactly). */
-  readonly createdAt: number;
-  readonly updatedAt: number;
-}
-
-/** What a shopper may see: a published offer of a product the catalogue still lists, in a pharmacy that exists. */
-export const isVisible = (offer: Offer): boolean =>
-  offer.published && offer.product.facts !== null && !offer.product.facts.deleted && offer.pharm.record !== null;
-
-/** Published, in stock at `nowMs` (so not stale), of a listed product: the pharmacy "sells" it. */
-export const isSellingAt = (offer: Offer, nowMs: number): boolean => inStockAt(offer, nowMs) && isVisible(offer);
-
-/**
- * Whether a shopper is told the offer is in stock at `nowMs`: the pharmacy's flag, confirmed within the stale time and
- * not past its expiry date (the contracts' `isShownInStock`, on epoch milliseconds).
- */
-export const inStockAt = (offer: Offer, nowMs: number): boolean =>
-  offer.inStock && !isStaleAt(offer, nowMs) && (offer.expiresAt === null || offer.expiresAt > nowMs);
-
-/** Not confirmed within `OFFER_STALE_AFTER_MS` at `nowMs` (the contracts' `isOfferStale`, on epoch milliseconds). */
-export const isStaleAt = (offer: Offer, nowMs: number): boolean => nowMs - offer.confirmedAt > OFFER_STALE_AFTER_MS;
 
 const perGramOf = (price: number, product: ProductEntry): number | null =>
   product.facts ? unitPrices(price, product.facts.size, null).perGram : null;
@@ -233,8 +162,7 @@ export class OfferState {
 /** The index looks at the change feed at least this often, so another process's commit shows within it even if its signal is lost. */
 export const OFFER_INDEX_POLL_MS = 1000;
 
-/** Search terms' matching product slugs are kept this long (the trigram match stays in PostgreSQL). */
-const SEARCH_TTL_MS = 30_000;
+/** Search terms' matching product slugs (the trigram match stays in PostgreSQL) are kept until a product changes, at most this many. */
 const SEARCH_TERMS_KEPT = 2_000;
 
 /**
@@ -244,7 +172,7 @@ const SEARCH_TERMS_KEPT = 2_000;
 @Injectable()
 export class OfferIndex implements OnModuleInit, OnModuleDestroy {
   private readonly live: LiveIndex<OfferState>;
-  private readonly searches = new Map<string, { at: number; slugs: Promise<Set<string>> }>();
+  private readonly searches = new Map<string, Promise<Set<string>>>();
 
   constructor(
     @Inject(DATABASE) private readonly db: Database,
@@ -269,7 +197,7 @@ export class OfferIndex implements OnModuleInit, OnModuleDestroy {
     return this.live.current();
   }
 
-  /** A write of this process committed: the next read applies it first. */
+  /** A write not through this process's `Database` (a test's): the next read applies it first. */
   invalidate(): void {
     this.live.invalidate();
   }
@@ -279,14 +207,13 @@ export class OfferIndex implements OnModuleInit, OnModuleDestroy {
     const condition = searchCondition(sql`search_text`, term);
     if (!condition) return undefined;
     const key = term!;
-    const now = Date.now();
-    const cached = this.searches.get(key);
-    if (cached && now - cached.at < SEARCH_TTL_MS) return cached.slugs;
+    const kept = this.searches.get(key);
+    if (kept) return kept;
     if (this.searches.size >= SEARCH_TERMS_KEPT) this.searches.clear();
     const slugs = this.db.execute<{ slug: string }>(sql`SELECT slug FROM pharm.products_view WHERE ${condition}`)
       .then(({ rows }) => new Set(rows.map((r) => r.slug)));
-    this.searches.set(key, { at: now, slugs });
-    slugs.catch(() => this.searches.delete(key));
+    this.searches.set(key, slugs);
+    slugs.catch(() => { if (this.searches.get(key) === slugs) this.searches.delete(key); });
     return slugs;
   }
 
@@ -301,6 +228,7 @@ export class OfferIndex implements OnModuleInit, OnModuleDestroy {
     state.setPharms(pharms.map((p) => p.id), pharms);
     state.setProducts(products.map((p) => p.slug), products);
     for (const row of offers.rows) state.addOffer(row);
+    this.searches.clear();
     this.logger.info({ ms: Date.now() - started, offers: state.offers.size, products: state.products.size, pharms: state.pharms.size }, 'offer index loaded');
     return state;
   }

@@ -2,7 +2,7 @@ import { agorotToShekels, discountPercent, isOfferStale, isShownInStock, type Of
 import { pharmProducts, productsView } from '../db/schema';
 
 export type OfferRow = typeof pharmProducts.$inferSelect;
-export type ProductViewRow = typeof productsView.$inferSelect;
+type ProductViewRow = typeof productsView.$inferSelect;
 
 /** The product columns an offer card shows (not the search text or tags): lists select only these. */
 export const productSummaryColumns = {
@@ -61,7 +61,7 @@ export type ShownOfferFields = Pick<OfferRow, 'id' | 'price' | 'originalPrice' |
  * An offer's stock and freshness as a shopper is told them at `now` (the contracts' rules): stale once not confirmed
  * within the stale time, and never in stock when stale or past its expiry date.
  */
-export function toShownStock(offer: { inStock: boolean; confirmedAt: Date | number; expiresAt: Date | number | null }, now: Date): Pick<PharmProduct, 'inStock' | 'confirmedAt' | 'stale'> {
+function toShownStock(offer: { inStock: boolean; confirmedAt: Date | number; expiresAt: Date | number | null }, now: Date): Pick<PharmProduct, 'inStock' | 'confirmedAt' | 'stale'> {
   return { inStock: isShownInStock(offer, now), confirmedAt: new Date(offer.confirmedAt).getTime(), stale: isOfferStale(offer.confirmedAt, now) };
 }
 

@@ -10,7 +10,8 @@ import { pharmProducts, productsView, type SlideQuery } from '../db/schema';
 import { PharmDirectory } from '../pharms/pharm-directory';
 import { hasDelivery, isOpenIn, kmFrom, momentOf, toPharm, type Moment, type PharmRecord } from '../pharms/pharm-view';
 import { toComparison } from './comparison-view';
-import { inStockAt, isVisible, OfferIndex, type Offer, type OfferState, type ProductFacts } from './offer-index';
+import { inStockAt, isVisible, type Offer, type ProductFacts } from './offer';
+import { OfferIndex, type OfferState } from './offer-index';
 import { listOffers } from './offer-list';
 import { offerCardColumns, toPharmProduct, unknownProduct } from './offer-view';
 import { topK } from './top-k';
@@ -183,7 +184,7 @@ function shownOffers(offers: Offer[], moment: Moment, location?: GeoPoint): Phar
  * The comparison's rows: a product's published, in-stock (and so not stale) offers passing the query's filters, in its
  * order (nearer first when asked with a location, then the price order, then the id), at most a page.
  */
-export function compare(offers: Iterable<Offer>, query: ComparisonQuery, moment: Moment): Offer[] {
+function compare(offers: Iterable<Offer>, query: ComparisonQuery, moment: Moment): Offer[] {
   const nowMs = moment.at.getTime();
   const rows = [...offers]
     .filter((offer) => inStockAt(offer, nowMs) && isVisible(offer))

@@ -7,7 +7,6 @@ import { Clock, badRequest, DATABASE, notFound, OutboxRelay, OutboxWriter, servi
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { BusinessPharm } from '../common/business-pharm';
 import { pharmacies, pharmProducts, productsView } from '../db/schema';
-import { PharmDirectory } from '../pharms/pharm-directory';
 import { PharmProductsReader } from './pharm-products.reader';
 import { toSnapshot, type OfferRow } from './offer-view';
 
@@ -81,7 +80,6 @@ export class PharmProductsWriter {
     @Inject(OutboxWriter) private readonly outbox: OutboxWriter,
     @Inject(OutboxRelay) private readonly relay: OutboxRelay,
     @Inject(Clock) private readonly clock: Clock,
-    @Inject(PharmDirectory) private readonly directory: PharmDirectory,
     @Inject(PharmProductsReader) private readonly reader: PharmProductsReader,
   ) {}
 
@@ -122,7 +120,7 @@ export class PharmProductsWriter {
       }
       return { inserted: inserted.length, updated: updated.length, removed: gone.length };
     });
-    if (counts.inserted + counts.updated + counts.removed > 0) this.afterCommit();
+    if (counts.inserted + counts.updated + counts.removed > 0) this.relay.poke();
     return counts;
   }
 
@@ -148,7 +146,7 @@ export class PharmProductsWriter {
       await this.publish(tx, [toSnapshot(saved, found.pharmSlug, now)]);
       return true;
     });
-    if (changed) this.afterCommit();
+    if (changed) this.relay.poke();
     const shown = await this.reader.shownOffer(request.id);
     if (!shown) throw notFound(Messages.productNotFound);
     return shown;
@@ -180,7 +178,7 @@ export class PharmProductsWriter {
       await this.publish(tx, [toSnapshot(saved, pharm.slug, now)]);
       return saved;
     });
-    this.afterCommit();
+    this.relay.poke();
     return row;
   }
 
@@ -225,7 +223,7 @@ export class PharmProductsWriter {
       }
       return { rows: ids.map((id) => saved.get(id)!), changed: moved.length > 0 };
     });
-    if (changed) this.afterCommit();
+    if (changed) this.relay.poke();
     return rows;
   }
 
@@ -251,7 +249,7 @@ export class PharmProductsWriter {
       const byId = new Map(saved.map((r) => [r.id, r]));
       return ids.map((id) => byId.get(id)!);
     });
-    this.afterCommit();
+    this.relay.poke();
     return rows;
   }
 
@@ -263,7 +261,7 @@ export class PharmProductsWriter {
       await touchPharmacy(tx, pharm.id, this.clock.now());
       await this.publish(tx, [toSnapshot(gone, pharm.slug, this.clock.now(), true)]);
     });
-    this.afterCommit();
+    this.relay.poke();
   }
 
   /**
@@ -349,11 +347,6 @@ export class PharmProductsWriter {
     }
   }
 
-  private afterCommit(): void {
-    this.relay.poke();
-    this.directory.invalidate();
-  }
-
   /** New offers: those whose wanted id is free keep it (then the id sequence is moved past them), the rest take the next ids. */
   private async insert(tx: Tx, pharmId: number, inputs: OfferInput[], now: Date): Promise<OfferRow[]> {
     if (!inputs.length) return [];
@@ -426,7 +419,7 @@ async function lockPharmacy(tx: Tx, pharmId: number): Promise<void> {
  * Spec §5: a price of 0 means the catalogue price (the offer then follows it). A product the catalogue gives no
  * price cannot be offered at 0 (patients would see it free): 400 `catalogPriceMissing`.
  */
-export function priceOf(shekels: number, estimatedPrice: number | null): { price: number; catalogPrice: boolean } {
+function priceOf(shekels: number, estimatedPrice: number | null): { price: number; catalogPrice: boolean } {
   if (shekels !== 0) return { price: shekelsToAgorot(shekels), catalogPrice: false };
   if (estimatedPrice === null) throw badRequest(BusinessMessages.catalogPriceMissing);
   return { price: estimatedPrice, catalogPrice: true };
@@ -438,7 +431,7 @@ type EditedColumns = Pick<OfferRow, 'price' | 'catalogPrice' | 'originalPrice' |
  * The columns after a back-office edit, or null when nothing changes. A partner-locked offer keeps its price and
  * stock: asking to change them is refused (`partnerLocked`); sending them unchanged (the form sends every field) is not.
  */
-export function editedFields(row: OfferRow, edit: Omit<PharmProductEdit, 'id'>, estimatedPrice: number | null): EditedColumns | null {
+function editedFields(row: OfferRow, edit: Omit<PharmProductEdit, 'id'>, estimatedPrice: number | null): EditedColumns | null {
   const shownPrice = row.catalogPrice ? 0 : row.price;
   const wantedPrice = edit.price === 0 ? 0 : shekelsToAgorot(edit.price);
   const stockAsked = edit.alwaysInStock !== row.alwaysInStock || (!edit.alwaysInStock && edit.amount !== (row.amount ?? 0));
@@ -467,7 +460,7 @@ export function editedFields(row: OfferRow, edit: Omit<PharmProductEdit, 'id'>, 
 }
 
 /** A pharmacy's `updatedAt` says how fresh its prices and stock are, so any change to its offers moves it. */
-export async function touchPharmacy(tx: Tx, pharmId: number, now: Date): Promise<void> {
+async function touchPharmacy(tx: Tx, pharmId: number, now: Date): Promise<void> {
   await tx.update(pharmacies).set({ updatedAt: now }).where(eq(pharmacies.id, pharmId));
 }
 

@@ -19,9 +19,4 @@ export class PharmDirectory {
   async bySlug(slug: string): Promise<PharmRecord | undefined> {
     return (await this.snapshot()).bySlug.get(slug);
   }
-
-  /** After a write of this process: the next read applies it first. */
-  invalidate(): void {
-    this.index.invalidate();
-  }
 }

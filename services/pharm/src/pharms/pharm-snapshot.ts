@@ -1,4 +1,5 @@
-import { isSellingAt, type OfferState } from '../pharm-products/offer-index';
+import { isSellingAt } from '../pharm-products/offer';
+import type { OfferState } from '../pharm-products/offer-index';
 import type { PharmRecord } from './pharm-view';
 
 /** The pharmacies as the offer index holds them, and what each sells now (from its offers). */

@@ -99,8 +99,8 @@ export function toPharm(record: PharmRecord, moment: Moment, location?: GeoPoint
 }
 
 /** `shipping` of pharmacies that deliver at all, and of those that deliver free (the list's `delivery=yes|free`). */
-export const DELIVERING: readonly PharmShipping[] = ['free', 'free-all-country', 'paid', 'paid-all-country'];
-export const FREE_DELIVERY: readonly PharmShipping[] = ['free', 'free-all-country'];
+const DELIVERING: readonly PharmShipping[] = ['free', 'free-all-country', 'paid', 'paid-all-country'];
+const FREE_DELIVERY: readonly PharmShipping[] = ['free', 'free-all-country'];
 export const hasDelivery = (shipping: PharmShipping): boolean => DELIVERING.includes(shipping);
 
 /** The filters of the pharmacy list that need no database: area, delivery. */

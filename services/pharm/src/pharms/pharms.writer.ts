@@ -6,7 +6,6 @@ import { Clock, DATABASE, notFound, OutboxRelay, OutboxWriter, type Database, ty
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { announcements, pharmacies, pharmacyTags, pharmTags, slides, type SlideQuery } from '../db/schema';
 import { PharmProductsWriter } from '../pharm-products/pharm-products.writer';
-import { PharmDirectory } from './pharm-directory';
 import type { PharmRecord } from './pharm-view';
 
 export interface SlideInput {
@@ -46,7 +45,7 @@ export function canonical(value: unknown): string {
   return JSON.stringify(value ?? null);
 }
 
-export function assertValidPharm(input: PharmInput): void {
+function assertValidPharm(input: PharmInput): void {
   const fail = (what: string) => { throw new Error(`pharmacy ${input.slug}: ${what}`); };
   if (!SLUG_PATTERN.test(input.slug)) fail('bad slug');
   if (!input.name.trim() || !input.city.trim() || !input.district.trim()) fail('name, city and district are required');
@@ -108,7 +107,6 @@ export class PharmsWriter {
     @Inject(OutboxWriter) private readonly outbox: OutboxWriter,
     @Inject(OutboxRelay) private readonly relay: OutboxRelay,
     @Inject(Clock) private readonly clock: Clock,
-    @Inject(PharmDirectory) private readonly directory: PharmDirectory,
     @Inject(PharmProductsWriter) private readonly offers: PharmProductsWriter,
   ) {}
 
@@ -116,7 +114,6 @@ export class PharmsWriter {
   async upsertTags(tags: Tag[]): Promise<void> {
     if (!tags.length) return;
     await this.db.transaction((tx) => this.saveTags(tx, tags).then(() => undefined));
-    this.directory.invalidate();
   }
 
   async upsert(input: PharmInput): Promise<{ created: boolean; changed: boolean }> {
@@ -144,7 +141,7 @@ export class PharmsWriter {
       if (profileChanged) await this.publish(tx, input, false);
       return { created: !current, changed };
     });
-    if (result.changed) this.afterCommit();
+    if (result.changed) this.relay.poke();
     return result;
   }
 
@@ -157,17 +154,12 @@ export class PharmsWriter {
       await tx.delete(pharmacies).where(eq(pharmacies.id, current.id));
       await this.publish(tx, current, true);
     });
-    this.afterCommit();
+    this.relay.poke();
   }
 
   async slugs(): Promise<string[]> {
     const rows = await this.db.select({ slug: pharmacies.slug }).from(pharmacies).orderBy(asc(pharmacies.id));
     return rows.map((r) => r.slug);
-  }
-
-  private afterCommit(): void {
-    this.relay.poke();
-    this.directory.invalidate();
   }
 
   private async publish(tx: Tx, pharm: Pick<PharmInput, 'slug' | 'name' | 'city' | 'address' | 'logoUrl'>, deleted: boolean): Promise<void> {

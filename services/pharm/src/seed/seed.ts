@@ -10,7 +10,7 @@ import { PharmsWriter, type PharmInput, type SlideInput } from '../pharms/pharms
 import { pharmService } from '../service';
 
 /** One offer of the seed file (deploy/seed/pharm-data.js): money in agorot, the id kept when free. */
-export interface SeedOffer {
+interface SeedOffer {
   id?: number;
   productSlug: string;
   price: number;
@@ -27,7 +27,7 @@ export interface SeedOffer {
 }
 
 /** One discount or coupon of the seed file: amount in percent or agorot, dates as ISO text, offers by product slug. */
-export interface SeedDiscount extends Omit<DiscountInput, 'startsAt' | 'endsAt'> {
+interface SeedDiscount extends Omit<DiscountInput, 'startsAt' | 'endsAt'> {
   startsAt: string;
   endsAt: string;
 }

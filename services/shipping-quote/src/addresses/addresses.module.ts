@@ -7,7 +7,7 @@ import { GazetteerAddressSearch } from './gazetteer.provider';
 import { GooglePlacesAddressSearch, type WarnLogger } from './google-places.provider';
 
 /** Google Places when GOOGLE_PLACES_API_KEY is set (the gazetteer answering when Google fails), otherwise the gazetteer. */
-export function chooseAddressSearch(env: ShippingQuoteEnv, gazetteer: GazetteerAddressSearch, logger: WarnLogger): AddressSearchProvider {
+function chooseAddressSearch(env: ShippingQuoteEnv, gazetteer: GazetteerAddressSearch, logger: WarnLogger): AddressSearchProvider {
   if (!env.GOOGLE_PLACES_API_KEY) return gazetteer;
   return new GooglePlacesAddressSearch(
     { apiKey: env.GOOGLE_PLACES_API_KEY, apiUrl: env.GOOGLE_PLACES_API_URL, timeoutMs: env.GOOGLE_PLACES_TIMEOUT_MS },

@@ -7,7 +7,7 @@ import { ShipmentsService, type NewShipment } from '../shipments/shipments.servi
 import { shippingQuoteService } from '../service';
 
 /** One pharmacy's shipping row as the seed file gives it: areas by name, money in agorot. */
-export interface SeedShipment {
+interface SeedShipment {
   pharmSlug: string;
   /** The owner's name for it (back office); absent: none. */
   name?: string;

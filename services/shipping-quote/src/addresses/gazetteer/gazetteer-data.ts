@@ -8,7 +8,7 @@ import { normalizeSearchText, spellingSkeleton } from '@mc/contracts';
  * known). The data migration that loads them is generated from them (scripts/gazetteer-migration.ts),
  * and a unit test keeps the two the same.
  */
-export const GAZETTEER_DIR = __dirname;
+const GAZETTEER_DIR = __dirname;
 
 /** The first line of every generated gazetteer data migration. */
 export const GAZETTEER_MIGRATION_MARKER = '-- address gazetteer data: generated from src/addresses/gazetteer/*.tsv by scripts/gazetteer-migration.ts; do not edit';
