@@ -6,6 +6,11 @@ import { isValidIsraeliId } from '../rules/israeli-id';
 /** The largest id of a PostgreSQL `integer`/`serial` column: a larger one is refused before it reaches the database. */
 export const INT4_MAX = 2_147_483_647;
 
+/** Several property decorators as one, applied as if written above the property in this order. */
+export function Apply(...decorators: PropertyDecorator[]): PropertyDecorator {
+  return (target, key) => decorators.reduceRight<void>((_, decorate) => decorate(target, key), undefined);
+}
+
 /** A whole number within [min, max] (one message, however it fails). */
 export function IntInRange(min: number, max: number, message: string): PropertyDecorator {
   return ValidateBy(
