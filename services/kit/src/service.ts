@@ -1,7 +1,7 @@
 import { Global, Inject, Module, type DynamicModule, type INestApplicationContext, type INestMicroservice, type OnApplicationBootstrap, type OnApplicationShutdown, type Type } from '@nestjs/common';
 import { APP_GUARD, DiscoveryModule, DiscoveryService, MetadataScanner, NestFactory } from '@nestjs/core';
 import { Transport, type MicroserviceOptions } from '@nestjs/microservices';
-import { checkEventPayload, EventConsumerRoutes, publisherOf, subjectMatches, type EventConsumerRoute, type ServiceName } from '@mc/contracts';
+import { EventConsumerRoutes, publisherOf, type EventConsumerRoute, type ServiceName } from '@mc/contracts';
 import type Redis from 'ioredis';
 import { connect, type NatsConnection } from 'nats';
 import type { Pool } from 'pg';
@@ -15,7 +15,7 @@ import { createDatabase, createPool, runMigrations, type Database } from './data
 import { createValidationPipe, RpcErrorFilter } from './errors/rpc-error.filter';
 import { healthController } from './health/health';
 import { createLogger, PinoNestLogger } from './logging/logger';
-import { IdempotentConsumer, type EventHandler } from './messaging/consumer';
+import { busContract, IdempotentConsumer, type EventHandler } from './messaging/consumer';
 import { consumerOf, type ConsumesEventsOptions } from './messaging/consumes-events';
 import { OutboxWriter } from './messaging/outbox';
 import { BusClient } from './messaging/bus-client';
@@ -77,9 +77,7 @@ export class EventConsumers {
       durable,
       filterSubject: route.filter,
       handler,
-      payload: (event) => (typeof event.type === 'string' && subjectMatches(route.filter, event.type)
-        ? checkEventPayload(event.type, event.data)
-        : { ok: false, problems: ['type: not one this consumer takes'] }),
+      payload: busContract(route.filter),
     });
     await consumer.start();
     this.consumers.push(consumer);

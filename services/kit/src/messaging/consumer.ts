@@ -3,7 +3,7 @@ import {
   type ConsumerMessages, type JetStreamClient, type JetStreamManager, type JsMsg, type NatsConnection,
 } from 'nats';
 import type { Logger } from 'pino';
-import type { CheckedPayload, EventEnvelope, EventEnvelopeOf, EventSubjectsMatching } from '@mc/contracts';
+import { checkEventPayload, subjectMatches, type CheckedPayload, type EventEnvelope, type EventEnvelopeOf, type EventSubjectsMatching } from '@mc/contracts';
 import type { Database } from '../database/database';
 import { withCorrelationId } from '../logging/logger';
 import type { MessagingTables } from './tables';
@@ -37,6 +37,12 @@ export interface ConsumerOptions<Filter extends string = string> {
 }
 
 export const deadLetterSubject = (durable: string) => `dlq.${durable}`;
+
+/** The bus's contract for a consumer filtering on `filter`: an event of a subject it takes, its payload that subject's DTO. */
+export const busContract = (filter: string) => (event: EventEnvelope): CheckedPayload =>
+  (typeof event.type === 'string' && subjectMatches(filter, event.type)
+    ? checkEventPayload(event.type, event.data)
+    : { ok: false, problems: ['type: not one this consumer takes'] });
 
 /**
  * A durable JetStream consumer whose effects happen at most once per event: the inbox row and the
