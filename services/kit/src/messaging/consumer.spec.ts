@@ -2,7 +2,7 @@ import { Events } from '@mc/contracts';
 import type { JsMsg, NatsConnection } from 'nats';
 import type { Logger } from 'pino';
 import type { Database } from '../database/database';
-import { busContract, deadLetterSubject, IdempotentConsumer, type ConsumerOptions, type EventHandler } from './consumer';
+import { busContract, deadLetterSubject, IdempotentConsumer, type ConsumedEvent, type ConsumerOptions, type EventHandler, type Tx } from './consumer';
 import { ConsumesEvents, consumerOf } from './consumes-events';
 import type { MessagingTables } from './tables';
 
@@ -95,9 +95,18 @@ describe('@ConsumesEvents', () => {
   it('marks a method as the bus consumer it names, with its options', () => {
     class Stock {
       @ConsumesEvents(DURABLE, { maxDeliver: 9 })
-      async placed(): Promise<void> {}
+      async placed(_event: ConsumedEvent<typeof Events.order.batchPlaced>, _tx: Tx): Promise<void> {}
     }
     expect(consumerOf(Stock.prototype.placed)).toEqual({ durable: DURABLE, maxDeliver: 9 });
     expect(consumerOf(() => undefined)).toBeUndefined();
+  });
+
+  it('does not compile on a method that expects another subject’s events', () => {
+    class Wrong {
+      // @ts-expect-error: pharm-stock-placed takes placed batches, not product changes
+      @ConsumesEvents(DURABLE)
+      async placed(_event: ConsumedEvent<typeof Events.catalog.productChanged>, _tx: Tx): Promise<void> {}
+    }
+    expect(consumerOf(Wrong.prototype.placed)?.durable).toBe(DURABLE);
   });
 });
