@@ -26,9 +26,11 @@ import { ProductChangedEvent } from '../catalog/events';
 import { OffersChangedEvent, PharmChangedEvent } from '../pharm/events';
 import { AccountAskedEvent, AccountLinkEvent, SessionsEndedEvent, SmsCodeEvent } from '../identity/events';
 import {
-  ComparisonRequest, DiscountListRequest, LocationGetRequest, MediaGetRequest, PharmGetRequest, PharmListRequest, PharmMediaGetRequest,
-  PharmProductGetRequest, PharmProductListRequest, PharmProductUpdateRequest, PharmSlugRequest, ProductListRequest, ProductRelatedRequest,
-  SearchRequest, ShipmentListRequest, TagGetRequest, type MediaResponse,
+  ComparisonRequest, DiscountListRequest, PharmGetRequest, PharmListRequest, PharmMediaGetRequest, PharmProductGetRequest, PharmProductListRequest,
+  PharmProductUpdateRequest, PharmSlugRequest,
+} from '../pharm/requests';
+import {
+  LocationGetRequest, MediaGetRequest, ProductListRequest, ProductRelatedRequest, SearchRequest, ShipmentListRequest, TagGetRequest, type MediaResponse,
 } from '../storefront/requests';
 import type {
   CatalogSitemap, ComparisonResponse, FaqItem, LayoutResponse, Location, PharmDetailResponse, PharmListResponse, PharmProduct, PharmProductDetailResponse,
