@@ -7,5 +7,6 @@ export * from './identity';
 export * from './rules';
 export * from './forms';
 export * from './storefront';
+export * from './pharm';
 export * from './geo';
 export * from './business';

@@ -1,12 +1,11 @@
 import { Transform } from 'class-transformer';
 import {
-  ArrayMaxSize, Equals, IsArray, IsBase64, IsBoolean, IsIn, IsInt, Max, IsOptional, IsString, IsUUID, Matches, MaxLength, Min, ValidateIf, ValidateNested,
+  ArrayMaxSize, IsArray, IsBase64, IsBoolean, IsIn, IsInt, Max, IsOptional, IsString, IsUUID, Matches, MaxLength, Min, ValidateIf, ValidateNested,
 } from 'class-validator';
 import { Messages } from '../messages';
-import { EMAIL_PATTERN, PHONE_PATTERN, ADDRESS_PATTERN } from '../rules/patterns';
-import { Filled, INT4_MAX, IntInRange, MatchesIfFilled, NoControlChars, Trim } from '../forms/decorators';
-import { Apartment, Floor } from '../forms/address';
-import { NOTES_MAX_LENGTH, PharmNotesDto, PharmNotesList } from '../forms/checkout';
+import { INT4_MAX, IntInRange, NoControlChars } from '../forms/decorators';
+import { AddressField } from '../forms/address';
+import { CheckoutField, NOTES_MAX_LENGTH, PharmNotesDto, PharmNotesList } from '../forms/checkout';
 import { COUPON_CODE_MAX_LENGTH, COUPON_CODE_PATTERN, MAX_COUPONS } from './coupon';
 import type { DiscountTerms } from './discounts';
 import type { PharmShippingQuote } from './shipping';
@@ -20,20 +19,17 @@ export class ShippingAddressDto {
   addressId?: number;
 
   @ValidateIf((o: ShippingAddressDto) => o.addressId === undefined)
-  @Filled(Messages.required)
-  @MatchesIfFilled(ADDRESS_PATTERN, Messages.invalidAddress)
+  @AddressField.address()
   address?: string;
 
   @ValidateIf((o: ShippingAddressDto) => o.addressId === undefined)
-  @Filled(Messages.required)
-  @MaxLength(20, { message: Messages.invalidName })
-  @NoControlChars(Messages.invalidName)
+  @AddressField.houseNumber()
   houseNumber?: string;
 
-  @Floor()
+  @AddressField.floor()
   floor?: number;
 
-  @Apartment()
+  @AddressField.apartment()
   apartment?: number;
 }
 
@@ -76,22 +72,22 @@ export class EncryptedPiiDto {
  * travels: only `encryptedPii` does (the web checks the number with `CheckoutDetailsDto` before encrypting it).
  */
 export class CreateOrderDto extends QuoteDto {
-  @Trim() @Filled(Messages.requiredFirstName) @MaxLength(100, { message: Messages.invalidName }) @NoControlChars(Messages.invalidName)
+  @CheckoutField.firstName() @MaxLength(100, { message: Messages.invalidName }) @NoControlChars(Messages.invalidName)
   firstName: string;
 
-  @Trim() @Filled(Messages.requiredLastName) @MaxLength(100, { message: Messages.invalidName }) @NoControlChars(Messages.invalidName)
+  @CheckoutField.lastName() @MaxLength(100, { message: Messages.invalidName }) @NoControlChars(Messages.invalidName)
   lastName: string;
 
-  @Filled(Messages.requiredPhone) @MatchesIfFilled(PHONE_PATTERN, Messages.invalidPhone)
+  @CheckoutField.phone()
   phone: string;
 
-  @Filled(Messages.requiredEmail) @MatchesIfFilled(EMAIL_PATTERN, Messages.invalidEmail) @MaxLength(254, { message: Messages.invalidEmail })
+  @CheckoutField.email() @MaxLength(254, { message: Messages.invalidEmail })
   email: string;
 
-  @Equals(true, { message: Messages.agreeSiteTerms })
+  @CheckoutField.agreeTOU()
   agreeTOU: boolean;
 
-  @Equals(true, { message: Messages.agreeDisclaimer })
+  @CheckoutField.agreeDisclaimer()
   agreeDisclaimer: boolean;
 
   /** Notes for every pharmacy's order of the batch (spec 3's order form), unless `pharmNotes` names the pharmacy. */

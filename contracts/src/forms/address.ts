@@ -1,38 +1,28 @@
 import { IsBoolean, IsOptional, ValidateIf } from 'class-validator';
 import { Messages } from '../messages';
 import { ADDRESS_PATTERN } from '../rules/patterns';
-import { Filled, INT4_MAX, IntInRange, MatchesIfFilled, NoControlChars, ToOptionalNumber } from './decorators';
+import { Apply, Filled, INT4_MAX, IntInRange, MatchesIfFilled, NoControlChars, ToOptionalNumber } from './decorators';
 
-/** An optional whole number within [min, max], from a number or its text (an empty field is none). */
-function OptionalNumberIn(min: number, max: number): PropertyDecorator {
-  return (target, property) => {
-    // In the order the three decorators written one above the other would apply: the lowest first.
-    IntInRange(min, max, Messages.invalidName)(target, property);
-    IsOptional()(target, property);
-    ToOptionalNumber()(target, property);
-  };
-}
-
-/** An address's floor (a basement is below 0), here and in checkout's typed address. */
-export const Floor = (): PropertyDecorator => OptionalNumberIn(-10, 300);
-/** An address's apartment number, here and in checkout's typed address. */
-export const Apartment = (): PropertyDecorator => OptionalNumberIn(0, 99_999);
+/** An address's fields, validated alike in the address book (`AddressDto`) and in an order's new address (`ShippingAddressDto`). */
+export const AddressField = {
+  address: () => Apply(Filled(Messages.required), MatchesIfFilled(ADDRESS_PATTERN, Messages.invalidAddress)),
+  houseNumber: () => Apply(Filled(Messages.required), MatchesIfFilled(/^[\s\S]{1,20}$/, Messages.invalidName), NoControlChars(Messages.invalidName)),
+  floor: () => Apply(ToOptionalNumber(), IsOptional(), IntInRange(-10, 300, Messages.invalidName)),
+  apartment: () => Apply(ToOptionalNumber(), IsOptional(), IntInRange(0, 99_999, Messages.invalidName)),
+};
 
 /** A delivery address, in checkout and in the settings address book. */
 export class AddressDto {
-  @Filled(Messages.required)
-  @MatchesIfFilled(ADDRESS_PATTERN, Messages.invalidAddress)
+  @AddressField.address()
   address: string;
 
-  @Filled(Messages.required)
-  @MatchesIfFilled(/^[\s\S]{1,20}$/, Messages.invalidName)
-  @NoControlChars(Messages.invalidName)
+  @AddressField.houseNumber()
   houseNumber: string;
 
-  @Floor()
+  @AddressField.floor()
   floor?: number;
 
-  @Apartment()
+  @AddressField.apartment()
   apartment?: number;
 
   @ValidateIf((o: AddressDto) => o.isDefault !== undefined)

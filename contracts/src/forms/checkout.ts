@@ -2,7 +2,7 @@ import { Transform } from 'class-transformer';
 import { ArrayMaxSize, Equals, IsArray, IsOptional, IsString, MaxLength, ValidateNested } from 'class-validator';
 import { Messages } from '../messages';
 import { EMAIL_PATTERN, PHONE_PATTERN } from '../rules/patterns';
-import { Filled, IsIsraeliId, MatchesIfFilled, NoControlChars, Trim } from './decorators';
+import { Apply, Filled, IsIsraeliId, MatchesIfFilled, NoControlChars, Trim } from './decorators';
 
 export const NOTES_MAX_LENGTH = 300;
 
@@ -32,32 +32,41 @@ export function PharmNotesList(): PropertyDecorator {
   return (target, key) => decorators.forEach((decorate) => decorate(target, key));
 }
 
+/**
+ * The checkout form's fields, validated alike in the browser's personal-details step (`CheckoutDetailsDto`) and by
+ * order when it takes the order (`CreateOrderDto`, which adds its storage limits).
+ */
+export const CheckoutField = {
+  firstName: () => Apply(Trim(), Filled(Messages.requiredFirstName)),
+  lastName: () => Apply(Trim(), Filled(Messages.requiredLastName)),
+  phone: () => Apply(Filled(Messages.requiredPhone), MatchesIfFilled(PHONE_PATTERN, Messages.invalidPhone)),
+  email: () => Apply(Filled(Messages.requiredEmail), MatchesIfFilled(EMAIL_PATTERN, Messages.invalidEmail)),
+  agreeTOU: () => Equals(true, { message: Messages.agreeSiteTerms }),
+  agreeDisclaimer: () => Equals(true, { message: Messages.agreeDisclaimer }),
+};
+
 /** The personal-details step of checkout. */
 export class CheckoutDetailsDto {
-  @Trim()
-  @Filled(Messages.requiredFirstName)
+  @CheckoutField.firstName()
   firstName: string;
 
-  @Trim()
-  @Filled(Messages.requiredLastName)
+  @CheckoutField.lastName()
   lastName: string;
 
-  @Filled(Messages.requiredPhone)
-  @MatchesIfFilled(PHONE_PATTERN, Messages.invalidPhone)
+  @CheckoutField.phone()
   phone: string;
 
-  @Filled(Messages.requiredEmail)
-  @MatchesIfFilled(EMAIL_PATTERN, Messages.invalidEmail)
+  @CheckoutField.email()
   email: string;
 
   @Filled(Messages.requiredIdNumber)
   @IsIsraeliId(Messages.invalidIdNumber)
   idNumber: string;
 
-  @Equals(true, { message: Messages.agreeSiteTerms })
+  @CheckoutField.agreeTOU()
   agreeTOU: boolean;
 
-  @Equals(true, { message: Messages.agreeDisclaimer })
+  @CheckoutField.agreeDisclaimer()
   agreeDisclaimer: boolean;
 
   /** Each pharmacy's own notes (the form has one field per pharmacy of the cart). */

@@ -1,10 +1,35 @@
-import { Transform } from 'class-transformer';
-import { ValidateBy, ValidationArguments } from 'class-validator';
+import { plainToInstance, Transform } from 'class-transformer';
+import { IsArray, ValidateBy, ValidateNested, ValidationArguments } from 'class-validator';
 import { CONTROL_CHARS } from '../rules/control-chars';
 import { isValidIsraeliId } from '../rules/israeli-id';
 
 /** The largest id of a PostgreSQL `integer`/`serial` column: a larger one is refused before it reaches the database. */
 export const INT4_MAX = 2_147_483_647;
+
+/** Several property decorators as one, applied as if written above the property in this order. */
+export function Apply(...decorators: PropertyDecorator[]): PropertyDecorator {
+  return (target, key) => decorators.reduceRight<void>((_, decorate) => decorate(target, key), undefined);
+}
+
+/**
+ * A nested object as an instance of `Cls` (its own transforms applied), validated as one; anything not an object is
+ * refused.
+ */
+export function Nested(Cls: new () => object): PropertyDecorator {
+  return Apply(ValidateNested(), Transform(({ value }: { value: unknown }) => asInstance(Cls, value)));
+}
+
+/** A list of nested objects, each as `Nested`; anything not a list is refused. */
+export function NestedEach(Cls: new () => object): PropertyDecorator {
+  return Apply(
+    IsArray(),
+    ValidateNested({ each: true }),
+    Transform(({ value }: { value: unknown }) => (Array.isArray(value) ? value.map((v: unknown) => asInstance(Cls, v)) : value)),
+  );
+}
+
+const asInstance = (Cls: new () => object, value: unknown): unknown =>
+  value && typeof value === 'object' && !Array.isArray(value) ? plainToInstance(Cls, value) : value;
 
 /** A whole number within [min, max] (one message, however it fails). */
 export function IntInRange(min: number, max: number, message: string): PropertyDecorator {

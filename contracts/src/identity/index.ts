@@ -1,5 +1,7 @@
 import type { Product } from '../catalog';
 
+export * from './events';
+
 /** The signed-in identity carried in access tokens (spec 3: only identity type `user` is accepted). */
 export type UserRole = 'user' | 'admin' | 'business_owner';
 export type AuthMethod = 'password' | 'google' | 'sms';
@@ -39,11 +41,6 @@ export function parseMembershipClaim(claim: string): { kind: BusinessKind; slug:
   const kind = claim.slice(0, colon);
   const slug = claim.slice(colon + 1);
   return (BUSINESS_KINDS as readonly string[]).includes(kind) && slug ? { kind: kind as BusinessKind, slug } : undefined;
-}
-
-/** `evt.identity.sessions.ended`: the account's token version grew; identity puts the current one in `TOKEN_VERSIONS_BUCKET`. */
-export interface SessionsEndedEvent {
-  userId: number;
 }
 
 /**
@@ -107,31 +104,12 @@ export interface UserProfile {
   role: UserRole;
 }
 
-/**
- * `evt.identity.activation.requested` and `evt.identity.password-reset.requested`: an e-mail with a single-use link.
- * The event carries no secret: the raw token waits in identity under `secretRef` (`identity.delivery-secret.get`)
- * until notifications has sent the e-mail and forgets it (`identity.delivery-secret.forget`).
- */
-export interface AccountLinkEvent {
-  userId: number;
-  email: string;
-  firstName: string;
-  secretRef: string;
-  expiresAt: string;
-}
-
 /** What waits under a `secretRef` for the message that carries it: a link token, or an SMS code. */
 export interface DeliverySecret {
   token?: string;
   code?: string;
   /** The signature of the recipient's unsubscribe link (e-mails only). */
   unsubscribeSig?: string;
-}
-
-/** `evt.identity.*.asked`: a request answered at once and worked on after answering (no timing tells whether an account exists). */
-export interface AccountAskedEvent {
-  email?: string;
-  phone?: string;
 }
 
 /** `identity.user.businesses`: what a manager runs (spec 6: only managers have any). */
@@ -168,12 +146,6 @@ export interface MailboxResponse {
     /** The attachments an e-mail carried (documents to a pharmacy): names, types and sizes only, never their bytes. */
     attachments?: { filename: string; contentType: string; size: number }[];
   }[];
-}
-
-/** `evt.identity.sms-code.requested`: a sign-in code to text to a phone; the code waits in identity under `secretRef`. */
-export interface SmsCodeEvent {
-  phone: string;
-  secretRef: string;
 }
 
 /**

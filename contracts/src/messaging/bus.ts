@@ -15,19 +15,22 @@ import {
   DocumentsSendCommand, OrderIdNumberRequest, OrderNoticeRequest, OrderStatusUpdateCommand, QuoteDto, ShippingQuoteRequest, StockReleaseCommand,
   StockReserveCommand, UserOrdersRequest,
   type CheckoutOffers, type CheckoutPublicKey, type CouponRecord, type CouponValidation, type DocumentsDelivery,
-  type OrderBatchPlacedEvent, type OrderDocumentsSubmittedEvent, type OrderNotice, type OrdersBatch, type OrderStatus, type OrderStatusChangedEvent,
+  OrderBatchPlacedEvent, OrderDocumentsSubmittedEvent, type OrderNotice, type OrdersBatch, type OrderStatus, OrderStatusChangedEvent,
   type Quote, type ShippingQuoteResponse, type UserOrdersResponse,
 } from '../checkout';
 import { AddressSearchDto, type AddressSearchResponse } from '../geo/address-search';
 import type {
-  AccountAskedEvent, AccountLinkEvent, Address, AuthTokenResponse, GoogleSignInResponse, BusinessesResponse, DeliverySecret, FavoriteSlugsResponse,
-  MailboxResponse, SessionsEndedEvent, SigningKeysResponse, SmsCodeEvent, UserProfile,
+  Address, AuthTokenResponse, GoogleSignInResponse, BusinessesResponse, DeliverySecret, FavoriteSlugsResponse, MailboxResponse, SigningKeysResponse, UserProfile,
 } from '../identity';
-import type { OffersChangedEvent, PharmChangedEvent, ProductChangedEvent } from '../storefront/events';
+import { ProductChangedEvent } from '../catalog/events';
+import { OffersChangedEvent, PharmChangedEvent } from '../pharm/events';
+import { AccountAskedEvent, AccountLinkEvent, SessionsEndedEvent, SmsCodeEvent } from '../identity/events';
 import {
-  ComparisonRequest, DiscountListRequest, LocationGetRequest, MediaGetRequest, PharmGetRequest, PharmListRequest, PharmMediaGetRequest,
-  PharmProductGetRequest, PharmProductListRequest, PharmProductUpdateRequest, PharmSlugRequest, ProductListRequest, ProductRelatedRequest,
-  SearchRequest, ShipmentListRequest, TagGetRequest, type MediaResponse,
+  ComparisonRequest, DiscountListRequest, PharmGetRequest, PharmListRequest, PharmMediaGetRequest, PharmProductGetRequest, PharmProductListRequest,
+  PharmProductUpdateRequest, PharmSlugRequest,
+} from '../pharm/requests';
+import {
+  LocationGetRequest, MediaGetRequest, ProductListRequest, ProductRelatedRequest, SearchRequest, ShipmentListRequest, TagGetRequest, type MediaResponse,
 } from '../storefront/requests';
 import type {
   CatalogSitemap, ComparisonResponse, FaqItem, LayoutResponse, Location, PharmDetailResponse, PharmListResponse, PharmProduct, PharmProductDetailResponse,
@@ -209,29 +212,28 @@ export type RequestOf<S extends RequestSubject> = Routes[S] extends RequestRoute
 /** What a request subject answers. */
 export type ResponseOf<S extends RequestSubject> = Routes[S] extends RequestRoute<unknown, infer Res> ? Res : never;
 
-/** An event subject's entry: the version its publisher writes now; `T` is its payload, for the types only. */
+/** An event subject's entry: the DTO class its payload is (the kit validates every consumed event with it once), and the version its publisher writes now. */
 export interface EventRoute<T> {
+  readonly dto: DtoClass<T>;
   readonly version: number;
-  /** Never set: carries the payload's type. */
-  readonly payload?: T;
 }
 
-const carries = <T>(version: number): EventRoute<T> => ({ version });
+const carries = <T extends object>(dto: DtoClass<T>, version: number): EventRoute<T> => ({ dto, version });
 
 export const EventRoutes = {
-  [Events.catalog.productChanged]: carries<ProductChangedEvent>(1),
-  [Events.identity.activationRequested]: carries<AccountLinkEvent>(1),
-  [Events.identity.passwordResetRequested]: carries<AccountLinkEvent>(1),
-  [Events.identity.smsCodeRequested]: carries<SmsCodeEvent>(1),
-  [Events.identity.activationResendAsked]: carries<AccountAskedEvent>(1),
-  [Events.identity.passwordResetAsked]: carries<AccountAskedEvent>(1),
-  [Events.identity.smsCodeAsked]: carries<AccountAskedEvent>(1),
-  [Events.identity.sessionsEnded]: carries<SessionsEndedEvent>(1),
-  [Events.order.batchPlaced]: carries<OrderBatchPlacedEvent>(1),
-  [Events.order.statusChanged]: carries<OrderStatusChangedEvent>(1),
-  [Events.order.documentsSubmitted]: carries<OrderDocumentsSubmittedEvent>(1),
-  [Events.pharm.offersChanged]: carries<OffersChangedEvent>(1),
-  [Events.pharm.pharmChanged]: carries<PharmChangedEvent>(1),
+  [Events.catalog.productChanged]: carries(ProductChangedEvent, 1),
+  [Events.identity.activationRequested]: carries(AccountLinkEvent, 1),
+  [Events.identity.passwordResetRequested]: carries(AccountLinkEvent, 1),
+  [Events.identity.smsCodeRequested]: carries(SmsCodeEvent, 1),
+  [Events.identity.activationResendAsked]: carries(AccountAskedEvent, 1),
+  [Events.identity.passwordResetAsked]: carries(AccountAskedEvent, 1),
+  [Events.identity.smsCodeAsked]: carries(AccountAskedEvent, 1),
+  [Events.identity.sessionsEnded]: carries(SessionsEndedEvent, 1),
+  [Events.order.batchPlaced]: carries(OrderBatchPlacedEvent, 1),
+  [Events.order.statusChanged]: carries(OrderStatusChangedEvent, 1),
+  [Events.order.documentsSubmitted]: carries(OrderDocumentsSubmittedEvent, 1),
+  [Events.pharm.offersChanged]: carries(OffersChangedEvent, 1),
+  [Events.pharm.pharmChanged]: carries(PharmChangedEvent, 1),
 } as const;
 
 type EventRouteMap = typeof EventRoutes;

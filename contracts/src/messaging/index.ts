@@ -5,3 +5,4 @@ export * from './health';
 export * from './bus';
 export * from './untrusted';
 export * from './access';
+export * from './event-payload';

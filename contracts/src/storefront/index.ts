@@ -1,7 +1,5 @@
 export * from './query';
 export * from './responses';
-export * from './events';
-export * from './hours';
 export * from './geo';
 export * from './search-text';
 export * from './requests';

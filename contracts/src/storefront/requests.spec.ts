@@ -4,10 +4,8 @@ import { Messages } from '../messages';
 import {
   parseComparisonQuery, parsePharmListQuery, parsePharmProductListQuery, parseProductListQuery, GEO_SORTS, MAX_FILTER_PRICE,
 } from './query';
-import {
-  ComparisonRequest, DiscountListRequest, PharmListRequest, PharmProductGetRequest, PharmProductListRequest, ProductListRequest,
-  ProductRelatedRequest, SearchRequest, TagGetRequest,
-} from './requests';
+import { ComparisonRequest, DiscountListRequest, PharmListRequest, PharmProductGetRequest, PharmProductListRequest } from '../pharm/requests';
+import { ProductListRequest, ProductRelatedRequest, SearchRequest, TagGetRequest } from './requests';
 
 /** The first message of what fails, or undefined when `value` fits `type` (as the kit's ValidationPipe validates it). */
 function refusal<T extends object>(type: new () => T, value: unknown): string | undefined {

@@ -3,7 +3,9 @@ import {
   type RequestOf, type RequestSubject, type ResponseOf, type ServiceError, type ServiceName, type ServiceHealth,
 } from '@mc/contracts';
 import { currentCallerToken, currentCorrelationId } from '@mc/kit';
-import { headers as natsHeaders, JSONCodec, type NatsConnection } from 'nats';
+import { NatsResponseJSONDeserializer } from '@nestjs/microservices/deserializers';
+import { NatsRecordSerializer } from '@nestjs/microservices/serializers';
+import { headers as natsHeaders, type NatsConnection } from 'nats';
 import { LRUCache } from 'lru-cache';
 import CircuitBreaker from 'opossum';
 
@@ -24,40 +26,20 @@ export class JsonBody<T> {
   }
 }
 
-const codec = JSONCodec();
+/** Nest's own framing of a request on NATS (`{ pattern, data, id }`) and reading of its server's answer (`{ err | response, isDisposed, id }`). */
+const serializer = new NatsRecordSerializer();
+const deserializer = new NatsResponseJSONDeserializer();
 
-/** How a Nest service frames an answer on NATS (its server's packet through `NatsRecordSerializer`): `err` or `response`. */
-interface AnswerPacket {
-  err?: unknown;
-  response?: unknown;
-}
-
-/**
- * The bytes a service's answer starts and ends with when its server sends it whole in one packet (`{ response }`,
- * marked disposed, then given the request's `id`): the answer's own JSON sits between.
- */
-const ANSWER_START = Buffer.from('{"response":');
-const answerEnd = (id: string) => Buffer.from(`,"isDisposed":true,"id":${JSON.stringify(id)}}`);
-
-/**
- * A service's answer as JSON bytes: cut out of the packet when it is framed as Nest frames a successful answer (no
- * parse and no re-serialising of lists tens of kB long); otherwise parsed, and a service error thrown.
- */
-export function answerAsJson(bytes: Uint8Array, id: string): JsonBody<unknown> {
-  const packet = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  const end = answerEnd(id);
-  if (packet.length > ANSWER_START.length + end.length && packet.subarray(0, ANSWER_START.length).equals(ANSWER_START)
-    && packet.subarray(packet.length - end.length).equals(end)) {
-    return new JsonBody(packet.subarray(ANSWER_START.length, packet.length - end.length));
-  }
-  return new JsonBody(JSON.stringify(answerOf(bytes) ?? null));
-}
-
-/** A service's answer, parsed; a service error thrown. */
-function answerOf(bytes: Uint8Array): unknown {
-  const packet = codec.decode(bytes) as AnswerPacket;
+/** A service's answer, read as Nest's client reads it; a service error thrown. */
+export function answerOf(bytes: Uint8Array): unknown {
+  const packet = deserializer.deserialize(bytes) as { err?: unknown; response?: unknown };
   if (packet.err) throw packet.err;
   return packet.response;
+}
+
+/** A service's answer as JSON bytes (made once per kept answer by the read cache); a service error thrown. */
+export function answerAsJson(bytes: Uint8Array): JsonBody<unknown> {
+  return new JsonBody(JSON.stringify(answerOf(bytes) ?? null));
 }
 
 /** Most bytes of kept answers: a few seconds' worth of different list pages, so that when every visitor asks something new (nothing is reused) the kept answers stay young garbage rather than a heap the collector keeps walking. */
@@ -182,7 +164,8 @@ export class ServiceClient {
     // The caller's token, verified by the bearer strategy on routes that take one; services verify it again.
     h.set(Headers.caller, currentCallerToken() ?? ANONYMOUS_CALLER);
     const id = String(++this.sequence);
-    const reply = await this.nc.request(subject, codec.encode({ pattern: subject, data, id }), { timeout: timeoutMs, headers: h });
-    return (asJson ? answerAsJson(reply.data, id) : answerOf(reply.data)) as T;
+    const { data: packet } = serializer.serialize({ pattern: subject, data, id });
+    const reply = await this.nc.request(subject, packet as Uint8Array, { timeout: timeoutMs, headers: h });
+    return (asJson ? answerAsJson(reply.data) : answerOf(reply.data)) as T;
   }
 }

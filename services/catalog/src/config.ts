@@ -1,8 +1,4 @@
 import { ServiceEnv } from '@mc/kit';
-import { IsBoolean } from 'class-validator';
 
-export class CatalogEnv extends ServiceEnv {
-  /** Whether this process consumes pharm's events into the read models (the seed's process does not). */
-  @IsBoolean()
-  CONSUME_EVENTS = true;
-}
+/** Catalog's settings: the kit's (`CONSUME_EVENTS` false keeps a seed's process from consuming pharm's events). */
+export class CatalogEnv extends ServiceEnv {}

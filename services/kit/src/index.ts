@@ -10,6 +10,7 @@ export * from './health/health';
 export * from './logging/logger';
 export * from './messaging/bus-client';
 export * from './messaging/consumer';
+export * from './messaging/consumes-events';
 export * from './messaging/outbox';
 export * from './messaging/outbox-relay';
 export * from './messaging/streams';

@@ -1,5 +1,5 @@
 import { Global, Inject, Module, type DynamicModule, type INestApplicationContext, type INestMicroservice, type OnApplicationBootstrap, type OnApplicationShutdown, type Type } from '@nestjs/common';
-import { APP_GUARD, NestFactory } from '@nestjs/core';
+import { APP_GUARD, DiscoveryModule, DiscoveryService, MetadataScanner, NestFactory } from '@nestjs/core';
 import { Transport, type MicroserviceOptions } from '@nestjs/microservices';
 import { EventConsumerRoutes, publisherOf, type EventConsumerRoute, type ServiceName } from '@mc/contracts';
 import type Redis from 'ioredis';
@@ -15,7 +15,8 @@ import { createDatabase, createPool, runMigrations, type Database } from './data
 import { createValidationPipe, RpcErrorFilter } from './errors/rpc-error.filter';
 import { healthController } from './health/health';
 import { createLogger, PinoNestLogger } from './logging/logger';
-import { IdempotentConsumer, type ConsumerOptions } from './messaging/consumer';
+import { busContract, IdempotentConsumer, type EventHandler } from './messaging/consumer';
+import { consumerOf, type ConsumesEventsOptions } from './messaging/consumes-events';
 import { OutboxWriter } from './messaging/outbox';
 import { BusClient } from './messaging/bus-client';
 import { OutboxRelay } from './messaging/outbox-relay';
@@ -60,19 +61,42 @@ export class EventConsumers {
   ) {}
 
   /**
-   * Starts a durable consumer of `from`'s events (creating that stream if its service has not run yet). The consumer
-   * must be the bus's (`EventConsumerRoutes`: this service's, with this filter), or the bus would refuse it anyway.
+   * Starts the bus's durable consumer `durable` of this service (`EventConsumerRoutes`: its filter, on its publisher's
+   * stream, created if that service has not run yet), every payload checked against its subject's DTO before `handler`.
    */
-  async start<Filter extends string>(options: Omit<ConsumerOptions<Filter>, 'stream'> & { from: ServiceName }): Promise<IdempotentConsumer<Filter>> {
-    const route = (EventConsumerRoutes as Record<string, EventConsumerRoute>)[options.durable];
-    if (!route || route.by !== this.service || route.filter !== options.filterSubject || publisherOf(route.filter) !== options.from) {
-      throw new Error(`consumer ${options.durable} of ${this.service} is not the bus's (contracts/src/messaging/access.ts: EventConsumerRoutes)`);
+  async start(durable: string, handler: EventHandler, options: ConsumesEventsOptions = {}): Promise<IdempotentConsumer> {
+    const route = (EventConsumerRoutes as Record<string, EventConsumerRoute>)[durable];
+    if (!route || route.by !== this.service) {
+      throw new Error(`consumer ${durable} of ${this.service} is not the bus's (contracts/src/messaging/access.ts: EventConsumerRoutes)`);
     }
-    const stream = await ensureStream(await this.nc.jetstreamManager({ checkAPI: false }), options.from, options.from === this.service);
-    const consumer = new IdempotentConsumer<Filter>(this.nc, this.db, this.tables, this.logger, { ...options, stream });
+    const from = publisherOf(route.filter);
+    const stream = await ensureStream(await this.nc.jetstreamManager({ checkAPI: false }), from, from === this.service);
+    const consumer = new IdempotentConsumer(this.nc, this.db, this.tables, this.logger, {
+      ...options,
+      stream,
+      durable,
+      filterSubject: route.filter,
+      handler,
+      payload: busContract(route.filter),
+    });
     await consumer.start();
     this.consumers.push(consumer);
     return consumer;
+  }
+
+  /** Starts every `@ConsumesEvents` method of the application's providers. */
+  async startDecorated(discovery: DiscoveryService, scanner: MetadataScanner): Promise<void> {
+    for (const wrapper of discovery.getProviders()) {
+      const instance: unknown = wrapper.instance;
+      if (!instance || typeof instance !== 'object' || !wrapper.isDependencyTreeStatic()) continue;
+      for (const name of scanner.getAllMethodNames(Object.getPrototypeOf(instance) as object)) {
+        const method = (instance as Record<string, unknown>)[name];
+        const consumer = consumerOf(method);
+        if (!consumer) continue;
+        const { durable, ...options } = consumer;
+        await this.start(durable, (method as EventHandler).bind(instance), options);
+      }
+    }
   }
 
   async stopAll(): Promise<void> {
@@ -82,6 +106,9 @@ export class EventConsumers {
 
 class KitLifecycle implements OnApplicationBootstrap, OnApplicationShutdown {
   constructor(
+    @Inject(SERVICE_ENV) private readonly env: ServiceEnv,
+    @Inject(DiscoveryService) private readonly discovery: DiscoveryService,
+    @Inject(MetadataScanner) private readonly scanner: MetadataScanner,
     @Inject(OutboxRelay) private readonly relay: OutboxRelay,
     @Inject(EventConsumers) private readonly consumers: EventConsumers,
     @Inject(PG_POOL) private readonly pool: Pool,
@@ -90,8 +117,9 @@ class KitLifecycle implements OnApplicationBootstrap, OnApplicationShutdown {
     @Inject(TokenVersions) private readonly versions: TokenVersions,
   ) {}
 
-  onApplicationBootstrap() {
+  async onApplicationBootstrap() {
     this.relay.start();
+    if (this.env.CONSUME_EVENTS) await this.consumers.startDecorated(this.discovery, this.scanner);
   }
 
   async onApplicationShutdown() {
@@ -110,6 +138,7 @@ class ServiceKitModule {
   static forRoot(def: ServiceDefinition, env: ServiceEnv, logger: Logger, options: StartOptions = {}): DynamicModule {
     return {
       module: ServiceKitModule,
+      imports: [DiscoveryModule],
       controllers: [healthController(def.name)],
       providers: [
         { provide: SERVICE_ENV, useValue: env },

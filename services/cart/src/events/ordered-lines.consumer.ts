@@ -1,6 +1,6 @@
-import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
-import { Events } from '@mc/contracts';
-import { EventConsumers } from '@mc/kit';
+import { Inject, Injectable } from '@nestjs/common';
+import { ConsumesEvents, type ConsumedEvent, type Tx } from '@mc/kit';
+import type { Events } from '@mc/contracts';
 import { CartsService } from '../carts/carts.service';
 import { orderedLines } from './ordered-lines';
 
@@ -12,21 +12,12 @@ export const ORDERED_LINES_DURABLE = 'cart-ordered-lines';
  * idempotent through the inbox (the lines leave in the transaction that records the event).
  */
 @Injectable()
-export class OrderedLinesConsumer implements OnApplicationBootstrap {
-  constructor(
-    @Inject(EventConsumers) private readonly consumers: EventConsumers,
-    @Inject(CartsService) private readonly carts: CartsService,
-  ) {}
+export class OrderedLinesConsumer {
+  constructor(@Inject(CartsService) private readonly carts: CartsService) {}
 
-  async onApplicationBootstrap(): Promise<void> {
-    await this.consumers.start({
-      from: 'order',
-      durable: ORDERED_LINES_DURABLE,
-      filterSubject: Events.order.batchPlaced,
-      handler: async (event, tx) => {
-        const lines = orderedLines(event.data);
-        if (lines) await this.carts.dropLines(tx, lines.userId, lines.pharmProductIds);
-      },
-    });
+  @ConsumesEvents(ORDERED_LINES_DURABLE)
+  async dropOrdered(event: ConsumedEvent<typeof Events.order.batchPlaced>, tx: Tx): Promise<void> {
+    const { userId, pharmProductIds } = orderedLines(event.data);
+    if (pharmProductIds.length) await this.carts.dropLines(tx, userId, pharmProductIds);
   }
 }

@@ -1,28 +1,6 @@
-import { asRecord, cleanSlug, type EventEnvelope, type OfferSnapshot, type OffersChangedEvent } from '@mc/contracts';
+import type { EventEnvelope, OfferSnapshot, OffersChangedEvent } from '@mc/contracts';
 import type { Tx } from '@mc/kit';
 import { sql } from 'drizzle-orm';
-
-const isCount = (v: unknown): v is number => typeof v === 'number' && Number.isSafeInteger(v) && v >= 0;
-
-/** One offer of an event, or undefined when it cannot be one (an event is data from another service: checked, never trusted). */
-export function cleanOffer(value: unknown): OfferSnapshot | undefined {
-  const o = asRecord(value);
-  const productSlug = cleanSlug(o.productSlug);
-  const pharmSlug = cleanSlug(o.pharmSlug);
-  const expiresAt = typeof o.expiresAt === 'string' && !Number.isNaN(Date.parse(o.expiresAt)) ? new Date(o.expiresAt).toISOString() : null;
-  if (!isCount(o.pharmProductId) || o.pharmProductId < 1 || o.pharmProductId > 2_147_483_647 || !productSlug || !pharmSlug || !isCount(o.price)) return undefined;
-  return {
-    pharmProductId: o.pharmProductId,
-    productSlug,
-    pharmSlug,
-    price: o.price,
-    originalPrice: isCount(o.originalPrice) ? o.originalPrice : null,
-    inStock: o.inStock === true,
-    published: o.published === true,
-    expiresAt,
-    deleted: o.deleted === true,
-  };
-}
 
 export const eventTime = (event: EventEnvelope): string => {
   const t = Date.parse(event.occurredAt);
@@ -83,10 +61,12 @@ export async function refreshProductStats(tx: Tx, slugs: string[]): Promise<void
       max_expires_at = excluded.max_expires_at, best_discount_pct = excluded.best_discount_pct, updated_at = now()`);
 }
 
-/** `evt.pharm.offers.changed` → offers and their products' statistics, in the consumer's transaction. */
-export async function projectOffersChanged(tx: Tx, event: EventEnvelope): Promise<number> {
-  const data = asRecord(event.data) as Partial<OffersChangedEvent>;
-  const snapshots = (Array.isArray(data.offers) ? data.offers : []).map(cleanOffer).filter((o): o is OfferSnapshot => o !== undefined);
+/**
+ * `evt.pharm.offers.changed` → offers and their products' statistics, in the consumer's transaction. The offers are
+ * those of the batch that fit `OfferSnapshot` (the kit checked the event; one that does not fit is left out).
+ */
+export async function projectOffersChanged(tx: Tx, event: EventEnvelope<OffersChangedEvent>): Promise<number> {
+  const snapshots = event.data.offers;
   const slugs = await applyOffers(tx, snapshots, eventTime(event));
   await refreshProductStats(tx, slugs);
   return snapshots.length;

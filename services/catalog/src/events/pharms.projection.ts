@@ -1,4 +1,4 @@
-import { asRecord, cleanSlug, cleanText, searchDocument, type EventEnvelope } from '@mc/contracts';
+import { cleanText, searchDocument, type EventEnvelope, type PharmChangedEvent } from '@mc/contracts';
 import type { Tx } from '@mc/kit';
 import { sql } from 'drizzle-orm';
 import { addToDictionary } from '../common/search';
@@ -8,16 +8,15 @@ import { eventTime, refreshProductStats } from './offers.projection';
  * `evt.pharm.pharm.changed` → the pharmacy summary search suggests (older snapshots ignored). When a
  * pharmacy is deleted or comes back, the statistics of the products it offers are recounted.
  */
-export async function projectPharmChanged(tx: Tx, event: EventEnvelope): Promise<boolean> {
-  const data = asRecord(event.data);
-  const pharm = asRecord(data.pharm);
-  const slug = cleanSlug(pharm.slug);
+export async function projectPharmChanged(tx: Tx, event: EventEnvelope<PharmChangedEvent>): Promise<boolean> {
+  const { pharm, deleted } = event.data;
+  const { slug } = pharm;
+  // Text for search: without control characters, trimmed and cut (a name with nothing left is no pharmacy to suggest).
   const name = cleanText(pharm.name);
-  if (!slug || !name) return false;
+  if (!name) return false;
   const city = cleanText(pharm.city) ?? '';
   const address = cleanText(pharm.address) ?? '';
   const logoUrl = cleanText(pharm.logoUrl, 500) ?? null;
-  const deleted = data.deleted === true;
   const searchText = searchDocument(name, city);
   const { rows } = await tx.execute<{ was_deleted: boolean | null; applied: boolean }>(sql`
     WITH previous AS (SELECT deleted FROM catalog.pharms_view WHERE slug = ${slug}),

@@ -1,7 +1,6 @@
-import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
-import { Events } from '@mc/contracts';
-import { EventConsumers, SERVICE_ENV } from '@mc/kit';
-import type { CatalogEnv } from '../config';
+import { Injectable } from '@nestjs/common';
+import type { Events } from '@mc/contracts';
+import { ConsumesEvents, type ConsumedEvent, type Tx } from '@mc/kit';
 import { projectOffersChanged } from './offers.projection';
 import { projectPharmChanged } from './pharms.projection';
 
@@ -11,21 +10,14 @@ export const PHARMS_CONSUMER = 'catalog-pharms';
 
 /** Keeps catalog's copies of pharm's data current from pharm's events (never from pharm's tables). */
 @Injectable()
-export class ReadModelConsumers implements OnApplicationBootstrap {
-  constructor(
-    @Inject(EventConsumers) private readonly consumers: EventConsumers,
-    @Inject(SERVICE_ENV) private readonly env: CatalogEnv,
-  ) {}
+export class ReadModelConsumers {
+  @ConsumesEvents(OFFERS_CONSUMER)
+  async offersChanged(event: ConsumedEvent<typeof Events.pharm.offersChanged>, tx: Tx): Promise<void> {
+    await projectOffersChanged(tx, event);
+  }
 
-  async onApplicationBootstrap(): Promise<void> {
-    if (!this.env.CONSUME_EVENTS) return;
-    await this.consumers.start({
-      from: 'pharm', durable: OFFERS_CONSUMER, filterSubject: Events.pharm.offersChanged,
-      handler: async (event, tx) => { await projectOffersChanged(tx, event); },
-    });
-    await this.consumers.start({
-      from: 'pharm', durable: PHARMS_CONSUMER, filterSubject: Events.pharm.pharmChanged,
-      handler: async (event, tx) => { await projectPharmChanged(tx, event); },
-    });
+  @ConsumesEvents(PHARMS_CONSUMER)
+  async pharmChanged(event: ConsumedEvent<typeof Events.pharm.pharmChanged>, tx: Tx): Promise<void> {
+    await projectPharmChanged(tx, event);
   }
 }

@@ -1,6 +1,6 @@
-import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
+import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import { Events, TOKEN_VERSIONS_BUCKET, TOKEN_VERSIONS_TTL_SECONDS } from '@mc/contracts';
-import { EventConsumers, LOGGER, NATS_CONNECTION, OutboxRelay, OutboxWriter, type Tx } from '@mc/kit';
+import { ConsumesEvents, LOGGER, NATS_CONNECTION, OutboxRelay, OutboxWriter, type ConsumedEvent, type Tx } from '@mc/kit';
 import { eq } from 'drizzle-orm';
 import type { KV, NatsConnection } from 'nats';
 import type { Logger } from 'pino';
@@ -17,29 +17,25 @@ const TOKEN_VERSIONS_DURABLE = 'identity-token-versions';
  * until it succeeds. A failed write therefore never leaves a bumped version unpublished.
  */
 @Injectable()
-export class TokenVersionsWriter implements OnApplicationBootstrap {
+export class TokenVersionsWriter implements OnModuleInit {
   private kv?: KV;
 
   constructor(
     @Inject(NATS_CONNECTION) private readonly nc: NatsConnection,
-    @Inject(EventConsumers) private readonly consumers: EventConsumers,
     @Inject(OutboxWriter) private readonly outbox: OutboxWriter,
     @Inject(OutboxRelay) private readonly relay: OutboxRelay,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
-  async onApplicationBootstrap(): Promise<void> {
+  /** The bucket, made before the kit starts the consumer below (at bootstrap). */
+  async onModuleInit(): Promise<void> {
     this.kv = await this.bucket();
-    await this.consumers.start({
-      from: 'identity',
-      durable: TOKEN_VERSIONS_DURABLE,
-      filterSubject: Events.identity.sessionsEnded,
-      maxDeliver: 1000,
-      handler: async (event, tx) => {
-        const [user] = await tx.select({ version: users.tokenVersion }).from(users).where(eq(users.id, event.data.userId));
-        if (user) await this.kv!.put(String(event.data.userId), String(user.version));
-      },
-    });
+  }
+
+  @ConsumesEvents(TOKEN_VERSIONS_DURABLE, { maxDeliver: 1000 })
+  async sessionsEnded(event: ConsumedEvent<typeof Events.identity.sessionsEnded>, tx: Tx): Promise<void> {
+    const [user] = await tx.select({ version: users.tokenVersion }).from(users).where(eq(users.id, event.data.userId));
+    if (user) await this.kv!.put(String(event.data.userId), String(user.version));
   }
 
   /** In the transaction that bumped `userId`'s token version: its publication to every process, once committed. */

@@ -1,6 +1,6 @@
-import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { Events } from '@mc/contracts';
-import { EventConsumers } from '@mc/kit';
+import { ConsumesEvents, type ConsumedEvent, type Tx } from '@mc/kit';
 import { AuthService } from '../auth/auth.service';
 import { SmsCodes } from '../auth/sms-codes.service';
 
@@ -12,25 +12,17 @@ export const ACCOUNT_ASKS_DURABLE = 'identity-account-asks';
  * in its stream and done once each.
  */
 @Injectable()
-export class AccountAsks implements OnApplicationBootstrap {
+export class AccountAsks {
   constructor(
-    @Inject(EventConsumers) private readonly consumers: EventConsumers,
     @Inject(AuthService) private readonly accounts: AuthService,
     @Inject(SmsCodes) private readonly sms: SmsCodes,
   ) {}
 
-  async onApplicationBootstrap(): Promise<void> {
-    await this.consumers.start({
-      from: 'identity',
-      durable: ACCOUNT_ASKS_DURABLE,
-      filterSubject: 'evt.identity.*.asked',
-      handler: async (event, tx) => {
-        const { data } = event;
-        if (event.type === Events.identity.passwordResetAsked && data.email) await this.accounts.sendReset(tx, data.email);
-        else if (event.type === Events.identity.activationResendAsked && data.email) await this.accounts.sendActivationAgain(tx, data.email);
-        else if (event.type === Events.identity.smsCodeAsked && data.phone) await this.sms.sendCode(tx, data.phone);
-      },
-    });
+  @ConsumesEvents(ACCOUNT_ASKS_DURABLE)
+  async asked(event: ConsumedEvent<'evt.identity.*.asked'>, tx: Tx): Promise<void> {
+    const { data } = event;
+    if (event.type === Events.identity.passwordResetAsked && data.email) await this.accounts.sendReset(tx, data.email);
+    else if (event.type === Events.identity.activationResendAsked && data.email) await this.accounts.sendActivationAgain(tx, data.email);
+    else if (event.type === Events.identity.smsCodeAsked && data.phone) await this.sms.sendCode(tx, data.phone);
   }
 }
-

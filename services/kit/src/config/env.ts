@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { IsIn, IsInt, IsString, Matches, Max, Min, ValidateIf, validateSync } from 'class-validator';
+import { IsBoolean, IsIn, IsInt, IsString, Matches, Max, Min, ValidateIf, validateSync } from 'class-validator';
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -76,6 +76,10 @@ export class ServiceEnv extends NatsEnv {
   /** How long a published outbox row is kept before it is deleted (0: deleted as it is published). */
   @IsInt() @Min(0) @Max(3_600_000)
   OUTBOX_KEEP_SENT_MS = 60_000;
+
+  /** Whether this process starts the service's durable event consumers (`@ConsumesEvents`); a seed's process does not. */
+  @IsBoolean()
+  CONSUME_EVENTS = true;
 }
 
 export class EnvError extends Error {}

@@ -3,7 +3,7 @@ import {
   type ConsumerMessages, type JetStreamClient, type JetStreamManager, type JsMsg, type NatsConnection,
 } from 'nats';
 import type { Logger } from 'pino';
-import type { EventEnvelope, EventEnvelopeOf, EventSubjectsMatching } from '@mc/contracts';
+import { checkEventPayload, subjectMatches, type CheckedPayload, type EventEnvelope, type EventEnvelopeOf, type EventSubjectsMatching } from '@mc/contracts';
 import type { Database } from '../database/database';
 import { withCorrelationId } from '../logging/logger';
 import type { MessagingTables } from './tables';
@@ -29,14 +29,26 @@ export interface ConsumerOptions<Filter extends string = string> {
   handler: EventHandler<Filter>;
   maxDeliver?: number;
   ackWaitMs?: number;
+  /**
+   * Reads an event's payload against its contract before the handler sees it (a service's consumers: the bus's DTOs,
+   * see `EventConsumers`). One that does not fit is recorded in the inbox, never handled, and dead-lettered at once.
+   */
+  payload?: (event: EventEnvelope) => CheckedPayload;
 }
 
 export const deadLetterSubject = (durable: string) => `dlq.${durable}`;
 
+/** The bus's contract for a consumer filtering on `filter`: an event of a subject it takes, its payload that subject's DTO. */
+export const busContract = (filter: string) => (event: EventEnvelope): CheckedPayload =>
+  (typeof event.type === 'string' && subjectMatches(filter, event.type)
+    ? checkEventPayload(event.type, event.data)
+    : { ok: false, problems: ['type: not one this consumer takes'] });
+
 /**
  * A durable JetStream consumer whose effects happen at most once per event: the inbox row and the
  * effect commit in one transaction, then the message is acked. A redelivery finds the inbox row and is
- * only acked. After `maxDeliver` failed attempts the message goes to the dead-letter subject.
+ * only acked. After `maxDeliver` failed attempts the message goes to the dead-letter subject; so does at once an
+ * unreadable message, and an event whose payload does not fit its contract (`payload`), logged by its problems only.
  */
 export class IdempotentConsumer<Filter extends string = string> {
   private messages?: ConsumerMessages;
@@ -83,11 +95,13 @@ export class IdempotentConsumer<Filter extends string = string> {
     let event: EventEnvelope;
     try {
       event = msg.json<EventEnvelope>();
+      if (!event || typeof event !== 'object') throw new Error('not an envelope');
     } catch (err) {
       this.logger.error({ err, subject: msg.subject }, 'unreadable event; dead-lettered');
       this.deadLetter(msg);
       return;
     }
+    const payload = this.options.payload?.(event) ?? { ok: true, data: event.data as object };
     await withCorrelationId(event.correlationId, async () => {
       try {
         await this.db.transaction(async (tx) => {
@@ -96,10 +110,16 @@ export class IdempotentConsumer<Filter extends string = string> {
             .values({ consumer: this.options.durable, eventId: event.eventId })
             .onConflictDoNothing()
             .returning({ eventId: this.tables.inbox.eventId });
-          // The event is taken as its subject's type: its publisher wrote it from that type (the outbox is typed by the bus).
-          if (fresh.length) await this.options.handler(event as ConsumedEvent<Filter>, tx);
+          // The payload is its subject's DTO (checked above); its type is its subject's.
+          if (fresh.length && payload.ok) await this.options.handler({ ...event, data: payload.data } as ConsumedEvent<Filter>, tx);
         });
-        msg.ack();
+        if (payload.ok) {
+          msg.ack();
+        } else {
+          // Its problems by path and rule, never its values (a payload may carry personal data).
+          this.logger.error({ eventId: event.eventId, type: event.type, problems: payload.problems }, 'event does not fit its contract; dead-lettered');
+          this.deadLetter(msg);
+        }
       } catch (err) {
         const attempt = msg.info.redeliveryCount;
         if (attempt >= this.maxDeliver) {

@@ -87,3 +87,4 @@ export function describeServiceHealth(def: ServiceDefinition): void {
 export * from '../clock/test-clock';
 export * from './test-identity';
 export * from './wait-for';
+export * from './bus-map';

@@ -1,5 +1,5 @@
-import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
-import { EventConsumers } from '@mc/kit';
+import { Inject, Injectable } from '@nestjs/common';
+import { ConsumesEvents, type ConsumedEvent, type Tx } from '@mc/kit';
 import { outgoingMessages } from '../db/schema';
 import { accountMessage } from '../email/account-messages';
 import { MailQueue } from '../email/mail-queue';
@@ -8,27 +8,18 @@ export const ACCOUNT_EMAILS_DURABLE = 'notifications-account-emails';
 
 /** Turns identity's events into stored e-mails and texts (one per event: template, recipient, parameters) and queues them for sending. */
 @Injectable()
-export class AccountEmailsConsumer implements OnApplicationBootstrap {
-  constructor(
-    @Inject(EventConsumers) private readonly consumers: EventConsumers,
-    @Inject(MailQueue) private readonly mail: MailQueue,
-  ) {}
+export class AccountEmailsConsumer {
+  constructor(@Inject(MailQueue) private readonly mail: MailQueue) {}
 
-  async onApplicationBootstrap(): Promise<void> {
-    await this.consumers.start({
-      from: 'identity',
-      durable: ACCOUNT_EMAILS_DURABLE,
-      filterSubject: 'evt.identity.>',
-      handler: async (event, tx) => {
-        const message = accountMessage(event.type, event.data);
-        if (!message) return;
-        const [row] = await tx.insert(outgoingMessages)
-          .values({ eventId: event.eventId, channel: message.channel, template: message.template, recipient: message.to, subject: message.subject, params: message.params })
-          .onConflictDoNothing()
-          .returning({ id: outgoingMessages.id });
-        // Queued before this transaction commits: the worker retries with backoff until the row is visible.
-        if (row) await this.mail.enqueue(row.id, event.eventId);
-      },
-    });
+  @ConsumesEvents(ACCOUNT_EMAILS_DURABLE)
+  async accountEvent(event: ConsumedEvent<'evt.identity.>'>, tx: Tx): Promise<void> {
+    const message = accountMessage(event.type, event.data);
+    if (!message) return;
+    const [row] = await tx.insert(outgoingMessages)
+      .values({ eventId: event.eventId, channel: message.channel, template: message.template, recipient: message.to, subject: message.subject, params: message.params })
+      .onConflictDoNothing()
+      .returning({ id: outgoingMessages.id });
+    // Queued before this transaction commits: the worker retries with backoff until the row is visible.
+    if (row) await this.mail.enqueue(row.id, event.eventId);
   }
 }

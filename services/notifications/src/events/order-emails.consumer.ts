@@ -1,6 +1,6 @@
-import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { Events, Subjects } from '@mc/contracts';
-import { BusClient, EventConsumers } from '@mc/kit';
+import { BusClient, ConsumesEvents, type ConsumedEvent, type Tx } from '@mc/kit';
 import { outgoingMessages } from '../db/schema';
 import { MailQueue } from '../email/mail-queue';
 import { batchPlacedMessages, statusChangedMessages, type PlannedOrderMessage } from '../email/order-messages';
@@ -14,37 +14,30 @@ export const ORDER_EMAILS_DURABLE = 'notifications-order-emails';
  * and recipient (the inbox and the rows' unique event ids), so a redelivered event sends nothing twice.
  */
 @Injectable()
-export class OrderEmailsConsumer implements OnApplicationBootstrap {
+export class OrderEmailsConsumer {
   constructor(
-    @Inject(EventConsumers) private readonly consumers: EventConsumers,
     @Inject(MailQueue) private readonly mail: MailQueue,
     @Inject(BusClient) private readonly bus: BusClient,
   ) {}
 
-  async onApplicationBootstrap(): Promise<void> {
-    await this.consumers.start({
-      from: 'order',
-      durable: ORDER_EMAILS_DURABLE,
-      filterSubject: 'evt.order.>',
-      handler: async (event, tx) => {
-        let planned: PlannedOrderMessage[] = [];
-        if (event.type === Events.order.batchPlaced) {
-          planned = batchPlacedMessages(await this.bus.request(Subjects.order.noticeGet, { batchUid: event.data.batchUid }));
-        } else if (event.type === Events.order.statusChanged) {
-          const { batchUid, orderId } = event.data;
-          planned = statusChangedMessages(event.data, await this.bus.request(Subjects.order.noticeGet, { batchUid, orderId }));
-        }
-        for (const message of planned) {
-          // BullMQ job ids may not hold a colon.
-          const eventId = `${event.eventId}-${message.key}`;
-          const [row] = await tx.insert(outgoingMessages)
-            .values({ eventId, channel: message.channel, template: message.template, recipient: message.to, subject: message.subject, params: message.params })
-            .onConflictDoNothing()
-            .returning({ id: outgoingMessages.id });
-          // Queued before this transaction commits: the worker retries with backoff until the row is visible.
-          if (row) await this.mail.enqueue(row.id, eventId);
-        }
-      },
-    });
+  @ConsumesEvents(ORDER_EMAILS_DURABLE)
+  async orderEvent(event: ConsumedEvent<'evt.order.>'>, tx: Tx): Promise<void> {
+    let planned: PlannedOrderMessage[] = [];
+    if (event.type === Events.order.batchPlaced) {
+      planned = batchPlacedMessages(await this.bus.request(Subjects.order.noticeGet, { batchUid: event.data.batchUid }));
+    } else if (event.type === Events.order.statusChanged) {
+      const { batchUid, orderId } = event.data;
+      planned = statusChangedMessages(event.data, await this.bus.request(Subjects.order.noticeGet, { batchUid, orderId }));
+    }
+    for (const message of planned) {
+      // BullMQ job ids may not hold a colon.
+      const eventId = `${event.eventId}-${message.key}`;
+      const [row] = await tx.insert(outgoingMessages)
+        .values({ eventId, channel: message.channel, template: message.template, recipient: message.to, subject: message.subject, params: message.params })
+        .onConflictDoNothing()
+        .returning({ id: outgoingMessages.id });
+      // Queued before this transaction commits: the worker retries with backoff until the row is visible.
+      if (row) await this.mail.enqueue(row.id, eventId);
+    }
   }
 }

@@ -26,7 +26,7 @@ const orNull = (value: string | null | undefined): string | null => (value === u
 
 /**
  * The flat slot list of the back office as stored hours: HH:mm, days '0'–'6' in order, each day's slots by opening
- * time, repeats dropped, closed days left out. A slot closing at or before its opening passes midnight (storefront/hours.ts).
+ * time, repeats dropped, closed days left out. A slot closing at or before its opening passes midnight (contracts/src/pharm/hours.ts).
  */
 function toOpeningHours(slots: OpeningHoursSlotInput[]): OpeningHours {
   const hours: OpeningHours = {};

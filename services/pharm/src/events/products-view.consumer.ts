@@ -1,6 +1,6 @@
-import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
-import { Events } from '@mc/contracts';
-import { EventConsumers } from '@mc/kit';
+import { Inject, Injectable } from '@nestjs/common';
+import type { Events } from '@mc/contracts';
+import { ConsumesEvents, type ConsumedEvent, type Tx } from '@mc/kit';
 import { PharmProductsWriter } from '../pharm-products/pharm-products.writer';
 import { ProductsViewProjector } from './products-view.projector';
 
@@ -9,26 +9,19 @@ export const PRODUCTS_VIEW_DURABLE = 'pharm-products-view';
 
 /** Keeps the products view fed from catalog's stream (durable, idempotent through the inbox). */
 @Injectable()
-export class ProductsViewConsumer implements OnApplicationBootstrap {
+export class ProductsViewConsumer {
   constructor(
-    @Inject(EventConsumers) private readonly consumers: EventConsumers,
     @Inject(ProductsViewProjector) private readonly projector: ProductsViewProjector,
     @Inject(PharmProductsWriter) private readonly writer: PharmProductsWriter,
   ) {}
 
-  async onApplicationBootstrap(): Promise<void> {
-    await this.consumers.start({
-      from: 'catalog',
-      durable: PRODUCTS_VIEW_DURABLE,
-      filterSubject: Events.catalog.productChanged,
-      handler: async (event, tx) => {
-        // The offer index hears of the product from the change feed at commit (the consumer's transaction is the kit's).
-        const result = await this.projector.project(tx, event);
-        // Offers priced 0 in the back office cost the catalogue's price: they follow it, with their events, in this transaction.
-        if (result.outcome === 'applied' && !result.deleted && result.estimatedPrice !== null) {
-          await this.writer.followCatalogPrice(tx, result.slug, result.estimatedPrice);
-        }
-      },
-    });
+  @ConsumesEvents(PRODUCTS_VIEW_DURABLE)
+  async productChanged(event: ConsumedEvent<typeof Events.catalog.productChanged>, tx: Tx): Promise<void> {
+    // The offer index hears of the product from the change feed at commit (the consumer's transaction is the kit's).
+    const result = await this.projector.project(tx, event);
+    // Offers priced 0 in the back office cost the catalogue's price: they follow it, with their events, in this transaction.
+    if (result.outcome === 'applied' && !result.deleted && result.estimatedPrice !== null) {
+      await this.writer.followCatalogPrice(tx, result.slug, result.estimatedPrice);
+    }
   }
 }

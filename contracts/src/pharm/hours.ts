@@ -1,4 +1,4 @@
-import type { OpeningHours, OpeningSlot } from './responses';
+import type { OpeningHours, OpeningSlot } from '../storefront/responses';
 
 export const ISRAEL_TIME_ZONE = 'Asia/Jerusalem';
 const SATURDAY = 6;

@@ -1,5 +1,5 @@
 import { formatSlotTime, isOpenAt, israelClock, opensOnSaturday } from './hours';
-import type { OpeningHours } from './responses';
+import type { OpeningHours } from '../storefront/responses';
 
 // Israel is UTC+2 in winter (until late March) and UTC+3 in summer.
 const at = (iso: string) => new Date(iso);

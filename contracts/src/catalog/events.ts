@@ -1,0 +1,44 @@
+import { IsBoolean, IsIn, IsInt, IsOptional, IsString, Matches, Max, Min } from 'class-validator';
+import { Nested, NestedEach } from '../forms/decorators';
+import { CANNABIS_TYPES, SLUG_PATTERN, type CannabisType } from './product';
+
+/** A tag of a product as its event carries it. */
+export class ProductTagSnapshot {
+  @IsString() slug: string;
+  @IsString() name: string;
+}
+
+/** The largest catalogue price an event may carry (agorot). */
+const MAX_ESTIMATED_AGOROT = 10_000_000;
+
+/** The product as other services may copy it (pharm's read model). */
+export class ProductSnapshot {
+  @IsString() @Matches(SLUG_PATTERN) slug: string;
+  @IsString() name: string;
+  @IsOptional() @IsString() shortName: string | null;
+  @IsString() type: string;
+  @IsOptional() @IsString() imageUrl: string | null;
+  @IsString() hebName: string;
+  @IsString() engName: string;
+  @IsOptional() @IsString() company: string | null;
+  @IsOptional() @IsIn(CANNABIS_TYPES) cannabisType: CannabisType | null;
+  @IsOptional() @IsString() thccbdDosage: string | null;
+  @IsOptional() @IsString() family: string | null;
+  @IsOptional() @IsBoolean() isPopular: boolean;
+  @IsOptional() @IsBoolean() isNew: boolean;
+  @IsOptional() @NestedEach(ProductTagSnapshot) tags: ProductTagSnapshot[];
+  /**
+   * Agorot: the catalogue's typical price, or null when it has none. What an offer priced 0 in the back office
+   * costs (pharm's catalogue-priced offers follow it). Events published before it existed lack it: unknown, not null.
+   */
+  @IsOptional() @IsInt() @Min(0) @Max(MAX_ESTIMATED_AGOROT) estimatedPrice?: number | null;
+  /** The pack (e.g. 10 'גרם'); events published before they existed lack them (unknown). */
+  @IsOptional() @IsInt() @Min(1) sizeQuantity?: number | null;
+  @IsOptional() @IsString() sizeUnit?: string | null;
+}
+
+/** `evt.catalog.product.changed`: the product as other services may copy it (pharm's read model). */
+export class ProductChangedEvent {
+  @Nested(ProductSnapshot) product: ProductSnapshot;
+  @IsBoolean() deleted: boolean;
+}

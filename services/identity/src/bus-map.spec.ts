@@ -1,0 +1,4 @@
+import { describeBusMap } from '@mc/kit/testing';
+import { identityService } from './service';
+
+describeBusMap(identityService);
