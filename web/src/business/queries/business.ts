@@ -1,0 +1,17 @@
+import type { BusinessInfo } from '@mc/contracts';
+import { queryOptions } from '@tanstack/react-query';
+import { apiFetch } from '../../kit/api/client';
+
+/** Where a business's back-office calls go: /api/business/{businessId}/… */
+export const businessPath = (businessId: string, rest = '') => `/business/${encodeURIComponent(businessId)}${rest}`;
+
+/** Every cached answer of one business starts with this key, so a save can refetch them all at once. */
+export const businessKey = (businessId: string) => ['business', businessId] as const;
+
+/** `GET /api/business/{businessId}`: the header card of every page and the dashboard. */
+export const businessInfoQuery = (businessId: string) =>
+  queryOptions({
+    queryKey: [...businessKey(businessId), 'info'] as const,
+    queryFn: ({ signal }) => apiFetch<BusinessInfo>(businessPath(businessId), { signal }),
+    staleTime: 30_000,
+  });

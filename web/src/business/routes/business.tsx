@@ -1,0 +1,105 @@
+import { createRoute, lazyRouteComponent, redirect } from '@tanstack/react-router';
+import { sessions } from '../../kit/auth/session';
+import { sessionReady } from '../../kit/auth/session-load';
+import { rootRoute } from '../../kit/router/root-route';
+
+/** A page number from the address: whole and above 1, or none (page 1). */
+export const pageParam = (raw: unknown): number | undefined => {
+  const page = Number(raw);
+  return Number.isInteger(page) && page > 1 && page <= 10_000 ? page : undefined;
+};
+/** A search box's text from the address (trimmed, at most 100 characters), or none. */
+export const searchParam = (raw: unknown): string | undefined =>
+  typeof raw === 'string' && raw.trim() ? raw.trim().slice(0, 100) : undefined;
+/** An id in the address (editPharmProduct, editPharmAnnouncement, editPharmShipment), or none. */
+export const idParam = (raw: unknown): number | undefined => {
+  const id = Number(raw);
+  return Number.isInteger(id) && id > 0 && id <= 2_147_483_647 ? id : undefined;
+};
+
+export interface BusinessListSearch {
+  page?: number;
+  search?: string;
+}
+const listSearch = (raw: Record<string, unknown>): BusinessListSearch => ({ page: pageParam(raw.page), search: searchParam(raw.search) });
+
+/**
+ * Spec 2 and 6: the back office is for signed-in managers (business owners and admins). Signed out, the page
+ * goes home; a signed-in non-manager is signed out and sent home. Whether this caller may run this business
+ * is the services' to say (404 for another's), shown as the not-found page.
+ */
+export async function requireManager(): Promise<{ userId: string }> {
+  await sessionReady();
+  const session = sessions.get();
+  if (!session) throw redirect({ to: '/' });
+  if (session.claims.role !== 'business_owner' && session.claims.role !== 'admin') {
+    sessions.signOut();
+    throw redirect({ to: '/' });
+  }
+  return { userId: session.claims.sub };
+}
+
+/** /business/{businessId}: the shared header card and navigation around every back-office page. */
+export const businessRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/business/$businessId',
+  beforeLoad: () => requireManager(),
+  component: lazyRouteComponent(() => import('./BusinessLayout'), 'BusinessLayout'),
+});
+
+/** The dashboard (profile screen), and the shipments list of spec 2 (page, editPharmShipment). */
+export const businessDashboardRoute = createRoute({
+  getParentRoute: () => businessRoute,
+  path: '/',
+  validateSearch: (raw: Record<string, unknown>): { page?: number; editPharmShipment?: number } => ({
+    page: pageParam(raw.page), editPharmShipment: idParam(raw.editPharmShipment),
+  }),
+  component: lazyRouteComponent(() => import('./dashboard.page'), 'DashboardPage'),
+});
+
+export const businessOrdersRoute = createRoute({
+  getParentRoute: () => businessRoute,
+  path: '/orders',
+  validateSearch: listSearch,
+  component: lazyRouteComponent(() => import('./orders.page'), 'OrdersPage'),
+});
+
+export const businessProductsRoute = createRoute({
+  getParentRoute: () => businessRoute,
+  path: '/products',
+  validateSearch: (raw: Record<string, unknown>) => ({
+    ...listSearch(raw),
+    editPharmProduct: idParam(raw.editPharmProduct),
+    createSearch: searchParam(raw.createSearch),
+    createPage: pageParam(raw.createPage),
+  }),
+  component: lazyRouteComponent(() => import('./products.page'), 'ProductsPage'),
+});
+
+export const businessDiscountsRoute = createRoute({
+  getParentRoute: () => businessRoute,
+  path: '/discounts',
+  validateSearch: (raw: Record<string, unknown>) => ({
+    ...listSearch(raw),
+    editPharmDiscount: typeof raw.editPharmDiscount === 'string' && /^[A-Za-z0-9_]{1,40}$/.test(raw.editPharmDiscount) ? raw.editPharmDiscount : undefined,
+  }),
+  component: lazyRouteComponent(() => import('./discounts.page'), 'DiscountsPage'),
+});
+
+export const businessShipmentsRoute = createRoute({
+  getParentRoute: () => businessRoute,
+  path: '/shipments',
+  validateSearch: (raw: Record<string, unknown>) => ({ page: pageParam(raw.page), editPharmShipment: idParam(raw.editPharmShipment) }),
+  component: lazyRouteComponent(() => import('./shipments.page'), 'ShipmentsPage'),
+});
+
+export const businessAnnouncementsRoute = createRoute({
+  getParentRoute: () => businessRoute,
+  path: '/announcements',
+  validateSearch: (raw: Record<string, unknown>) => ({ page: pageParam(raw.page), editPharmAnnouncement: idParam(raw.editPharmAnnouncement) }),
+  component: lazyRouteComponent(() => import('./announcements.page'), 'AnnouncementsPage'),
+});
+
+export const businessRouteTree = businessRoute.addChildren([
+  businessDashboardRoute, businessOrdersRoute, businessProductsRoute, businessDiscountsRoute, businessShipmentsRoute, businessAnnouncementsRoute,
+]);
