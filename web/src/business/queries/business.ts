@@ -1,4 +1,4 @@
-import type { BusinessInfo } from '@mc/contracts';
+import type { BusinessCard, BusinessInfo, BusinessUpdateCommand, OpeningHoursSlotInput } from '@mc/contracts';
 import { queryOptions } from '@tanstack/react-query';
 import { apiFetch } from '../../kit/api/client';
 
@@ -15,3 +15,11 @@ export const businessInfoQuery = (businessId: string) =>
     queryFn: ({ signal }) => apiFetch<BusinessInfo>(businessPath(businessId), { signal }),
     staleTime: 30_000,
   });
+
+/** `PATCH /api/business/{businessId}`: the header card's fields (name, phones, Waze address). */
+export const updateBusinessCard = (businessId: string, fields: Omit<BusinessUpdateCommand, 'businessId'>) =>
+  apiFetch<BusinessCard>(businessPath(businessId), { method: 'PATCH', body: JSON.stringify(fields) });
+
+/** `PUT …/opening-hours`: the whole week at once. */
+export const saveOpeningHours = (businessId: string, openingHours: OpeningHoursSlotInput[]) =>
+  apiFetch(businessPath(businessId, '/opening-hours'), { method: 'PUT', body: JSON.stringify({ openingHours }) });

@@ -2,42 +2,25 @@ import { classValidatorResolver } from '@hookform/resolvers/class-validator';
 
 import {
   ANNOUNCEMENT_CONTENT_MAX, ANNOUNCEMENT_TYPES, AnnouncementFields, BusinessMessages, DEFAULT_ANNOUNCEMENT_TYPE, type AnnouncementType,
-  type BusinessAnnouncement, type BusinessAnnouncementsPage,
+  type BusinessAnnouncement,
 } from '@mc/contracts';
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useParams, useSearch } from '@tanstack/react-router';
 import { useEffect, useId, useRef, useState } from 'react';
 import {
   Button, Cell, Column, Label, ListBox, ListBoxItem, Popover, Row, Select, SelectValue, Table, TableBody, TableHeader,
 } from 'react-aria-components';
 import { Controller, useForm, useWatch, type FieldError } from 'react-hook-form';
-import { apiFetch } from '../../kit/api/client';
 import { useSession } from '../../kit/auth/use-session';
 import { pharmKeys } from '../../kit/queries/pharms';
 import { dayOf, defaultPeriod, earliestEnd, endOfDayIso, hasEnded, isStartUnavailable, startOfDayIso } from '../components/announcement-dates';
 import { heAnnouncements as he } from '../i18n/he-announcements';
 import { heBusiness } from '../i18n/he-business';
-import { businessKey, businessPath } from '../queries/business';
+import {
+  announcementQuery, announcementsKey, announcementsQuery, createAnnouncement, removeAnnouncement, updateAnnouncement,
+} from '../queries/announcements';
 import { Alert, BoCheckbox, BusinessDialog, ConfirmDialog, DayPicker, formatDate, Pager, type Flash, useFlash, useUnsavedChangesWarning } from '../components/ui';
 import '../components/announcements.css';
-
-const announcementsPath = (businessId: string, rest = '') => businessPath(businessId, `/announcements${rest}`);
-
-/** `GET …/announcements?page`: the page's rows, newest first. */
-export const announcementsQuery = (businessId: string, page: number) =>
-  queryOptions({
-    queryKey: [...businessKey(businessId), 'announcements', 'list', page] as const,
-    queryFn: ({ signal }) => apiFetch<BusinessAnnouncementsPage>(`${announcementsPath(businessId)}${page > 1 ? `?page=${page}` : ''}`, { signal }),
-    placeholderData: keepPreviousData,
-  });
-
-/** `GET …/announcements/{id}`: the one being edited. */
-export const announcementQuery = (businessId: string, id: number) =>
-  queryOptions({
-    queryKey: [...businessKey(businessId), 'announcements', 'item', id] as const,
-    queryFn: ({ signal }) => apiFetch<{ announcement: BusinessAnnouncement }>(announcementsPath(businessId, `/${id}`), { signal }),
-    retry: false,
-  });
 
 type FormValues = Required<Pick<AnnouncementFields, 'name' | 'content' | 'published' | 'startDate' | 'endDate'>> & { type?: AnnouncementType };
 
@@ -74,12 +57,12 @@ export function AnnouncementsPage() {
   const [removing, setRemoving] = useState<BusinessAnnouncement | null>(null);
 
   const refetch = () => Promise.all([
-    queryClient.invalidateQueries({ queryKey: [...businessKey(businessId), 'announcements'] }),
+    queryClient.invalidateQueries({ queryKey: announcementsKey(businessId) }),
     queryClient.invalidateQueries({ queryKey: pharmKeys.detail(businessId) }),
   ]);
 
   const remove = useMutation({
-    mutationFn: (id: number) => apiFetch<{ ok: true }>(announcementsPath(businessId, `/${id}`), { method: 'DELETE' }),
+    mutationFn: (id: number) => removeAnnouncement(businessId, id),
     onSuccess: async () => {
       setRemoving(null);
       setFlash({ kind: 'success', text: he.deleted });
@@ -133,7 +116,7 @@ export function AnnouncementsPage() {
             initial={blankValues()}
             isEdit={false}
             onDirtyChange={(dirty) => { createDirty.current = dirty; }}
-            save={(values) => apiFetch<{ announcement: BusinessAnnouncement }>(announcementsPath(businessId), { method: 'POST', body: JSON.stringify(values) })}
+            save={(values) => createAnnouncement(businessId, values)}
             onDone={() => { setCreating(false); void saved(); }}
             onCancel={closeCreate}
           />
@@ -217,7 +200,7 @@ function EditAnnouncement({ businessId, id, onDone, onCancel }: { businessId: st
       key={`${id}-${item.dataUpdatedAt}`}
       initial={valuesOf(item.data.announcement)}
       isEdit
-      save={(values) => apiFetch<{ announcement: BusinessAnnouncement }>(announcementsPath(businessId, `/${id}`), { method: 'PATCH', body: JSON.stringify(values) })}
+      save={(values) => updateAnnouncement(businessId, id, values)}
       onDone={onDone}
       onCancel={onCancel}
     />

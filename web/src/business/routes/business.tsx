@@ -1,7 +1,14 @@
 import { createRoute, lazyRouteComponent, redirect } from '@tanstack/react-router';
 import { sessions } from '../../kit/auth/session';
 import { sessionReady } from '../../kit/auth/session-load';
+import { loadPart } from '../../kit/queries/route-data';
 import { rootRoute } from '../../kit/router/root-route';
+import { announcementsQuery } from '../queries/announcements';
+import { businessInfoQuery } from '../queries/business';
+import { discountsQuery } from '../queries/discounts';
+import { businessOrdersQuery } from '../queries/orders';
+import { businessProductsQuery } from '../queries/products';
+import { shipmentsQuery } from '../queries/shipments';
 
 /** A page number from the address: whole and above 1, or none (page 1). */
 export const pageParam = (raw: unknown): number | undefined => {
@@ -39,11 +46,16 @@ export async function requireManager(): Promise<{ userId: string }> {
   return { userId: session.claims.sub };
 }
 
+// The back office's loaders ask for the page's data (the query options the page reads, from ../queries) as the
+// route is entered, alongside the page's code; each page draws its own loading and failure, so no loader holds
+// its page.
+
 /** /business/{businessId}: the shared header card and navigation around every back-office page. */
 export const businessRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/business/$businessId',
   beforeLoad: () => requireManager(),
+  loader: ({ context, params }) => void loadPart(context, businessInfoQuery(params.businessId)),
   component: lazyRouteComponent(() => import('./BusinessLayout'), 'BusinessLayout'),
 });
 
@@ -54,6 +66,11 @@ export const businessDashboardRoute = createRoute({
   validateSearch: (raw: Record<string, unknown>): { page?: number; editPharmShipment?: number } => ({
     page: pageParam(raw.page), editPharmShipment: idParam(raw.editPharmShipment),
   }),
+  loaderDeps: ({ search }) => ({ page: search.page ?? 1 }),
+  loader: ({ context, params, deps }) => {
+    void loadPart(context, businessInfoQuery(params.businessId));
+    void loadPart(context, shipmentsQuery(params.businessId, deps.page));
+  },
   component: lazyRouteComponent(() => import('./dashboard.page'), 'DashboardPage'),
 });
 
@@ -61,6 +78,8 @@ export const businessOrdersRoute = createRoute({
   getParentRoute: () => businessRoute,
   path: '/orders',
   validateSearch: listSearch,
+  loaderDeps: ({ search }) => ({ page: search.page ?? 1, search: search.search }),
+  loader: ({ context, params, deps }) => void loadPart(context, businessOrdersQuery(params.businessId, deps.page, deps.search)),
   component: lazyRouteComponent(() => import('./orders.page'), 'OrdersPage'),
 });
 
@@ -73,6 +92,8 @@ export const businessProductsRoute = createRoute({
     createSearch: searchParam(raw.createSearch),
     createPage: pageParam(raw.createPage),
   }),
+  loaderDeps: ({ search }) => ({ page: search.page ?? 1, search: search.search }),
+  loader: ({ context, params, deps }) => void loadPart(context, businessProductsQuery(params.businessId, deps.page, deps.search)),
   component: lazyRouteComponent(() => import('./products.page'), 'ProductsPage'),
 });
 
@@ -83,6 +104,8 @@ export const businessDiscountsRoute = createRoute({
     ...listSearch(raw),
     editPharmDiscount: typeof raw.editPharmDiscount === 'string' && /^[A-Za-z0-9_]{1,40}$/.test(raw.editPharmDiscount) ? raw.editPharmDiscount : undefined,
   }),
+  loaderDeps: ({ search }) => ({ page: search.page ?? 1 }),
+  loader: ({ context, params, deps }) => void loadPart(context, discountsQuery(params.businessId, deps.page)),
   component: lazyRouteComponent(() => import('./discounts.page'), 'DiscountsPage'),
 });
 
@@ -90,6 +113,8 @@ export const businessShipmentsRoute = createRoute({
   getParentRoute: () => businessRoute,
   path: '/shipments',
   validateSearch: (raw: Record<string, unknown>) => ({ page: pageParam(raw.page), editPharmShipment: idParam(raw.editPharmShipment) }),
+  loaderDeps: ({ search }) => ({ page: search.page ?? 1 }),
+  loader: ({ context, params, deps }) => void loadPart(context, shipmentsQuery(params.businessId, deps.page)),
   component: lazyRouteComponent(() => import('./shipments.page'), 'ShipmentsPage'),
 });
 
@@ -97,6 +122,8 @@ export const businessAnnouncementsRoute = createRoute({
   getParentRoute: () => businessRoute,
   path: '/announcements',
   validateSearch: (raw: Record<string, unknown>) => ({ page: pageParam(raw.page), editPharmAnnouncement: idParam(raw.editPharmAnnouncement) }),
+  loaderDeps: ({ search }) => ({ page: search.page ?? 1 }),
+  loader: ({ context, params, deps }) => void loadPart(context, announcementsQuery(params.businessId, deps.page)),
   component: lazyRouteComponent(() => import('./announcements.page'), 'AnnouncementsPage'),
 });
 

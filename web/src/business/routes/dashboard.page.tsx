@@ -10,7 +10,6 @@ import { Link, useParams } from '@tanstack/react-router';
 import { useId, useMemo, useState } from 'react';
 import { Button, DateInput, DateSegment, FieldError, TimeField } from 'react-aria-components';
 import { useForm, type FieldPath } from 'react-hook-form';
-import { apiFetch } from '../../kit/api/client';
 import { ErrorPage } from '../../kit/ui/ErrorPage';
 import { wazeUrl, whatsappUrl } from '../../kit/lib/pharm-format';
 import { OfferFreshness } from '../../kit/ui/Price';
@@ -21,7 +20,7 @@ import { heDashboard } from '../i18n/he-dashboard';
 import { heProducts } from '../i18n/he-products';
 import { addSlot, draftOf, hoursErrors, removeSlot, sameWeek, setSlot, slotList, toggleDay, type WeekDraft } from '../components/hours-editor';
 import { confirmProduct } from '../queries/products';
-import { businessInfoQuery, businessKey, businessPath } from '../queries/business';
+import { businessInfoQuery, businessKey, saveOpeningHours, updateBusinessCard } from '../queries/business';
 import { Alert, BoCheckbox, BusinessDialog, formatDateTime, formatPhone, formatShekels, type Flash, useFlash, useUnsavedChangesWarning } from '../components/ui';
 
 const errorText = (error: unknown) => (error instanceof Error && error.message ? error.message : Messages.generic);
@@ -132,7 +131,7 @@ function DetailsForm({ businessId, business, onSaved }: { businessId: string; bu
   useUnsavedChangesWarning(isDirty && !isSubmitting);
   const submit = form.handleSubmit(async ({ businessId: _id, ...fields }) => {
     try {
-      await apiFetch<BusinessCard>(businessPath(businessId), { method: 'PATCH', body: JSON.stringify(fields) });
+      await updateBusinessCard(businessId, fields);
       form.reset(form.getValues());
       await queryClient.invalidateQueries({ queryKey: businessKey(businessId) });
       onSaved();
@@ -232,7 +231,7 @@ export function HoursForm({ businessId, hours, onSaved }: { businessId: string; 
     if (errors.size) return;
     setSaving(true);
     try {
-      await apiFetch(businessPath(businessId, '/opening-hours'), { method: 'PUT', body: JSON.stringify({ openingHours: slotList(week) }) });
+      await saveOpeningHours(businessId, slotList(week));
       await queryClient.invalidateQueries({ queryKey: businessKey(businessId) });
       setSaving(false);
       onSaved();

@@ -1,11 +1,11 @@
 import { classValidatorResolver } from '@hookform/resolvers/class-validator';
 import {
   BusinessMessages, defaultDiscountCode, DiscountFields, discountValidityBadge, DISCOUNT_AMOUNT_TYPES, DISCOUNT_TYPES,
-  type BusinessDiscount, type BusinessDiscountsPage, type DiscountAmountType, type DiscountProductOption, type DiscountProductOptionsPage,
+  type BusinessDiscount, type DiscountAmountType, type DiscountProductOption,
   type DiscountType,
 } from '@mc/contracts';
 import { CalendarDate, parseAbsolute, toCalendarDate } from '@internationalized/date';
-import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useParams, useSearch } from '@tanstack/react-router';
 import { useEffect, useId, useMemo, useState } from 'react';
 import {
@@ -13,11 +13,10 @@ import {
   Table, TableBody, TableHeader, type Key,
 } from 'react-aria-components';
 import { Controller, useForm, type UseFormReturn } from 'react-hook-form';
-import { apiFetch } from '../../kit/api/client';
 import { couponsEnabled } from '../../kit/lib/features';
 import { heBusiness } from '../i18n/he-business';
 import { heDiscounts } from '../i18n/he-discounts';
-import { businessKey, businessPath } from '../queries/business';
+import { discountProductOptionsQuery, discountQuery, discountsKey, discountsQuery, removeDiscount, saveDiscount } from '../queries/discounts';
 import { Alert, BoCheckbox, BusinessDialog, ConfirmDialog, DayPicker, formatDate, formatShekels, Pager, useFlash, useUnsavedChangesWarning } from '../components/ui';
 import '../components/discounts.css';
 
@@ -25,15 +24,6 @@ import '../components/discounts.css';
 const TIME_ZONE = 'Asia/Jerusalem';
 /** Spec §4: lists load about 100 ms after a change. */
 const SEARCH_DELAY_MS = 100;
-
-const discountsQuery = (businessId: string, page: number) => ({
-  queryKey: [...businessKey(businessId), 'discounts', page] as const,
-  queryFn: ({ signal }: { signal: AbortSignal }) => apiFetch<BusinessDiscountsPage>(businessPath(businessId, `/discounts?page=${page}`), { signal }),
-  placeholderData: keepPreviousData,
-});
-
-const send = <T,>(method: string, path: string, body?: unknown) =>
-  apiFetch<T>(path, { method, body: body === undefined ? undefined : JSON.stringify(body) });
 
 /** A discount's amount as the table shows it: '10%' or '₪12.50'. */
 export const formatAmount = (d: Pick<BusinessDiscount, 'amount' | 'amountType'>): string =>
@@ -83,13 +73,13 @@ export function DiscountsPage() {
     else setDismissed(null);
   }, [dismissed, editCode]);
 
-  const refetch = () => queryClient.invalidateQueries({ queryKey: [...businessKey(businessId), 'discounts'] });
+  const refetch = () => queryClient.invalidateQueries({ queryKey: discountsKey(businessId) });
   const saved = () => {
     setFlash({ kind: 'success', text: heDiscounts.saved });
     void refetch();
   };
   const remove = useMutation({
-    mutationFn: (code: string) => send<{ ok: true }>('DELETE', businessPath(businessId, `/discounts/${encodeURIComponent(code)}`)),
+    mutationFn: (code: string) => removeDiscount(businessId, code),
     onSuccess: () => {
       setRemoving(null);
       setFlash({ kind: 'success', text: heDiscounts.removed });
@@ -173,11 +163,7 @@ export function DiscountsPage() {
 }
 
 function EditDiscount({ businessId, code, onSaved, onCancel }: { businessId: string; code: string; onSaved: () => void; onCancel: () => void }) {
-  const discount = useQuery({
-    queryKey: [...businessKey(businessId), 'discounts', 'one', code] as const,
-    queryFn: ({ signal }) => apiFetch<{ discount: BusinessDiscount }>(businessPath(businessId, `/discounts/${encodeURIComponent(code)}`), { signal }),
-    gcTime: 0,
-  });
+  const discount = useQuery(discountQuery(businessId, code));
   if (discount.isPending) return <p className="bo-empty">{heDiscounts.loading}</p>;
   if (discount.isError) return <p className="bo-alert bo-alert-error" role="alert">{discount.error.message}</p>;
   const d = discount.data.discount;
@@ -208,12 +194,7 @@ export function DiscountForm({ businessId, currentCode, initial, knownProducts =
   const amountType = form.watch('amountType');
   const [products, setProducts] = useState<Map<number, DiscountProductOption>>(() => new Map(knownProducts.map((p) => [p.id, p])));
   const save = useMutation({
-    mutationFn: (values: DiscountFields) => {
-      const body = { ...values, amount: Number(values.amount) };
-      return currentCode === undefined
-        ? send<{ discount: BusinessDiscount }>('POST', businessPath(businessId, '/discounts'), body)
-        : send<{ discount: BusinessDiscount }>('PATCH', businessPath(businessId, `/discounts/${encodeURIComponent(currentCode)}`), body);
-    },
+    mutationFn: (values: DiscountFields) => saveDiscount(businessId, currentCode, values),
     onSuccess: ({ discount }) => {
       form.reset({ ...valuesOf(discount) });
       onSaved(discount);
@@ -334,13 +315,7 @@ function ProductPicker({ businessId, value, known, error, onAdd, onRemove }: {
     const timer = setTimeout(() => setSearch(input.trim()), SEARCH_DELAY_MS);
     return () => clearTimeout(timer);
   }, [input]);
-  const options = useInfiniteQuery({
-    queryKey: [...businessKey(businessId), 'discount-product-options', search] as const,
-    queryFn: ({ pageParam, signal }) => apiFetch<DiscountProductOptionsPage>(
-      businessPath(businessId, `/discount-product-options?page=${pageParam}${search ? `&search=${encodeURIComponent(search)}` : ''}`), { signal }),
-    initialPageParam: 1,
-    getNextPageParam: (last) => (last.currentPage * last.perPage < last.total ? last.currentPage + 1 : undefined),
-  });
+  const options = useInfiniteQuery(discountProductOptionsQuery(businessId, search));
   const items = useMemo(() => options.data?.pages.flatMap((p) => p.pharmProducts) ?? [], [options.data]);
   const picked = (key: Key | null) => {
     const option = items.find((o) => o.id === Number(key));

@@ -1,20 +1,21 @@
 import {
   OWNER_SETTABLE_STATUSES, ORDER_STATUS_LABELS,
-  type BusinessOrder, type BusinessOrdersPage, type OrderStatus,
+  type BusinessOrder, type OrderStatus,
 } from '@mc/contracts';
-import { keepPreviousData, useMutation, useQueries, useQuery, useQueryClient, queryOptions } from '@tanstack/react-query';
+import { useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useParams, useSearch } from '@tanstack/react-router';
 import { useEffect, useId, useRef, useState, useSyncExternalStore } from 'react';
 import {
   Button, Cell, Column, Input, Label, ListBox, ListBoxItem, Popover, Row, SearchField, Select, SelectValue, Table, TableBody, TableHeader,
 } from 'react-aria-components';
-import { apiFetch, isApiError } from '../../kit/api/client';
+import { isApiError } from '../../kit/api/client';
 import { ErrorView } from '../../kit/ui/ErrorView';
 import { NotFoundPage } from '../../kit/ui/NotFoundPage';
 import { useDocumentTitle } from '../../kit/lib/use-document-title';
 import { heBusiness } from '../i18n/he-business';
 import { heOrders } from '../i18n/he-orders';
-import { businessKey, businessPath } from '../queries/business';
+import { businessKey } from '../queries/business';
+import { businessOrdersQuery, revealIdNumber, saveOrderStatuses } from '../queries/orders';
 import { StatusAutosave, type StatusChange } from '../components/status-autosave';
 import { BusinessDialog, formatDateTime, formatPhone, formatShekels, Pager, SaveIndicator, useUnsavedChangesWarning } from '../components/ui';
 import '../components/orders.css';
@@ -24,22 +25,6 @@ const SEARCH_DEBOUNCE_MS = 100;
 /** Spec 4: statuses no one may leave; their select is disabled. */
 const LOCKED: readonly OrderStatus[] = ['complete', 'canceled', 'closed'];
 const TONE: Partial<Record<OrderStatus, 'warning' | 'success' | 'danger'>> = { pending: 'warning', complete: 'success', canceled: 'danger' };
-
-const ordersKey = (businessId: string) => [...businessKey(businessId), 'orders'] as const;
-
-/** `GET /api/business/{businessId}/orders?page&search`. */
-export const businessOrdersQuery = (businessId: string, page: number, search: string | undefined) =>
-  queryOptions({
-    queryKey: [...ordersKey(businessId), { page, search: search ?? '' }] as const,
-    queryFn: ({ signal }) => {
-      const query = new URLSearchParams();
-      if (page > 1) query.set('page', String(page));
-      if (search) query.set('search', search);
-      const qs = query.toString();
-      return apiFetch<BusinessOrdersPage>(businessPath(businessId, `/orders${qs ? `?${qs}` : ''}`), { signal });
-    },
-    placeholderData: keepPreviousData,
-  });
 
 /** Spec 2 and 4: the order table with its search box, pager, auto-saving status column and order view. */
 export function OrdersPage() {
@@ -152,7 +137,7 @@ function useStatusAutosave(businessId: string): StatusAutosave {
     const refetch = () => queryClient.invalidateQueries({ queryKey: businessKey(businessId) });
     ref.current = new StatusAutosave(
       async (changes: StatusChange[]) => {
-        await apiFetch(businessPath(businessId, '/orders'), { method: 'PATCH', body: JSON.stringify({ orders: changes }) });
+        await saveOrderStatuses(businessId, changes);
         // The rows keep showing the edits until the list has the saved statuses (no flicker back to the old ones).
         await refetch().catch(() => undefined);
       },
@@ -235,7 +220,7 @@ function OrderDialog({ businessId, order, onClose }: { businessId: string; order
 function OrderView({ businessId, order }: { businessId: string; order: BusinessOrder }) {
   // A mutation, not a query: the number is never kept in the query cache, and goes with the dialog.
   const reveal = useMutation({
-    mutationFn: () => apiFetch<{ idNumber: string }>(businessPath(businessId, `/orders/${order.id}/id-number`), { method: 'POST' }),
+    mutationFn: () => revealIdNumber(businessId, order.id),
   });
   // The button gives way to the number: the focus goes to it, so the keyboard (and Escape) stay in the dialog.
   const revealed = useRef<HTMLParagraphElement>(null);

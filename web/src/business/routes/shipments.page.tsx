@@ -1,16 +1,15 @@
 import { classValidatorResolver } from '@hookform/resolvers/class-validator';
 import {
   BusinessMessages, DEFAULT_SHIPMENT_PRICING, GRAMS_PER_ITEM, Messages, NEW_PRICING_ROW, ShipmentFields, SHIPMENT_QUANTITY_TYPES, type BusinessShipment,
-  type BusinessShipmentsPage, type ShipmentQuantityType,
+  type ShipmentQuantityType,
 } from '@mc/contracts';
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useParams, useSearch } from '@tanstack/react-router';
 import { useId, useMemo, useState, type ReactNode } from 'react';
 import { Controller, useFieldArray, useForm, useWatch, type Control, type UseFormRegisterReturn } from 'react-hook-form';
 import { Button, Label, ListBox, ListBoxItem, Popover, Select, SelectValue } from 'react-aria-components';
-import { apiFetch } from '../../kit/api/client';
 import { locationsQuery } from '../../kit/queries/pharms';
-import { businessKey, businessPath } from '../queries/business';
+import { removeShipment, saveShipment, shipmentQuery, shipmentsKey, shipmentsQuery } from '../queries/shipments';
 import { areasSummary, areaTree, coveredBy, pricingSummary, toggleArea, type AreaTree } from '../components/areas';
 import { heShipments } from '../i18n/he-shipments';
 import { Alert, BoCheckbox, BusinessDialog, ConfirmDialog, Pager, type Flash, useFlash, useUnsavedChangesWarning } from '../components/ui';
@@ -19,20 +18,6 @@ import '../components/shipments.css';
 
 /** Spec §4: success messages on shipment forms hide after 3 s. */
 const SHIPMENT_FLASH_MS = 3000;
-
-const shipmentsKey = (businessId: string) => [...businessKey(businessId), 'shipments'] as const;
-const shipmentsQuery = (businessId: string, page: number) =>
-  queryOptions({
-    queryKey: [...shipmentsKey(businessId), 'page', page] as const,
-    queryFn: ({ signal }) => apiFetch<BusinessShipmentsPage>(businessPath(businessId, `/shipments?page=${page}`), { signal }),
-    placeholderData: keepPreviousData,
-  });
-const shipmentQuery = (businessId: string, id: number) =>
-  queryOptions({
-    queryKey: [...shipmentsKey(businessId), 'one', id] as const,
-    queryFn: ({ signal }) => apiFetch<{ shipment: BusinessShipment }>(businessPath(businessId, `/shipments/${id}`), { signal }),
-    retry: false,
-  });
 
 const errorText = (error: unknown) => (error instanceof Error && error.message ? error.message : Messages.generic);
 
@@ -61,7 +46,7 @@ export function ShipmentsSection({ businessId }: { businessId: string }) {
   const refetch = () => queryClient.invalidateQueries({ queryKey: shipmentsKey(businessId) });
 
   const remove = useMutation({
-    mutationFn: (id: number) => apiFetch(businessPath(businessId, `/shipments/${id}`), { method: 'DELETE' }),
+    mutationFn: (id: number) => removeShipment(businessId, id),
     onSuccess: async () => {
       setRemoving(null);
       showFlash({ kind: 'success', text: heShipments.removed });
@@ -184,9 +169,7 @@ function ShipmentForm({ businessId, shipment, onSaved }: { businessId: string; s
   const submit = handleSubmit(async (values) => {
     setFailure(null);
     try {
-      const body = JSON.stringify({ name: values.name, published: values.published, addresses: values.addresses, pricings: values.pricings });
-      if (shipment) await apiFetch(businessPath(businessId, `/shipments/${shipment.id}`), { method: 'PATCH', body });
-      else await apiFetch(businessPath(businessId, '/shipments'), { method: 'POST', body });
+      await saveShipment(businessId, shipment?.id, values);
       await onSaved({ kind: 'success', text: heShipments.saved });
     } catch (error) {
       setFailure(errorText(error));
