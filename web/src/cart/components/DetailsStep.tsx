@@ -1,7 +1,8 @@
-import type { CheckoutDetailsDto } from '@mc/contracts';
+import { classValidatorResolver } from '@hookform/resolvers/class-validator';
+import { CheckoutDetailsDto } from '@mc/contracts';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useId } from 'react';
-import type { UseFormReturn } from 'react-hook-form';
+import { useForm, type UseFormReturn } from 'react-hook-form';
 import { TextField } from '../../kit/forms/TextField';
 import { heCheckout } from '../he-checkout';
 
@@ -101,5 +102,58 @@ export function DetailsSummary({ values, onEdit }: { values: CheckoutDetailsDto;
         {heCheckout.edit}
       </button>
     </div>
+  );
+}
+
+/** Step 1's form: the user's own details to start from, one notes entry per pharmacy. */
+export function useDetailsForm(user: { firstName: string; lastName: string; email: string; phone: string | null }, pharms: readonly { slug: string }[]) {
+  return useForm<CheckoutDetailsDto>({
+    resolver: classValidatorResolver(CheckoutDetailsDto),
+    defaultValues: {
+      firstName: user.firstName ?? '',
+      lastName: user.lastName ?? '',
+      phone: user.phone ?? '',
+      email: user.email ?? '',
+      idNumber: fakeIdEnabled() ? FAKE_ID_NUMBER : '',
+      agreeTOU: false,
+      agreeDisclaimer: false,
+      pharmNotes: pharms.map((p) => ({ pharmSlug: p.slug, notes: '' })),
+    },
+  });
+}
+
+/** Step 1 as a card: its fields and 'continue' (`onDone` once they are valid), or once done their summary. */
+export function DetailsSection({ form, pharms, done, setDone, onDone }: {
+  form: UseFormReturn<CheckoutDetailsDto>;
+  pharms: readonly { slug: string; name: string }[];
+  done: boolean;
+  setDone: (done: boolean) => void;
+  onDone: () => void;
+}) {
+  return (
+    <section className="card checkout-step" aria-labelledby="checkout-details-title">
+      <h2 id="checkout-details-title" tabIndex={-1}>
+        {heCheckout.detailsStep}
+      </h2>
+      {done ? (
+        <DetailsSummary values={form.getValues()} onEdit={() => {
+          setDone(false);
+          requestAnimationFrame(() => form.setFocus('firstName'));
+        }} />
+      ) : (
+        <form className="contact-form" noValidate onSubmit={(e) => {
+          e.preventDefault();
+          void form.handleSubmit(() => {
+            setDone(true);
+            onDone();
+          })();
+        }}>
+          <DetailsFields form={form} pharms={pharms} />
+          <button type="submit" className="button button-primary">
+            {heCheckout.continue}
+          </button>
+        </form>
+      )}
+    </section>
   );
 }

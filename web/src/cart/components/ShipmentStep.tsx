@@ -253,3 +253,26 @@ export function ShipmentStep({ pharms, choices, onChoose, addresses, address, on
     </div>
   );
 }
+
+/** Step 2 as a card, with the quote's failure (and its retry) under the choices. */
+export function ShipmentSection({ headingRef, failure, ...step }: Parameters<typeof ShipmentStep>[0] & {
+  headingRef: RefObject<HTMLHeadingElement | null>;
+  failure: string | null;
+}) {
+  return (
+    <section className="card checkout-step" aria-labelledby="checkout-shipment-title">
+      <h2 id="checkout-shipment-title" ref={headingRef} tabIndex={-1}>
+        {heCheckout.shipmentStep}
+      </h2>
+      <ShipmentStep {...step} />
+      {failure !== null && (
+        <div className="checkout-reject" role="alert">
+          <p className="form-error">{failure}</p>
+          <button type="button" className="button button-secondary" onClick={step.onRetry}>
+            {heCheckout.tryAgain}
+          </button>
+        </div>
+      )}
+    </section>
+  );
+}
