@@ -5,26 +5,23 @@ import {
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { getRouteApi, useParams } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
-import {
-  Button, Cell, Column, GridList, GridListItem, Input, Label, Row, SearchField, Table, TableBody, TableHeader,
-} from 'react-aria-components';
+import { Button, GridList, GridListItem, Input, Label, SearchField } from 'react-aria-components';
 import { isApiError } from '../../kit/api/client';
 import { NotFoundPage } from '../../kit/ui/NotFoundPage';
-import { OfferFreshness } from '../../kit/ui/Price';
 import { heBusiness } from '../i18n/he-business';
 import { heProducts } from '../i18n/he-products';
 import { ProductForm } from '../components/product-form';
 import {
   bumpProduct, businessProductQuery, confirmProduct, businessProductsQuery, createProduct, productOptionsQuery, productsKey, removeProduct, updateProducts,
 } from '../queries/products';
-import { expiryBadge, groupByDosage } from '../components/products-view';
+import { groupByDosage } from '../components/products-view';
+import { ProductsTable } from '../components/ProductsTable';
 import { Alert, BusinessDialog, ConfirmDialog, formatShekels, Pager, useFlash, type Flash } from '../components/ui';
 import '../components/products.css';
 
 const route = getRouteApi('/business/$businessId/products');
 /** Spec §4: lists load about 100 ms after a change of the search box. */
 const SEARCH_DELAY_MS = 100;
-const COLUMNS = 6;
 
 const messageOf = (error: unknown) => (error instanceof Error && error.message ? error.message : BusinessMessages.statusSaveFailed);
 
@@ -48,52 +45,16 @@ function DelayedSearch({ label, placeholder, value, onChange }: { label: string;
   );
 }
 
-function StockCell({ row }: { row: BusinessPharmProduct }) {
-  if (row.alwaysInStock) return <span className="bo-badge bo-badge-success">{heProducts.alwaysInStock}</span>;
-  if (!row.inStock || row.amount <= 0) return <span className="bo-badge bo-badge-danger">{heProducts.outOfStock}</span>;
-  return <span className="bo-num">{heProducts.inStockUnits(row.amount)}</span>;
-}
-
-function PriceCell({ row }: { row: BusinessPharmProduct }) {
-  return (
-    <span className="bo-price">
-      <bdi className="bo-num">{formatShekels(row.totalPrice)}</bdi>
-      {row.price === 0 && <span className="bo-hint">{heProducts.catalogPriceShort}</span>}
-    </span>
-  );
-}
-
-/**
- * Spec §2 product management: the pharmacy's offers grouped under T/C dosage headings (sticky header, React Aria
- * table), expiry badges, search and paging in the address; create from the catalogue picker (createSearch,
- * createPage), edit in a dialog (editPharmProduct), delete and bump with their confirmations, the bumped row
- * highlighted for 10 s, green and red alerts, the list refetched after every save.
- */
-export function ProductsPage() {
-  const { businessId } = useParams({ from: '/business/$businessId' });
-  const search = route.useSearch();
-  const navigate = route.useNavigate();
-  const queryClient = useQueryClient();
-  const page = search.page ?? 1;
-  const list = useQuery(businessProductsQuery(businessId, page, search.search));
-  const [flash, setFlash] = useFlash();
+/** Delete and bump (after their confirmation) and confirm, with their alerts; a bumped row highlighted for 10 s. */
+function useRowActions(businessId: string, saved: (flash: Flash) => void, setFlash: (flash: Flash) => void) {
   const [highlight, setHighlight] = useState<number | null>(null);
   const [pending, setPending] = useState<{ kind: 'delete' | 'bump'; row: BusinessPharmProduct } | null>(null);
   const [busy, setBusy] = useState(false);
-  const [creating, setCreating] = useState(search.createSearch !== undefined || search.createPage !== undefined);
-  const now = new Date();
-
   useEffect(() => {
     if (highlight === null) return;
     const timer = setTimeout(() => setHighlight(null), BUMP_HIGHLIGHT_MS);
     return () => clearTimeout(timer);
   }, [highlight]);
-
-  const refetch = () => queryClient.invalidateQueries({ queryKey: productsKey(businessId) });
-  const saved = (next: Flash) => {
-    setFlash(next);
-    void refetch();
-  };
 
   const confirmPending = async () => {
     if (!pending) return;
@@ -124,6 +85,32 @@ export function ProductsPage() {
       setFlash({ kind: 'error', text: messageOf(error) });
     }
   };
+  return { highlight, pending, setPending, busy, confirmPending, confirmRow };
+}
+
+/**
+ * Spec §2 product management: the pharmacy's offers grouped under T/C dosage headings (sticky header, React Aria
+ * table), expiry badges, search and paging in the address; create from the catalogue picker (createSearch,
+ * createPage), edit in a dialog (editPharmProduct), delete and bump with their confirmations, the bumped row
+ * highlighted for 10 s, green and red alerts, the list refetched after every save.
+ */
+export function ProductsPage() {
+  const { businessId } = useParams({ from: '/business/$businessId' });
+  const search = route.useSearch();
+  const navigate = route.useNavigate();
+  const queryClient = useQueryClient();
+  const page = search.page ?? 1;
+  const list = useQuery(businessProductsQuery(businessId, page, search.search));
+  const [flash, setFlash] = useFlash();
+  const [creating, setCreating] = useState(search.createSearch !== undefined || search.createPage !== undefined);
+  const now = new Date();
+
+  const refetch = () => queryClient.invalidateQueries({ queryKey: productsKey(businessId) });
+  const saved = (next: Flash) => {
+    setFlash(next);
+    void refetch();
+  };
+  const { highlight, pending, setPending, busy, confirmPending, confirmRow } = useRowActions(businessId, saved, setFlash);
 
   const closeCreate = () => {
     setCreating(false);
@@ -153,62 +140,13 @@ export function ProductsPage() {
       )}
       {list.isPending && <p className="bo-empty" role="status">{heProducts.loading}</p>}
       {data && (
-        <div className="bo-table-wrap">
-          <Table aria-labelledby="bo-products-title" className="bo-table bo-products-table">
-            <TableHeader>
-              <Column isRowHeader>{heProducts.columns.product}</Column>
-              <Column>{heProducts.columns.price}</Column>
-              <Column>{heProducts.columns.stock}</Column>
-              <Column>{heProducts.columns.expiry}</Column>
-              <Column>{heProducts.columns.published}</Column>
-              <Column>{heProducts.columns.actions}</Column>
-            </TableHeader>
-            <TableBody renderEmptyState={() => <p className="bo-empty">{search.search ? heProducts.notFound : heProducts.empty}</p>}>
-              {groups.flatMap((group) => [
-                <Row key={`group-${group.dosage ?? 'none'}`} id={`group-${group.dosage ?? 'none'}`} className="bo-dosage-heading" textValue={group.heading}>
-                  <Cell colSpan={COLUMNS}><span role="heading" aria-level={3}>{group.heading}</span></Cell>
-                </Row>,
-                ...group.rows.map((row) => {
-                  const badge = expiryBadge(row.expiresAt, now);
-                  const name = row.product.info.hebName || row.product.name;
-                  return (
-                    <Row
-                      key={row.id} id={row.id} textValue={name}
-                      className={highlight === row.id ? 'bo-product-row bo-row-bumped' : 'bo-product-row'}
-                    >
-                      <Cell>
-                        <span className="bo-product-cell">
-                          <a href={`/pharms/${encodeURIComponent(businessId)}/products/${row.id}`}>{name}</a>
-                          <bdi className="bo-muted">{row.product.info.engName}</bdi>
-                          {row.isYarpaLocked && <span className="bo-badge bo-badge-muted">{heProducts.locked}</span>}
-                        </span>
-                      </Cell>
-                      <Cell><PriceCell row={row} /></Cell>
-                      <Cell>
-                        <StockCell row={row} />
-                        <OfferFreshness confirmedAt={Date.parse(row.confirmedAt)} now={now} />
-                      </Cell>
-                      <Cell>{badge && <span className={`bo-badge bo-badge-${badge.tone}`}>{badge.label}</span>}</Cell>
-                      <Cell>{row.published ? heProducts.yes : heProducts.no}</Cell>
-                      <Cell>
-                        <span className="bo-row-actions" role="group" aria-label={heProducts.rowActions(name)}>
-                          <Button className="button button-small" onPress={() => void navigate({ search: (prev) => ({ ...prev, editPharmProduct: row.id }) })}>
-                            {heBusiness.edit}
-                          </Button>
-                          <Button className="button button-small" onPress={() => setPending({ kind: 'bump', row })}>{heProducts.bump}</Button>
-                          {!row.isYarpaLocked && (
-                            <Button className="button button-small" onPress={() => void confirmRow(row)}>{heProducts.confirm}</Button>
-                          )}
-                          <Button className="button button-small button-danger" onPress={() => setPending({ kind: 'delete', row })}>{heBusiness.delete}</Button>
-                        </span>
-                      </Cell>
-                    </Row>
-                  );
-                }),
-              ])}
-            </TableBody>
-          </Table>
-        </div>
+        <ProductsTable
+          businessId={businessId} groups={groups} highlight={highlight} now={now} emptyText={search.search ? heProducts.notFound : heProducts.empty}
+          onEdit={(row) => void navigate({ search: (prev) => ({ ...prev, editPharmProduct: row.id }) })}
+          onBump={(row) => setPending({ kind: 'bump', row })}
+          onConfirm={(row) => void confirmRow(row)}
+          onDelete={(row) => setPending({ kind: 'delete', row })}
+        />
       )}
       {data && (
         <Pager
