@@ -10,7 +10,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import {
   Button, Cell, Column, Label, ListBox, ListBoxItem, Popover, Row, Select, SelectValue, Table, TableBody, TableHeader,
 } from 'react-aria-components';
-import { Controller, useForm, useWatch, type FieldError } from 'react-hook-form';
+import { Controller, useForm, useWatch, type Control, type FieldError } from 'react-hook-form';
 import { useSession } from '../../kit/auth/use-session';
 import { pharmKeys } from '../../kit/queries/pharms';
 import { dayOf, defaultPeriod, earliestEnd, endOfDayIso, hasEnded, isStartUnavailable, startOfDayIso } from '../components/announcement-dates';
@@ -231,9 +231,7 @@ export function AnnouncementForm({ initial, isEdit, save, onDone, onCancel, onDi
     mode: 'onTouched',
   });
   useUnsavedChangesWarning(isDirty && !done);
-  const [content, startDate, endDate] = useWatch({ control, name: ['content', 'startDate', 'endDate'] });
-  const startDay = dayOf(startDate);
-  const endDay = dayOf(endDate);
+  const content = useWatch({ control, name: 'content' });
 
   useEffect(() => onDirtyChange?.(isDirty), [isDirty, onDirtyChange]);
   // Closes once the saved values are the form's (not dirty), so leaving does not ask about unsaved changes.
@@ -260,32 +258,7 @@ export function AnnouncementForm({ initial, isEdit, save, onDone, onCancel, onDi
 
   return (
     <form className="bo-form" noValidate onSubmit={(event) => void submit(event)}>
-      {isAdmin && (
-        <Controller
-          control={control}
-          name="type"
-          render={({ field }) => (
-            <Select
-              className="bo-field"
-              selectedKey={field.value ?? DEFAULT_ANNOUNCEMENT_TYPE}
-              onSelectionChange={(key) => field.onChange(key as AnnouncementType)}
-              isDisabled={isEdit}
-              onBlur={field.onBlur}
-            >
-              <Label>{he.fields.type}</Label>
-              <Button className="bo-select-button">
-                <SelectValue />
-                <span aria-hidden="true">▾</span>
-              </Button>
-              <Popover className="bo-popover">
-                <ListBox className="bo-listbox">
-                  {ANNOUNCEMENT_TYPES.map((t) => <ListBoxItem key={t} id={t} className="bo-option">{he.types[t]}</ListBoxItem>)}
-                </ListBox>
-              </Popover>
-            </Select>
-          )}
-        />
-      )}
+      {isAdmin && <AnnouncementTypeSelect control={control} isEdit={isEdit} />}
 
       <div className="bo-field">
         <label htmlFor={`${formId}-name`}>{he.fields.name}</label>
@@ -328,36 +301,7 @@ export function AnnouncementForm({ initial, isEdit, save, onDone, onCancel, onDi
         )}
       />
 
-      <div className="bo-field-row">
-        <Controller
-          control={control}
-          name="startDate"
-          render={({ field, fieldState }) => (
-            <DayPicker
-              label={he.fields.startDate}
-              value={startDay}
-              onChange={(day) => field.onChange(day ? startOfDayIso(day) : '')}
-              onBlur={field.onBlur}
-              isDateUnavailable={(day) => isStartUnavailable(day, endDay)}
-              error={fieldState.error?.message}
-            />
-          )}
-        />
-        <Controller
-          control={control}
-          name="endDate"
-          render={({ field, fieldState }) => (
-            <DayPicker
-              label={he.fields.endDate}
-              value={endDay}
-              onChange={(day) => field.onChange(day ? endOfDayIso(day) : '')}
-              onBlur={field.onBlur}
-              minValue={earliestEnd(startDay)}
-              error={fieldState.error?.message}
-            />
-          )}
-        />
-      </div>
+      <AnnouncementPeriod control={control} />
 
       <Alert flash={failure} />
       <div className="bo-actions">
@@ -368,3 +312,71 @@ export function AnnouncementForm({ initial, isEdit, save, onDone, onCancel, onDi
   );
 }
 
+/** The type, chosen only by an admin and only when creating (spec §6). */
+function AnnouncementTypeSelect({ control, isEdit }: { control: Control<FormValues>; isEdit: boolean }) {
+  return (
+    <Controller
+      control={control}
+      name="type"
+      render={({ field }) => (
+        <Select
+          className="bo-field"
+          selectedKey={field.value ?? DEFAULT_ANNOUNCEMENT_TYPE}
+          onSelectionChange={(key) => field.onChange(key as AnnouncementType)}
+          isDisabled={isEdit}
+          onBlur={field.onBlur}
+        >
+          <Label>{he.fields.type}</Label>
+          <Button className="bo-select-button">
+            <SelectValue />
+            <span aria-hidden="true">▾</span>
+          </Button>
+          <Popover className="bo-popover">
+            <ListBox className="bo-listbox">
+              {ANNOUNCEMENT_TYPES.map((t) => <ListBoxItem key={t} id={t} className="bo-option">{he.types[t]}</ListBoxItem>)}
+            </ListBox>
+          </Popover>
+        </Select>
+      )}
+    />
+  );
+}
+
+/** The period in two date pickers that keep it the right way round. */
+function AnnouncementPeriod({ control }: { control: Control<FormValues> }) {
+  const [startDate, endDate] = useWatch({ control, name: ['startDate', 'endDate'] });
+  const startDay = dayOf(startDate);
+  const endDay = dayOf(endDate);
+  return (
+    <div className="bo-field-row">
+      <Controller
+        control={control}
+        name="startDate"
+        render={({ field, fieldState }) => (
+          <DayPicker
+            label={he.fields.startDate}
+            value={startDay}
+            onChange={(day) => field.onChange(day ? startOfDayIso(day) : '')}
+            onBlur={field.onBlur}
+            isDateUnavailable={(day) => isStartUnavailable(day, endDay)}
+            error={fieldState.error?.message}
+          />
+        )}
+      />
+      <Controller
+        control={control}
+        name="endDate"
+        render={({ field, fieldState }) => (
+          <DayPicker
+            label={he.fields.endDate}
+            value={endDay}
+            onChange={(day) => field.onChange(day ? endOfDayIso(day) : '')}
+            onBlur={field.onBlur}
+            minValue={earliestEnd(startDay)}
+            error={fieldState.error?.message}
+          />
+        )}
+      />
+    </div>
+  );
+}
