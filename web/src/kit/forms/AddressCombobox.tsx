@@ -1,6 +1,6 @@
 import { ADDRESS_SEARCH_DEBOUNCE_MS, ADDRESS_SEARCH_MIN_LENGTH, Messages, type AddressDto, type AddressSuggestion } from '@mc/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
 import { isApiError } from '../api/client';
 import { heAuth } from '../i18n/he';
@@ -50,41 +50,7 @@ export function AddressCombobox({ form, onChoose }: { form: UseFormReturn<Addres
     setOpen(false);
     setActive(-1);
   };
-  // Whether a mouse or finger is down on the page. The list pushes what follows the field down, so a press outside
-  // the field (which blurs it on the way down) folds the list away only once the press is over: what was pressed, the
-  // form's button say, does not move from under it between the press and the release.
-  const pressing = useRef(false);
-  useEffect(() => {
-    if (!expanded) return;
-    const press = () => {
-      pressing.current = true;
-    };
-    const release = () => {
-      pressing.current = false;
-    };
-    document.addEventListener('pointerdown', press, true);
-    document.addEventListener('pointerup', release, true);
-    document.addEventListener('pointercancel', release, true);
-    return () => {
-      pressing.current = false;
-      document.removeEventListener('pointerdown', press, true);
-      document.removeEventListener('pointerup', release, true);
-      document.removeEventListener('pointercancel', release, true);
-    };
-  }, [expanded]);
-  const closeOnBlur = (input: HTMLInputElement) => {
-    if (!pressing.current) return close();
-    const afterPress = () => {
-      document.removeEventListener('pointerup', afterPress, true);
-      document.removeEventListener('pointercancel', afterPress, true);
-      // After the click the release makes (same task); unless the field has the focus again by then.
-      setTimeout(() => {
-        if (document.activeElement !== input) close();
-      });
-    };
-    document.addEventListener('pointerup', afterPress, true);
-    document.addEventListener('pointercancel', afterPress, true);
-  };
+  const closeOnBlur = useCloseAfterPress(expanded, close);
   const choose = (suggestion: AddressSuggestion) => {
     close();
     setTyped('');
@@ -148,38 +114,98 @@ export function AddressCombobox({ form, onChoose }: { form: UseFormReturn<Addres
         )}
         <p id={`${id}-hint`} className="address-combobox-hint">{heAuth.addressHint}</p>
         {/* In the flow below the field's error and hint, pushing the fields after it down: it hides none of them. */}
-        <div className="address-combobox-popup" hidden={!expanded}>
-          <ul id={listId} ref={listRef} role="listbox" aria-label={heAuth.addressSuggestions} className="address-combobox-list">
-            {results.map((suggestion, index) => (
-              <li
-                key={suggestion.address}
-                id={optionId(index)}
-                role="option"
-                aria-selected={index === active}
-                aria-label={suggestion.address}
-                className="address-combobox-option"
-                // Keeps the focus in the field, so choosing does not blur it first.
-                onMouseDown={(event) => event.preventDefault()}
-                onMouseEnter={() => setActive(index)}
-                onClick={() => choose(suggestion)}
-              >
-                <span className="address-combobox-street">
-                  {suggestion.street}
-                  {suggestion.houseNumber && <> <bdi>{suggestion.houseNumber}</bdi></>}
-                </span>
-                <span className="address-combobox-city">{suggestion.city}</span>
-              </li>
-            ))}
-          </ul>
-          {status.kind === 'searching' && <p className="address-combobox-message">{heAuth.addressSearching}</p>}
-          {status.kind === 'empty' && <p className="address-combobox-message">{Messages.addressSearchEmpty}</p>}
-          {status.kind === 'error' && <p className="address-combobox-message form-error">{status.message}</p>}
-        </div>
+        <SuggestionList
+          listId={listId} listRef={listRef} optionId={optionId} expanded={expanded} status={status} active={active}
+          onActive={setActive} onChoose={choose}
+        />
       </div>
       <p className="visually-hidden" role="status">
         {expanded && status.kind === 'results' && heAuth.addressSuggestionsCount(results.length)}
         {expanded && status.kind === 'empty' && Messages.addressSearchEmpty}
       </p>
+    </div>
+  );
+}
+
+/**
+ * Whether a mouse or finger is down on the page. The list pushes what follows the field down, so a press outside
+ * the field (which blurs it on the way down) folds the list away only once the press is over: what was pressed, the
+ * form's button say, does not move from under it between the press and the release. Answers the field's blur.
+ */
+function useCloseAfterPress(expanded: boolean, close: () => void) {
+  const pressing = useRef(false);
+  useEffect(() => {
+    if (!expanded) return;
+    const press = () => {
+      pressing.current = true;
+    };
+    const release = () => {
+      pressing.current = false;
+    };
+    document.addEventListener('pointerdown', press, true);
+    document.addEventListener('pointerup', release, true);
+    document.addEventListener('pointercancel', release, true);
+    return () => {
+      pressing.current = false;
+      document.removeEventListener('pointerdown', press, true);
+      document.removeEventListener('pointerup', release, true);
+      document.removeEventListener('pointercancel', release, true);
+    };
+  }, [expanded]);
+  return (input: HTMLInputElement) => {
+    if (!pressing.current) return close();
+    const afterPress = () => {
+      document.removeEventListener('pointerup', afterPress, true);
+      document.removeEventListener('pointercancel', afterPress, true);
+      // After the click the release makes (same task); unless the field has the focus again by then.
+      setTimeout(() => {
+        if (document.activeElement !== input) close();
+      });
+    };
+    document.addEventListener('pointerup', afterPress, true);
+    document.addEventListener('pointercancel', afterPress, true);
+  };
+}
+
+/** The suggestions under the field, or what the search says instead (searching, nothing found, failed). */
+function SuggestionList({ listId, listRef, optionId, expanded, status, active, onActive, onChoose }: {
+  listId: string;
+  listRef: RefObject<HTMLUListElement | null>;
+  optionId: (index: number) => string;
+  expanded: boolean;
+  status: Status;
+  active: number;
+  onActive: (index: number) => void;
+  onChoose: (suggestion: AddressSuggestion) => void;
+}) {
+  const results = status.kind === 'results' ? status.results : [];
+  return (
+    <div className="address-combobox-popup" hidden={!expanded}>
+      <ul id={listId} ref={listRef} role="listbox" aria-label={heAuth.addressSuggestions} className="address-combobox-list">
+        {results.map((suggestion, index) => (
+          <li
+            key={suggestion.address}
+            id={optionId(index)}
+            role="option"
+            aria-selected={index === active}
+            aria-label={suggestion.address}
+            className="address-combobox-option"
+            // Keeps the focus in the field, so choosing does not blur it first.
+            onMouseDown={(event) => event.preventDefault()}
+            onMouseEnter={() => onActive(index)}
+            onClick={() => onChoose(suggestion)}
+          >
+            <span className="address-combobox-street">
+              {suggestion.street}
+              {suggestion.houseNumber && <> <bdi>{suggestion.houseNumber}</bdi></>}
+            </span>
+            <span className="address-combobox-city">{suggestion.city}</span>
+          </li>
+        ))}
+      </ul>
+      {status.kind === 'searching' && <p className="address-combobox-message">{heAuth.addressSearching}</p>}
+      {status.kind === 'empty' && <p className="address-combobox-message">{Messages.addressSearchEmpty}</p>}
+      {status.kind === 'error' && <p className="address-combobox-message form-error">{status.message}</p>}
     </div>
   );
 }
