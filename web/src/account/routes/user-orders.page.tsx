@@ -1,18 +1,17 @@
 import type { CustomerOrder } from '@mc/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { getRouteApi, Link, Navigate } from '@tanstack/react-router';
+import { getRouteApi, Navigate } from '@tanstack/react-router';
 import { useEffect, useId, useState } from 'react';
 import { useSession } from '../../kit/auth/use-session';
 import '../../kit/cart/cart.css';
 import '../../kit/forms/forms.css';
 import { ErrorView } from '../../kit/ui/ErrorView';
-import { formatDateTime } from '../../kit/lib/pharm-format';
-import { Shekels } from '../../kit/ui/Price';
 import { heOrders } from '../he-orders';
 import { useDocumentTitle } from '../../kit/lib/use-document-title';
 import { DocumentsForm } from '../components/DocumentsForm';
 import { Modal } from '../components/Modal';
-import { canAttachDocuments, OrderDetails, statusLabel } from '../components/OrderDetails';
+import { OrderDetails } from '../components/OrderDetails';
+import { NoOrders, OrdersTable } from '../components/OrdersTable';
 import '../components/orders.css';
 import { ordersKeys, userOrderQuery, userOrdersQuery } from '../../kit/queries/orders';
 
@@ -99,79 +98,13 @@ function UserOrders({ userId }: { userId: string }) {
           {heOrders.listLoading}
         </p>
       ) : data.orders.length === 0 ? (
-        <div className="cart-empty" role="status">
-          {search ? (
-            <>
-              <p className="cart-empty-title">{heOrders.noResults(search)}</p>
-              <button type="button" className="button button-secondary" onClick={() => setText('')}>
-                {heOrders.clearSearch}
-              </button>
-            </>
-          ) : (
-            <>
-              <p className="cart-empty-title">{heOrders.noOrders}</p>
-              <p>{heOrders.noOrdersLead}</p>
-              <Link to="/products" className="button button-primary">
-                {heOrders.toProducts}
-              </Link>
-            </>
-          )}
-        </div>
+        <NoOrders search={search} onClear={() => setText('')} />
       ) : (
         <>
           <p className="user-orders-count" role="status">
             {query.isFetching ? heOrders.updating : heOrders.ordersCount(data.total)}
           </p>
-          <div className="user-orders-table-wrap">
-            <table className="user-orders-table" aria-busy={query.isFetching}>
-              <caption className="visually-hidden">{heOrders.ordersTitle}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{heOrders.orderNumberLabel}</th>
-                  <th scope="col">{heOrders.date}</th>
-                  <th scope="col">{heOrders.pharmacy}</th>
-                  <th scope="col">{heOrders.productsCount}</th>
-                  <th scope="col">{heOrders.total}</th>
-                  <th scope="col">{heOrders.status}</th>
-                  <th scope="col">{heOrders.documents}</th>
-                  <th scope="col">{heOrders.actions}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {data.orders.map((order) => (
-                  <tr key={order.id}>
-                    <th scope="row" data-label={heOrders.orderNumberLabel}>
-                      <bdi>{order.id}</bdi>
-                    </th>
-                    <td data-label={heOrders.date}>
-                      <bdi dir="ltr">{formatDateTime(order.createdAt)}</bdi>
-                    </td>
-                    <td data-label={heOrders.pharmacy}>{order.pharm.name}</td>
-                    <td data-label={heOrders.productsCount}>
-                      <bdi>{order.productsCount}</bdi>
-                    </td>
-                    <td data-label={heOrders.total}>
-                      <Shekels amount={order.totalPrice} />
-                    </td>
-                    <td data-label={heOrders.status}>
-                      <span className={`badge order-status order-status-${order.status}`}>{statusLabel(order)}</span>
-                    </td>
-                    <td data-label={heOrders.documents}>{heOrders.documentsStates[order.documents] ?? order.documents}</td>
-                    <td className="user-orders-actions">
-                      <button type="button" className="button button-secondary" aria-haspopup="dialog" aria-label={heOrders.viewOrder(order.id)} onClick={() => show(order.id)}>
-                        {heOrders.view}
-                      </button>
-                      {canAttachDocuments(order) && (
-                        <button type="button" className="button button-primary" aria-haspopup="dialog" aria-label={heOrders.attachTo(order.id)} onClick={() => setAttachTo(order)}>
-                          {heOrders.attach}
-                        </button>
-                      )}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <OrdersTable orders={data.orders} busy={query.isFetching} onView={show} onAttach={setAttachTo} />
           {pages > 1 && (
             <nav className="user-orders-pages" aria-label={heOrders.pagination}>
               <button type="button" className="button button-secondary" disabled={page <= 1} onClick={() => toPage(page - 1)}>
