@@ -41,8 +41,6 @@ export function deliveryText(order: CustomerOrder): string {
  */
 export function OrderDetails({ order, headingLevel = 2 }: { order: CustomerOrder; headingLevel?: 2 | 3 }) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
-  // Products after discounts: the total less shipping (whichever way the cart cost was snapshotted).
-  const productsTotal = order.totalPrice - order.shippingCostTotalPrice;
   const pharmPlace = [order.pharm.address, order.pharm.city].filter(Boolean).join(', ');
   return (
     <article className="order-details" aria-label={heOrders.orderNumber(order.id)}>
@@ -88,84 +86,100 @@ export function OrderDetails({ order, headingLevel = 2 }: { order: CustomerOrder
           </>
         )}
       </dl>
-      <table className="order-items">
-        <caption className="visually-hidden">{heOrders.items}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{heOrders.product}</th>
-            <th scope="col">{heOrders.amount}</th>
-            <th scope="col">{heOrders.unitPrice}</th>
-            <th scope="col">{heOrders.lineTotal}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {order.items.map((item) => (
-            <tr key={item.pharmProductId}>
-              <th scope="row">{item.name}</th>
-              <td>
-                <bdi>{item.amount}</bdi>
-              </td>
-              <td>
-                <Shekels amount={item.price} />
-                {item.originalPrice > item.price && (
-                  <>
-                    {' '}
-                    <s className="offer-price-was">
-                      <Shekels amount={item.originalPrice} />
-                    </s>
-                  </>
-                )}
-              </td>
-              <td>
-                <Shekels amount={item.price * item.amount} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-      <dl className="order-details-totals">
-        {order.cartCostDiscountsTotalAmount > 0 && (
-          <>
-            <dt>{heOrders.originalTotal}</dt>
-            <dd>
-              <Shekels amount={productsTotal + order.cartCostDiscountsTotalAmount} />
-            </dd>
-            <dt>{heOrders.discounts}</dt>
-            <dd className="order-discount">
-              <Deduction amount={order.cartCostDiscountsTotalAmount} />
-            </dd>
-          </>
-        )}
-        {order.discounts.length > 0 && (
-          <>
-            <dt>{heOrders.coupons}</dt>
-            <dd>
-              {order.discounts.map((discount, index) => (
-                <span key={discount.code}>
-                  {index > 0 && ', '}
-                  {discount.name} (<bdi dir="ltr">{discount.code}</bdi>)
-                </span>
-              ))}
-            </dd>
-          </>
-        )}
-        <dt>{heOrders.productsTotal}</dt>
-        <dd>
-          <Shekels amount={productsTotal} />
-        </dd>
-        {!order.pickup && (
-          <>
-            <dt>{heOrders.shipping}</dt>
-            <dd>
-              <ShippingPrice amount={order.shippingCostTotalPrice} />
-            </dd>
-          </>
-        )}
-        <dt className="order-total">{heOrders.total}</dt>
-        <dd className="order-total">
-          <Shekels amount={order.totalPrice} />
-        </dd>
-      </dl>
+      <OrderItems items={order.items} />
+      <OrderTotals order={order} />
     </article>
+  );
+}
+
+/** The items with their prices (the price before a discount struck through). */
+function OrderItems({ items }: { items: CustomerOrder['items'] }) {
+  return (
+    <table className="order-items">
+      <caption className="visually-hidden">{heOrders.items}</caption>
+      <thead>
+        <tr>
+          <th scope="col">{heOrders.product}</th>
+          <th scope="col">{heOrders.amount}</th>
+          <th scope="col">{heOrders.unitPrice}</th>
+          <th scope="col">{heOrders.lineTotal}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {items.map((item) => (
+          <tr key={item.pharmProductId}>
+            <th scope="row">{item.name}</th>
+            <td>
+              <bdi>{item.amount}</bdi>
+            </td>
+            <td>
+              <Shekels amount={item.price} />
+              {item.originalPrice > item.price && (
+                <>
+                  {' '}
+                  <s className="offer-price-was">
+                    <Shekels amount={item.originalPrice} />
+                  </s>
+                </>
+              )}
+            </td>
+            <td>
+              <Shekels amount={item.price * item.amount} />
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+/** The figures: before and after discounts, the coupons, shipping and the total. */
+function OrderTotals({ order }: { order: CustomerOrder }) {
+  // Products after discounts: the total less shipping (whichever way the cart cost was snapshotted).
+  const productsTotal = order.totalPrice - order.shippingCostTotalPrice;
+  return (
+    <dl className="order-details-totals">
+      {order.cartCostDiscountsTotalAmount > 0 && (
+        <>
+          <dt>{heOrders.originalTotal}</dt>
+          <dd>
+            <Shekels amount={productsTotal + order.cartCostDiscountsTotalAmount} />
+          </dd>
+          <dt>{heOrders.discounts}</dt>
+          <dd className="order-discount">
+            <Deduction amount={order.cartCostDiscountsTotalAmount} />
+          </dd>
+        </>
+      )}
+      {order.discounts.length > 0 && (
+        <>
+          <dt>{heOrders.coupons}</dt>
+          <dd>
+            {order.discounts.map((discount, index) => (
+              <span key={discount.code}>
+                {index > 0 && ', '}
+                {discount.name} (<bdi dir="ltr">{discount.code}</bdi>)
+              </span>
+            ))}
+          </dd>
+        </>
+      )}
+      <dt>{heOrders.productsTotal}</dt>
+      <dd>
+        <Shekels amount={productsTotal} />
+      </dd>
+      {!order.pickup && (
+        <>
+          <dt>{heOrders.shipping}</dt>
+          <dd>
+            <ShippingPrice amount={order.shippingCostTotalPrice} />
+          </dd>
+        </>
+      )}
+      <dt className="order-total">{heOrders.total}</dt>
+      <dd className="order-total">
+        <Shekels amount={order.totalPrice} />
+      </dd>
+    </dl>
   );
 }
