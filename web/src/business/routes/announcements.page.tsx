@@ -7,9 +7,7 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useParams, useSearch } from '@tanstack/react-router';
 import { useEffect, useId, useRef, useState } from 'react';
-import {
-  Button, Cell, Column, Label, ListBox, ListBoxItem, Popover, Row, Select, SelectValue, Table, TableBody, TableHeader,
-} from 'react-aria-components';
+import { Button, Cell, Label, ListBox, ListBoxItem, Popover, Row, Select, SelectValue } from 'react-aria-components';
 import { Controller, useForm, useWatch, type Control, type FieldError } from 'react-hook-form';
 import { useSession } from '../../kit/auth/use-session';
 import { pharmKeys } from '../../kit/queries/pharms';
@@ -20,6 +18,7 @@ import {
   announcementQuery, announcementsKey, announcementsQuery, createAnnouncement, removeAnnouncement, updateAnnouncement,
 } from '../queries/announcements';
 import { Alert, BoCheckbox, BusinessDialog, ConfirmDialog, DayPicker, formatDate, Pager, type Flash, useFlash, useUnsavedChangesWarning } from '../components/ui';
+import { BoTable, RowActions } from '../components/table';
 import '../components/announcements.css';
 
 type FormValues = Required<Pick<AnnouncementFields, 'name' | 'content' | 'published' | 'startDate' | 'endDate'>> & { type?: AnnouncementType };
@@ -157,37 +156,24 @@ function AnnouncementsTable({ rows, onEdit, onDelete }: {
 }) {
   const now = new Date();
   return (
-    <div className="bo-table-wrap">
-      <Table aria-label={he.tableLabel} className="bo-table bo-announcements-table">
-        <TableHeader>
-          <Column isRowHeader>{he.columns.name}</Column>
-          <Column>{he.columns.type}</Column>
-          <Column>{he.columns.content}</Column>
-          <Column>{he.columns.published}</Column>
-          <Column>{he.columns.startDate}</Column>
-          <Column>{he.columns.endDate}</Column>
-          <Column>{he.columns.actions}</Column>
-        </TableHeader>
-        <TableBody items={rows} renderEmptyState={() => <p className="bo-empty">{he.empty}</p>}>
-          {(a) => (
-            <Row id={a.id}>
-              <Cell>{a.name}</Cell>
-              <Cell>{he.types[a.type]}</Cell>
-              <Cell className="bo-announcement-content">{a.content}</Cell>
-              <Cell><PublicationBadge announcement={a} now={now} /></Cell>
-              <Cell><span className="bo-num">{formatDate(a.startDate)}</span></Cell>
-              <Cell><span className="bo-num">{a.endDate ? formatDate(a.endDate) : he.noEnd}</span></Cell>
-              <Cell>
-                <div className="bo-row-actions">
-                  <Button className="button" aria-label={he.editOf(a.name)} onPress={() => onEdit(a)}>{heBusiness.edit}</Button>
-                  <Button className="button" aria-label={he.deleteOf(a.name)} onPress={() => onDelete(a)}>{heBusiness.delete}</Button>
-                </div>
-              </Cell>
-            </Row>
-          )}
-        </TableBody>
-      </Table>
-    </div>
+    <BoTable
+      label={he.tableLabel} className="bo-table bo-announcements-table" items={rows} empty={he.empty}
+      columns={[he.columns.name, he.columns.type, he.columns.content, he.columns.published, he.columns.startDate, he.columns.endDate, he.columns.actions]}
+    >
+      {(a) => (
+        <Row id={a.id}>
+          <Cell>{a.name}</Cell>
+          <Cell>{he.types[a.type]}</Cell>
+          <Cell className="bo-announcement-content">{a.content}</Cell>
+          <Cell><PublicationBadge announcement={a} now={now} /></Cell>
+          <Cell><span className="bo-num">{formatDate(a.startDate)}</span></Cell>
+          <Cell><span className="bo-num">{a.endDate ? formatDate(a.endDate) : he.noEnd}</span></Cell>
+          <Cell>
+            <RowActions editLabel={he.editOf(a.name)} deleteLabel={he.deleteOf(a.name)} onEdit={() => onEdit(a)} onDelete={() => onDelete(a)} />
+          </Cell>
+        </Row>
+      )}
+    </BoTable>
   );
 }
 

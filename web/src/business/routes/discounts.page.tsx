@@ -9,8 +9,7 @@ import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tansta
 import { useNavigate, useParams, useSearch } from '@tanstack/react-router';
 import { useEffect, useId, useMemo, useState } from 'react';
 import {
-  Button, Cell, Collection, Column, ComboBox, Input, Label, ListBox, ListBoxItem, ListBoxLoadMoreItem, Popover, Row, Select, SelectValue,
-  Table, TableBody, TableHeader, type Key,
+  Button, Cell, Collection, ComboBox, Input, Label, ListBox, ListBoxItem, ListBoxLoadMoreItem, Popover, Row, Select, SelectValue, type Key,
 } from 'react-aria-components';
 import { Controller, useForm, type UseFormReturn } from 'react-hook-form';
 import { couponsEnabled } from '../../kit/lib/features';
@@ -18,6 +17,7 @@ import { heBusiness } from '../i18n/he-business';
 import { heDiscounts } from '../i18n/he-discounts';
 import { discountProductOptionsQuery, discountQuery, discountsKey, discountsQuery, removeDiscount, saveDiscount } from '../queries/discounts';
 import { Alert, BoCheckbox, BusinessDialog, ConfirmDialog, DayPicker, formatDate, formatShekels, Pager, useFlash, useUnsavedChangesWarning } from '../components/ui';
+import { BoTable, RowActions } from '../components/table';
 import '../components/discounts.css';
 
 /** Dates are days in Israel: a start counts from the day's first moment, an end through its last. */
@@ -101,44 +101,35 @@ export function DiscountsPage() {
       <Alert flash={flash} />
       {list.isPending ? <p className="bo-empty">{heDiscounts.loading}</p> : list.isError ? <p className="bo-alert bo-alert-error" role="alert">{list.error.message}</p> : (
         <>
-          <div className="bo-table-wrap">
-            <Table className="bo-table" aria-labelledby="bo-discounts-title">
-              <TableHeader>
-                <Column isRowHeader>{heDiscounts.columns.name}</Column>
-                <Column>{heDiscounts.columns.code}</Column>
-                <Column>{heDiscounts.columns.type}</Column>
-                <Column>{heDiscounts.columns.amount}</Column>
-                <Column>{heDiscounts.columns.start}</Column>
-                <Column>{heDiscounts.columns.end}</Column>
-                <Column>{heDiscounts.columns.published}</Column>
-                <Column>{heDiscounts.columns.status}</Column>
-                <Column>{heDiscounts.columns.actions}</Column>
-              </TableHeader>
-              <TableBody items={list.data.discounts} renderEmptyState={() => <p className="bo-empty">{heDiscounts.empty}</p>}>
-                {(d) => {
-                  const badge = discountValidityBadge(d.startDate, d.endDate, now);
-                  return (
-                    <Row id={d.code}>
-                      <Cell>{d.name}</Cell>
-                      <Cell><bdi dir="ltr">{d.code}</bdi></Cell>
-                      <Cell>{heDiscounts.types[d.type]}</Cell>
-                      <Cell><span className="bo-num">{formatAmount(d)}</span></Cell>
-                      <Cell><span className="bo-num">{formatDate(d.startDate)}</span></Cell>
-                      <Cell><span className="bo-num">{formatDate(d.endDate)}</span></Cell>
-                      <Cell>{d.published ? heDiscounts.yes : heDiscounts.no}</Cell>
-                      <Cell>{badge && <span className={`bo-badge ${badge === 'expired' ? 'bo-badge-danger' : 'bo-badge-muted'}`}>{heDiscounts.badges[badge]}</span>}</Cell>
-                      <Cell>
-                        <div className="bo-row-actions">
-                          <Button className="button" aria-label={`${heBusiness.edit} ${d.name}`} onPress={() => void navigate({ search: (s) => ({ ...s, editPharmDiscount: d.code }) })}>{heBusiness.edit}</Button>
-                          <Button className="button" aria-label={`${heBusiness.delete} ${d.name}`} onPress={() => setRemoving(d)}>{heBusiness.delete}</Button>
-                        </div>
-                      </Cell>
-                    </Row>
-                  );
-                }}
-              </TableBody>
-            </Table>
-          </div>
+          <BoTable
+            className="bo-table" labelledBy="bo-discounts-title" items={list.data.discounts} empty={heDiscounts.empty}
+            columns={[
+              heDiscounts.columns.name, heDiscounts.columns.code, heDiscounts.columns.type, heDiscounts.columns.amount, heDiscounts.columns.start,
+              heDiscounts.columns.end, heDiscounts.columns.published, heDiscounts.columns.status, heDiscounts.columns.actions,
+            ]}
+          >
+            {(d) => {
+              const badge = discountValidityBadge(d.startDate, d.endDate, now);
+              return (
+                <Row id={d.code}>
+                  <Cell>{d.name}</Cell>
+                  <Cell><bdi dir="ltr">{d.code}</bdi></Cell>
+                  <Cell>{heDiscounts.types[d.type]}</Cell>
+                  <Cell><span className="bo-num">{formatAmount(d)}</span></Cell>
+                  <Cell><span className="bo-num">{formatDate(d.startDate)}</span></Cell>
+                  <Cell><span className="bo-num">{formatDate(d.endDate)}</span></Cell>
+                  <Cell>{d.published ? heDiscounts.yes : heDiscounts.no}</Cell>
+                  <Cell>{badge && <span className={`bo-badge ${badge === 'expired' ? 'bo-badge-danger' : 'bo-badge-muted'}`}>{heDiscounts.badges[badge]}</span>}</Cell>
+                  <Cell>
+                    <RowActions
+                      editLabel={`${heBusiness.edit} ${d.name}`} deleteLabel={`${heBusiness.delete} ${d.name}`}
+                      onEdit={() => void navigate({ search: (s) => ({ ...s, editPharmDiscount: d.code }) })} onDelete={() => setRemoving(d)}
+                    />
+                  </Cell>
+                </Row>
+              );
+            }}
+          </BoTable>
           <Pager page={page} total={list.data.total} perPage={list.data.perPage} onPage={(p) => void navigate({ search: (s) => ({ ...s, page: p > 1 ? p : undefined }) })} />
         </>
       )}

@@ -5,9 +5,7 @@ import {
 import { useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useParams, useSearch } from '@tanstack/react-router';
 import { useEffect, useId, useRef, useState, useSyncExternalStore } from 'react';
-import {
-  Button, Cell, Column, Input, Label, ListBox, ListBoxItem, Popover, Row, SearchField, Select, SelectValue, Table, TableBody, TableHeader,
-} from 'react-aria-components';
+import { Button, Cell, Input, Label, ListBox, ListBoxItem, Popover, Row, SearchField, Select, SelectValue } from 'react-aria-components';
 import { isApiError } from '../../kit/api/client';
 import { ErrorView } from '../../kit/ui/ErrorView';
 import { NotFoundPage } from '../../kit/ui/NotFoundPage';
@@ -18,6 +16,7 @@ import { businessKey } from '../queries/business';
 import { businessOrdersQuery, revealIdNumber, saveOrderStatuses } from '../queries/orders';
 import { StatusAutosave, type StatusChange } from '../components/status-autosave';
 import { BusinessDialog, formatDateTime, formatPhone, formatShekels, Pager, SaveIndicator, useUnsavedChangesWarning } from '../components/ui';
+import { BoTable } from '../components/table';
 import '../components/orders.css';
 
 /** Spec 4: lists load about 100 ms after a change (here, the search box's last keystroke). */
@@ -69,51 +68,41 @@ export function OrdersPage() {
         <p className="bo-empty" role="status">{heOrders.idNumberLoading}</p>
       ) : (
         <>
-          <div className="bo-table-wrap">
-            <Table aria-label={heOrders.tableLabel} className="bo-table bo-orders-table">
-              <TableHeader>
-                <Column isRowHeader>{heOrders.columns.id}</Column>
-                <Column>{heOrders.columns.createdAt}</Column>
-                <Column>{heOrders.columns.customer}</Column>
-                <Column>{heOrders.columns.phone}</Column>
-                <Column>{heOrders.columns.delivery}</Column>
-                <Column>{heOrders.columns.products}</Column>
-                <Column>{heOrders.columns.total}</Column>
-                <Column>{heOrders.columns.status}</Column>
-              </TableHeader>
-              <TableBody
-                items={orders}
-                // The rows show the edits waiting for the autosave: without this the collection keeps each row as it
-                // was first drawn, and a chosen status showed only after the save's refetch.
-                dependencies={[pending]}
-                renderEmptyState={() => <p className="bo-empty">{search ? heBusiness.noResults : heOrders.noOrders}</p>}
-              >
-                {(order) => (
-                  <Row id={order.id} className="bo-row">
-                    <Cell>
-                      <Button className="bo-link-button" data-opens-dialog onPress={() => setViewed(order)} aria-label={heOrders.openOrder(order.id)}>
-                        <span className="bo-num">#{order.id}</span>
-                      </Button>
-                    </Cell>
-                    <Cell><span className="bo-num">{formatDateTime(order.createdAt)}</span></Cell>
-                    <Cell>{order.firstName} {order.lastName}</Cell>
-                    <Cell><bdi className="bo-num">{formatPhone(order.phone)}</bdi></Cell>
-                    <Cell>{order.pickup ? heOrders.pickup : heOrders.delivery}</Cell>
-                    <Cell><span className="bo-num">{order.productsCount}</span></Cell>
-                    <Cell><span className="bo-num">{formatShekels(order.totalPrice)}</span></Cell>
-                    <Cell>
-                      <StatusSelect
-                        order={order}
-                        value={pending.get(order.id) ?? order.status}
-                        unsaved={pending.has(order.id)}
-                        onChange={(status) => autosave.edit(order.id, status, order.status)}
-                      />
-                    </Cell>
-                  </Row>
-                )}
-              </TableBody>
-            </Table>
-          </div>
+          <BoTable
+            label={heOrders.tableLabel} className="bo-table bo-orders-table" items={orders}
+            columns={[
+              heOrders.columns.id, heOrders.columns.createdAt, heOrders.columns.customer, heOrders.columns.phone, heOrders.columns.delivery,
+              heOrders.columns.products, heOrders.columns.total, heOrders.columns.status,
+            ]}
+            // The rows show the edits waiting for the autosave: without this the collection keeps each row as it
+            // was first drawn, and a chosen status showed only after the save's refetch.
+            dependencies={[pending]}
+            empty={search ? heBusiness.noResults : heOrders.noOrders}
+          >
+            {(order) => (
+              <Row id={order.id} className="bo-row">
+                <Cell>
+                  <Button className="bo-link-button" data-opens-dialog onPress={() => setViewed(order)} aria-label={heOrders.openOrder(order.id)}>
+                    <span className="bo-num">#{order.id}</span>
+                  </Button>
+                </Cell>
+                <Cell><span className="bo-num">{formatDateTime(order.createdAt)}</span></Cell>
+                <Cell>{order.firstName} {order.lastName}</Cell>
+                <Cell><bdi className="bo-num">{formatPhone(order.phone)}</bdi></Cell>
+                <Cell>{order.pickup ? heOrders.pickup : heOrders.delivery}</Cell>
+                <Cell><span className="bo-num">{order.productsCount}</span></Cell>
+                <Cell><span className="bo-num">{formatShekels(order.totalPrice)}</span></Cell>
+                <Cell>
+                  <StatusSelect
+                    order={order}
+                    value={pending.get(order.id) ?? order.status}
+                    unsaved={pending.has(order.id)}
+                    onChange={(status) => autosave.edit(order.id, status, order.status)}
+                  />
+                </Cell>
+              </Row>
+            )}
+          </BoTable>
           <Pager
             page={page}
             total={data.total}

@@ -14,6 +14,7 @@ import { areasSummary, areaTree, coveredBy, pricingSummary, toggleArea, type Are
 import { heShipments } from '../i18n/he-shipments';
 import { Alert, BoCheckbox, BusinessDialog, ConfirmDialog, Pager, type Flash, useFlash, useUnsavedChangesWarning } from '../components/ui';
 import { heBusiness } from '../i18n/he-business';
+import { RowActions } from '../components/table';
 import '../components/shipments.css';
 
 /** Spec §4: success messages on shipment forms hide after 3 s. */
@@ -104,10 +105,10 @@ export function ShipmentsSection({ businessId }: { businessId: string }) {
                     </ul>
                   </td>
                   <td>
-                    <div className="bo-row-actions">
-                      <Button className="button" aria-label={`${heBusiness.edit} ${s.name}`} onPress={() => setSearch({ editPharmShipment: s.id })}>{heBusiness.edit}</Button>
-                      <Button className="button button-danger" aria-label={`${heBusiness.delete} ${s.name}`} onPress={() => setRemoving(s)}>{heBusiness.delete}</Button>
-                    </div>
+                    <RowActions
+                      editLabel={`${heBusiness.edit} ${s.name}`} deleteLabel={`${heBusiness.delete} ${s.name}`} danger
+                      onEdit={() => setSearch({ editPharmShipment: s.id })} onDelete={() => setRemoving(s)}
+                    />
                   </td>
                 </tr>
               ))}
