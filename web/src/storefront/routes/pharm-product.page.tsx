@@ -2,13 +2,13 @@ import { parsePharmProductId } from '@mc/contracts';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { AddToCart } from '../../kit/cart/AddToCart';
-import { ProductImage } from '../../kit/ui/ProductImage';
 import { PharmBadges } from '../components/pharms/PharmBadges';
 import { PharmProductCard } from '../components/pharms/PharmProductCard';
 import { RelatedPharmProducts } from '../components/pharms/RelatedPharmProducts';
 import { Shipments } from '../components/pharms/Shipments';
-import { DiscountBadge, OfferPrice } from '../../kit/ui/Price';
-import { cannabisTypeLabels, he, hePharms } from '../../kit/i18n/he';
+import { OfferPrice } from '../../kit/ui/Price';
+import { OfferMedia, ProductChips } from '../components/products/ProductParts';
+import { he, hePharms } from '../../kit/i18n/he';
 import { useDocumentTitle } from '../../kit/lib/use-document-title';
 import { pharmProductQuery } from '../../kit/queries/pharms';
 import '../components/pharms/pharms.css';
@@ -39,12 +39,7 @@ function PharmProductView({ slug, id }: { slug: string; id: number }) {
         </ol>
       </nav>
       <article className="card pharm-product-detail">
-        <div className="pharm-product-media">
-          <ProductImage url={product.imageUrl} alt={he.product.imageAlt(title)} />
-          <p className="badges card-badges">
-            <DiscountBadge percent={pharmProduct.discountPercent} />
-          </p>
-        </div>
+        <OfferMedia className="pharm-product-media" imageUrl={product.imageUrl} title={title} discountPercent={pharmProduct.discountPercent} />
         <div className="pharm-product-body">
           <h1 className="pharm-header-title">{title}</h1>
           {product.info.engName && (
@@ -52,17 +47,9 @@ function PharmProductView({ slug, id }: { slug: string; id: number }) {
               <bdi>{product.info.engName}</bdi>
             </p>
           )}
-          <ul className="chips">
-            {product.info.thccbdDosage && (
-              <li className="chip chip-dosage" title={he.product.dosage}>
-                <bdi dir="ltr">{product.info.thccbdDosage}</bdi>
-              </li>
-            )}
-            {product.info.cannabisType && (
-              <li className="chip chip-type">{cannabisTypeLabels[product.info.cannabisType as keyof typeof cannabisTypeLabels]}</li>
-            )}
+          <ProductChips info={product.info} className="chips">
             {product.info.company && <li className="chip">{product.info.company}</li>}
-          </ul>
+          </ProductChips>
           <p className="pharm-product-price">
             <OfferPrice price={pharmProduct.totalPrice} original={pharmProduct.originalPrice} />
           </p>

@@ -1,10 +1,10 @@
 import { memo } from 'react';
 import type { PharmProduct } from '@mc/contracts';
 import { Link } from '@tanstack/react-router';
-import { cannabisTypeLabels, he, hePharms } from '../../../kit/i18n/he';
+import { hePharms } from '../../../kit/i18n/he';
 import { AddToCart } from '../../../kit/cart/AddToCart';
-import { ProductImage } from '../../../kit/ui/ProductImage';
-import { DiscountBadge, OfferFreshness, OfferPrice, UnitPrice } from '../../../kit/ui/Price';
+import { OfferFreshness, OfferPrice, UnitPrice } from '../../../kit/ui/Price';
+import { OfferMedia, ProductChips } from '../products/ProductParts';
 import './pharms.css';
 
 /**
@@ -16,12 +16,7 @@ function PharmProductCardView({ item, highlighted = false, addToCart = true }: {
   const title = product.info.hebName || product.name;
   return (
     <article className={`card product-card pharm-product-card${highlighted ? ' is-highlighted' : ''}`}>
-      <div className="card-media">
-        <ProductImage url={product.imageUrl} alt={he.product.imageAlt(title)} />
-        <p className="badges card-badges">
-          <DiscountBadge percent={item.discountPercent} />
-        </p>
-      </div>
+      <OfferMedia imageUrl={product.imageUrl} title={title} discountPercent={item.discountPercent} />
       <div className="card-body">
         {highlighted && <p className="pharm-first-label">{hePharms.firstProduct}</p>}
         <h3 className="card-title">
@@ -33,16 +28,7 @@ function PharmProductCardView({ item, highlighted = false, addToCart = true }: {
             {title}
           </Link>
         </h3>
-        <ul className="chips card-chips">
-          {product.info.thccbdDosage && (
-            <li className="chip chip-dosage" title={he.product.dosage}>
-              <bdi dir="ltr">{product.info.thccbdDosage}</bdi>
-            </li>
-          )}
-          {product.info.cannabisType && (
-            <li className="chip chip-type">{cannabisTypeLabels[product.info.cannabisType as keyof typeof cannabisTypeLabels]}</li>
-          )}
-        </ul>
+        <ProductChips info={product.info} />
         <OfferPrice price={item.totalPrice} original={item.originalPrice} />
         <UnitPrice price={item.totalPrice} product={product} />
         <p className={`card-meta ${item.inStock ? 'in-stock' : 'out-of-stock'}`}>

@@ -1,9 +1,10 @@
 import { memo } from 'react';
 import type { Product } from '@mc/contracts';
 import { Link } from '@tanstack/react-router';
-import { cannabisTypeLabels, he } from '../../../kit/i18n/he';
+import { he } from '../../../kit/i18n/he';
 import { ProductImage } from '../../../kit/ui/ProductImage';
 import { Shekels, UnitPrice } from '../../../kit/ui/Price';
+import { ProductChips } from './ProductParts';
 import './products.css';
 
 /** The price line of a card: 'from ₪…' to the highest price, or the estimated price when no pharmacy lists it. */
@@ -67,14 +68,7 @@ function ProductCardView({ product }: { product: Product }) {
             <bdi>{info.engName}</bdi>
           </p>
         )}
-        <ul className="chips card-chips">
-          {info.thccbdDosage && (
-            <li className="chip chip-dosage" title={he.product.dosage}>
-              <bdi dir="ltr">{info.thccbdDosage}</bdi>
-            </li>
-          )}
-          {info.cannabisType && <li className="chip chip-type">{cannabisTypeLabels[info.cannabisType]}</li>}
-        </ul>
+        <ProductChips info={info} />
         <PriceRangeText product={product} />
         <p className={`card-meta ${product.pharmProductsCount ? 'in-stock' : 'out-of-stock'}`}>
           {he.lists.pharmCount(product.pharmProductsCount)}
