@@ -1,10 +1,10 @@
 import { classValidatorResolver } from '@hookform/resolvers/class-validator';
 import {
-  AddressDto, ChangePasswordDto, houseNumberFrom, Messages, UserSettingsDto, type Address, type AddressSuggestion, type AuthTokenResponse, type UserProfile,
+  AddressDto, ChangePasswordDto, Messages, UserSettingsDto, type Address, type AuthTokenResponse, type UserProfile,
 } from '@mc/contracts';
 import { useMutation, useSuspenseQuery } from '@tanstack/react-query';
 import { getRouteApi, Navigate, useNavigate } from '@tanstack/react-router';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { apiFetch, isApiError } from '../../kit/api/client';
 import '../../kit/auth/auth.css';
@@ -13,6 +13,7 @@ import { useSession } from '../../kit/auth/use-session';
 import { useUpdateUserInfo, userInfoQuery } from '../../kit/auth/user-info';
 import '../../kit/forms/forms.css';
 import { AddressCombobox } from '../../kit/forms/AddressCombobox';
+import { useAddressFill } from '../../kit/forms/use-address-fill';
 import { PrescriptionSection } from '../../kit/prescription/PrescriptionForm';
 import { TextField } from '../../kit/forms/TextField';
 import { he, heAuth } from '../../kit/i18n/he';
@@ -115,24 +116,7 @@ function AddressForm({ address, onDone }: { address?: Address; onDone: () => voi
       onDone();
     },
   );
-  const typed = form.watch('address');
-  // The number last filled from the text: typing on ('הרצל 1' → 'הרצל 12') updates it; a number typed by hand stays.
-  const filledNumber = useRef<string | undefined>(undefined);
-  useEffect(() => {
-    const number = houseNumberFrom(typed ?? '');
-    const current = form.getValues('houseNumber');
-    if (number && (!current || current === filledNumber.current)) {
-      form.setValue('houseNumber', number);
-      filledNumber.current = number;
-    }
-  }, [typed, form]);
-  const choose = (suggestion: AddressSuggestion) => {
-    form.setValue('address', suggestion.address, { shouldDirty: true, shouldValidate: true });
-    form.setValue('houseNumber', suggestion.houseNumber ?? '', { shouldDirty: true, shouldValidate: !!suggestion.houseNumber });
-    filledNumber.current = suggestion.houseNumber;
-    // A street without a number: the number is what is missing now.
-    if (!suggestion.houseNumber) form.setFocus('houseNumber');
-  };
+  const choose = useAddressFill(form);
   return (
     <form className="contact-form address-form" noValidate onSubmit={(e) => void form.handleSubmit((values) => mutation.mutate(values))(e)}>
       <AddressCombobox form={form} onChoose={choose} />

@@ -1,10 +1,9 @@
-import {
-  ADDRESS_PATTERN, AddressDto, formatShekels, GRAMS_PER_ITEM, houseNumberFrom, Messages, type Address, type AddressSuggestion, type PharmQuote,
-} from '@mc/contracts';
+import { ADDRESS_PATTERN, AddressDto, formatShekels, GRAMS_PER_ITEM, Messages, type Address, type PharmQuote } from '@mc/contracts';
 import { Link } from '@tanstack/react-router';
-import { useEffect, useId, useRef, type RefObject } from 'react';
+import { useId, type RefObject } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
 import { AddressCombobox } from '../../kit/forms/AddressCombobox';
+import { useAddressFill } from '../../kit/forms/use-address-fill';
 import { TextField } from '../../kit/forms/TextField';
 import { Shekels } from '../../kit/ui/Price';
 import { heCheckout } from '../he-checkout';
@@ -57,22 +56,7 @@ const addressText = (a: Address) =>
 
 /** The new-address fields (the settings address form's): the address search fills the house number. */
 function NewAddressFields({ form }: { form: UseFormReturn<AddressDto> }) {
-  const typed = form.watch('address');
-  const filledNumber = useRef<string | undefined>(undefined);
-  useEffect(() => {
-    const number = houseNumberFrom(typed ?? '');
-    const current = form.getValues('houseNumber');
-    if (number && (!current || current === filledNumber.current)) {
-      form.setValue('houseNumber', number, { shouldValidate: true });
-      filledNumber.current = number;
-    }
-  }, [typed, form]);
-  const choose = (suggestion: AddressSuggestion) => {
-    form.setValue('address', suggestion.address, { shouldDirty: true, shouldValidate: true });
-    form.setValue('houseNumber', suggestion.houseNumber ?? '', { shouldDirty: true, shouldValidate: !!suggestion.houseNumber });
-    filledNumber.current = suggestion.houseNumber;
-    if (!suggestion.houseNumber) form.setFocus('houseNumber');
-  };
+  const choose = useAddressFill(form, { validateTypedNumber: true });
   return (
     <div className="checkout-new-address">
       <AddressCombobox form={form} onChoose={choose} />
