@@ -8,8 +8,9 @@ import { RelatedPharmProducts } from '../components/pharms/RelatedPharmProducts'
 import { Shipments } from '../components/pharms/Shipments';
 import { OfferPrice } from '../../kit/ui/Price';
 import { OfferMedia, ProductChips } from '../components/products/ProductParts';
-import { he, hePharms } from '../../kit/i18n/he';
+import { hePharms } from '../../kit/i18n/he';
 import { useDocumentTitle } from '../../kit/lib/use-document-title';
+import { HomeBreadcrumbs } from '../../kit/ui/Breadcrumbs';
 import { pharmProductQuery } from '../../kit/queries/pharms';
 import '../components/pharms/pharms.css';
 
@@ -22,22 +23,16 @@ function PharmProductView({ slug, id }: { slug: string; id: number }) {
 
   return (
     <div className="pharm-page">
-      <nav aria-label={hePharms.breadcrumbs} className="breadcrumbs">
-        <ol>
-          <li>
-            <Link to="/">{he.navHome}</Link>
-          </li>
-          <li>
-            <Link to="/pharms">{hePharms.listTitle}</Link>
-          </li>
-          <li>
-            <Link to="/pharms/$pharmSlug" params={{ pharmSlug: pharm.slug }}>
-              {pharm.name}
-            </Link>
-          </li>
-          <li aria-current="page">{title}</li>
-        </ol>
-      </nav>
+      <HomeBreadcrumbs current={title}>
+        <li>
+          <Link to="/pharms">{hePharms.listTitle}</Link>
+        </li>
+        <li>
+          <Link to="/pharms/$pharmSlug" params={{ pharmSlug: pharm.slug }}>
+            {pharm.name}
+          </Link>
+        </li>
+      </HomeBreadcrumbs>
       <article className="card pharm-product-detail">
         <OfferMedia className="pharm-product-media" imageUrl={product.imageUrl} title={title} discountPercent={pharmProduct.discountPercent} />
         <div className="pharm-product-body">

@@ -1,7 +1,8 @@
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { he, hePharms } from '../../../kit/i18n/he';
+import { hePharms } from '../../../kit/i18n/he';
 import { pharmDescription } from '../../../kit/lib/structured-data';
+import { HomeBreadcrumbs } from '../../../kit/ui/Breadcrumbs';
 import { useDocumentTitle } from '../../../kit/lib/use-document-title';
 import { pharmQuery, pharmSlidesQuery } from '../../../kit/queries/pharms';
 import type { ListPatch } from '../products/ListFilters';
@@ -37,17 +38,11 @@ export function PharmPage({
   return (
     <div className={`pharm-page${embed ? ' is-embed' : ''}`}>
       {!embed && (
-        <nav aria-label={hePharms.breadcrumbs} className="breadcrumbs">
-          <ol>
-            <li>
-              <Link to="/">{he.navHome}</Link>
-            </li>
-            <li>
-              <Link to="/pharms">{hePharms.listTitle}</Link>
-            </li>
-            <li aria-current="page">{data.pharm.name}</li>
-          </ol>
-        </nav>
+        <HomeBreadcrumbs current={data.pharm.name}>
+          <li>
+            <Link to="/pharms">{hePharms.listTitle}</Link>
+          </li>
+        </HomeBreadcrumbs>
       )}
       <PharmHeader pharm={data.pharm} />
       <WatchingNow path={`/pharms/${slug}`} />
