@@ -1,12 +1,12 @@
 import { ADDRESS_SEARCH_DEBOUNCE_MS, ADDRESS_SEARCH_MIN_LENGTH, Messages, type AddressDto, type AddressSuggestion } from '@mc/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useId, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
 import { isApiError } from '../api/client';
 import { heAuth } from '../i18n/he';
 import { addressSearchQuery } from '../queries/addresses';
 import { useDebouncedValue } from '../lib/use-debounced-value';
-import { stepActive } from './step-active';
+import { useComboboxList } from './combobox';
 import './address-combobox.css';
 
 type Status =
@@ -31,34 +31,21 @@ function useAddressSuggestions(text: string): Status {
  * for an address the list does not have. Nothing found says 'כתובת לא נמצאת ב-Google' (spec 8).
  */
 export function AddressCombobox({ form, onChoose }: { form: UseFormReturn<AddressDto>; onChoose: (suggestion: AddressSuggestion) => void }) {
-  const id = useId();
+  const { id, listId, optionId, open, setOpen, active, setActive, listRef, close, step } = useComboboxList();
   const inputId = `${id}-input`;
-  const listId = `${id}-list`;
-  const optionId = (index: number) => `${id}-option-${index}`;
   // What the person typed last; a chosen suggestion written into the field is not searched again.
   const [typed, setTyped] = useState('');
-  const [open, setOpen] = useState(false);
-  const [active, setActive] = useState(-1);
-  const listRef = useRef<HTMLUListElement>(null);
   const status = useAddressSuggestions(typed.trim());
   const results = status.kind === 'results' ? status.results : [];
   const expanded = open && status.kind !== 'idle';
   const error = form.formState.errors.address?.message;
   const field = form.register('address');
 
-  const close = () => {
-    setOpen(false);
-    setActive(-1);
-  };
   const closeOnBlur = useCloseAfterPress(expanded, close);
   const choose = (suggestion: AddressSuggestion) => {
     close();
     setTyped('');
     onChoose(suggestion);
-  };
-  const moveTo = (index: number) => {
-    setActive(index);
-    if (index >= 0) listRef.current?.children[index]?.scrollIntoView?.({ block: 'nearest' });
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
@@ -66,7 +53,7 @@ export function AddressCombobox({ form, onChoose }: { form: UseFormReturn<Addres
       if (status.kind === 'idle') return;
       event.preventDefault();
       setOpen(true);
-      moveTo(stepActive(active, results.length, event.key === 'ArrowDown' ? 1 : -1));
+      step(event.key, results.length);
     } else if (event.key === 'Enter' && expanded && results[active]) {
       event.preventDefault();
       choose(results[active]);

@@ -2,14 +2,14 @@ import type { SearchResult } from '@mc/contracts';
 import { Messages } from '@mc/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
-import { useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useState, type FormEvent, type KeyboardEvent } from 'react';
 import { isApiError } from '../../../kit/api/client';
 import { he } from '../../../kit/i18n/he';
 import { Icon } from '../../../kit/ui/Icon';
 import { searchSuggestionsQuery } from '../../../kit/queries/site';
 import { useDebouncedValue } from '../../../kit/lib/use-debounced-value';
 import { SuggestionContent } from './SuggestionOption';
-import { stepActive } from '../../../kit/forms/step-active';
+import { useComboboxList } from '../../../kit/forms/combobox';
 import { suggestionHref } from './suggestions';
 import './search.css';
 
@@ -46,28 +46,18 @@ function useSuggestions(term: string): Status {
  */
 export function SearchBox({ className }: { className?: string }) {
   const router = useRouter();
-  const id = useId();
-  const listId = `${id}-list`;
-  const optionId = (index: number) => `${id}-option-${index}`;
+  const { id, listId, optionId, open, setOpen, active, setActive, listRef, close, step } = useComboboxList();
   const [value, setValue] = useState('');
-  const [open, setOpen] = useState(false);
-  const [active, setActive] = useState(-1);
-  const listRef = useRef<HTMLUListElement>(null);
   const term = value.trim();
   const status = useSuggestions(term);
   const results = status.kind === 'results' ? status.results : [];
   const expanded = open && status.kind !== 'idle';
 
   const go = (href: string) => {
-    setOpen(false);
-    setActive(-1);
+    close();
     void router.navigate({ href });
   };
   const choose = (result: SearchResult) => go(suggestionHref(result));
-  const moveTo = (index: number) => {
-    setActive(index);
-    if (index >= 0) listRef.current?.children[index]?.scrollIntoView?.({ block: 'nearest' });
-  };
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -78,15 +68,14 @@ export function SearchBox({ className }: { className?: string }) {
     if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
       event.preventDefault();
       setOpen(true);
-      moveTo(stepActive(active, results.length, event.key === 'ArrowDown' ? 1 : -1));
+      step(event.key, results.length);
     } else if (event.key === 'Enter' && expanded && results[active]) {
       event.preventDefault();
       choose(results[active]);
     } else if (event.key === 'Escape') {
       if (expanded) {
         event.preventDefault();
-        setOpen(false);
-        setActive(-1);
+        close();
       } else {
         setValue('');
       }
