@@ -2,7 +2,7 @@ import { EARLIEST_ANNOUNCEMENT_END } from '@mc/contracts';
 import { parseAbsolute, parseDate, toCalendarDate, toZoned, type CalendarDate } from '@internationalized/date';
 
 /** Announcement dates are whole days of Israel time: shown from the start day's first moment to the end day's last. */
-export const ANNOUNCEMENT_TIME_ZONE = 'Asia/Jerusalem';
+const ANNOUNCEMENT_TIME_ZONE = 'Asia/Jerusalem';
 
 /** The day of an ISO instant in Israel, or null for none or one that does not parse. */
 export function dayOf(iso: string | null | undefined): CalendarDate | null {

@@ -2,8 +2,8 @@ import type { OrderStatus } from '@mc/contracts';
 import type { SaveState } from './ui';
 
 /** Spec 4 and 9: the status column saves 3 s after the last edit; 'saved' shows for 3 s. */
-export const STATUS_AUTOSAVE_MS = 3000;
-export const STATUS_SAVED_MS = 3000;
+const STATUS_AUTOSAVE_MS = 3000;
+const STATUS_SAVED_MS = 3000;
 
 export interface StatusChange {
   orderId: number;

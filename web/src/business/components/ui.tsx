@@ -52,7 +52,7 @@ export function ConfirmDialog({ message, isOpen, onConfirm, onCancel, confirmLab
 }
 
 /** Spec 2: the pages around the current one (a window of about 3), first and last always reachable. */
-export function pagerWindow(current: number, count: number): (number | 'gap')[] {
+function pagerWindow(current: number, count: number): (number | 'gap')[] {
   const pages = new Set([1, count, current - 1, current, current + 1].filter((p) => p >= 1 && p <= count));
   const sorted = [...pages].sort((a, b) => a - b);
   const out: (number | 'gap')[] = [];

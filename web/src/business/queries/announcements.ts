@@ -3,7 +3,7 @@ import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { apiFetch } from '../../kit/api/client';
 import { businessKey, businessPath } from './business';
 
-export const announcementsPath = (businessId: string, rest = '') => businessPath(businessId, `/announcements${rest}`);
+const announcementsPath = (businessId: string, rest = '') => businessPath(businessId, `/announcements${rest}`);
 
 /** `GET …/announcements?page`: the page's rows, newest first. */
 export const announcementsQuery = (businessId: string, page: number) =>

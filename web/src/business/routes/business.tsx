@@ -11,20 +11,20 @@ import { businessProductsQuery } from '../queries/products';
 import { shipmentsQuery } from '../queries/shipments';
 
 /** A page number from the address: whole and above 1, or none (page 1). */
-export const pageParam = (raw: unknown): number | undefined => {
+const pageParam = (raw: unknown): number | undefined => {
   const page = Number(raw);
   return Number.isInteger(page) && page > 1 && page <= 10_000 ? page : undefined;
 };
 /** A search box's text from the address (trimmed, at most 100 characters), or none. */
-export const searchParam = (raw: unknown): string | undefined =>
+const searchParam = (raw: unknown): string | undefined =>
   typeof raw === 'string' && raw.trim() ? raw.trim().slice(0, 100) : undefined;
 /** An id in the address (editPharmProduct, editPharmAnnouncement, editPharmShipment), or none. */
-export const idParam = (raw: unknown): number | undefined => {
+const idParam = (raw: unknown): number | undefined => {
   const id = Number(raw);
   return Number.isInteger(id) && id > 0 && id <= 2_147_483_647 ? id : undefined;
 };
 
-export interface BusinessListSearch {
+interface BusinessListSearch {
   page?: number;
   search?: string;
 }
@@ -35,7 +35,7 @@ const listSearch = (raw: Record<string, unknown>): BusinessListSearch => ({ page
  * goes home; a signed-in non-manager is signed out and sent home. Whether this caller may run this business
  * is the services' to say (404 for another's), shown as the not-found page.
  */
-export async function requireManager(): Promise<{ userId: string }> {
+async function requireManager(): Promise<{ userId: string }> {
   await sessionReady();
   const session = sessions.get();
   if (!session) throw redirect({ to: '/' });
@@ -51,7 +51,7 @@ export async function requireManager(): Promise<{ userId: string }> {
 // its page.
 
 /** /business/{businessId}: the shared header card and navigation around every back-office page. */
-export const businessRoute = createRoute({
+const businessRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/business/$businessId',
   beforeLoad: () => requireManager(),
@@ -60,7 +60,7 @@ export const businessRoute = createRoute({
 });
 
 /** The dashboard (profile screen), and the shipments list of spec 2 (page, editPharmShipment). */
-export const businessDashboardRoute = createRoute({
+const businessDashboardRoute = createRoute({
   getParentRoute: () => businessRoute,
   path: '/',
   validateSearch: (raw: Record<string, unknown>): { page?: number; editPharmShipment?: number } => ({
@@ -74,7 +74,7 @@ export const businessDashboardRoute = createRoute({
   component: lazyRouteComponent(() => import('./dashboard.page'), 'DashboardPage'),
 });
 
-export const businessOrdersRoute = createRoute({
+const businessOrdersRoute = createRoute({
   getParentRoute: () => businessRoute,
   path: '/orders',
   validateSearch: listSearch,
@@ -83,7 +83,7 @@ export const businessOrdersRoute = createRoute({
   component: lazyRouteComponent(() => import('./orders.page'), 'OrdersPage'),
 });
 
-export const businessProductsRoute = createRoute({
+const businessProductsRoute = createRoute({
   getParentRoute: () => businessRoute,
   path: '/products',
   validateSearch: (raw: Record<string, unknown>) => ({
@@ -97,7 +97,7 @@ export const businessProductsRoute = createRoute({
   component: lazyRouteComponent(() => import('./products.page'), 'ProductsPage'),
 });
 
-export const businessDiscountsRoute = createRoute({
+const businessDiscountsRoute = createRoute({
   getParentRoute: () => businessRoute,
   path: '/discounts',
   validateSearch: (raw: Record<string, unknown>) => ({
@@ -109,7 +109,7 @@ export const businessDiscountsRoute = createRoute({
   component: lazyRouteComponent(() => import('./discounts.page'), 'DiscountsPage'),
 });
 
-export const businessShipmentsRoute = createRoute({
+const businessShipmentsRoute = createRoute({
   getParentRoute: () => businessRoute,
   path: '/shipments',
   validateSearch: (raw: Record<string, unknown>) => ({ page: pageParam(raw.page), editPharmShipment: idParam(raw.editPharmShipment) }),
@@ -118,7 +118,7 @@ export const businessShipmentsRoute = createRoute({
   component: lazyRouteComponent(() => import('./shipments.page'), 'ShipmentsPage'),
 });
 
-export const businessAnnouncementsRoute = createRoute({
+const businessAnnouncementsRoute = createRoute({
   getParentRoute: () => businessRoute,
   path: '/announcements',
   validateSearch: (raw: Record<string, unknown>) => ({ page: pageParam(raw.page), editPharmAnnouncement: idParam(raw.editPharmAnnouncement) }),

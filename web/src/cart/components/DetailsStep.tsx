@@ -7,8 +7,8 @@ import { TextField } from '../../kit/forms/TextField';
 import { heCheckout } from '../he-checkout';
 
 /** A valid Israeli ID number for development builds' fake-ID flag (spec 6), never in production builds. */
-export const FAKE_ID_NUMBER = '123456782';
-export const fakeIdEnabled = (): boolean => import.meta.env.VITE_FEATURE_FAKE_ID === '1';
+const FAKE_ID_NUMBER = '123456782';
+const fakeIdEnabled = (): boolean => import.meta.env.VITE_FEATURE_FAKE_ID === '1';
 
 function Check({ form, name, children }: { form: UseFormReturn<CheckoutDetailsDto>; name: 'agreeTOU' | 'agreeDisclaimer'; children: React.ReactNode }) {
   const id = useId();
@@ -61,7 +61,7 @@ function PharmNotesField({ form, index, pharmSlug, label }: { form: UseFormRetur
  * Step 1's fields: validated with CheckoutDetailsDto (the form's resolver); the ID number is only ever encrypted and
  * opens a phone's number keypad; one notes field per pharmacy of the cart (each goes to that pharmacy's order alone).
  */
-export function DetailsFields({ form, pharms }: { form: UseFormReturn<CheckoutDetailsDto>; pharms: readonly { slug: string; name: string }[] }) {
+function DetailsFields({ form, pharms }: { form: UseFormReturn<CheckoutDetailsDto>; pharms: readonly { slug: string; name: string }[] }) {
   const privacyId = useId();
   return (
     <>
@@ -86,7 +86,7 @@ export function DetailsFields({ form, pharms }: { form: UseFormReturn<CheckoutDe
 }
 
 /** The collapsed step 1: what was filled (the ID number masked), with the way back to edit it. */
-export function DetailsSummary({ values, onEdit }: { values: CheckoutDetailsDto; onEdit: () => void }) {
+function DetailsSummary({ values, onEdit }: { values: CheckoutDetailsDto; onEdit: () => void }) {
   return (
     <div className="checkout-details-summary">
       <p>

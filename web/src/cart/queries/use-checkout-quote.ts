@@ -8,7 +8,7 @@ import { useAppliedCoupons } from './coupons';
 import { useCartQuote } from './use-cart-quote';
 
 /** The quote is asked once the choices have stayed the same this long (quick clicks make one request). */
-export const QUOTE_DEBOUNCE_MS = 400;
+const QUOTE_DEBOUNCE_MS = 400;
 
 export type CheckoutFailure = { kind: 'identical' } | { kind: 'error'; message: string };
 

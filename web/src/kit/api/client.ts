@@ -28,7 +28,7 @@ export function isApiError(error: unknown): error is ApiError {
 }
 
 /** The headers every API call carries. */
-export function apiHeaders(): Record<string, string> {
+function apiHeaders(): Record<string, string> {
   return {
     accept: 'application/json',
     'x-app-id': 'web',
@@ -44,7 +44,7 @@ function textOf(value: unknown): string | undefined {
 }
 
 /** Builds the ApiError for a non-2xx response: the server's message, or 'שגיאה' when there is none. */
-export async function toApiError(response: Response): Promise<ApiError> {
+async function toApiError(response: Response): Promise<ApiError> {
   let body: unknown;
   try {
     body = await response.json();

@@ -7,7 +7,7 @@ import { favoritesKey, favoritesQuery } from './favorites-query';
 import { useSession } from './use-session';
 
 /** The favourites, while signed in. */
-export function useFavorites() {
+function useFavorites() {
   const session = useSession();
   return useQuery({ ...favoritesQuery(session?.claims.sub), enabled: session !== null });
 }

@@ -7,7 +7,7 @@ import { sessionReady } from './session-load';
 import { useSession } from './use-session';
 
 /** The home page's query naming the signed-in page a signed-out visitor asked for (`/?next=/user/orders?order=12`). */
-export const NEXT_PARAM = 'next';
+const NEXT_PARAM = 'next';
 
 /**
  * `beforeLoad` of a signed-in page: signed out, the page goes home (spec 2.2), naming itself in `?next=` so that

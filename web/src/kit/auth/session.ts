@@ -12,7 +12,7 @@ export interface Session {
 }
 
 /** The claims of a token answered by the API, if it decodes as a user token (spec 3: only identity type user is accepted). */
-export function decodeToken(token: string): (AccessTokenClaims & { exp?: number }) | undefined {
+function decodeToken(token: string): (AccessTokenClaims & { exp?: number }) | undefined {
   try {
     const payload = JSON.parse(atob(token.split('.')[1].replace(/-/g, '+').replace(/_/g, '/'))) as Partial<AccessTokenClaims> & { exp?: number };
     if (payload.typ !== 'user' || typeof payload.sub !== 'string') return undefined;

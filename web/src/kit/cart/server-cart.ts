@@ -4,7 +4,7 @@ import { clearCookieCart, readCookieCart } from './cart-cookie';
 import { cookieBackend, type CartBackend, type CartOperation, type CartStore } from './cart-store';
 
 /** Spec 4: cart calls are retried up to 3 times, except on 400 and 401 (a retry would be refused the same way). */
-export const CART_RETRIES = 3;
+const CART_RETRIES = 3;
 const RETRY_DELAY_MS = 300;
 
 const final = (error: unknown) => isApiError(error) && (error.status === 400 || error.status === 401);
@@ -80,7 +80,7 @@ export const serverBackend: CartBackend = {
 };
 
 /** Signing in: the cookie's items join the server cart (by the limits), and the cookie is emptied. */
-export async function signInCart(): Promise<CookieCartItem[]> {
+async function signInCart(): Promise<CookieCartItem[]> {
   const local = readCookieCart();
   if (!local.cartItems.length) return serverBackend.load();
   const server = await getCart();

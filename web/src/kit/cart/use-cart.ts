@@ -34,8 +34,8 @@ export function useCartSync() {
   }, [store]);
 }
 
-export const CART_PULSE_MS = 2000;
-export const ADDED_MS = 3000;
+const CART_PULSE_MS = 2000;
+const ADDED_MS = 3000;
 
 /** True for the 2 s after the cart changed (the header icon's pulse). */
 export function useCartPulse(): boolean {

@@ -5,7 +5,7 @@ import { useForm, type FieldPath } from 'react-hook-form';
 import { apiFetch } from '../api/client';
 import { heContact } from '../i18n/he';
 
-export const CONTACT_CLOSE_MS = 7000;
+const CONTACT_CLOSE_MS = 7000;
 type Status = { state: 'collect' } | { state: 'submitting' } | { state: 'success' } | { state: 'failure'; message: string };
 
 const FIELDS: { name: FieldPath<ContactDto>; type: string; autoComplete: string; dir?: 'ltr' }[] = [

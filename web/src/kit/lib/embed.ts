@@ -1,5 +1,5 @@
 /** Whether the site is shown inside another site's iframe (the pharmacy embed). */
-export function isEmbedded(): boolean {
+function isEmbedded(): boolean {
   try {
     return window.self !== window.top;
   } catch {

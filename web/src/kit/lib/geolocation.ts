@@ -2,8 +2,8 @@ import type { GeoPoint } from '@mc/contracts';
 import { useEffect, useState } from 'react';
 
 /** Spec 9: up to 3 attempts with these timeouts, high accuracy; a position is reused for 5 minutes. */
-export const ATTEMPT_TIMEOUTS_MS = [1000, 4000, 7000] as const;
-export const CACHE_MS = 5 * 60 * 1000;
+const ATTEMPT_TIMEOUTS_MS = [1000, 4000, 7000] as const;
+const CACHE_MS = 5 * 60 * 1000;
 
 export type GeoFailure = 'denied' | 'timeout' | 'unavailable';
 

@@ -3,7 +3,7 @@ import { hePharms } from '../i18n/he';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Spec 9: 'last updated' shows only when the pharmacy was updated within the last 3 days. */
-export const RECENT_UPDATE_DAYS = 3;
+const RECENT_UPDATE_DAYS = 3;
 
 /** Whether `updatedAt` is recent enough to show. */
 export function isRecentlyUpdated(updatedAt: string, now: Date): boolean {

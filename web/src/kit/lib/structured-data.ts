@@ -10,7 +10,7 @@ const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Frida
 const IMAGE_SIZE = '128';
 
 /** The absolute URL of a picture's 128 px square thumbnail through `/thumbs`. */
-export function thumbnailUrl(origin: string, url: string): string {
+function thumbnailUrl(origin: string, url: string): string {
   const query = new URLSearchParams({ url, width: IMAGE_SIZE, height: IMAGE_SIZE, fit: 'crop' });
   return `${origin}/thumbs?${query.toString()}`;
 }

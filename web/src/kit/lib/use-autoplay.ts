@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, useSyncExternalStore, type FocusEvent } from 'react';
 
 /** Spec 9: announcements and slides turn every 6 s. */
-export const AUTOPLAY_MS = 6000;
+const AUTOPLAY_MS = 6000;
 
 const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
 
@@ -12,7 +12,7 @@ function subscribeToReducedMotion(onChange: () => void): () => void {
 }
 
 /** The visitor asked the system for less motion (never on the server). */
-export const usePrefersReducedMotion = (): boolean =>
+const usePrefersReducedMotion = (): boolean =>
   useSyncExternalStore(subscribeToReducedMotion, () => window.matchMedia?.(REDUCED_MOTION).matches ?? false, () => false);
 
 /**

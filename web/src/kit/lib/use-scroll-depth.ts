@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { track } from './analytics';
 
 /** Spec 4: the scroll-depth flags count from this long after the page is shown (a restored position does not count). */
-export const SCROLL_DEPTH_DELAY_MS = 1000;
+const SCROLL_DEPTH_DELAY_MS = 1000;
 /** Spec 9's breakpoint: a phone is up to 768 px wide. */
 const PHONE_MAX_WIDTH = 768;
 
@@ -22,7 +22,7 @@ function seenShare(): number {
 }
 
 /** Spec 4: the 'end' flag is raised at 80% of the page on a phone, at 99% otherwise. */
-export const endShare = (windowWidth: number): number => (windowWidth <= PHONE_MAX_WIDTH ? 0.8 : 0.99);
+const endShare = (windowWidth: number): number => (windowWidth <= PHONE_MAX_WIDTH ? 0.8 : 0.99);
 
 /**
  * Spec 4's scroll-depth flags of the page `pageKey` (its path): 'half' at 50% and 'end' at 80% (phone) or 99%,

@@ -7,7 +7,7 @@ import { useSession } from '../auth/use-session';
  * "My prescription" is medical data: it is asked for in the browser, for the signed-in user only, and never in a page
  * the server draws (the page cache keeps anonymous HTML), so every part that shows it renders nothing signed out.
  */
-export const prescriptionKey = (userId?: string) => ['user', 'prescription', userId] as const;
+const prescriptionKey = (userId?: string) => ['user', 'prescription', userId] as const;
 
 export function prescriptionQuery(userId: string | undefined) {
   return queryOptions({

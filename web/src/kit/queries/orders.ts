@@ -98,7 +98,7 @@ export type DocumentFiles = Record<DocumentKind, File>;
 /** Where a set of documents goes: every order of a batch just placed, or one order from /user/orders. */
 export type DocumentsTarget = { batchUid: string } | { orderId: number };
 
-export function documentsPath(target: DocumentsTarget): string {
+function documentsPath(target: DocumentsTarget): string {
   return 'batchUid' in target
     ? `/orders/batches/${encodeURIComponent(target.batchUid)}/documents`
     : `/user/orders/${target.orderId}/documents`;

@@ -1,7 +1,7 @@
 import { hydrate, type DehydratedState, type QueryClient } from '@tanstack/react-query';
 
 /** The id of the `<script type="application/json">` in which the gateway sends a server-rendered page's API answers. */
-export const SERVER_STATE_ID = 'mc-query-state';
+const SERVER_STATE_ID = 'mc-query-state';
 
 /** How long those answers count as fresh: the app draws the page from them without asking the API again. */
 export const SERVER_STATE_FRESH_MS = 60_000;

@@ -10,7 +10,7 @@ import { NotFoundPage } from './NotFoundPage';
 export type ErrorKind = 'not-found' | 'upgrading' | 'offline' | 'other';
 
 /** Spec 2 and 8: which of the generic error pages an error gets. */
-export function errorKind(error: unknown, online = typeof navigator === 'undefined' || navigator.onLine): ErrorKind {
+function errorKind(error: unknown, online = typeof navigator === 'undefined' || navigator.onLine): ErrorKind {
   if (isApiError(error)) {
     if (error.status === 404) return 'not-found';
     if (error.status === 502 || error.status === 503 || error.status === 521) return 'upgrading';
@@ -26,7 +26,7 @@ export function errorKind(error: unknown, online = typeof navigator === 'undefin
 export const errorPageStatus = (error: unknown): number => (errorKind(error, true) === 'upgrading' ? 503 : 500);
 
 /** Spec 2: the message prefixed by where it happened (the server render or the browser). */
-export const errorMessage = (error: unknown): string =>
+const errorMessage = (error: unknown): string =>
   `${import.meta.env.SSR ? 'SSR' : 'Client'}: ${error instanceof Error && error.message ? error.message : String(error)}`;
 
 const reload = () => window.location.reload();

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { he } from '../i18n/he';
 
 /** Spec 9: loading messages turn every 2 s. */
-export const LOADING_MESSAGE_MS = 2000;
+const LOADING_MESSAGE_MS = 2000;
 
 /**
  * A loading line whose words turn every 2 s (spec 9) while the data is on its way. A screen reader hears 'טוען…'

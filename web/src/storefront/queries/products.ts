@@ -10,7 +10,7 @@ import { RELATED_SIZE } from '@mc/contracts';
 import { queryOptions, type DehydratedState, type QueryKey } from '@tanstack/react-query';
 import { apiFetch } from '../../kit/api/client';
 
-export const productKeys = {
+const productKeys = {
   all: ['products'] as const,
   list: (params: string) => ['products', 'list', params] as const,
   detail: (slug: string) => ['products', 'detail', slug] as const,

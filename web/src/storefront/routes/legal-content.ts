@@ -18,7 +18,7 @@ const FINAL = `${ORDER_STATUS_LABELS.complete}, ${ORDER_STATUS_LABELS.canceled} 
  * office) asks for it, each reading recorded; an hourly sweep deletes it `ID_NUMBER_RETENTION_DAYS` after the order
  * became final. The documents are sealed in transit for at most 10 minutes, e-mailed to the pharmacy and deleted.
  */
-export const ID_NUMBER_FACTS = [
+const ID_NUMBER_FACTS = [
   'מספר תעודת הזהות שמוזן בהזמנה מוצפן בדפדפן שלכם עוד לפני שהוא נשלח, ונשמר במערכות האתר עם ההזמנה, מוצפן בלבד. בעת ההזמנה המערכת מפענחת אותו רק כדי לבדוק שהוא תקין, ואינה שומרת אותו בגלוי. המפתח שמפענח אותו שמור אף הוא מוצפן.',
   'המספר מוצג רק לצוות בית המרקחת שקיבל את ההזמנה, בממשק הניהול של בית המרקחת ולפי בקשה, וכן למנהלי המערכת של האתר, שיש להם גישה לממשק הניהול של כל בית מרקחת. כל הצגה של המספר נרשמת: מי הציג אותו ומתי. המספר אינו נשלח בדוא"ל או בהודעות ואינו מוצג לאיש מלבדם.',
   `המספר נמחק ${ID_NUMBER_RETENTION_DAYS} יום לאחר שההזמנה הסתיימה (${FINAL}); המחיקה אוטומטית ונעשית בתוך שעה מתום התקופה. עד שההזמנה מסתיימת המספר נשמר, מוצפן, כדי שבית המרקחת יוכל לנפק אותה.`,
@@ -29,7 +29,7 @@ export const ID_NUMBER_FACTS = [
  * Marketing only on active consent: Communications Law §30A (the 'spam law') wants the patient to tick the box
  * themselves, so sign-up's box starts unticked (the spec's 'checked by default' gives way to the law).
  */
-export const MARKETING_CONSENT =
+const MARKETING_CONSENT =
   'עדכונים על מבצעים ומלאי נשלחים בדוא"ל או במסרון רק למי שביקש זאת בעצמו, בסימון התיבה בהרשמה או בהגדרות החשבון. התיבה בהרשמה אינה מסומנת מראש, כדרישת סעיף 30א לחוק התקשורת (בזק ושידורים), התשמ"ב-1982, שלפיו דבר פרסומת נשלח רק בהסכמה מפורשת של הנמען.';
 
 export const accessibility: LegalDocument = {

@@ -7,7 +7,7 @@ import { rootRoute } from '../../kit/router/root-route';
 import './legal.css';
 
 /** A static legal page: a breadcrumb to the home page, title, revision date and its sections. */
-export function LegalPage({ doc }: { doc: LegalDocument }) {
+function LegalPage({ doc }: { doc: LegalDocument }) {
   useDocumentTitle(doc.title);
   return (
     <article className="content-page legal-page" aria-labelledby="legal-title">

@@ -1,6 +1,6 @@
 import { LIST_SORTS, parseEnum, parseList, parsePage, parseProductFilters, type GeoPoint, type GeoSort } from '@mc/contracts';
 
-export const LAYOUTS = ['grid', 'list'] as const;
+const LAYOUTS = ['grid', 'list'] as const;
 export type Layout = (typeof LAYOUTS)[number];
 
 /** The URL state of a product list (spec 2.3). Defaults are left out of the URL. */

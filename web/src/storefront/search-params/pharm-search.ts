@@ -1,7 +1,7 @@
 import { DISTANCE_BUCKETS_KM, parseFlag, parseNumber, parsePage, type GeoPoint } from '@mc/contracts';
 import type { Layout } from './list-search';
 
-export const DELIVERY_OPTIONS = ['free', 'yes'] as const;
+const DELIVERY_OPTIONS = ['free', 'yes'] as const;
 export type Delivery = (typeof DELIVERY_OPTIONS)[number];
 
 /** The URL state of the pharmacy list (spec 2.3). Defaults are left out of the URL; the default layout is list. */

@@ -6,7 +6,7 @@ export interface SearchPageSearch {
   page?: number;
 }
 
-export const MAX_TERM_LENGTH = 100;
+const MAX_TERM_LENGTH = 100;
 
 export function validateSearchPage(raw: Record<string, unknown>): SearchPageSearch {
   const term = typeof raw.term === 'string' ? withoutControlChars(raw.term).trim().slice(0, MAX_TERM_LENGTH) : '';

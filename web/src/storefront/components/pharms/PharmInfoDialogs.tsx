@@ -16,7 +16,7 @@ export function HoursDialog({ pharm, now }: { pharm: Pharm; now?: Date }) {
 }
 
 /** The week's hours, Sunday first, today's row (in Israel) marked in words and in weight. */
-export function HoursTable({ hours, now = new Date() }: { hours: OpeningHours; now?: Date }) {
+function HoursTable({ hours, now = new Date() }: { hours: OpeningHours; now?: Date }) {
   const today = israelWeekday(now);
   return (
     <table className="hours-table">

@@ -7,7 +7,7 @@ import { pharmProductsApiParams } from '../../search-params/pharm-page-search';
 import '../products/products.css';
 
 /** Spec 9: a related row asks for 3. */
-export const RELATED_SIZE = 3;
+const RELATED_SIZE = 3;
 
 /**
  * Up to 3 other offers of the pharmacy related to `offer`: of its company first, then of its cannabis type, then the

@@ -7,7 +7,7 @@ import { CLEAR_FILTERS, LIST_FILTER_KEYS, selectedValues, type ListFilterKey, ty
 export type ListPatch = Partial<ListSearch>;
 
 /** How a facet value reads in Hebrew (types and strains have labels; dosages and companies are names). */
-export function facetLabel(key: ListFilterKey, value: string): string {
+function facetLabel(key: ListFilterKey, value: string): string {
   if (key === 'types') return he.lists.productTypes[value] ?? value;
   if (key === 'cannabisTypes') return cannabisTypeLabels[value as keyof typeof cannabisTypeLabels] ?? value;
   return value;

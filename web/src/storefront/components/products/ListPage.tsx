@@ -9,7 +9,7 @@ import { Pager } from './Pager';
 import { listKeyOf, PagingScope } from './paging';
 import { CLEAR_FILTERS, hasActiveFilters, pageCount, type ListSearch } from '../../search-params/list-search';
 
-export interface ListResult {
+interface ListResult {
   total: number;
   perPage: number;
   filtersData: FiltersData;

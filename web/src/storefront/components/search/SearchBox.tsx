@@ -14,7 +14,7 @@ import { suggestionHref } from './suggestions';
 import './search.css';
 
 /** Suggestions are asked for once the typing has paused this long (spec 9). */
-export const SUGGEST_DEBOUNCE_MS = 500;
+const SUGGEST_DEBOUNCE_MS = 500;
 
 type Status = { kind: 'idle' | 'searching' | 'empty' } | { kind: 'results'; results: SearchResult[] } | { kind: 'error'; message: string };
 
@@ -24,7 +24,7 @@ const HEBREW = /[\u0590-\u05FF]/;
  * What the list says when the suggestions failed: the server's message when it is Hebrew (the gateway's are), never
  * an English one (a proxy's or a framework's): spec 8's list failure then.
  */
-export const suggestionsFailure = (error: unknown): string =>
+const suggestionsFailure = (error: unknown): string =>
   isApiError(error) && HEBREW.test(error.message) && error.message !== Messages.generic ? error.message : Messages.listLoadFailed;
 
 function useSuggestions(term: string): Status {
