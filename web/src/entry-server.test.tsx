@@ -3,7 +3,7 @@ import { Messages } from '@mc/contracts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createMemoryHistory } from '@tanstack/react-router';
 import { renderPage, setApiTransport, type ServerPage } from './entry-server';
-import { createQueryClient } from './queries/query-client';
+import { createQueryClient } from './kit/queries/query-client';
 import { createAppRouter } from './router';
 
 const json = (body: unknown, status = 200) =>

@@ -4,12 +4,12 @@ import { dehydrate, QueryClientProvider, type DehydratedState } from '@tanstack/
 import { createMemoryHistory, rootRouteId, RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
-import { setApiTransport } from './api/client';
-import { errorPageStatus } from './components/ErrorPage';
-import { comparisonsCutToFirstScreen } from './queries/products';
-import { createQueryClient } from './queries/query-client';
-import { SERVER_STATE_FRESH_MS } from './queries/server-state';
-import { layoutQuery } from './queries/site';
+import { setApiTransport } from './kit/api/client';
+import { errorPageStatus } from './kit/ui/ErrorPage';
+import { comparisonsCutToFirstScreen } from './storefront/queries/products';
+import { createQueryClient } from './kit/queries/query-client';
+import { SERVER_STATE_FRESH_MS } from './kit/queries/server-state';
+import { layoutQuery } from './kit/queries/site';
 import { createAppRouter } from './router';
 
 export interface ServerPage {

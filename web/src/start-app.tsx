@@ -1,17 +1,17 @@
 import '@fontsource/heebo/400.css';
 import '@fontsource/heebo/500.css';
 import '@fontsource/heebo/700.css';
-import './styles/tokens.css';
-import './styles/base.css';
-import './styles/components.css';
+import './kit/styles/tokens.css';
+import './kit/styles/base.css';
+import './kit/styles/components.css';
 
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { normalizePath } from './lib/normalize-path';
-import { createQueryClient } from './queries/query-client';
-import { adoptServerState } from './queries/server-state';
+import { normalizePath } from './kit/lib/normalize-path';
+import { createQueryClient } from './kit/queries/query-client';
+import { adoptServerState } from './kit/queries/server-state';
 import { createAppRouter } from './router';
 
 /** Draws the app into `#root`, taking over the page the server drew when there is one. */

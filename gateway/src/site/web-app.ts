@@ -37,7 +37,7 @@ function reloading<T>(file: string, load: (file: string) => T): () => T | undefi
 
 /**
  * The shell with `<meta name="app-env" content="…">`: the environment this gateway runs in (its APP_ENV), which the
- * web's environment badge (web/src/layout/EnvBadge.tsx) shows outside production; one web build serves every environment.
+ * web's environment badge (web/src/app/layout/EnvBadge.tsx) shows outside production; one web build serves every environment.
  */
 export function namingEnvironment(html: string, appEnv: string): string {
   return html.replace('</head>', () => `<meta name="app-env" content="${appEnv.replace(/[^a-z0-9-]/gi, '')}" /></head>`);

@@ -14,7 +14,7 @@ export interface ProductImageInput {
 
 export const SVG_CONTENT_TYPE = 'image/svg+xml';
 
-/** The theme's colours (web/src/styles/tokens.css). */
+/** The theme's colours (web/src/kit/styles/tokens.css). */
 const BRAND = '#0b5c63';
 const BRAND_STRONG = '#084a50';
 const TEXT = '#1f2a2c';

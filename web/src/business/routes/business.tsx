@@ -1,0 +1,132 @@
+import { createRoute, lazyRouteComponent, redirect } from '@tanstack/react-router';
+import { sessions } from '../../kit/auth/session';
+import { sessionReady } from '../../kit/auth/session-load';
+import { loadPart } from '../../kit/queries/route-data';
+import { rootRoute } from '../../kit/router/root-route';
+import { announcementsQuery } from '../queries/announcements';
+import { businessInfoQuery } from '../queries/business';
+import { discountsQuery } from '../queries/discounts';
+import { businessOrdersQuery } from '../queries/orders';
+import { businessProductsQuery } from '../queries/products';
+import { shipmentsQuery } from '../queries/shipments';
+
+/** A page number from the address: whole and above 1, or none (page 1). */
+const pageParam = (raw: unknown): number | undefined => {
+  const page = Number(raw);
+  return Number.isInteger(page) && page > 1 && page <= 10_000 ? page : undefined;
+};
+/** A search box's text from the address (trimmed, at most 100 characters), or none. */
+const searchParam = (raw: unknown): string | undefined =>
+  typeof raw === 'string' && raw.trim() ? raw.trim().slice(0, 100) : undefined;
+/** An id in the address (editPharmProduct, editPharmAnnouncement, editPharmShipment), or none. */
+const idParam = (raw: unknown): number | undefined => {
+  const id = Number(raw);
+  return Number.isInteger(id) && id > 0 && id <= 2_147_483_647 ? id : undefined;
+};
+
+interface BusinessListSearch {
+  page?: number;
+  search?: string;
+}
+const listSearch = (raw: Record<string, unknown>): BusinessListSearch => ({ page: pageParam(raw.page), search: searchParam(raw.search) });
+
+/**
+ * Spec 2 and 6: the back office is for signed-in managers (business owners and admins). Signed out, the page
+ * goes home; a signed-in non-manager is signed out and sent home. Whether this caller may run this business
+ * is the services' to say (404 for another's), shown as the not-found page.
+ */
+async function requireManager(): Promise<{ userId: string }> {
+  await sessionReady();
+  const session = sessions.get();
+  if (!session) throw redirect({ to: '/' });
+  if (session.claims.role !== 'business_owner' && session.claims.role !== 'admin') {
+    sessions.signOut();
+    throw redirect({ to: '/' });
+  }
+  return { userId: session.claims.sub };
+}
+
+// The back office's loaders ask for the page's data (the query options the page reads, from ../queries) as the
+// route is entered, alongside the page's code; each page draws its own loading and failure, so no loader holds
+// its page.
+
+/** /business/{businessId}: the shared header card and navigation around every back-office page. */
+const businessRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/business/$businessId',
+  beforeLoad: () => requireManager(),
+  loader: ({ context, params }) => void loadPart(context, businessInfoQuery(params.businessId)),
+  component: lazyRouteComponent(() => import('./BusinessLayout'), 'BusinessLayout'),
+});
+
+/** The dashboard (profile screen), and the shipments list of spec 2 (page, editPharmShipment). */
+const businessDashboardRoute = createRoute({
+  getParentRoute: () => businessRoute,
+  path: '/',
+  validateSearch: (raw: Record<string, unknown>): { page?: number; editPharmShipment?: number } => ({
+    page: pageParam(raw.page), editPharmShipment: idParam(raw.editPharmShipment),
+  }),
+  loaderDeps: ({ search }) => ({ page: search.page ?? 1 }),
+  loader: ({ context, params, deps }) => {
+    void loadPart(context, businessInfoQuery(params.businessId));
+    void loadPart(context, shipmentsQuery(params.businessId, deps.page));
+  },
+  component: lazyRouteComponent(() => import('./dashboard.page'), 'DashboardPage'),
+});
+
+const businessOrdersRoute = createRoute({
+  getParentRoute: () => businessRoute,
+  path: '/orders',
+  validateSearch: listSearch,
+  loaderDeps: ({ search }) => ({ page: search.page ?? 1, search: search.search }),
+  loader: ({ context, params, deps }) => void loadPart(context, businessOrdersQuery(params.businessId, deps.page, deps.search)),
+  component: lazyRouteComponent(() => import('./orders.page'), 'OrdersPage'),
+});
+
+const businessProductsRoute = createRoute({
+  getParentRoute: () => businessRoute,
+  path: '/products',
+  validateSearch: (raw: Record<string, unknown>) => ({
+    ...listSearch(raw),
+    editPharmProduct: idParam(raw.editPharmProduct),
+    createSearch: searchParam(raw.createSearch),
+    createPage: pageParam(raw.createPage),
+  }),
+  loaderDeps: ({ search }) => ({ page: search.page ?? 1, search: search.search }),
+  loader: ({ context, params, deps }) => void loadPart(context, businessProductsQuery(params.businessId, deps.page, deps.search)),
+  component: lazyRouteComponent(() => import('./products.page'), 'ProductsPage'),
+});
+
+const businessDiscountsRoute = createRoute({
+  getParentRoute: () => businessRoute,
+  path: '/discounts',
+  validateSearch: (raw: Record<string, unknown>) => ({
+    ...listSearch(raw),
+    editPharmDiscount: typeof raw.editPharmDiscount === 'string' && /^[A-Za-z0-9_]{1,40}$/.test(raw.editPharmDiscount) ? raw.editPharmDiscount : undefined,
+  }),
+  loaderDeps: ({ search }) => ({ page: search.page ?? 1 }),
+  loader: ({ context, params, deps }) => void loadPart(context, discountsQuery(params.businessId, deps.page)),
+  component: lazyRouteComponent(() => import('./discounts.page'), 'DiscountsPage'),
+});
+
+const businessShipmentsRoute = createRoute({
+  getParentRoute: () => businessRoute,
+  path: '/shipments',
+  validateSearch: (raw: Record<string, unknown>) => ({ page: pageParam(raw.page), editPharmShipment: idParam(raw.editPharmShipment) }),
+  loaderDeps: ({ search }) => ({ page: search.page ?? 1 }),
+  loader: ({ context, params, deps }) => void loadPart(context, shipmentsQuery(params.businessId, deps.page)),
+  component: lazyRouteComponent(() => import('./shipments.page'), 'ShipmentsPage'),
+});
+
+const businessAnnouncementsRoute = createRoute({
+  getParentRoute: () => businessRoute,
+  path: '/announcements',
+  validateSearch: (raw: Record<string, unknown>) => ({ page: pageParam(raw.page), editPharmAnnouncement: idParam(raw.editPharmAnnouncement) }),
+  loaderDeps: ({ search }) => ({ page: search.page ?? 1 }),
+  loader: ({ context, params, deps }) => void loadPart(context, announcementsQuery(params.businessId, deps.page)),
+  component: lazyRouteComponent(() => import('./announcements.page'), 'AnnouncementsPage'),
+});
+
+export const businessRouteTree = businessRoute.addChildren([
+  businessDashboardRoute, businessOrdersRoute, businessProductsRoute, businessDiscountsRoute, businessShipmentsRoute, businessAnnouncementsRoute,
+]);

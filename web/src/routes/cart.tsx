@@ -1,9 +1,0 @@
-import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
-import { rootRoute } from './root';
-
-export const cartRoute = createRoute({
-  getParentRoute: () => rootRoute,
-  path: '/cart',
-  staticData: { minimalLayout: true },
-  component: lazyRouteComponent(() => import('./cart.page'), 'CartPage'),
-});
