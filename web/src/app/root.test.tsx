@@ -1,10 +1,9 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { createMemoryHistory, createRoute, createRouter, RouterProvider } from '@tanstack/react-router';
-import { render, screen, within } from '@testing-library/react';
+import { createRoute } from '@tanstack/react-router';
+import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createQueryClient } from '../kit/queries/query-client';
 import type { PageShell } from '../kit/queries/route-data';
 import { rootRoute } from './root';
+import { renderRoutes } from './testing/render-routes';
 
 const listPage = createRoute({
   getParentRoute: () => rootRoute,
@@ -20,17 +19,7 @@ const taggedPage = createRoute({
 });
 
 function renderAt(path: string) {
-  const queryClient = createQueryClient();
-  const router = createRouter({
-    routeTree: rootRoute.addChildren([listPage, taggedPage]),
-    context: { queryClient },
-    history: createMemoryHistory({ initialEntries: [path] }),
-  });
-  render(
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
+  renderRoutes([listPage, taggedPage], path);
 }
 
 beforeEach(() => {

@@ -1,16 +1,13 @@
 import { DOCUMENT_KINDS, Messages, type CustomerOrder, type OrdersBatch, type UserOrdersResponse } from '@mc/contracts';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { createMemoryHistory, createRoute, createRouter, RouterProvider } from '@tanstack/react-router';
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { authDialog } from '../../kit/auth/auth-dialog';
 import { sessions } from '../../kit/auth/session';
 import { customerOrder } from '../components/order-fixtures.test-data';
-import { createQueryClient } from '../../kit/queries/query-client';
 import { LAST_ORDER_BATCH_KEY, ordersKeys } from '../../kit/queries/orders';
 import { orderCompletedRoute, userOrdersRoute } from './account-orders';
 import { userRoute } from './account';
-import { rootRoute } from '../../app/root';
+import { renderRoutes } from '../../app/testing/render-routes';
 
 const b64 = (value: object) => btoa(JSON.stringify(value)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
 const JWT = `${b64({ alg: 'ES256' })}.${b64({ sub: '7', typ: 'user', role: 'user', ver: 0 })}.sig`;
@@ -57,18 +54,7 @@ afterEach(() => {
 });
 
 function renderAt(path: string) {
-  const pages = ['/', '/cart', '/products'].map((p) => createRoute({ getParentRoute: () => rootRoute, path: p, component: () => <h1>{`page ${p}`}</h1> }));
-  const router = createRouter({
-    routeTree: rootRoute.addChildren([orderCompletedRoute, userOrdersRoute, userRoute, ...pages]),
-    history: createMemoryHistory({ initialEntries: [path] }),
-    context: { queryClient: createQueryClient() },
-  });
-  render(
-    <QueryClientProvider client={router.options.context.queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
-  return router;
+  return renderRoutes([orderCompletedRoute, userOrdersRoute, userRoute], path, { placeholders: ['/', '/cart', '/products'] });
 }
 
 describe('/order/completed', () => {

@@ -1,15 +1,12 @@
 import { Messages } from '@mc/contracts';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { createMemoryHistory, createRoute, createRouter, RouterProvider } from '@tanstack/react-router';
-import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import Cookies from 'js-cookie';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { authDialog } from '../../kit/auth/auth-dialog';
 import { GOOGLE_RETURN_KEY } from '../../kit/auth/google-sign-in';
 import { sessions } from '../../kit/auth/session';
-import { createQueryClient } from '../../kit/queries/query-client';
 import { googleCallbackRoute } from './google-callback';
-import { rootRoute } from '../../app/root';
+import { renderRoutes } from '../../app/testing/render-routes';
 
 const b64 = (value: object) => btoa(JSON.stringify(value)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
 const JWT = `${b64({ alg: 'ES256' })}.${b64({ sub: '7', typ: 'user', role: 'user', ver: 0 })}.sig`;
@@ -28,18 +25,7 @@ function stubApi(callback: () => Response) {
 }
 
 function renderAt(path: string) {
-  const pages = ['/', '/products'].map((p) => createRoute({ getParentRoute: () => rootRoute, path: p, component: () => <h1>{`page ${p}`}</h1> }));
-  const router = createRouter({
-    routeTree: rootRoute.addChildren([googleCallbackRoute, ...pages]),
-    history: createMemoryHistory({ initialEntries: [path] }),
-    context: { queryClient: createQueryClient() },
-  });
-  render(
-    <QueryClientProvider client={router.options.context.queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
-  return router;
+  return renderRoutes([googleCallbackRoute], path, { placeholders: ['/', '/products'] });
 }
 
 describe('/auth/google-callback', () => {

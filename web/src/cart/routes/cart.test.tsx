@@ -1,16 +1,12 @@
 import type { CookieCartItem, PharmProduct, Quote } from '@mc/contracts';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { createMemoryHistory, createRoute, createRouter, RouterProvider } from '@tanstack/react-router';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { authDialog } from '../../kit/auth/auth-dialog';
 import { sessions } from '../../kit/auth/session';
 import { CartStore } from '../../kit/cart/cart-store';
-import { CartContext } from '../../kit/cart/use-cart';
 import { appliedCoupons } from '../queries/coupons';
-import { createQueryClient } from '../../kit/queries/query-client';
 import { cartRoute } from './cart';
-import { rootRoute } from '../../app/root';
+import { renderRoutes } from '../../app/testing/render-routes';
 
 const b64 = (value: object) => btoa(JSON.stringify(value)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
 const JWT = `${b64({ alg: 'ES256' })}.${b64({ sub: '7', typ: 'user', role: 'user', ver: 0 })}.sig`;
@@ -53,20 +49,7 @@ function fakeApi() {
 }
 
 function renderCart() {
-  const order = createRoute({ getParentRoute: () => rootRoute, path: '/order', component: () => <h1>page /order</h1> });
-  const router = createRouter({
-    routeTree: rootRoute.addChildren([cartRoute, order]),
-    history: createMemoryHistory({ initialEntries: ['/cart'] }),
-    context: { queryClient: createQueryClient() },
-  });
-  render(
-    <CartContext.Provider value={new CartStore(undefined, ITEMS)}>
-      <QueryClientProvider client={router.options.context.queryClient}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </CartContext.Provider>,
-  );
-  return router;
+  return renderRoutes([cartRoute], '/cart', { placeholders: ['/order'], cart: new CartStore(undefined, ITEMS) });
 }
 
 describe('/cart with checkout', () => {

@@ -1,17 +1,13 @@
 import { Messages, type CheckoutPublicKey, type CookieCartItem, type PharmProduct, type PharmQuote, type Quote } from '@mc/contracts';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { createMemoryHistory, createRoute, createRouter, RouterProvider } from '@tanstack/react-router';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { authDialog } from '../../kit/auth/auth-dialog';
 import { sessions } from '../../kit/auth/session';
 import { CartStore } from '../../kit/cart/cart-store';
-import { CartContext } from '../../kit/cart/use-cart';
 import { LAST_ORDER_BATCH_KEY, type QuoteRequest } from '../queries/checkout-api';
 import { appliedCoupons } from '../queries/coupons';
-import { createQueryClient } from '../../kit/queries/query-client';
 import { orderRoute } from './order';
-import { rootRoute } from '../../app/root';
+import { renderRoutes } from '../../app/testing/render-routes';
 
 const b64 = (value: object) => btoa(JSON.stringify(value)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
 const JWT = `${b64({ alg: 'ES256' })}.${b64({ sub: '7', typ: 'user', role: 'user', ver: 0 })}.sig`;
@@ -96,21 +92,7 @@ function fakeApi(over: { cart?: CookieCartItem[]; quote?: (body: QuoteRequest) =
 }
 
 function renderAt(path: string) {
-  const pages = ['/', '/cart', '/order/completed', '/pharms/$pharmSlug'].map((p) =>
-    createRoute({ getParentRoute: () => rootRoute, path: p, component: () => <h1>{`page ${p}`}</h1> }));
-  const router = createRouter({
-    routeTree: rootRoute.addChildren([orderRoute, ...pages]),
-    history: createMemoryHistory({ initialEntries: [path] }),
-    context: { queryClient: createQueryClient() },
-  });
-  render(
-    <CartContext.Provider value={new CartStore(undefined, [])}>
-      <QueryClientProvider client={router.options.context.queryClient}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </CartContext.Provider>,
-  );
-  return router;
+  return renderRoutes([orderRoute], path, { placeholders: ['/', '/cart', '/order/completed', '/pharms/$pharmSlug'], cart: new CartStore(undefined, []) });
 }
 
 const field = (name: string) => screen.getByLabelText(name) as HTMLInputElement;

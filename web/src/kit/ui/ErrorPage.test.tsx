@@ -1,11 +1,9 @@
 import { Messages } from '@mc/contracts';
-import { onlineManager, QueryClientProvider } from '@tanstack/react-query';
-import { createMemoryHistory, createRouter, RouterProvider } from '@tanstack/react-router';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { onlineManager } from '@tanstack/react-query';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createQueryClient } from '../queries/query-client';
 import { pharmProductRoute } from '../../storefront/routes/pharm-product';
-import { rootRoute } from '../../app/root';
+import { renderRoutes } from '../../app/testing/render-routes';
 
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
@@ -29,17 +27,7 @@ afterEach(() => {
 
 /** A public page (a pharmacy's product) whose data answers as `productAnswer` does. */
 function renderProductPage(path = '/pharms/a/products/5') {
-  const queryClient = createQueryClient();
-  const router = createRouter({
-    routeTree: rootRoute.addChildren([pharmProductRoute]),
-    context: { queryClient },
-    history: createMemoryHistory({ initialEntries: [path] }),
-  });
-  render(
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
+  renderRoutes([pharmProductRoute], path);
 }
 
 const analyticsEvents = () =>

@@ -1,13 +1,10 @@
 import type { Pharm, PharmListResponse } from '@mc/contracts';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { createMemoryHistory, createRouter, RouterProvider } from '@tanstack/react-router';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetGeolocationCache } from '../../kit/lib/geolocation';
-import { createQueryClient } from '../../kit/queries/query-client';
 import { pharmProductRoute } from './pharm-product';
 import { pharmsRoute } from './pharms';
-import { rootRoute } from '../../app/root';
+import { renderRoutes } from '../../app/testing/render-routes';
 
 const pharm = (slug: string): Pharm => ({
   name: `בית מרקחת ${slug}`,
@@ -53,18 +50,7 @@ beforeEach(() => {
 afterEach(() => vi.unstubAllGlobals());
 
 function renderAt(url: string) {
-  const queryClient = createQueryClient();
-  const router = createRouter({
-    routeTree: rootRoute.addChildren([pharmsRoute, pharmProductRoute]),
-    context: { queryClient },
-    history: createMemoryHistory({ initialEntries: [url] }),
-  });
-  render(
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
-  return router;
+  return renderRoutes([pharmsRoute, pharmProductRoute], url);
 }
 
 describe('/pharms', () => {

@@ -1,12 +1,9 @@
 import type { ProductListResponse } from '@mc/contracts';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { createMemoryHistory, createRouter, RouterProvider } from '@tanstack/react-router';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sessions } from '../../kit/auth/session';
-import { createQueryClient } from '../../kit/queries/query-client';
 import { productsRoute } from './products';
-import { rootRoute } from '../../app/root';
+import { renderRoutes } from '../../app/testing/render-routes';
 
 const filtersData: ProductListResponse['filtersData'] = {
   types: [
@@ -87,18 +84,7 @@ function stubApi() {
 }
 
 function renderAt(url: string) {
-  const queryClient = createQueryClient();
-  const router = createRouter({
-    routeTree: rootRoute.addChildren([productsRoute]),
-    context: { queryClient },
-    history: createMemoryHistory({ initialEntries: [url] }),
-  });
-  render(
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
-  return router;
+  return renderRoutes([productsRoute], url);
 }
 
 describe('/products', () => {

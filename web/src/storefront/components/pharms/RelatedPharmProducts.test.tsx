@@ -1,12 +1,9 @@
 import type { PharmProduct, PharmProductDetailResponse, PharmProductListResponse } from '@mc/contracts';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { createMemoryHistory, createRouter, RouterProvider } from '@tanstack/react-router';
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createQueryClient } from '../../../kit/queries/query-client';
 import { pharmProductRoute } from '../../routes/pharm-product';
-import { rootRoute } from '../../../app/root';
 import { relatedOffers } from './RelatedPharmProducts';
+import { renderRoutes } from '../../../app/testing/render-routes';
 
 function offer(id: number, slug: string, info: Partial<PharmProduct['product']['info']> = {}, fields: Partial<PharmProduct> = {}): PharmProduct {
   return {
@@ -59,17 +56,7 @@ describe("a pharmacy's product page", () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('shows related products of the same pharmacy', async () => {
-    const queryClient = createQueryClient();
-    const router = createRouter({
-      routeTree: rootRoute.addChildren([pharmProductRoute]),
-      context: { queryClient },
-      history: createMemoryHistory({ initialEntries: ['/pharms/layla/products/5'] }),
-    });
-    render(
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>,
-    );
+    renderRoutes([pharmProductRoute], '/pharms/layla/products/5');
     const section = await screen.findByRole('region', { name: 'עוד בבית המרקחת' }, { timeout: 4000 });
     const links = within(section).getAllByRole('link').map((link) => link.getAttribute('href'));
     expect(links.filter((href) => href?.startsWith('/pharms/layla/products/'))).toEqual([
