@@ -5,31 +5,9 @@ import { resetGeolocationCache } from '../../kit/lib/geolocation';
 import { pharmProductRoute } from './pharm-product';
 import { pharmsRoute } from './pharms';
 import { renderRoutes } from '../../app/testing/render-routes';
+import { pharmFixture } from '../fixtures.test-data';
 
-const pharm = (slug: string): Pharm => ({
-  name: `בית מרקחת ${slug}`,
-  slug,
-  address: 'הרצל 1',
-  city: 'חיפה',
-  lat: 32.8,
-  lng: 35,
-  distance: null,
-  phoneNumber: null,
-  whatsappNumber: null,
-  wazeAddress: null,
-  logo_url: null,
-  isOpen: true,
-  nextOpening: null,
-  isOnboard: true,
-  isStockOnly: false,
-  shipping: 'free',
-  shipmentNotes: null,
-  openingHours: {},
-  tags: [],
-  seoTitle: null,
-  seoDescription: null,
-  updatedAt: '2026-01-01T00:00:00Z',
-});
+const pharm = (slug: string): Pharm => pharmFixture({ name: `בית מרקחת ${slug}`, slug });
 
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });

@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sessions } from '../../kit/auth/session';
 import { productsRoute } from './products';
 import { renderRoutes } from '../../app/testing/render-routes';
+import { productInfoFixture } from '../fixtures.test-data';
 
 const filtersData: ProductListResponse['filtersData'] = {
   types: [
@@ -33,23 +34,7 @@ function product(slug: string): ProductListResponse['products'][number] {
     isPopular: true,
     isNew: false,
     variants: [],
-    info: {
-      hebName: `מוצר ${slug}`,
-      engName: slug,
-      company: null,
-      cannabisType: 'indica',
-      thccbdDosage: 'T20/C4',
-      effects: [],
-      tastes: [],
-      terpenes: [],
-      originCountry: null,
-      sterilizationMethod: null,
-      growingFacility: null,
-      originSpecie: null,
-      pesticideMethod: null,
-      microbialLoad: null,
-      moistureTest: null,
-    },
+    info: productInfoFixture({ hebName: `מוצר ${slug}`, engName: slug }),
   };
 }
 

@@ -1,10 +1,10 @@
-import type { Pharm } from '@mc/contracts';
 import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router';
 import { fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { PharmHeader } from './PharmHeader';
+import { pharmFixture } from '../../fixtures.test-data';
 
-const pharm: Pharm = {
+const pharm = pharmFixture({
   name: 'בית מרקחת מרכז העיר',
   slug: 'merkaz-tel-aviv',
   address: 'אבן גבירול 64',
@@ -15,19 +15,9 @@ const pharm: Pharm = {
   phoneNumber: '03-5271840',
   whatsappNumber: '052-6180422',
   wazeAddress: 'אבן גבירול 64, תל אביב-יפו',
-  logo_url: null,
-  isOpen: true,
-  nextOpening: null,
-  isOnboard: true,
-  isStockOnly: false,
-  shipping: 'free',
-  shipmentNotes: null,
   openingHours: { '0': [{ opensAt: '08:00:00', closesAt: '14:00:00' }] },
-  tags: [],
-  seoTitle: null,
-  seoDescription: null,
   updatedAt: '2026-11-23T11:54:15Z',
-};
+});
 
 function renderHeader(now: Date) {
   const router = createRouter({

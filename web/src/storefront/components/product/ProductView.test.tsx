@@ -4,6 +4,7 @@ import { fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { createQueryClient } from '../../../kit/queries/query-client';
 import { ProductTags, ProductView, TAGS_SHOWN } from './ProductView';
+import { productInfoFixture } from '../../fixtures.test-data';
 
 const renderView = (data: ProductDetailResponse) =>
   render(<QueryClientProvider client={createQueryClient()}><ProductView data={data} /></QueryClientProvider>);
@@ -25,23 +26,7 @@ const data: ProductDetailResponse = {
     sizeUnit: 'גרם',
     isPopular: true,
     isNew: false,
-    info: {
-      hebName: 'דר. גרין T20/C4',
-      engName: 'Dr. Green T20/C4',
-      company: 'קנאבי-טק',
-      cannabisType: 'indica',
-      thccbdDosage: 'T20/C4',
-      effects: [],
-      tastes: [],
-      terpenes: [],
-      originCountry: null,
-      sterilizationMethod: null,
-      growingFacility: null,
-      originSpecie: null,
-      pesticideMethod: null,
-      microbialLoad: null,
-      moistureTest: null,
-    },
+    info: productInfoFixture({ hebName: 'דר. גרין T20/C4', engName: 'Dr. Green T20/C4', company: 'קנאבי-טק' }),
   },
   tags: [{ name: 'פרחים', slug: 'flowers' }],
 };
