@@ -16,6 +16,7 @@ import { seriousViolations } from './axe';
 import { DESKTOP, PHONE, useBrowser, WIDTHS } from './browser';
 import { useDemoStack } from './demo-stack';
 import { PNG } from './documents';
+import { publicPages, type PageToOpen } from './public-routes';
 import { horizontalOverflow } from './overflow';
 
 const PATIENT = { email: 'patient@medcanna.local', password: 'demo-patient' };
@@ -85,27 +86,13 @@ describe('web: every public page and dialog on the demo data, at a phone and a d
 
   it('draws no public page wider than the screen, and axe finds nothing serious, with the demo data', async () => {
     const problems: string[] = [];
-    const pages: [name: string, path: string, ready: string][] = [
-      ['home', '/', 'h1'],
-      ['products', '/products', '.card-list .card'],
+    const pages: PageToOpen[] = [
+      ...publicPages({
+        product: PRODUCT.slug, productReady: 'h1', pharm: PHARM.slug, offerId: OFFER.id, tag: TAG.slug, term: PRODUCT.name.split(' ')[0],
+      }),
       ['products-list', '/products?layout=list', '.card-list .card'],
-      ['product', `/products/${PRODUCT.slug}`, 'h1'],
-      ['pharms', '/pharms', '.pharm-card'],
       ['pharms-grid', '/pharms?layout=grid', '.pharm-card'],
-      ['pharm', `/pharms/${PHARM.slug}`, '.pharm-product-card'],
       ['pharm-products-page-2', `/pharms/${PHARM.slug}?page=2`, '.pharm-product-card'],
-      ['pharm-embed', `/pharms/${PHARM.slug}/embed`, '.pharm-product-card'],
-      ['pharm-product', `/pharms/${PHARM.slug}/products/${OFFER.id}`, '.pharm-product-detail'],
-      ['discounts', '/discounts', '.card-list .card'],
-      ['tag', `/tags/${TAG.slug}`, 'h1'],
-      ['search', `/search?term=${encodeURIComponent(PRODUCT.name.split(' ')[0])}`, '.card'],
-      ['faq', '/faq', 'button.faq-toggle'],
-      ['accessibility', '/accessibility', 'h1'],
-      ['privacy-policy', '/privacy-policy', 'h1'],
-      ['terms-of-use', '/terms-of-use', 'h1'],
-      ['social', '/social-auto-updates', 'h1'],
-      ['cart-empty', '/cart', '.cart-empty'],
-      ['not-found', '/no-such-page', 'h1'],
     ];
     for (const [name, path, ready] of pages) {
       await open(path, ready);

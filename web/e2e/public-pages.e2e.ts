@@ -5,6 +5,7 @@
  */
 import type { Page } from 'playwright-core';
 import { seriousViolations } from './axe';
+import { publicPages, type PageToOpen } from './public-routes';
 import { DESKTOP, GATEWAY_URL, PHONE, screenshotBothWidths, useBrowser } from './browser';
 
 const API_HEADERS = { 'x-app-id': 'web', 'x-app-version': '0.1.0', 'x-api-key': process.env.API_KEY ?? 'mc-local-web-key' };
@@ -19,29 +20,12 @@ async function apiJson<T>(path: string): Promise<T> {
 describe('web: every public page is accessible, right-to-left, and screenshotted', () => {
   const web = useBrowser();
   let page: Page;
-  const pages: [name: string, path: string, ready: string][] = [
-    ['home', '/', 'h1'],
-    ['products', '/products', '.card-list .card'],
-    ['product', `/products/${PRODUCT}`, '.offer'],
-    ['pharms', '/pharms', '.pharm-card'],
-    ['pharm', `/pharms/${PHARM}`, '.pharm-product-card'],
-    ['pharm-embed', `/pharms/${PHARM}/embed`, '.pharm-product-card'],
-    ['search', '/search?term=גרין', '.card'],
-    ['discounts', '/discounts', '.card-list .card'],
-    ['faq', '/faq', 'button.faq-toggle'],
-    ['accessibility', '/accessibility', 'h1'],
-    ['privacy-policy', '/privacy-policy', 'h1'],
-    ['terms-of-use', '/terms-of-use', 'h1'],
-    ['social', '/social-auto-updates', 'h1'],
-    ['cart-empty', '/cart', '.cart-empty'],
-    ['not-found', '/no-such-page', 'h1'],
-  ];
+  let pages: PageToOpen[];
 
   beforeAll(async () => {
     const { pharmProducts } = await apiJson<{ pharmProducts: { id: number; inStock: boolean }[] }>(`/pharms/${PHARM}/products`);
     const { tags } = await apiJson<{ tags: { slug: string }[] }>(`/products/${PRODUCT}`);
-    pages.push(['pharm-product', `/pharms/${PHARM}/products/${pharmProducts[0].id}`, '.pharm-product-detail']);
-    pages.push(['tag', `/tags/${tags[0].slug}`, 'h1']);
+    pages = publicPages({ product: PRODUCT, productReady: '.offer', pharm: PHARM, offerId: pharmProducts[0].id, tag: tags[0].slug, term: 'גרין' });
   });
 
   beforeEach(() => {
