@@ -14,24 +14,13 @@
 const { constants, createPublicKey, publicEncrypt } = require('node:crypto');
 const fs = require('node:fs');
 const path = require('node:path');
+const { seededRandom } = require('../seed/generate');
 const { ADDRESSES, VOLUME_PASSWORD, FREQUENT_USERS, volumeEmail } = require('../seed/volumes');
 const { mapLimited } = require('./diverse');
 const { asNextClient } = require('./clients');
 
 const FIRST_NAMES = ['נועה', 'תמר', 'יונתן', 'דוד', 'מאיה', 'איתי', 'שירה', 'עומר'];
 const LAST_NAMES = ['כהן', 'לוי', 'מזרחי', 'פרץ', 'ביטון', 'אברהם'];
-
-/** A small deterministic generator (mulberry32), so two runs build the same carts. */
-function random(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 const pick = (rand, list) => list[Math.floor(rand() * list.length)];
 
 /** A valid Israeli ID number (8 digits and the check digit). */
@@ -82,7 +71,7 @@ async function offersByPharmacy(base, headers, count) {
 /** Signs in `count` volume patients and gives each a server cart, its selections and its order form. */
 async function prepareCheckout({ base, headers, count = 400, log = () => undefined }) {
   if (count > FREQUENT_USERS) throw new Error(`at most ${FREQUENT_USERS} bench users (the volume patients with many orders)`);
-  const rand = random(14);
+  const rand = seededRandom(14);
   const pharms = await offersByPharmacy(base, headers, 200); // all of them: orders lower stock, spread thin it lasts the run
   if (pharms.length < 2) throw new Error('fewer than two pharmacies with offers');
   const key = await call(base, headers, 'GET', '/api/checkout/public-key');

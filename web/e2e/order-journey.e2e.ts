@@ -13,7 +13,7 @@ import { Messages, type OrdersBatch, type PharmProduct } from '@mc/contracts';
 import type { Page } from 'playwright-core';
 import { fromMailbox, GATEWAY_URL, screenshotBothWidths, useBrowser } from './browser';
 import { api, inStockOffers, newAccount } from './api';
-import { chooseDocuments } from './documents';
+import { sendDocuments } from './documents';
 
 const YAM = 'yam-eilat';
 const MERKAZ = 'merkaz-tel-aviv';
@@ -208,9 +208,7 @@ describe('web: the order journey of a new patient (issue 14)', () => {
     await screenshotBothWidths(page, 'journey-completed');
 
     // The documents: an ID card (PNG), a licence and a prescription (PDF).
-    await chooseDocuments(page);
-    await page.getByRole('button', { name: 'שליחת המסמכים' }).click();
-    await page.getByText(Messages.documentsSubmitted).waitFor({ state: 'visible', timeout: 15_000 });
+    await sendDocuments(page);
 
     // Both orders in /user/orders.
     await page.getByRole('link', { name: 'להזמנות שלי' }).click();

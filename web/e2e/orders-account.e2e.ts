@@ -7,7 +7,7 @@
 import { Messages, type OrdersBatch } from '@mc/contracts';
 import { GATEWAY_URL, screenshotBothWidths, useBrowser } from './browser';
 import { api, encryptIdNumber, inStockOffers, newAccount } from './api';
-import { chooseDocuments } from './documents';
+import { sendDocuments } from './documents';
 
 describe('web: after ordering, /order/completed and /user/orders', () => {
   const web = useBrowser();
@@ -61,9 +61,7 @@ describe('web: after ordering, /order/completed and /user/orders', () => {
     await page.getByText(Messages.documentIdRequired).waitFor({ state: 'visible' });
     await page.getByLabel('תעודת זהות').setInputFiles({ name: 'id.txt', mimeType: 'text/plain', buffer: Buffer.from('not a document') });
     await page.getByText(Messages.documentWrongType).waitFor({ state: 'visible' });
-    await chooseDocuments(page);
-    await page.getByRole('button', { name: 'שליחת המסמכים' }).click();
-    await page.getByText(Messages.documentsSubmitted).waitFor({ state: 'visible', timeout: 15_000 });
+    await sendDocuments(page);
 
     await page.getByRole('link', { name: 'להזמנות שלי' }).click();
     await page.waitForURL((url) => url.pathname === '/user/orders');

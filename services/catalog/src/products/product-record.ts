@@ -1,6 +1,6 @@
 import {
   agorotToShekels,
-  type Product, type ProductInfo, type ProductMedia, type ProductVariant,
+  type Product, type ProductInfo, type ProductVariant,
 } from '@mc/contracts';
 import { sql, type SQL } from 'drizzle-orm';
 
@@ -30,15 +30,8 @@ export const PRODUCT_JSON: SQL = sql.raw(`json_build_object(
 export const PRODUCTS_WITH_STATS: SQL = sql.raw('catalog.products p LEFT JOIN catalog.product_stats s ON s.product_slug = p.slug');
 
 /** PRODUCT_JSON's value: the product's own facts as the API's `ProductInfo` has them, the dosage under its column's name. */
-export interface ProductRecord extends Omit<ProductInfo, 'thccbdDosage'> {
-  slug: string;
-  name: string;
-  shortName: string | null;
-  type: string;
-  imageUrl: string | null;
-  media: ProductMedia[];
-  sizeQuantity: number | null;
-  sizeUnit: string | null;
+export interface ProductRecord
+  extends Omit<ProductInfo, 'thccbdDosage'>, Pick<Product, 'slug' | 'name' | 'shortName' | 'type' | 'imageUrl' | 'media' | 'sizeQuantity' | 'sizeUnit'> {
   estimatedPrice: number | null;
   minPrice: number | null;
   maxPrice: number | null;
