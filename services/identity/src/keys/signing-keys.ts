@@ -1,6 +1,6 @@
 import { Inject, Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import { TOKEN_LIFETIME, type AccessTokenClaims, type BusinessAccessClaims, type SigningKeysResponse } from '@mc/contracts';
-import { Clock, DATABASE, LOGGER, SERVICE_ENV, TOKEN_ALG, TOKEN_ISSUER, type Database } from '@mc/kit';
+import { Clock, DATABASE, LOGGER, repeatEvery, type Repeating, SERVICE_ENV, TOKEN_ALG, TOKEN_ISSUER, type Database } from '@mc/kit';
 import { and, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import { exportJWK, generateKeyPair, importJWK, jwtVerify, SignJWT, type JWK, type KeyLike } from 'jose';
 import { createCipheriv, createDecipheriv, randomBytes, randomUUID } from 'node:crypto';
@@ -56,7 +56,7 @@ export class SigningKeys implements OnModuleInit, OnModuleDestroy {
   private verifying = new Map<string, KeyLike | Uint8Array>();
   private published: SigningKeysResponse = { keys: [] };
   private loadedAt = 0;
-  private timer?: NodeJS.Timeout;
+  private repeating?: Repeating;
 
   constructor(
     @Inject(DATABASE) private readonly db: Database,
@@ -69,14 +69,15 @@ export class SigningKeys implements OnModuleInit, OnModuleDestroy {
     await this.encryptClearKeys();
     await this.rotateIfDue();
     await this.load();
-    this.timer = setInterval(() => {
-      this.rotateIfDue().then(() => this.load()).catch((err) => this.logger.warn({ err }, 'signing key rotation check failed; will retry'));
-    }, CHECK_EVERY_MS);
-    this.timer.unref();
+    this.repeating = repeatEvery(
+      CHECK_EVERY_MS,
+      () => this.rotateIfDue().then(() => this.load()),
+      (err) => this.logger.warn({ err }, 'signing key rotation check failed; will retry'),
+    );
   }
 
   onModuleDestroy() {
-    clearInterval(this.timer);
+    this.repeating?.stop();
   }
 
   private get encryptionKey(): Buffer {

@@ -3,7 +3,7 @@ import {
   agorotToShekels, BUSINESS_PAGE_SIZE, ErrorCodes, escapeLike, Messages, OWNER_SETTABLE_STATUSES, Subjects,
   type BusinessOrder, type BusinessOrdersPage, type OrderStatus,
 } from '@mc/contracts';
-import { BusClient, businessNotFound, Clock, DATABASE, LOGGER, OutboxRelay, SERVICE_ENV, serviceError, toServiceError, type Caller, type Database } from '@mc/kit';
+import { BusClient, businessNotFound, Clock, DATABASE, LOGGER, repeatEvery, type Repeating, OutboxRelay, SERVICE_ENV, serviceError, toServiceError, type Caller, type Database } from '@mc/kit';
 import { and, asc, eq, inArray, isNotNull, lte, sql, type SQL } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { OrderEnv } from '../config';
@@ -62,7 +62,7 @@ function toBusinessOrder(o: OrderRow, items: (typeof orderItems.$inferSelect)[])
 /** A pharmacy's side of its orders (the business slug is the pharmacy's slug): statuses and the ID number. */
 @Injectable()
 export class BusinessOrdersService implements OnApplicationBootstrap, OnApplicationShutdown {
-  private timer?: NodeJS.Timeout;
+  private repeating?: Repeating;
   private readonly pharmacies = new Map<string, number>();
 
   constructor(
@@ -180,19 +180,15 @@ export class BusinessOrdersService implements OnApplicationBootstrap, OnApplicat
   }
 
   onApplicationBootstrap(): void {
-    const tick = () => {
-      this.purgeIdNumbers()
-        .catch((err: unknown) => this.logger.warn({ err }, 'ID number purge failed; will retry'))
-        .finally(() => {
-          if (this.timer) this.timer = setTimeout(tick, this.env.ID_NUMBER_PURGE_INTERVAL_MS);
-        });
-    };
-    this.timer = setTimeout(tick, this.env.ID_NUMBER_PURGE_INTERVAL_MS);
+    this.repeating = repeatEvery(
+      this.env.ID_NUMBER_PURGE_INTERVAL_MS,
+      () => this.purgeIdNumbers(),
+      (err) => this.logger.warn({ err }, 'ID number purge failed; will retry'),
+    );
   }
 
   onApplicationShutdown(): void {
-    clearTimeout(this.timer);
-    this.timer = undefined;
+    this.repeating?.stop();
   }
 }
 

@@ -1,6 +1,6 @@
 import { Inject, Injectable, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import { Events, OFFER_STALE_AFTER_MS } from '@mc/contracts';
-import { Clock, DATABASE, LOGGER, OutboxRelay, OutboxWriter, SERVICE_ENV, type Database } from '@mc/kit';
+import { Clock, DATABASE, LOGGER, repeatEvery, type Repeating, OutboxRelay, OutboxWriter, SERVICE_ENV, type Database } from '@mc/kit';
 import { and, asc, eq, lt, lte, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { PharmEnv } from '../config';
@@ -36,7 +36,7 @@ const LAPSES = [
  */
 @Injectable()
 export class StaleOfferSweep implements OnApplicationBootstrap, OnModuleDestroy {
-  private timer?: NodeJS.Timeout;
+  private repeating?: Repeating;
 
   constructor(
     @Inject(DATABASE) private readonly db: Database,
@@ -49,12 +49,11 @@ export class StaleOfferSweep implements OnApplicationBootstrap, OnModuleDestroy 
 
   onApplicationBootstrap(): void {
     if (!this.env.STALE_SWEEP_MS) return;
-    this.timer = setInterval(() => void this.sweep().catch((err: unknown) => this.logger.warn({ err }, 'stale offer sweep failed')), this.env.STALE_SWEEP_MS);
-    this.timer.unref();
+    this.repeating = repeatEvery(this.env.STALE_SWEEP_MS, () => this.sweep(), (err) => this.logger.warn({ err }, 'stale offer sweep failed'));
   }
 
   onModuleDestroy(): void {
-    clearInterval(this.timer);
+    this.repeating?.stop();
   }
 
   /** Publishes the offers gone stale or expired since the last sweep (at most SWEPT_PER_RUN of each); returns how many. */

@@ -3,7 +3,7 @@ import {
   ErrorCodes, Messages, notEnoughStockMessage,
   type OrderBatchPlacedEvent, type OrderStatusChangedEvent, type StockReleaseCommand, type StockReserveCommand,
 } from '@mc/contracts';
-import { Clock, DATABASE, LOGGER, OutboxRelay, SERVICE_ENV, serviceError, type Database, type Tx } from '@mc/kit';
+import { Clock, DATABASE, LOGGER, repeatEvery, type Repeating, OutboxRelay, SERVICE_ENV, serviceError, type Database, type Tx } from '@mc/kit';
 import { and, asc, eq, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { PharmEnv } from '../config';
@@ -43,7 +43,7 @@ function summed(lines: readonly { pharmProductId: number; quantity: number }[]):
  */
 @Injectable()
 export class StockReservations implements OnApplicationBootstrap, OnModuleDestroy {
-  private timer?: NodeJS.Timeout;
+  private repeating?: Repeating;
 
   constructor(
     @Inject(SERVICE_ENV) private readonly env: PharmEnv,
@@ -56,15 +56,15 @@ export class StockReservations implements OnApplicationBootstrap, OnModuleDestro
 
   onApplicationBootstrap(): void {
     if (!this.env.STOCK_HOLD_SWEEP_MS) return;
-    this.timer = setInterval(
-      () => void this.sweepHeld(this.env.STOCK_HOLD_MS).catch((err: unknown) => this.logger.warn({ err }, 'held stock sweep failed')),
+    this.repeating = repeatEvery(
       this.env.STOCK_HOLD_SWEEP_MS,
+      () => this.sweepHeld(this.env.STOCK_HOLD_MS),
+      (err) => this.logger.warn({ err }, 'held stock sweep failed'),
     );
-    this.timer.unref();
   }
 
   onModuleDestroy(): void {
-    clearInterval(this.timer);
+    this.repeating?.stop();
   }
 
   /** Gives back the reservations held longer than `olderThanMs` (at most 100 a run); returns how many. */
