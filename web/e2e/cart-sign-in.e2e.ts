@@ -5,6 +5,7 @@
  */
 import type { PharmProduct } from '@mc/contracts';
 import type { Page } from 'playwright-core';
+import { signInInDialog } from './account-steps';
 import { GATEWAY_URL, useBrowser } from './browser';
 import { api, inStockOffers, newAccount } from './api';
 
@@ -39,10 +40,7 @@ describe('web: the cart across signing in', () => {
 
     await page.getByRole('button', { name: 'המשך להזמנה' }).click();
     const dialog = page.getByRole('dialog');
-    await dialog.getByLabel('דוא״ל').fill(email);
-    await dialog.getByLabel('סיסמה').fill(password);
-    await dialog.getByRole('button', { name: 'התחברות' }).click();
-    await dialog.getByText('התחברת בהצלחה').waitFor({ state: 'visible' });
+    await signInInDialog(dialog, email, password);
 
     expect(new URL(page.url()).pathname).toBe('/cart');
     await page.waitForFunction(() => !document.cookie.split('; ').some((c) => c.startsWith('cart=')));

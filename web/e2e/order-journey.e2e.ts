@@ -11,6 +11,7 @@
  */
 import { Messages, type OrdersBatch, type PharmProduct } from '@mc/contracts';
 import type { Page } from 'playwright-core';
+import { myOrderRows, signInInDialog } from './account-steps';
 import { fromMailbox, GATEWAY_URL, screenshotBothWidths, useBrowser } from './browser';
 import { api, inStockOffers, newAccount } from './api';
 import { sendDocuments } from './documents';
@@ -126,10 +127,7 @@ describe('web: the order journey of a new patient (issue 14)', () => {
     // Continue to order: the sign-in dialog; signed in, still on /cart with the same two pharmacies.
     await page.getByRole('button', { name: 'המשך להזמנה' }).click();
     const dialog = page.getByRole('dialog');
-    await dialog.getByLabel('דוא״ל').fill(email);
-    await dialog.getByLabel('סיסמה').fill(password);
-    await dialog.getByRole('button', { name: 'התחברות' }).click();
-    await dialog.getByText('התחברת בהצלחה').waitFor({ state: 'visible' });
+    await signInInDialog(dialog, email, password);
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'hidden' });
     expect(new URL(page.url()).pathname).toBe('/cart');
@@ -211,12 +209,7 @@ describe('web: the order journey of a new patient (issue 14)', () => {
     await sendDocuments(page);
 
     // Both orders in /user/orders.
-    await page.getByRole('link', { name: 'להזמנות שלי' }).click();
-    await page.waitForURL((url) => url.pathname === '/user/orders');
-    for (const order of batch.orders) {
-      const row = page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: String(order.id), exact: true }) });
-      await row.getByText(order.pharm.name).waitFor({ state: 'visible' });
-    }
+    await myOrderRows(page, batch.orders);
     await screenshotBothWidths(page, 'journey-user-orders');
 
     // The mailbox: each pharmacy its new order and its documents, the patient the confirmation of both.

@@ -5,6 +5,7 @@
  * the latest orders on /user.
  */
 import { Messages, type OrdersBatch } from '@mc/contracts';
+import { myOrderRows } from './account-steps';
 import { GATEWAY_URL, screenshotBothWidths, useBrowser } from './browser';
 import { api, encryptIdNumber, inStockOffers, newAccount } from './api';
 import { sendDocuments } from './documents';
@@ -63,13 +64,10 @@ describe('web: after ordering, /order/completed and /user/orders', () => {
     await page.getByText(Messages.documentWrongType).waitFor({ state: 'visible' });
     await sendDocuments(page);
 
-    await page.getByRole('link', { name: 'להזמנות שלי' }).click();
-    await page.waitForURL((url) => url.pathname === '/user/orders');
-    for (const order of batch.orders) {
-      const row = page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: String(order.id), exact: true }) });
-      await row.getByText(order.pharm.name).waitFor({ state: 'visible' });
+    const rows = await myOrderRows(page, batch.orders);
+    for (const [i, order] of batch.orders.entries()) {
       // Documents are on their way or delivered: no second upload.
-      expect(await row.getByRole('button', { name: `צירוף מסמכים להזמנה ${order.id}` }).count()).toBe(0);
+      expect(await rows[i].getByRole('button', { name: `צירוף מסמכים להזמנה ${order.id}` }).count()).toBe(0);
     }
     await screenshotBothWidths(page, 'user-orders');
 

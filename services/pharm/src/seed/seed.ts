@@ -5,25 +5,15 @@ import { sql } from 'drizzle-orm';
 import type { Tag } from '@mc/contracts';
 import type { DiscountInput } from '../discounts/discount-rules';
 import { DiscountsWriter } from '../discounts/discounts.writer';
-import { PharmProductsWriter } from '../pharm-products/pharm-products.writer';
+import { PharmProductsWriter, type OfferInput } from '../pharm-products/pharm-products.writer';
 import { PharmsWriter, type PharmInput, type SlideInput } from '../pharms/pharms.writer';
 import { pharmService } from '../service';
 
 /** One offer of the seed file (deploy/seed/pharm-data.js): money in agorot, the id kept when free. */
-interface SeedOffer {
-  id?: number;
-  productSlug: string;
-  price: number;
-  originalPrice: number | null;
-  inStock: boolean;
-  amount: number | null;
+interface SeedOffer extends Omit<OfferInput, 'alwaysInStock' | 'expiresAt'> {
   /** Absent: false. */
   alwaysInStock?: boolean;
-  published: boolean;
   expiresAt: string | null;
-  isPopular: boolean;
-  isNew: boolean;
-  isPromoted: boolean;
 }
 
 /** One discount or coupon of the seed file: amount in percent or agorot, dates as ISO text, offers by product slug. */
