@@ -7,7 +7,7 @@
  */
 import { mkdirSync } from 'fs';
 import * as path from 'path';
-import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Locator, type Page } from 'playwright-core';
 
 export const GATEWAY_URL = (process.env.GATEWAY_URL ?? 'http://127.0.0.1:18080').replace(/\/+$/, '');
 export const SCREENSHOTS_DIR = path.join(process.env.ARTIFACTS_DIR ?? path.resolve(__dirname, '../../artifacts'), 'screenshots');
@@ -139,4 +139,13 @@ export async function screenshotBothWidths(page: Page, name: string): Promise<vo
     await page.screenshot({ path: path.join(SCREENSHOTS_DIR, `${name}-${viewport.width}.png`), fullPage: true });
   }
   await page.setViewportSize(own);
+}
+
+/**
+ * Waits until React has taken over the element (hydrated it: its props, handlers included, are attached), so that a
+ * press on a page the server drew is not lost on a busy machine while the app still starts.
+ */
+export async function waitHydrated(element: Locator): Promise<void> {
+  const handle = await element.elementHandle();
+  await element.page().waitForFunction((node) => Object.keys(node!).some((key) => key.startsWith('__reactProps')), handle);
 }

@@ -13,7 +13,7 @@ import type { Page } from 'playwright-core';
 import { generate } from '../../deploy/seed/generate';
 import { api, encryptIdNumber } from './api';
 import { seriousViolations } from './axe';
-import { DESKTOP, PHONE, useBrowser, WIDTHS } from './browser';
+import { DESKTOP, PHONE, useBrowser, waitHydrated, WIDTHS } from './browser';
 import { useDemoStack } from './demo-stack';
 import { PNG } from './documents';
 import { publicPages, type PageToOpen } from './public-routes';
@@ -69,6 +69,7 @@ describe('web: every public page and dialog on the demo data, at a phone and a d
       for (let i = 0; i < (await openers.count()); i++) {
         const opener = openers.nth(i);
         const label = (await opener.getAttribute('aria-label')) ?? (await opener.textContent()) ?? '';
+        await waitHydrated(opener);
         await opener.click();
         const dialog = page.locator('dialog[open]').last();
         await dialog.waitFor({ state: 'visible' });
