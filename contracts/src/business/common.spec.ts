@@ -1,6 +1,6 @@
 import { plainToInstance } from 'class-transformer';
 import { validateSync } from 'class-validator';
-import { ShipmentCreateCommand } from './shipments';
+import { ShipmentCreateCommand } from '../shipping/shipments';
 
 describe('a nested list of a back-office form', () => {
   it("applies its rows' own transforms: a number typed into a form arrives as text and is read as a number", () => {

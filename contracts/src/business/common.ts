@@ -76,10 +76,10 @@ export interface BusinessCard {
 export interface BusinessInfo {
   business: BusinessCard;
   openingHours: OpeningHours;
-  openOrders: import('./orders').BusinessOrderSummary[];
-  stockoutProducts: import('./products').BusinessPharmProduct[];
+  openOrders: import('../order/business-orders').BusinessOrderSummary[];
+  stockoutProducts: import('../pharm/business-products').BusinessPharmProduct[];
   /** Published offers stale or due for a confirm within `OFFER_CONFIRM_DUE_WITHIN_HOURS`, the oldest confirmation first. */
-  staleProducts: import('./products').BusinessStaleProduct[];
+  staleProducts: import('../pharm/business-products').BusinessStaleProduct[];
   stats: BusinessStats;
 }
 
@@ -94,8 +94,8 @@ export interface BusinessStats {
 export interface PharmBusinessInfo {
   business: BusinessCard;
   openingHours: OpeningHours;
-  stockoutProducts: import('./products').BusinessPharmProduct[];
-  staleProducts: import('./products').BusinessStaleProduct[];
+  stockoutProducts: import('../pharm/business-products').BusinessPharmProduct[];
+  staleProducts: import('../pharm/business-products').BusinessStaleProduct[];
   productsTotals: { totalCount: number };
 }
 
@@ -103,7 +103,7 @@ export interface PharmBusinessInfo {
 export interface OrderBusinessStats {
   ordersTotals: BusinessStats['ordersTotals'];
   customersTotals: { totalCount: number };
-  openOrders: import('./orders').BusinessOrderSummary[];
+  openOrders: import('../order/business-orders').BusinessOrderSummary[];
 }
 
 /**

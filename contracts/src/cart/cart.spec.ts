@@ -1,7 +1,7 @@
 import { plainToInstance } from 'class-transformer';
 import { validateSync } from 'class-validator';
 import { Messages } from '../messages';
-import { ResolveCartDto } from './index';
+import { ResolveCartDto } from '.';
 
 const errorsOf = (body: unknown) =>
   validateSync(plainToInstance(ResolveCartDto, body), { whitelist: true, forbidUnknownValues: false });

@@ -1,6 +1,6 @@
 import { ClassConstructor, plainToInstance } from 'class-transformer';
 import { validateSync } from 'class-validator';
-import { AddressCommand, AddressRemoveCommand, AddressUpdateCommand, CheckoutDetailsDto, ContactDto, SignInDto, SignUpDto, UpdateUserCommand } from './index';
+import { AddressCommand, AddressRemoveCommand, AddressUpdateCommand, CheckoutDetailsDto, ContactDto, SignInDto, SignUpDto, UpdateUserCommand } from '.';
 import { INT4_MAX } from './decorators';
 
 /** The properties that fail, as a service's ValidationPipe (transform, whitelist) would see them. */

@@ -14,7 +14,7 @@ import {
   SignInDto,
   SignUpDto,
   SmsVerifyDto,
-} from './index';
+} from '.';
 
 /** Messages per failing property, in a stable shape for exact comparison. */
 function errorsOf<T extends object>(dto: ClassConstructor<T>, plain: object): Record<string, string[]> {

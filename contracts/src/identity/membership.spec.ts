@@ -1,4 +1,4 @@
-import { membershipClaim, parseMembershipClaim } from './index';
+import { membershipClaim, parseMembershipClaim } from '.';
 
 describe('membership claims name their kind', () => {
   it('writes pharmacy:<slug> and company:<slug>, so the same slug of two kinds makes two claims', () => {

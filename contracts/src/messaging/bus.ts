@@ -11,14 +11,18 @@ import {
 } from '../forms/auth';
 import { ContactDto } from '../forms/contact';
 import {
-  BatchGetRequest, CheckoutOffersRequest, CouponDto, CouponGetRequest, CreateOrderDto, DocumentsAbandonCommand, DocumentsBeginCommand, DocumentsFinishCommand,
-  DocumentsSendCommand, OrderIdNumberRequest, OrderNoticeRequest, OrderStatusUpdateCommand, QuoteDto, ShippingQuoteRequest, StockReleaseCommand,
-  StockReserveCommand, UserOrdersRequest,
-  type CheckoutOffers, type CheckoutPublicKey, type CouponRecord, type CouponValidation, type DocumentsDelivery,
-  OrderBatchPlacedEvent, OrderDocumentsSubmittedEvent, type OrderNotice, type OrdersBatch, type OrderStatus, OrderStatusChangedEvent,
-  type Quote, type ShippingQuoteResponse, type UserOrdersResponse,
-} from '../checkout';
-import { AddressSearchDto, type AddressSearchResponse } from '../geo/address-search';
+  BatchGetRequest, CheckoutOffersRequest, CreateOrderDto, DocumentsAbandonCommand, DocumentsBeginCommand, DocumentsFinishCommand, DocumentsSendCommand, OrderIdNumberRequest, OrderNoticeRequest, OrderStatusUpdateCommand, QuoteDto, UserOrdersRequest, type CheckoutOffers, type CheckoutPublicKey, type DocumentsDelivery, OrderBatchPlacedEvent, OrderDocumentsSubmittedEvent, type OrderNotice, type OrdersBatch, type OrderStatus, OrderStatusChangedEvent, type Quote, type UserOrdersResponse, type BusinessOrdersPage,
+} from '../order';
+import {
+  CouponDto, CouponGetRequest, StockReleaseCommand, StockReserveCommand, type CouponRecord, type CouponValidation, AnnouncementCreateCommand, AnnouncementUpdateCommand, BusinessUpdateCommand, DiscountCodeRequest, DiscountCreateCommand, DiscountUpdateCommand, OpeningHoursUpdateCommand, PharmProductCreateCommand, PharmProductsUpdateCommand, type BusinessAnnouncement, type BusinessAnnouncementsPage, type BusinessDiscount, type BusinessDiscountsPage, type BusinessPharmProduct, type BusinessPharmProductsPage, type BusinessProductOptionsPage, type DiscountProductOptionsPage,
+} from '../pharm';
+import {
+  ShippingQuoteRequest, type ShippingQuoteResponse, ShipmentCreateCommand, ShipmentUpdateCommand, type BusinessShipment, type BusinessShipmentsPage,
+} from '../shipping';
+import {
+  BusinessItemRequest, BusinessPageRequest, BusinessRequest, type BusinessCard, type OrderBusinessStats, type PharmBusinessInfo,
+} from '../business';
+import { AddressSearchDto, type AddressSearchResponse } from '../shipping/address-search';
 import type {
   Address, AuthTokenResponse, GoogleSignInResponse, BusinessesResponse, DeliverySecret, FavoriteSlugsResponse, MailboxResponse, SigningKeysResponse, UserProfile,
 } from '../identity';
@@ -36,14 +40,6 @@ import type {
   CatalogSitemap, ComparisonResponse, FaqItem, LayoutResponse, Location, PharmDetailResponse, PharmListResponse, PharmProduct, PharmProductDetailResponse,
   PharmProductListResponse, PharmSitemap, ProductListResponse, SearchResponse, Shipment, Slide, SocialGroup,
 } from '../storefront/responses';
-import {
-  AnnouncementCreateCommand, AnnouncementUpdateCommand, BusinessItemRequest, BusinessPageRequest, BusinessRequest, BusinessUpdateCommand,
-  DiscountCodeRequest, DiscountCreateCommand, DiscountUpdateCommand, OpeningHoursUpdateCommand, PharmProductCreateCommand,
-  PharmProductsUpdateCommand, ShipmentCreateCommand, ShipmentUpdateCommand,
-  type BusinessAnnouncement, type BusinessAnnouncementsPage, type BusinessCard, type BusinessDiscount, type BusinessDiscountsPage,
-  type BusinessOrdersPage, type BusinessPharmProduct, type BusinessPharmProductsPage, type BusinessProductOptionsPage, type BusinessShipment,
-  type BusinessShipmentsPage, type DiscountProductOptionsPage, type OrderBusinessStats, type PharmBusinessInfo,
-} from '../business';
 import type { OpeningHours } from '../storefront/responses';
 import type { EventEnvelope } from './envelope';
 import { Events, Subjects } from './subjects';

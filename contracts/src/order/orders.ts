@@ -6,9 +6,9 @@ import { Messages } from '../messages';
 import { INT4_MAX, IntInRange, NoControlChars } from '../forms/decorators';
 import { AddressField } from '../forms/address';
 import { CheckoutField, NOTES_MAX_LENGTH, PharmNotesDto, PharmNotesList } from '../forms/checkout';
-import { COUPON_CODE_MAX_LENGTH, COUPON_CODE_PATTERN, MAX_COUPONS } from './coupon';
-import type { DiscountTerms } from './discounts';
-import type { PharmShippingQuote } from './shipping';
+import { COUPON_CODE_MAX_LENGTH, COUPON_CODE_PATTERN, MAX_COUPONS } from '../pharm/coupon';
+import type { DiscountTerms } from '../pharm/discounts';
+import type { PharmShippingQuote } from '../shipping/quote';
 
 const invalid = { message: Messages.badRequest };
 

@@ -1,2 +1,4 @@
+export * from './quote';
 export * from './localities';
 export * from './address-search';
+export * from './shipments';

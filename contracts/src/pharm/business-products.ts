@@ -2,8 +2,8 @@ import { IsBoolean, IsInt, IsISO8601, IsNumber, IsOptional, IsString, Matches, M
 import { SLUG_PATTERN } from '../catalog/product';
 import { INT4_MAX, IntInRange, ToOptionalNumber } from '../forms/decorators';
 import { Messages } from '../messages';
-import { BusinessRequest, BusinessSlug, NestedList } from './common';
-import { BusinessMessages } from './messages';
+import { BusinessRequest, BusinessSlug, NestedList } from '../business/common';
+import { BusinessMessages } from '../business/messages';
 
 const invalid = { message: Messages.badRequest };
 const money = { maxDecimalPlaces: 2, allowNaN: false, allowInfinity: false };

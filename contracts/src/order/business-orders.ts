@@ -1,4 +1,4 @@
-import type { CustomerOrder, OrderStatus } from '../checkout/orders';
+import type { CustomerOrder, OrderStatus } from './orders';
 
 /** A row of the dashboard's recent open orders. */
 export interface BusinessOrderSummary {

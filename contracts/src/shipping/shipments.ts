@@ -1,8 +1,8 @@
 import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsNumber, Max, MaxLength, Min, ValidateBy, ValidateNested } from 'class-validator';
 import { Filled, INT4_MAX, IntInRange, NoControlChars, ToOptionalNumber, Trim } from '../forms/decorators';
 import { Messages } from '../messages';
-import { BusinessSlug, NestedList } from './common';
-import { BusinessMessages } from './messages';
+import { BusinessSlug, NestedList } from '../business/common';
+import { BusinessMessages } from '../business/messages';
 
 const required = { message: BusinessMessages.required };
 const money = { maxDecimalPlaces: 2, allowNaN: false, allowInfinity: false };

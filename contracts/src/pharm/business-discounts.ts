@@ -1,10 +1,10 @@
 import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsInt, IsISO8601, IsString, Max, MaxLength, Min, ValidateBy } from 'class-validator';
-import { COUPON_CODE_MAX_LENGTH, COUPON_CODE_PATTERN } from '../checkout/coupon';
-import { DISCOUNT_AMOUNT_TYPES, DISCOUNT_TYPES, type DiscountAmountType, type DiscountType } from '../checkout/discounts';
+import { COUPON_CODE_MAX_LENGTH, COUPON_CODE_PATTERN } from './coupon';
+import { DISCOUNT_AMOUNT_TYPES, DISCOUNT_TYPES, type DiscountAmountType, type DiscountType } from './discounts';
 import { Filled, INT4_MAX, MatchesIfFilled, NoControlChars, ToOptionalNumber, Trim } from '../forms/decorators';
 import { Messages } from '../messages';
-import { BusinessRequest, BusinessSlug } from './common';
-import { BusinessMessages } from './messages';
+import { BusinessRequest, BusinessSlug } from '../business/common';
+import { BusinessMessages } from '../business/messages';
 
 const invalid = { message: Messages.badRequest };
 /** Spec §9: the smallest discount amount. */

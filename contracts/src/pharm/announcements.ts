@@ -1,8 +1,8 @@
 import { IsBoolean, IsIn, IsISO8601, IsOptional, MaxLength, ValidateBy } from 'class-validator';
 import { Filled, INT4_MAX, IntInRange, NoControlChars, Trim } from '../forms/decorators';
 import { Messages } from '../messages';
-import { BusinessSlug } from './common';
-import { BusinessMessages } from './messages';
+import { BusinessSlug } from '../business/common';
+import { BusinessMessages } from '../business/messages';
 
 export const ANNOUNCEMENT_TYPES = ['DISCOUNT', 'BANNER'] as const;
 export type AnnouncementType = (typeof ANNOUNCEMENT_TYPES)[number];

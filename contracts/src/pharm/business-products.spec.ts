@@ -1,7 +1,7 @@
 import { plainToInstance } from 'class-transformer';
 import { validateSync } from 'class-validator';
-import { BusinessMessages } from './messages';
-import { DEFAULT_PHARM_PRODUCT, PharmProductCreateCommand, PharmProductFields, PharmProductsUpdateCommand } from './products';
+import { BusinessMessages } from '../business/messages';
+import { DEFAULT_PHARM_PRODUCT, PharmProductCreateCommand, PharmProductFields, PharmProductsUpdateCommand } from './business-products';
 
 /** The first message of each failing property, as the services (firstValidationMessage) and the web form show it. */
 function firstErrors(plain: object, dto: new () => object = PharmProductFields): Record<string, string> {

@@ -2,8 +2,8 @@ import { ArrayMaxSize, IsArray, IsIn, IsOptional, IsString, Matches, MaxLength, 
 import { Filled, MatchesIfFilled, NoControlChars, Trim } from '../forms/decorators';
 import { Messages } from '../messages';
 import { PHONE_PATTERN } from '../rules/patterns';
-import { BusinessRequest, NestedList } from './common';
-import { BusinessMessages } from './messages';
+import { BusinessRequest, NestedList } from '../business/common';
+import { BusinessMessages } from '../business/messages';
 
 const invalid = { message: Messages.badRequest };
 
