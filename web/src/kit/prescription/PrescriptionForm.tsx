@@ -60,7 +60,7 @@ function PrescriptionForm({ prescription, onDone }: { prescription: Prescription
         aria-describedby={categoriesError ? `${groupId}-error` : undefined}
       >
         <legend>{hePrescription.categories}</legend>
-        <ul>
+        <ul className="chip-list">
           {PRESCRIPTION_CATEGORIES.map((category) => (
             <li key={category}>
               <label className="prescription-category">

@@ -32,7 +32,7 @@ function PopularSearches() {
         {he.home.popular}
       </h2>
       {isPending ? (
-        <ul className="popular-list" aria-hidden="true">
+        <ul className="popular-list chip-list" aria-hidden="true">
           {PLACEHOLDER_WIDTHS.map((width, index) => (
             <li key={index}>
               <span className="tag popular-placeholder" style={{ inlineSize: width }}>
@@ -42,7 +42,7 @@ function PopularSearches() {
           ))}
         </ul>
       ) : (
-        <ul className="popular-list">
+        <ul className="popular-list chip-list">
           {products.map((product) => (
             <li key={product.slug}>
               <Link to="/products/$productSlug" params={{ productSlug: product.slug }} className="tag">
@@ -74,7 +74,7 @@ function HomePage() {
         {he.home.tiles.map((tile, index) => (
           <li key={tile.title} className="tile">
             <h2 className="tile-title">
-              <SiteLink href={TILE_LINKS[index]} className="tile-link">
+              <SiteLink href={TILE_LINKS[index]} className="tile-link stretched-link">
                 {tile.title}
               </SiteLink>
             </h2>

@@ -14,7 +14,7 @@ function PharmCardView({ pharm, now = new Date() }: { pharm: Pharm; now?: Date }
       <PharmLogo url={pharm.logo_url} name={pharm.name} />
       <div className="pharm-card-body">
         <h2 className="card-title">
-          <Link to="/pharms/$pharmSlug" params={{ pharmSlug: pharm.slug }} className="card-link">
+          <Link to="/pharms/$pharmSlug" params={{ pharmSlug: pharm.slug }} className="card-link stretched-link">
             {pharm.name}
           </Link>
         </h2>

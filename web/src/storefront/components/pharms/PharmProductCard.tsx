@@ -23,7 +23,7 @@ function PharmProductCardView({ item, highlighted = false, addToCart = true }: {
           <Link
             to="/pharms/$pharmSlug/products/$pharmProductId"
             params={{ pharmSlug: item.pharm.slug, pharmProductId: String(item.pharmProductId) }}
-            className="card-link"
+            className="card-link stretched-link"
           >
             {title}
           </Link>

@@ -154,7 +154,7 @@ export function ActiveFilters({ search, onChange }: { search: ListSearch; onChan
   if (!chips.length) return null;
   return (
     <div className="active-filters">
-      <ul className="active-filters-list" aria-label={he.lists.activeFilters}>
+      <ul className="active-filters-list chip-list" aria-label={he.lists.activeFilters}>
         {chips.map((chip) => (
           <li key={chip.id}>
             <button type="button" className="filter-chip" aria-label={he.lists.removeFilter(chip.label)} onClick={() => onChange(chip.patch)}>

@@ -16,7 +16,7 @@ export function PharmProductCard({ offer }: { offer: PharmProduct }) {
       <div className="card-body">
         <h3 className="card-title">
           <Link
-            className="card-link"
+            className="card-link stretched-link"
             to="/pharms/$pharmSlug/products/$pharmProductId"
             params={{ pharmSlug: pharm.slug, pharmProductId: String(offer.pharmProductId) }}
           >

@@ -59,7 +59,7 @@ function ProductCardView({ product }: { product: Product }) {
       </div>
       <div className="card-body">
         <h3 className="card-title">
-          <Link to="/products/$productSlug" params={{ productSlug: product.slug }} className="card-link">
+          <Link to="/products/$productSlug" params={{ productSlug: product.slug }} className="card-link stretched-link">
             {title}
           </Link>
         </h3>
