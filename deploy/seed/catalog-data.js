@@ -448,7 +448,7 @@ function socialGroups(rng, volume, localities, districts) {
 
 function loadLocalities() {
   try {
-    const contracts = require('../../contracts/dist/geo');
+    const contracts = require('../../contracts/dist/shipping/localities');
     return { localities: contracts.LOCALITIES, districts: [...contracts.DISTRICTS] };
   } catch {
     throw new Error('catalog-data: contracts/dist is missing; build it first (npx nx run @mc/contracts:build)');

@@ -522,7 +522,7 @@ function shelfOf(rng, products, count, already) {
 
 function loadLocalities() {
   try {
-    return require('../../contracts/dist/geo').LOCALITIES;
+    return require('../../contracts/dist/shipping/localities').LOCALITIES;
   } catch {
     throw new Error('pharm-data: contracts/dist is missing; build it first (npx nx run @mc/contracts:build)');
   }

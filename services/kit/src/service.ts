@@ -218,6 +218,9 @@ export async function startService(def: ServiceDefinition, overrides: NodeJS.Pro
   app.useGlobalInterceptors(new CorrelationInterceptor(logger));
   app.enableShutdownHooks();
   await app.listen();
+  // The queue group's subscriptions reach the server before the service says it is ready (a request sent the moment
+  // after would otherwise find no one answering).
+  await app.unwrap<NatsConnection>().flush();
   logger.info({ queue: def.name }, 'service ready');
   return app;
 }
