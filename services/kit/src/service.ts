@@ -11,7 +11,7 @@ import { IdentityKeysVerifier } from './caller/nats-identity-keys';
 import { TokenVersions } from './caller/token-versions';
 import { Clock } from './clock/clock';
 import { databaseUrl, EnvError, loadEnv, type ServiceEnv } from './config/env';
-import { createDatabase, createPool, runMigrations, type Database } from './database/database';
+import { bookkeepingDatabase, createDatabase, createPool, runMigrations, type Database } from './database/database';
 import { createValidationPipe, RpcErrorFilter } from './errors/rpc-error.filter';
 import { healthController } from './health/health';
 import { createLogger, PinoNestLogger } from './logging/logger';
@@ -165,9 +165,9 @@ class ServiceKitModule {
         { provide: OutboxWriter, useValue: new OutboxWriter(def.tables) },
         {
           provide: OutboxRelay,
-          inject: [DATABASE, NATS_CONNECTION],
-          useFactory: (db: Database, nc: NatsConnection) =>
-            new OutboxRelay(db, def.tables, nc.jetstream(), logger, { batchSize: env.OUTBOX_BATCH_SIZE, pollMs: env.OUTBOX_POLL_MS, keepSentMs: env.OUTBOX_KEEP_SENT_MS }),
+          inject: [PG_POOL, NATS_CONNECTION],
+          useFactory: (pool: Pool, nc: NatsConnection) =>
+            new OutboxRelay(bookkeepingDatabase(pool), def.tables, nc.jetstream(), logger, { batchSize: env.OUTBOX_BATCH_SIZE, pollMs: env.OUTBOX_POLL_MS, keepSentMs: env.OUTBOX_KEEP_SENT_MS }),
         },
         {
           provide: EventConsumers,

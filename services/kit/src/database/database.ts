@@ -24,6 +24,13 @@ export function onCommit(pool: Pool, listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
+/**
+ * A database over `pool` whose transactions tell no `onCommit` listener: for the kit's own bookkeeping (the outbox
+ * relay claims and marks its rows every poll), which changes nothing a live index holds; through `createDatabase` each
+ * empty poll would send every index back to the feed before its next read.
+ */
+export const bookkeepingDatabase = (pool: Pool): Database => drizzle(pool);
+
 /** The service's database over `pool`; its transactions tell `onCommit` listeners when they commit. */
 export function createDatabase(pool: Pool): Database {
   const db = drizzle(pool);
