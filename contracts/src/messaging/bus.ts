@@ -14,7 +14,7 @@ import {
   BatchGetRequest, CheckoutOffersRequest, CreateOrderDto, DocumentsAbandonCommand, DocumentsBeginCommand, DocumentsFinishCommand, DocumentsSendCommand, OrderIdNumberRequest, OrderNoticeRequest, OrderStatusUpdateCommand, QuoteDto, UserOrdersRequest, type CheckoutOffers, type CheckoutPublicKey, type DocumentsDelivery, OrderBatchPlacedEvent, OrderDocumentsSubmittedEvent, type OrderNotice, type OrdersBatch, type OrderStatus, OrderStatusChangedEvent, type Quote, type UserOrdersResponse, type BusinessOrdersPage,
 } from '../order';
 import {
-  CouponDto, CouponGetRequest, StockReleaseCommand, StockReserveCommand, type CouponRecord, type CouponValidation, AnnouncementCreateCommand, AnnouncementUpdateCommand, BusinessUpdateCommand, DiscountCodeRequest, DiscountCreateCommand, DiscountUpdateCommand, OpeningHoursUpdateCommand, PharmProductCreateCommand, PharmProductsUpdateCommand, type BusinessAnnouncement, type BusinessAnnouncementsPage, type BusinessDiscount, type BusinessDiscountsPage, type BusinessPharmProduct, type BusinessPharmProductsPage, type BusinessProductOptionsPage, type DiscountProductOptionsPage,
+  CouponDto, CouponGetRequest, StockReleaseCommand, StockFeedSubmitCommand, StockFeedStatusRequest, StockFeedRejectionsRequest, StockFeedPauseCommand, type StockFeedAccepted, type StockFeedStatus, type StockFeedRejectionsPage, type StockFeedPartner, StockReserveCommand, type CouponRecord, type CouponValidation, AnnouncementCreateCommand, AnnouncementUpdateCommand, BusinessUpdateCommand, DiscountCodeRequest, DiscountCreateCommand, DiscountUpdateCommand, OpeningHoursUpdateCommand, PharmProductCreateCommand, PharmProductsUpdateCommand, type BusinessAnnouncement, type BusinessAnnouncementsPage, type BusinessDiscount, type BusinessDiscountsPage, type BusinessPharmProduct, type BusinessPharmProductsPage, type BusinessProductOptionsPage, type DiscountProductOptionsPage,
 } from '../pharm';
 import {
   ShippingQuoteRequest, type ShippingQuoteResponse, ShipmentCreateCommand, ShipmentUpdateCommand, type BusinessShipment, type BusinessShipmentsPage,
@@ -107,6 +107,11 @@ export const RequestRoutes = {
   [Subjects.pharm.checkoutOffers]: takes(CheckoutOffersRequest).answers<CheckoutOffers>(),
   [Subjects.pharm.stockReserve]: takes(StockReserveCommand).answers<Ok>(),
   [Subjects.pharm.stockRelease]: takes(StockReleaseCommand).answers<Ok>(),
+  [Subjects.pharm.stockFeedSubmit]: takes(StockFeedSubmitCommand).answers<StockFeedAccepted>(),
+  [Subjects.pharm.stockFeedStatus]: takes(StockFeedStatusRequest).answers<StockFeedStatus>(),
+  [Subjects.pharm.stockFeedRejections]: takes(StockFeedRejectionsRequest).answers<StockFeedRejectionsPage>(),
+  [Subjects.pharm.stockFeedPartners]: takesNothing.answers<{ partners: StockFeedPartner[] }>(),
+  [Subjects.pharm.stockFeedPartnerPause]: takes(StockFeedPauseCommand).answers<StockFeedPartner>(),
 
   [Subjects.cart.cartGet]: takesNothing.answers<ServerCart>(),
   [Subjects.cart.cartStore]: takes(CartStoreCommand).answers<ServerCart>(),

@@ -46,6 +46,13 @@ export const Subjects = {
     stockReserve: 'pharm.stock.reserve',
     /** Order only: gives back what a batch whose order failed had reserved, and refuses that batch from then on. */
     stockRelease: 'pharm.stock.release',
+    /** The partner stock feed (gateway only): a pushed feed stored in the spool, its status, its rejections page by page. */
+    stockFeedSubmit: 'pharm.stock-feed.submit',
+    stockFeedStatus: 'pharm.stock-feed.status',
+    stockFeedRejections: 'pharm.stock-feed.rejections',
+    /** The operator's view of the feed partners and the switch that pauses one (admins only). */
+    stockFeedPartners: 'pharm.stock-feed.partners',
+    stockFeedPartnerPause: 'pharm.stock-feed.partner-pause',
     /** The back office (members of the business and admins only; the business is the pharmacy's slug). */
     businessGet: 'pharm.business.get',
     businessUpdate: 'pharm.business.update',

@@ -8,3 +8,4 @@ export * from './business-info';
 export * from './business-products';
 export * from './business-discounts';
 export * from './announcements';
+export * from './stock-feed';

@@ -22,3 +22,4 @@ export * from './service';
 export * from './tokens';
 export * from './live/change-feed';
 export * from './live/live-index';
+export * from './feeds/feed-partners';
