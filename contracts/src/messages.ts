@@ -110,6 +110,9 @@ export const Messages = {
   // Checkout messages the spec does not give (ours, in the same voice).
   cartEmpty: 'סל הקניות ריק',
   orderNotFound: 'ההזמנה לא נמצאה',
+  /** A partner's stock feed (by its job id), or a feed partner, that is not there. */
+  feedNotFound: 'עדכון המלאי לא נמצא',
+  feedPartnerNotFound: 'שותף הנתונים לא נמצא',
   documentsNotAccepted: 'לא ניתן לצרף מסמכים להזמנה זו',
   orderStatusLocked: 'לא ניתן לשנות את סטטוס ההזמנה',
   encryptionKeyUnknown: 'מפתח ההצפנה אינו בתוקף. יש לרענן את העמוד ולנסות שנית.',

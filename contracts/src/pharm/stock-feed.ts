@@ -73,6 +73,8 @@ export interface StockFeedStatus {
   applied: number;
   unchanged: number;
   rejected: number;
+  /** Why a refused feed was refused whole. */
+  reason?: string;
   /** The first `STOCK_FEED_REJECTIONS_SHOWN`, by line. */
   rejections: StockFeedRejection[];
 }

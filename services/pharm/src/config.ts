@@ -1,7 +1,7 @@
-import { ServiceEnv } from '@mc/kit';
-import { IsInt, Max, Min } from 'class-validator';
+import { ServiceEnv, type FeedEnv } from '@mc/kit';
+import { IsInt, IsNumber, IsString, Max, Min } from 'class-validator';
 
-export class PharmEnv extends ServiceEnv {
+export class PharmEnv extends ServiceEnv implements FeedEnv {
   /** How often offers gone stale are told to catalog as out of stock (0: never; the integration tests sweep by hand). */
   @IsInt() @Min(0) @Max(3_600_000)
   STALE_SWEEP_MS = 60_000;
@@ -16,4 +16,28 @@ export class PharmEnv extends ServiceEnv {
   /** How long a reservation may stay held before the sweep gives its units back (far above order's checkout). */
   @IsInt() @Min(60_000) @Max(86_400_000)
   STOCK_HOLD_MS = 15 * 60_000;
+
+  /** The partners of the stock feed: a JSON array of { id, secret, url?, everyMs? } (see the kit's feedPartners). */
+  @IsString()
+  FEED_PARTNERS = '';
+
+  /** Where pushed and pulled feeds wait for the worker (shared with the gateway); required outside development. */
+  @IsString()
+  FEED_SPOOL_DIR = '';
+
+  /** Rows of a feed per transaction (each chunk's offers and the feed's progress commit together). */
+  @IsInt() @Min(1) @Max(20_000)
+  FEED_CHUNK_ROWS = 2000;
+
+  /** A feed with a larger share of bad rows is refused whole. */
+  @IsNumber() @Min(0) @Max(1)
+  FEED_MAX_BAD_SHARE = 0.2;
+
+  /** How long the worker's hold on a feed lasts without renewal: a worker that died gives its feed to another after this. */
+  @IsInt() @Min(1000) @Max(600_000)
+  FEED_LOCK_MS = 30_000;
+
+  /** The largest feed taken by a pull (bytes). */
+  @IsInt() @Min(1024) @Max(10 * 1024 ** 3)
+  FEED_MAX_BYTES = 1024 ** 3;
 }

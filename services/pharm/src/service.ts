@@ -13,6 +13,7 @@ import { PharmProductsModule } from './pharm-products/pharm-products.module';
 import { PharmsModule } from './pharms/pharms.module';
 import { SitemapModule } from './sitemap/sitemap.module';
 import { StockModule } from './stock/stock.module';
+import { StockFeedModule } from './stock-feed/stock-feed.module';
 
 export const pharmService: ServiceDefinition<PharmEnv> = {
   name: 'pharm',
@@ -20,5 +21,5 @@ export const pharmService: ServiceDefinition<PharmEnv> = {
   schema: 'pharm',
   tables: { outbox, inbox },
   migrationsFolder: join(__dirname, 'migrations'),
-  imports: [PharmsModule, PharmProductsModule, DiscountsModule, CartOffersModule, StockModule, EventsModule, MediaModule, SitemapModule, BusinessInfoModule, BusinessProductsModule, AnnouncementsModule],
+  imports: [PharmsModule, PharmProductsModule, DiscountsModule, CartOffersModule, StockModule, EventsModule, MediaModule, SitemapModule, BusinessInfoModule, BusinessProductsModule, AnnouncementsModule, StockFeedModule],
 };

@@ -1,9 +1,10 @@
-import { ANNOUNCEMENT_TYPES, DISCOUNT_AMOUNT_TYPES, DISCOUNT_TYPES, PHARM_SHIPPING } from '@mc/contracts';
-import { announcementType, discountAmountType, discountType, pharmShipping } from './schema';
+import { ANNOUNCEMENT_TYPES, DISCOUNT_AMOUNT_TYPES, DISCOUNT_TYPES, PHARM_SHIPPING, STOCK_FEED_STATES } from '@mc/contracts';
+import { announcementType, discountAmountType, discountType, pharmShipping, stockFeedState } from './schema';
 
 describe('the schema', () => {
   it('keeps the shipping tags of contracts (written literally for drizzle-kit)', () => {
     expect(pharmShipping.enumValues).toEqual([...PHARM_SHIPPING]);
+    expect(stockFeedState.enumValues).toEqual([...STOCK_FEED_STATES]);
   });
 
   it('keeps the discount types and amount types of contracts', () => {

@@ -44,6 +44,10 @@ export const pharmacies = pharmSchema.table(
     popularity: integer('popularity').notNull().default(0),
     /** Where the pharmacy receives its orders and documents. */
     orderEmail: text('order_email'),
+    /** The partner's code for the pharmacy; null when not partner-synced. */
+    partnerCode: text('partner_code').unique(),
+    /** When the partner's feed last reached the pharmacy. */
+    partnerFeedAt: timestamp('partner_feed_at', { withTimezone: true }),
     /** `searchDocument(name, city, address)`: normalised Hebrew for search. */
     searchText: text('search_text').notNull().default(''),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -234,6 +238,7 @@ export const productsView = pharmSchema.table(
     thc: integer('thc'),
     cbd: integer('cbd'),
     family: text('family'),
+    yarpaProductId: text('yarpa_product_id').unique(),
     /** Agorot: the catalogue's typical price (what an offer priced 0 costs). */
     estimatedPrice: integer('estimated_price'),
     /** The pack: `sizeQuantity` of `sizeUnit` (e.g. 10 'גרם'), for the unit prices. */
@@ -284,3 +289,60 @@ export const stockReservationLines = pharmSchema.table(
   },
   (t) => [primaryKey({ columns: [t.batchUid, t.pharmProductId] }), check('stock_reservation_lines_taken_check', sql`${t.taken} >= 0 AND ${t.taken} <= ${t.quantity}`)],
 );
+
+// The partner stock feed (issue 28). Equal to contracts' STOCK_FEED_STATES, checked by a unit test.
+export const stockFeedState = pharmSchema.enum('stock_feed_state', ['queued', 'validating', 'applying', 'done', 'refused', 'paused']);
+export const stockFeedOrigin = pharmSchema.enum('stock_feed_origin', ['push', 'pull']);
+
+/**
+ * One feed of one partner, by its id (the SHA-256 of its bytes): where the worker is in it. `linesDone` and the counts
+ * move in the same transaction as each chunk's offers, so a worker stopped mid-feed resumes after the last chunk it
+ * committed and nothing is applied twice. A push keeps the partner's timestamp and signature until the worker has
+ * checked them over the stored bytes.
+ */
+export const stockFeeds = pharmSchema.table(
+  'stock_feeds',
+  {
+    partner: text('partner').notNull(),
+    id: text('id').notNull(),
+    origin: stockFeedOrigin('origin').notNull(),
+    state: stockFeedState('state').notNull().default('queued'),
+    signedAt: integer('signed_at'),
+    signature: text('signature'),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull(),
+    /** Set once every row was checked (the rejections are stored); the apply pass follows. */
+    validatedAt: timestamp('validated_at', { withTimezone: true }),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    rows: integer('rows').notNull().default(0),
+    /** The last CSV line whose row is applied or counted (the header is line 1). */
+    linesDone: integer('lines_done').notNull().default(1),
+    applied: integer('applied').notNull().default(0),
+    unchanged: integer('unchanged').notNull().default(0),
+    rejected: integer('rejected').notNull().default(0),
+    /** Why the feed was refused whole. */
+    reason: text('reason'),
+  },
+  (t) => [primaryKey({ columns: [t.partner, t.id] }), index('stock_feeds_partner_received_idx').on(t.partner, t.receivedAt)],
+);
+
+/** A feed's rows that were not applied, with why (the status shows the first 100, the CSV all). */
+export const stockFeedRejections = pharmSchema.table(
+  'stock_feed_rejections',
+  {
+    partner: text('partner').notNull(),
+    feedId: text('feed_id').notNull(),
+    line: integer('line').notNull(),
+    reason: text('reason').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.partner, t.feedId, t.line] })],
+);
+
+/** What pharm keeps of each configured partner: the operator's pause and the last pull's validators and outcome. */
+export const stockFeedPartners = pharmSchema.table('stock_feed_partners', {
+  id: text('id').primaryKey(),
+  paused: boolean('paused').notNull().default(false),
+  etag: text('etag'),
+  lastModified: text('last_modified'),
+  lastPullAt: timestamp('last_pull_at', { withTimezone: true }),
+  lastPullError: text('last_pull_error'),
+});

@@ -1,0 +1,1 @@
+export * from '../pharm-products/offer-view';
