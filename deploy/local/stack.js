@@ -8,7 +8,9 @@ const path = require('node:path');
 
 const ROOT = path.resolve(__dirname, '../..');
 const SERVICES = ['catalog', 'pharm', 'cart', 'order', 'shipping-quote', 'identity', 'notifications'];
-const entry = (name) => (name === 'gateway' ? 'gateway/dist/main.js' : `services/${name}/dist/main.js`);
+/** Processes of their own besides the services' request handlers: each service's workers, by name. */
+const WORKERS = { 'stock-feed': 'services/pharm/dist/stock-feed/worker.js' };
+const entry = (name) => (name === 'gateway' ? 'gateway/dist/main.js' : WORKERS[name] ?? `services/${name}/dist/main.js`);
 
 function startProcess(name, { env = {}, logDir }) {
   fs.mkdirSync(logDir, { recursive: true });
@@ -52,7 +54,7 @@ async function startStack({ env = {}, port = 8080, logDir = path.join(ROOT, 'art
   const procs = {};
   // Links in e-mails point at this stack unless the caller says otherwise.
   env = { PUBLIC_URL: `http://localhost:${port}`, ...env };
-  for (const name of SERVICES) procs[name] = startProcess(name, { env, logDir });
+  for (const name of [...SERVICES, ...Object.keys(WORKERS)]) procs[name] = startProcess(name, { env, logDir });
   procs.gateway = startProcess('gateway', { env: { ...env, PORT: String(port) }, logDir });
   const baseUrl = `http://127.0.0.1:${port}`;
   try {
@@ -100,7 +102,7 @@ function demoAccounts() {
   }
 }
 
-module.exports = { SERVICES, startStack, startProcess, stopProcess, waitForHealth, waitForReadModels, devTwilio };
+module.exports = { SERVICES, WORKERS, startStack, startProcess, stopProcess, waitForHealth, waitForReadModels, devTwilio };
 
 /**
  * `make dev`'s Twilio: without an account of one's own (TWILIO_ACCOUNT_SID unset), texts go through the twilio
