@@ -42,6 +42,16 @@ const stopWorker = async (signal: NodeJS.Signals = 'SIGTERM') => {
   await new Promise((done) => { w.once('exit', done); w.kill(signal); });
 };
 
+const KEYS = [['IT-P1', 'IT-Y1'], ['IT-P1', 'IT-Y2'], ['IT-P2', 'IT-Y1'], ['IT-P2', 'IT-Y2']];
+/** 20,000 rows over the 4 offers of KEYS, `stepMs` apart from `start`. */
+const manyRows = (start: number, stepMs = 1000) => Array.from({ length: 20_000 }, (_, i) => {
+  const [code, id] = KEYS[i % 4];
+  return `${code},${id},${i % 50},${100 + (i % 7)},${new Date(start + i * stepMs).toISOString()}`;
+});
+const feedRow = (jobId: string) => data.db.select().from(stockFeeds).where(eq(stockFeeds.id, jobId)).then((r) => r[0]);
+const someChunksApplied = (jobId: string) =>
+  waitFor('some chunks applied', () => feedRow(jobId), { until: (f) => f?.state === 'applying' && f.linesDone > 1000, timeoutMs: 20_000, intervalMs: 20 });
+
 const HEADER = 'pharmacy_code,partner_product_id,amount,price,updated_at';
 const csv = (rows: string[]) => `${HEADER}\n${rows.join('\n')}\n`;
 
@@ -185,15 +195,9 @@ describe('a pushed feed', () => {
 describe('the worker', () => {
   it('killed mid-feed and started again applies every row exactly once', async () => {
     // 20,000 rows over 4 offers, each newer than the one before: a row applied twice would count as unchanged.
-    const keys = [['IT-P1', 'IT-Y1'], ['IT-P1', 'IT-Y2'], ['IT-P2', 'IT-Y1'], ['IT-P2', 'IT-Y2']];
     const start = Date.parse('2026-11-27T15:00:00Z');
-    const rows = Array.from({ length: 20_000 }, (_, i) => {
-      const [code, id] = keys[i % 4];
-      return `${code},${id},${i % 50},${100 + (i % 7)},${new Date(start + i * 1000).toISOString()}`;
-    });
-    const jobId = await push(csv(rows));
-    await waitFor('some chunks applied', () => data.db.select().from(stockFeeds).where(eq(stockFeeds.id, jobId)).then((r) => r[0]),
-      { until: (f) => f?.state === 'applying' && f.linesDone > 1000, timeoutMs: 20_000, intervalMs: 20 });
+    const jobId = await push(csv(manyRows(start)));
+    await someChunksApplied(jobId);
     await stopWorker('SIGKILL');
     const [cut] = await data.db.select().from(stockFeeds).where(eq(stockFeeds.id, jobId));
     expect(cut.state).toBe('applying');
@@ -203,7 +207,7 @@ describe('the worker', () => {
     expect(done).toMatchObject({ state: 'done', applied: 20_000, unchanged: 0, rejected: 0 });
     for (let k = 0; k < 4; k++) {
       const last = 20_000 - 4 + k;
-      const [code, id] = keys[k];
+      const [code, id] = KEYS[k];
       const o = await offer(code === 'IT-P1' ? p1 : p2, id === 'IT-Y1' ? y1 : y2);
       expect(o).toMatchObject({ amount: last % 50, price: (100 + (last % 7)) * 100, confirmedAt: new Date(start + last * 1000) });
     }
@@ -224,4 +228,14 @@ describe('the worker', () => {
     await app().get(StockFeedService).pause(PARTNER.id, false, null);
     expect(await finished(jobId)).toMatchObject({ state: 'done', applied: 1 });
   });
+
+  it('stops a feed in hand between chunks when its partner is paused, and finishes it once resumed', async () => {
+    const jobId = await push(csv(manyRows(Date.parse('2026-11-28T01:30:00Z'), 100)));
+    await someChunksApplied(jobId);
+    await app().get(StockFeedService).pause(PARTNER.id, true, null);
+    const held = await waitFor('paused', () => feedRow(jobId), { until: (f) => f.state === 'paused' });
+    expect(held.linesDone).toBeLessThan(20_001);
+    await app().get(StockFeedService).pause(PARTNER.id, false, null);
+    expect(await finished(jobId, 30_000)).toMatchObject({ state: 'done', applied: 20_000, unchanged: 0 });
+  }, 60_000);
 });

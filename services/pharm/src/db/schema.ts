@@ -2,7 +2,7 @@ import { messagingTables } from '@mc/kit/tables';
 import type { OpeningHours } from '@mc/contracts';
 import { sql } from 'drizzle-orm';
 import {
-  boolean, check, doublePrecision, index, integer, jsonb, pgSchema, primaryKey, serial, smallint, text, timestamp, unique, uniqueIndex, uuid,
+  boolean, check, doublePrecision, foreignKey, index, integer, jsonb, pgSchema, primaryKey, serial, smallint, text, timestamp, unique, uniqueIndex, uuid,
 } from 'drizzle-orm/pg-core';
 
 export const pharmSchema = pgSchema('pharm');
@@ -334,7 +334,10 @@ export const stockFeedRejections = pharmSchema.table(
     line: integer('line').notNull(),
     reason: text('reason').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.partner, t.feedId, t.line] })],
+  (t) => [
+    primaryKey({ columns: [t.partner, t.feedId, t.line] }),
+    foreignKey({ columns: [t.partner, t.feedId], foreignColumns: [stockFeeds.partner, stockFeeds.id] }).onDelete('cascade'),
+  ],
 );
 
 /** What pharm keeps of each configured partner: the operator's pause and the last pull's validators and outcome. */

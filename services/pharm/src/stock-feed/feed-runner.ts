@@ -55,7 +55,10 @@ export class FeedRunner {
       if (problem) return this.refuse(feed, problem, path);
     }
     await this.setState(feed, { state: 'applying' });
-    await this.apply((await this.load(partner, feedId))!, path, stopping);
+    if ((await this.apply((await this.load(partner, feedId))!, path, stopping)) === 'paused') {
+      await this.setState(feed, { state: 'paused' });
+      return 'paused';
+    }
     await this.setState(feed, { state: 'done', finishedAt: this.clock.now() });
     await rm(path, { force: true });
     const done = (await this.load(partner, feedId))!;
@@ -105,7 +108,8 @@ export class FeedRunner {
     return null;
   }
 
-  private async apply(feed: Feed, path: string, stopping: () => boolean): Promise<void> {
+  /** Applies the rows after the last committed chunk; stops early, between chunks, when the operator pauses the partner. */
+  private async apply(feed: Feed, path: string, stopping: () => boolean): Promise<'done' | 'paused'> {
     const refs = await this.refs();
     let chunk: FeedRow[] = [];
     let lastLine = feed.linesDone;
@@ -119,9 +123,13 @@ export class FeedRunner {
       lastLine = item.line;
       // A row found bad was stored as rejected when the feed was checked.
       if (!isRejection(item.checked)) chunk.push(item.checked);
-      if (chunk.length >= this.env.FEED_CHUNK_ROWS) await commit();
+      if (chunk.length >= this.env.FEED_CHUNK_ROWS) {
+        await commit();
+        if (await this.paused(feed.partner)) return 'paused';
+      }
     }
     if (chunk.length || lastLine > feed.linesDone) await commit();
+    return 'done';
   }
 
   /** The chunk's offers, its new rejections and the feed's progress, in one transaction (retried on a deadlock). */
