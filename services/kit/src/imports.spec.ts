@@ -59,6 +59,35 @@ function onCircles(graph: Map<string, string[]>): string[] {
   return [...left.keys()].sort();
 }
 
+/**
+ * Projects whose folders under src are layers: no folder imports itself through other folders (types included), so an
+ * area can be read, tested and run (a worker importing only the offers' core) without the rest. The others still have
+ * folders importing each other.
+ */
+const LAYERED = [join(ROOT, 'services', 'pharm')];
+
+/** The folder right under `src` of a project a file is in, or none for the files at the top (the entry, the service's definition). */
+function folderOf(src: string, path: string): string | undefined {
+  const parts = relative(src, path).split(sep);
+  return parts.length > 1 && parts[0] !== '..' ? parts[0] : undefined;
+}
+
+/** Which folders under `src` each folder imports (spec files aside), with one file that does, for the message. */
+function folderGraph(src: string, files: string[], importsOf: (file: string) => string[]): Map<string, Map<string, string>> {
+  const graph = new Map<string, Map<string, string>>();
+  for (const file of files) {
+    const from = folderOf(src, file);
+    if (!from) continue;
+    const targets = graph.get(from) ?? new Map<string, string>();
+    graph.set(from, targets);
+    for (const path of importsOf(file)) {
+      const to = folderOf(src, path);
+      if (to && to !== from && !targets.has(to)) targets.set(to, relative(src, file));
+    }
+  }
+  return graph;
+}
+
 const inside = (dir: string, path: string) => path === dir || path.startsWith(dir + sep);
 const shown = (path: string) => relative(ROOT, path);
 
@@ -84,6 +113,33 @@ describe('imports in gateway/ and services/', () => {
         }).map(({ specifier }) => `${shown(file)} → ${specifier}`));
     });
     expect(wrong).toEqual([]);
+  });
+
+  it('finds folders importing each other', () => {
+    const src = join(ROOT, 'x', 'src');
+    const at = (path: string) => join(src, path);
+    const imported = new Map([
+      [at('a/one.ts'), [at('b/two.ts'), at('a/three.ts'), at('service.ts')]],
+      [at('b/two.ts'), [at('c/four.ts')]],
+      [at('c/four.ts'), [at('a/three.ts')]],
+      [at('d/five.ts'), [at('a/one.ts')]],
+      [at('service.ts'), [at('d/five.ts')]],
+    ]);
+    const graph = folderGraph(src, [...imported.keys()], (file) => imported.get(file) ?? []);
+    expect(graph.get('a')).toEqual(new Map([['b', join('a', 'one.ts')]]));
+    expect(onCircles(new Map([...graph].map(([folder, targets]) => [folder, [...targets.keys()]])))).toEqual(['a', 'b', 'c']);
+  });
+
+  it('has the folders of a layered project import each other without a circle', () => {
+    const circled = LAYERED.flatMap((project) => {
+      const src = join(project, 'src');
+      const files = sourceFiles(src).filter((file) => !file.endsWith('.spec.ts'));
+      const graph = folderGraph(src, files, (file) => imports(file).flatMap(({ path }) => (path ? [path] : [])));
+      const circle = new Set(onCircles(new Map([...graph].map(([folder, targets]) => [folder, [...targets.keys()]]))));
+      return [...circle].flatMap((folder) => [...graph.get(folder)!].filter(([to]) => circle.has(to))
+        .map(([to, file]) => `${shown(project)}: ${folder} → ${to} (${file})`));
+    });
+    expect(circled).toEqual([]);
   });
 
   it('has no circle in any project (statements of types only aside)', () => {

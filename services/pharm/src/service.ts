@@ -11,6 +11,7 @@ import { EventsModule } from './events/events.module';
 import { MediaModule } from './media/media.module';
 import { PharmProductsModule } from './pharm-products/pharm-products.module';
 import { PharmsModule } from './pharms/pharms.module';
+import { SeedModule } from './seed/seed.module';
 import { SitemapModule } from './sitemap/sitemap.module';
 import { StockModule } from './stock/stock.module';
 import { StockFeedModule } from './stock-feed/stock-feed.module';
@@ -21,5 +22,5 @@ export const pharmService: ServiceDefinition<PharmEnv> = {
   schema: 'pharm',
   tables: { outbox, inbox },
   migrationsFolder: join(__dirname, 'migrations'),
-  imports: [PharmsModule, PharmProductsModule, DiscountsModule, CartOffersModule, StockModule, EventsModule, MediaModule, SitemapModule, BusinessInfoModule, BusinessProductsModule, AnnouncementsModule, StockFeedModule],
+  imports: [PharmsModule, PharmProductsModule, DiscountsModule, CartOffersModule, StockModule, EventsModule, MediaModule, SitemapModule, BusinessInfoModule, BusinessProductsModule, AnnouncementsModule, SeedModule, StockFeedModule],
 };

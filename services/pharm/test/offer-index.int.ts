@@ -6,8 +6,8 @@ import { eq, sql } from 'drizzle-orm';
 import { isShownDiscount } from '../src/common/discount';
 import { pharmacies, pharmProducts } from '../src/db/schema';
 import { PharmProductsReader } from '../src/pharm-products/pharm-products.reader';
-import { PharmProductsWriter } from '../src/pharm-products/pharm-products.writer';
 import { PharmsReader } from '../src/pharms/pharms.reader';
+import { SeedOffersWriter } from '../src/seed/seed-offers.writer';
 import { pharmService } from '../src/service';
 import { listOfferIds, SHOWN_DISCOUNT_SQL } from './offer-list.oracle';
 import { offerInput, PHARM_TEST_ENV, usePharm } from './support';
@@ -161,7 +161,7 @@ describe('the offer index', () => {
   it('shows a price and stock change made through the writer within a second, in this copy at once and in the other', async () => {
     const slug = pharmSlugs[2];
     const [offer] = await db().select().from(pharmProducts).where(eq(pharmProducts.pharmId, await pharmId(slug))).limit(1);
-    await service.app().get(PharmProductsWriter).replaceForPharm(slug, [{ ...offerInput(offer.productSlug, 123_400), inStock: false }], { removeMissing: false });
+    await service.app().get(SeedOffersWriter).replaceForPharm(slug, [{ ...offerInput(offer.productSlug, 123_400), inStock: false }], { removeMissing: false });
     const shown = async (app: INestApplicationContext) => (await readerOf(app).list({ ...listQuery({ inStock: false, sortBy: 'price' }), slug }))
       .pharmProducts.find((o) => o.id === offer.id);
     expect(await shown(service.app())).toMatchObject({ totalPrice: 1234, inStock: false });

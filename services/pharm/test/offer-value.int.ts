@@ -3,6 +3,7 @@ import { rpc } from '@mc/kit/testing';
 import { eq } from 'drizzle-orm';
 import { pharmacies, staleSweep } from '../src/db/schema';
 import { PharmProductsReader } from '../src/pharm-products/pharm-products.reader';
+import { BusinessProductsWriter } from '../src/business-products/business-products.writer';
 import { CartOffersReader } from '../src/cart-offers/cart-offers.reader';
 import { PharmProductsWriter } from '../src/pharm-products/pharm-products.writer';
 import { StaleOfferSweep } from '../src/pharm-products/stale-sweep';
@@ -77,7 +78,7 @@ describe('offer value: price per gram and how fresh an offer is', () => {
       expect(told()).toEqual([]);
 
       const [row] = await data.db.select({ id: pharmacies.id, slug: pharmacies.slug }).from(pharmacies).where(eq(pharmacies.slug, pharm));
-      await service.app().get(PharmProductsWriter).confirmForBusiness(row, [ids.get('small')!]);
+      await service.app().get(BusinessProductsWriter).confirmForBusiness(row, [ids.get('small')!]);
       expect(told()).toEqual([{ id: ids.get('small'), inStock: true }]);
     } finally {
       restore();
@@ -99,7 +100,7 @@ describe('offer value: price per gram and how fresh an offer is', () => {
     const now = '2026-11-25T08:00:00Z';
     data.setNow(now);
     const [row] = await data.db.select({ id: pharmacies.id, slug: pharmacies.slug }).from(pharmacies).where(eq(pharmacies.slug, pharm));
-    const [confirmed] = await service.app().get(PharmProductsWriter).confirmForBusiness(row, [ids.get('small')!]);
+    const [confirmed] = await service.app().get(BusinessProductsWriter).confirmForBusiness(row, [ids.get('small')!]);
     expect(confirmed).toMatchObject({ id: ids.get('small'), price: 8_000, confirmedAt: new Date(now) });
     await service.app().get(PharmProductsWriter).update({ businessId: pharm, id: ids.get('big')!, price: 150 });
     const inStock = await reader().list(listQuery({ sortBy: 'price' }));
@@ -107,6 +108,6 @@ describe('offer value: price per gram and how fresh an offer is', () => {
       { id: ids.get('big'), confirmedAt: Date.parse(now), stale: false },
       { id: ids.get('small'), confirmedAt: Date.parse(now), stale: false },
     ]);
-    await expect(service.app().get(PharmProductsWriter).confirmForBusiness(row, [999_999_999])).rejects.toThrow(Messages.productNotFound);
+    await expect(service.app().get(BusinessProductsWriter).confirmForBusiness(row, [999_999_999])).rejects.toThrow(Messages.productNotFound);
   });
 });

@@ -4,7 +4,7 @@ import { discountInputError } from '../src/discounts/discount-rules';
 import { rpc, TEST_ENV, waitFor } from '@mc/kit/testing';
 import { sql } from 'drizzle-orm';
 import { PharmProductsReader } from '../src/pharm-products/pharm-products.reader';
-import { OFFER_INDEX_POLL_MS } from '../src/pharm-products/offer-index';
+import { OFFER_INDEX_POLL_MS } from '../src/offers/offer-index';
 import { PharmsReader } from '../src/pharms/pharms.reader';
 import { seedPharm, type PharmSeedFile, type SeedPharm } from '../src/seed/seed';
 import { REGULAR_HOURS, usePharm } from './support';

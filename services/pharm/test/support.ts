@@ -6,8 +6,9 @@ import { connectNats, TEST_ENV } from '@mc/kit/testing';
 import type { NatsConnection } from 'nats';
 import { eq, inArray, like } from 'drizzle-orm';
 import { pharmacies, pharmProducts, productsView } from '../src/db/schema';
-import { OfferIndex } from '../src/pharm-products/offer-index';
-import { PharmProductsWriter, type OfferInput } from '../src/pharm-products/pharm-products.writer';
+import { OfferIndex } from '../src/offers/offer-index';
+import type { OfferInput } from '../src/offers/offer-fields';
+import { SeedOffersWriter } from '../src/seed/seed-offers.writer';
 import { PharmsWriter, type PharmInput } from '../src/pharms/pharms.writer';
 import { ProductsViewProjector } from '../src/events/products-view.projector';
 import { pharmService } from '../src/service';
@@ -91,7 +92,7 @@ export class TestData {
   }
 
   async offers(pharmSlug: string, offers: (Partial<OfferInput> & { productSlug: string; price: number })[]): Promise<Map<string, number>> {
-    await this.app().get(PharmProductsWriter).replaceForPharm(pharmSlug, offers.map((o) => ({ ...offerInput(o.productSlug, o.price), ...o })));
+    await this.app().get(SeedOffersWriter).replaceForPharm(pharmSlug, offers.map((o) => ({ ...offerInput(o.productSlug, o.price), ...o })));
     const rows = await this.db
       .select({ id: pharmProducts.id, productSlug: pharmProducts.productSlug })
       .from(pharmProducts)

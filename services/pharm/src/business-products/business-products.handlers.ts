@@ -5,20 +5,20 @@ import {
   type BusinessPharmProduct, type BusinessPharmProductsPage, type BusinessProductOptionsPage,
 } from '@mc/contracts';
 import { RequireBusiness } from '@mc/kit';
-import { PharmProductsWriter } from '../pharm-products/pharm-products.writer';
 import { BusinessProductsReader } from './business-products.reader';
+import { BusinessProductsWriter } from './business-products.writer';
 
 /**
  * The back office's products (spec §7): members of the pharmacy's business and admins only (`@RequireBusiness()` on
  * the payload's `businessId`); a business that is not a pharmacy pharm knows is 404. Every offer change goes through
- * the one offers writer, so `evt.pharm.offers.changed` carries it to the storefront.
+ * BusinessProductsWriter and OfferChanges, so `evt.pharm.offers.changed` carries it to the storefront.
  */
 @Controller()
 @RequireBusiness()
 export class BusinessProductsHandlers {
   constructor(
     @Inject(BusinessProductsReader) private readonly reader: BusinessProductsReader,
-    @Inject(PharmProductsWriter) private readonly writer: PharmProductsWriter,
+    @Inject(BusinessProductsWriter) private readonly writer: BusinessProductsWriter,
   ) {}
 
   @MessagePattern(Subjects.pharm.businessProducts)

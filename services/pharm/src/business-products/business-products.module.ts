@@ -1,12 +1,14 @@
 import { Module } from '@nestjs/common';
-import { PharmProductsModule } from '../pharm-products/pharm-products.module';
+import { OfferChangesModule } from '../offers/offer-changes.module';
 import { BusinessProductsHandlers } from './business-products.handlers';
 import { BusinessProductsReader } from './business-products.reader';
+import { BusinessProductsWriter } from './business-products.writer';
 
-/** The back office's products (issue 15 item 4): reads here, every write through PharmProductsWriter. */
+/** The back office's products (issue 15 item 4): reads here, every write through BusinessProductsWriter. */
 @Module({
-  imports: [PharmProductsModule],
+  imports: [OfferChangesModule],
   controllers: [BusinessProductsHandlers],
-  providers: [BusinessProductsReader],
+  providers: [BusinessProductsReader, BusinessProductsWriter],
+  exports: [BusinessProductsWriter],
 })
 export class BusinessProductsModule {}

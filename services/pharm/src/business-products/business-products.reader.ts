@@ -8,7 +8,7 @@ import { and, asc, count, eq, notExists, sql, type SQL } from 'drizzle-orm';
 import { searchCondition } from '../common/search';
 import { pharmProducts, productsView } from '../db/schema';
 import { businessPharm, type BusinessPharm } from '../common/business-pharm';
-import { realOriginal, type OfferRow } from '../pharm-products/offer-view';
+import { realOriginal, type OfferRow } from '../offers/offer-view';
 
 export const productColumns = {
   slug: productsView.slug,

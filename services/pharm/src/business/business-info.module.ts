@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { PharmDirectoryModule } from '../pharms/pharm-directory.module';
+import { PharmDirectoryModule } from '../offers/pharm-directory.module';
 import { BusinessInfoHandlers } from './business-info.handlers';
 import { BusinessInfoService } from './business-info.service';
 

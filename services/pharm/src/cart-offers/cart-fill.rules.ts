@@ -1,6 +1,6 @@
 import { CART_MAX_PER_PRODUCT, type CookieCartItem } from '@mc/contracts';
-import { isSellingAt, type Offer, type PharmEntry, type ProductEntry } from '../pharm-products/offer';
-import type { OfferState } from '../pharm-products/offer-index';
+import { isSellingAt, type Offer, type PharmEntry, type ProductEntry } from '../offers/offer';
+import type { OfferState } from '../offers/offer-index';
 
 /** A cart line and what fills it: its own product, or (with a family and a T/C dosage) any product of both. */
 interface Wanted {

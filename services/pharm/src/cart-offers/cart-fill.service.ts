@@ -7,7 +7,7 @@ import {
 import { BusClient, Clock, LOGGER, type Caller } from '@mc/kit';
 import { sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
-import { OfferIndex } from '../pharm-products/offer-index';
+import { OfferIndex } from '../offers/offer-index';
 import { CartOffersReader } from './cart-offers.reader';
 import { fillings, linesTotal, type Filling } from './cart-fill.rules';
 

@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { PharmDirectoryModule } from '../pharms/pharm-directory.module';
+import { PharmDirectoryModule } from '../offers/pharm-directory.module';
 import { CartFillService } from './cart-fill.service';
 import { CartOffersHandlers } from './cart-offers.handlers';
 import { CartOffersReader } from './cart-offers.reader';

@@ -7,9 +7,9 @@ import { Clock, DATABASE, type Database } from '@mc/kit';
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { pharmProducts, productsView } from '../db/schema';
 import { isDiscountActive, toTerms, type DiscountRow } from '../discounts/discount-rules';
-import { offerCardColumns, toPharmProduct } from '../pharm-products/offer-view';
-import { PharmDirectory } from '../pharms/pharm-directory';
-import { momentOf, toPharm } from '../pharms/pharm-view';
+import { offerCardColumns, toPharmProduct } from '../offers/offer-view';
+import { PharmDirectory } from '../offers/pharm-directory';
+import { momentOf, toPharm } from '../common/pharm-view';
 
 interface OfferRecord extends Record<string, unknown> {
   id: number;

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Events } from '@mc/contracts';
 import { ConsumesEvents, type ConsumedEvent, type Tx } from '@mc/kit';
-import { PharmProductsWriter } from '../pharm-products/pharm-products.writer';
+import { CatalogPriceWriter } from './catalog-price.writer';
 import { ProductsViewProjector } from './products-view.projector';
 
 /** The durable consumer name; also the inbox key of the events it has applied. */
@@ -12,7 +12,7 @@ export const PRODUCTS_VIEW_DURABLE = 'pharm-products-view';
 export class ProductsViewConsumer {
   constructor(
     @Inject(ProductsViewProjector) private readonly projector: ProductsViewProjector,
-    @Inject(PharmProductsWriter) private readonly writer: PharmProductsWriter,
+    @Inject(CatalogPriceWriter) private readonly catalogPrice: CatalogPriceWriter,
   ) {}
 
   @ConsumesEvents(PRODUCTS_VIEW_DURABLE)
@@ -21,7 +21,7 @@ export class ProductsViewConsumer {
     const result = await this.projector.project(tx, event);
     // Offers priced 0 in the back office cost the catalogue's price: they follow it, with their events, in this transaction.
     if (result.outcome === 'applied' && !result.deleted && result.estimatedPrice !== null) {
-      await this.writer.followCatalogPrice(tx, result.slug, result.estimatedPrice);
+      await this.catalogPrice.followCatalogPrice(tx, result.slug, result.estimatedPrice);
     }
   }
 }

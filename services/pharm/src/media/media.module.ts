@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { PharmDirectoryModule } from '../pharms/pharm-directory.module';
+import { PharmDirectoryModule } from '../offers/pharm-directory.module';
 import { MediaHandlers } from './media.handlers';
 import { MediaReader } from './media.reader';
 

@@ -3,7 +3,7 @@ import { Messages, type MediaResponse, type PharmMediaGetRequest } from '@mc/con
 import { DATABASE, notFound, type Database } from '@mc/kit';
 import { and, eq } from 'drizzle-orm';
 import { slides } from '../db/schema';
-import { PharmDirectory } from '../pharms/pharm-directory';
+import { PharmDirectory } from '../offers/pharm-directory';
 import { logoSvg, parseMediaFile, slideSvg } from './pharm-art';
 
 const SVG = 'image/svg+xml';

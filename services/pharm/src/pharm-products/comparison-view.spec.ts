@@ -1,8 +1,8 @@
 import { PER_PAGE } from '@mc/contracts';
-import { momentOf, type PharmRecord } from '../pharms/pharm-view';
+import { momentOf, type PharmRecord } from '../common/pharm-view';
 import { toComparison } from './comparison-view';
-import type { Offer } from './offer';
-import { toProductSummary, type ProductSummaryRow } from './offer-view';
+import type { Offer } from '../offers/offer';
+import { toProductSummary, type ProductSummaryRow } from '../offers/offer-view';
 
 const TEL_AVIV = { lat: 32.0853, lng: 34.7818 };
 const CITIES = ['מודיעין-מכבים-רעות', 'תל אביב-יפו', 'ראשון לציון', 'באר שבע', 'קריית שמונה'];

@@ -1,7 +1,7 @@
 import type { ComparisonPharm, ComparisonResponse, GeoPoint, PharmProductProduct } from '@mc/contracts';
-import { toPharm, type Moment, type PharmRecord } from '../pharms/pharm-view';
-import type { Offer } from './offer';
-import { toShownPrice } from './offer-view';
+import { toPharm, type Moment, type PharmRecord } from '../common/pharm-view';
+import type { Offer } from '../offers/offer';
+import { toShownPrice } from '../offers/offer-view';
 
 /** A pharmacy as a comparison row draws it: open at `moment` (or when it next opens), its distance from `location` when given. */
 function toComparisonPharm(record: PharmRecord, moment: Moment, location?: GeoPoint): ComparisonPharm {

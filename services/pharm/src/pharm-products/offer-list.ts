@@ -2,7 +2,7 @@ import {
   agorotToShekels, comparePriceOrder, distanceKm, pageStart, shekelsToAgorot,
   type FacetCount, type FiltersData, type GeoPoint, type GeoSort, type ProductFilters, withNamedCompanies,
 } from '@mc/contracts';
-import { inStockAt, isVisible, type Offer, type ProductFacts } from './offer';
+import { inStockAt, isVisible, type Offer, type ProductFacts } from '../offers/offer';
 import { topK } from './top-k';
 
 export interface OfferListOptions {

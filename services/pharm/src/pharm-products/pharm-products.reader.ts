@@ -7,13 +7,13 @@ import {
 import { Clock, DATABASE, notFound, type Database } from '@mc/kit';
 import { eq } from 'drizzle-orm';
 import { pharmProducts, productsView, type SlideQuery } from '../db/schema';
-import { PharmDirectory } from '../pharms/pharm-directory';
-import { hasDelivery, isOpenIn, kmFrom, momentOf, toPharm, type Moment, type PharmRecord } from '../pharms/pharm-view';
+import { PharmDirectory } from '../offers/pharm-directory';
+import { hasDelivery, isOpenIn, kmFrom, momentOf, toPharm, type Moment, type PharmRecord } from '../common/pharm-view';
 import { toComparison } from './comparison-view';
-import { inStockAt, isVisible, type Offer, type ProductFacts } from './offer';
-import { OfferIndex, type OfferState } from './offer-index';
+import { inStockAt, isVisible, type Offer, type ProductFacts } from '../offers/offer';
+import { OfferIndex, type OfferState } from '../offers/offer-index';
 import { listOffers } from './offer-list';
-import { offerCardColumns, toPharmProduct, unknownProduct } from './offer-view';
+import { offerCardColumns, toPharmProduct, unknownProduct } from '../offers/offer-view';
 import { topK } from './top-k';
 
 /**

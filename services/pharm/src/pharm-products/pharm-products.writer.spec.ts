@@ -1,6 +1,6 @@
 import { Messages } from '@mc/contracts';
 import { applyUpdate } from './pharm-products.writer';
-import type { OfferRow } from './offer-view';
+import type { OfferRow } from '../offers/offer-view';
 
 const row: OfferRow = {
   id: 1, pharmId: 1, productSlug: 'p', price: 20000, originalPrice: 25000, inStock: true, amount: 4, alwaysInStock: false, published: true,

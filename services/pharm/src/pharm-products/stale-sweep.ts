@@ -1,12 +1,11 @@
 import { Inject, Injectable, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
-import { Events, OFFER_STALE_AFTER_MS } from '@mc/contracts';
-import { Clock, DATABASE, LOGGER, repeatEvery, type Repeating, OutboxRelay, OutboxWriter, SERVICE_ENV, type Database } from '@mc/kit';
+import { OFFER_STALE_AFTER_MS } from '@mc/contracts';
+import { Clock, DATABASE, LOGGER, repeatEvery, type Repeating, SERVICE_ENV, type Database } from '@mc/kit';
 import { and, asc, eq, lt, lte, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { PharmEnv } from '../config';
 import { pharmacies, pharmProducts, staleSweep } from '../db/schema';
-import { toSnapshot } from './offer-view';
-import { OFFERS_PER_EVENT } from './pharm-products.writer';
+import { OfferChanges } from '../offers/offer-changes';
 
 /** Offers told per sweep: a backlog (the first sweep after the migration) is worked off over several. */
 const SWEPT_PER_RUN = 5000;
@@ -40,8 +39,7 @@ export class StaleOfferSweep implements OnApplicationBootstrap, OnModuleDestroy 
 
   constructor(
     @Inject(DATABASE) private readonly db: Database,
-    @Inject(OutboxWriter) private readonly outbox: OutboxWriter,
-    @Inject(OutboxRelay) private readonly relay: OutboxRelay,
+    @Inject(OfferChanges) private readonly changes: OfferChanges,
     @Inject(Clock) private readonly clock: Clock,
     @Inject(SERVICE_ENV) private readonly env: PharmEnv,
     @Inject(LOGGER) private readonly logger: Logger,
@@ -72,17 +70,14 @@ export class StaleOfferSweep implements OnApplicationBootstrap, OnModuleDestroy 
           .orderBy(asc(lapse.column), asc(pharmProducts.id))
           .limit(SWEPT_PER_RUN);
         if (!gone.length) return 0;
-        const snapshots = gone.map((g) => toSnapshot(g.offer, g.pharmSlug, now));
-        for (let i = 0; i < snapshots.length; i += OFFERS_PER_EVENT) {
-          await this.outbox.add(tx, Events.pharm.offersChanged, { offers: snapshots.slice(i, i + OFFERS_PER_EVENT) });
-        }
+        await this.changes.tell(tx, gone.map((g) => ({ row: g.offer, pharmSlug: g.pharmSlug })), now);
         await tx.update(staleSweep).set(lapse.markOf(gone[gone.length - 1].offer));
         return gone.length;
       });
       if (count) this.logger.info({ offers: count, lapse: lapse.name }, 'lapsed offers told out of stock');
       told += count;
     }
-    if (told) this.relay.poke();
+    if (told) this.changes.committed();
     return told;
   }
 }

@@ -8,8 +8,8 @@ import { and, asc, desc, eq, gt, isNull, lte, or, sql } from 'drizzle-orm';
 import { searchCondition } from '../common/search';
 import { announcements, pharmacies, slides } from '../db/schema';
 import { PharmProductsReader } from '../pharm-products/pharm-products.reader';
-import { PharmDirectory } from './pharm-directory';
-import { arrangePharms, matchesProfile, momentOf, toPharm, type PharmRecord } from './pharm-view';
+import { PharmDirectory } from '../offers/pharm-directory';
+import { arrangePharms, matchesProfile, momentOf, toPharm, type PharmRecord } from '../common/pharm-view';
 
 @Injectable()
 export class PharmsReader {

@@ -4,9 +4,9 @@ import {
 } from '@mc/contracts';
 import { Clock, DATABASE, notFound, OutboxRelay, OutboxWriter, type Database, type Tx } from '@mc/kit';
 import { asc, eq, inArray, sql } from 'drizzle-orm';
-import { announcements, pharmacies, pharmacyTags, pharmTags, slides, type SlideQuery } from '../db/schema';
-import { PharmProductsWriter } from '../pharm-products/pharm-products.writer';
-import type { PharmRecord } from './pharm-view';
+import { announcements, pharmacies, pharmacyTags, pharmProducts, pharmTags, slides, type SlideQuery } from '../db/schema';
+import { OfferChanges } from '../offers/offer-changes';
+import type { PharmRecord } from '../common/pharm-view';
 
 export interface SlideInput {
   placement: number;
@@ -107,7 +107,7 @@ export class PharmsWriter {
     @Inject(OutboxWriter) private readonly outbox: OutboxWriter,
     @Inject(OutboxRelay) private readonly relay: OutboxRelay,
     @Inject(Clock) private readonly clock: Clock,
-    @Inject(PharmProductsWriter) private readonly offers: PharmProductsWriter,
+    @Inject(OfferChanges) private readonly offerChanges: OfferChanges,
   ) {}
 
   /** The pharmacy tags' names (a tag no pharmacy carries yet is kept too). */
@@ -150,7 +150,9 @@ export class PharmsWriter {
     await this.db.transaction(async (tx) => {
       const [current] = await tx.select().from(pharmacies).where(eq(pharmacies.slug, slug)).for('update');
       if (!current) throw notFound(Messages.pharmNotFound);
-      await this.offers.publishRemoved(tx, current.id, current.slug);
+      // Its offers go by cascade: their events tell catalog they are gone.
+      const offers = await tx.select().from(pharmProducts).where(eq(pharmProducts.pharmId, current.id));
+      await this.offerChanges.tell(tx, offers.map((row) => ({ row, pharmSlug: current.slug, removed: true })), this.clock.now());
       await tx.delete(pharmacies).where(eq(pharmacies.id, current.id));
       await this.publish(tx, current, true);
     });

@@ -5,9 +5,10 @@ import { sql } from 'drizzle-orm';
 import type { Tag } from '@mc/contracts';
 import type { DiscountInput } from '../discounts/discount-rules';
 import { DiscountsWriter } from '../discounts/discounts.writer';
-import { PharmProductsWriter, type OfferInput } from '../pharm-products/pharm-products.writer';
+import type { OfferInput } from '../offers/offer-fields';
 import { PharmsWriter, type PharmInput, type SlideInput } from '../pharms/pharms.writer';
 import { pharmService } from '../service';
+import { SeedOffersWriter } from './seed-offers.writer';
 
 /** One offer of the seed file (deploy/seed/pharm-data.js): money in agorot, the id kept when free. */
 interface SeedOffer extends Omit<OfferInput, 'alwaysInStock' | 'expiresAt'> {
@@ -61,7 +62,7 @@ export async function seedPharm(file: PharmSeedFile, overrides: NodeJS.ProcessEn
   const app = await createServiceContext(pharmService, overrides);
   try {
     const pharms = app.get(PharmsWriter);
-    const offers = app.get(PharmProductsWriter);
+    const offers = app.get(SeedOffersWriter);
     const discounts = app.get(DiscountsWriter);
     const tagNames = new Map(file.tags.map((t) => [t.slug, t.name]));
     await pharms.upsertTags(file.tags);

@@ -3,12 +3,13 @@ import {
   ErrorCodes, Messages, notEnoughStockMessage,
   type OrderBatchPlacedEvent, type OrderStatusChangedEvent, type StockReleaseCommand, type StockReserveCommand,
 } from '@mc/contracts';
-import { Clock, DATABASE, LOGGER, repeatEvery, type Repeating, OutboxRelay, SERVICE_ENV, serviceError, type Database, type Tx } from '@mc/kit';
+import { Clock, DATABASE, LOGGER, repeatEvery, type Repeating, SERVICE_ENV, serviceError, type Database, type Tx } from '@mc/kit';
 import { and, asc, eq, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { PharmEnv } from '../config';
 import { stockReservationLines, stockReservations } from '../db/schema';
-import { PharmProductsWriter, type StockLine } from '../pharm-products/pharm-products.writer';
+import { OfferChanges } from '../offers/offer-changes';
+import { OfferStockWriter, type StockLine } from './offer-stock.writer';
 
 interface LockedOffer extends Record<string, unknown> {
   id: number;
@@ -49,8 +50,8 @@ export class StockReservations implements OnApplicationBootstrap, OnModuleDestro
     @Inject(SERVICE_ENV) private readonly env: PharmEnv,
     @Inject(DATABASE) private readonly db: Database,
     @Inject(Clock) private readonly clock: Clock,
-    @Inject(PharmProductsWriter) private readonly writer: PharmProductsWriter,
-    @Inject(OutboxRelay) private readonly relay: OutboxRelay,
+    @Inject(OfferStockWriter) private readonly writer: OfferStockWriter,
+    @Inject(OfferChanges) private readonly changes: OfferChanges,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
@@ -112,7 +113,7 @@ export class StockReservations implements OnApplicationBootstrap, OnModuleDestro
       await tx.insert(stockReservationLines).values(lines);
       return (await this.writer.adjustStock(tx, toStock(lines), 'lower')) > 0;
     });
-    if (moved) this.relay.poke();
+    if (moved) this.changes.committed();
     return { ok: true };
   }
 
@@ -138,7 +139,7 @@ export class StockReservations implements OnApplicationBootstrap, OnModuleDestro
       await tx.update(stockReservations).set({ status: 'released', updatedAt: now }).where(eq(stockReservations.batchUid, command.batchUid));
       return this.giveBack(tx, command.batchUid, null, now);
     });
-    if (moved) this.relay.poke();
+    if (moved) this.changes.committed();
     return { ok: true };
   }
 

@@ -1,7 +1,8 @@
 import { Module } from '@nestjs/common';
-import { PharmProductsModule } from '../pharm-products/pharm-products.module';
+import { OfferChangesModule } from '../offers/offer-changes.module';
+import { OfferStockWriter } from './offer-stock.writer';
 import { StockHandlers } from './stock.handlers';
 import { StockReservations } from './stock-reservations';
 
-@Module({ imports: [PharmProductsModule], controllers: [StockHandlers], providers: [StockReservations], exports: [StockReservations] })
+@Module({ imports: [OfferChangesModule], controllers: [StockHandlers], providers: [StockReservations, OfferStockWriter], exports: [StockReservations] })
 export class StockModule {}

@@ -1,5 +1,5 @@
 import { OFFER_STALE_AFTER_MS, type PackSize, type PharmProductProduct, type Tag } from '@mc/contracts';
-import type { PharmRecord } from '../pharms/pharm-view';
+import type { PharmRecord } from '../common/pharm-view';
 
 // The offer index's model (offer-index.ts holds and loads it): what an offer, its product and pharmacy are in memory,
 // and what a shopper may see of them.

@@ -1,6 +1,6 @@
-import { isSellingAt } from '../pharm-products/offer';
-import type { OfferState } from '../pharm-products/offer-index';
-import type { PharmRecord } from './pharm-view';
+import { isSellingAt } from './offer';
+import type { OfferState } from './offer-index';
+import type { PharmRecord } from '../common/pharm-view';
 
 /** The pharmacies as the offer index holds them, and what each sells now (from its offers). */
 export class PharmSnapshot {

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { OfferIndex } from '../pharm-products/offer-index';
+import { OfferIndex } from './offer-index';
 import type { PharmSnapshot } from './pharm-snapshot';
-import type { PharmRecord } from './pharm-view';
+import type { PharmRecord } from '../common/pharm-view';
 
 /**
  * The pharmacies (a few hundred rows that change rarely) and what each sells, from the offer index: every list,

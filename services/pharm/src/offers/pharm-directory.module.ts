@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { OfferIndex } from '../pharm-products/offer-index';
+import { OfferIndex } from './offer-index';
 import { PharmDirectory } from './pharm-directory';
 
 @Module({ providers: [OfferIndex, PharmDirectory], exports: [OfferIndex, PharmDirectory] })

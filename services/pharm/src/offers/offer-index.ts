@@ -7,9 +7,9 @@ import type { Logger } from 'pino';
 import { isShownDiscount } from '../common/discount';
 import { searchCondition } from '../common/search';
 import { productsView } from '../db/schema';
-import { loadPharmRecords } from '../pharms/pharm-records';
-import { PharmSnapshot } from '../pharms/pharm-snapshot';
-import type { PharmRecord } from '../pharms/pharm-view';
+import { loadPharmRecords } from '../common/pharm-records';
+import { PharmSnapshot } from './pharm-snapshot';
+import type { PharmRecord } from '../common/pharm-view';
 import type { Offer, PharmEntry, ProductEntry, ProductFacts } from './offer';
 import { productSummaryColumns, toProductSummary } from './offer-view';
 
