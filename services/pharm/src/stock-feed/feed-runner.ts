@@ -86,8 +86,7 @@ export class FeedRunner {
     };
     try {
       for await (const item of this.rows(path, refs, feed)) {
-        if (item === 'header') continue;
-        if (typeof item === 'string') return item;
+        if ('refused' in item) return item.refused;
         rows++;
         if (isRejection(item.checked)) {
           rejected++;
@@ -119,7 +118,7 @@ export class FeedRunner {
       if (stopping()) throw new FeedInterrupted(`stopped after line ${lastLine}`);
     };
     for await (const item of this.rows(path, refs, feed)) {
-      if (item === 'header' || typeof item === 'string' || item.line <= feed.linesDone) continue;
+      if ('refused' in item || item.line <= feed.linesDone) continue;
       lastLine = item.line;
       // A row found bad was stored as rejected when the feed was checked.
       if (!isRejection(item.checked)) chunk.push(item.checked);
@@ -155,25 +154,21 @@ export class FeedRunner {
     }
   }
 
-  /** The feed's records checked one by one: 'header' for a good header, a string for a refusal, else the row checked. */
-  private async *rows(path: string, refs: FeedRefs, feed: Feed): AsyncGenerator<'header' | string | { line: number; checked: ReturnType<typeof checkRow> }> {
+  /** The feed's rows after its header, each checked; or why the whole file is refused (not CSV, not the feed's header). */
+  private async *rows(path: string, refs: FeedRefs, feed: Feed): AsyncGenerator<{ refused: string } | { line: number; checked: FeedRow | { reason: string } }> {
     // The same moment for every pass over the feed, so a row judged once is judged the same when the worker resumes.
     const nowMs = feed.receivedAt.getTime();
     let header = true;
     for await (const item of feedRecords(path)) {
-      if ('unreadable' in item) {
-        if (header) return yield 'the file is not CSV';
-        yield { line: item.line, checked: { reason: `not readable as CSV: ${item.unreadable}` } };
-        continue;
-      }
       if (header) {
+        const problem = 'unreadable' in item ? 'the file is not CSV' : headerProblem(item.record);
+        if (problem) return yield { refused: problem };
         header = false;
-        const problem = headerProblem(item.record);
-        yield problem ?? 'header';
-        if (problem) return;
-        continue;
+      } else if ('unreadable' in item) {
+        yield { line: item.line, checked: { reason: `not readable as CSV: ${item.unreadable}` } };
+      } else {
+        yield { line: item.line, checked: checkRow(item.record, item.line, refs, nowMs) };
       }
-      yield { line: item.line, checked: checkRow(item.record, item.line, refs, nowMs) };
     }
   }
 
