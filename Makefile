@@ -14,7 +14,7 @@ export VITE_FEATURE_SMS_SIGNIN ?= 1
 export VITE_FEATURE_COUPONS ?= 1
 export VITE_FEATURE_FAKE_ID ?= 1
 
-.PHONY: dev test setup infra deps browser build seed seed-base seed-if-empty bench bench-footprint bench-web lint typecheck unit integration e2e clean
+.PHONY: dev test setup infra deps browser build seed seed-base seed-if-empty bench bench-feed bench-footprint bench-web lint typecheck unit integration e2e clean
 
 dev: setup build seed-if-empty ## Sets up and runs everything on http://localhost:8080
 	node deploy/local/stack.js
@@ -71,12 +71,20 @@ e2e: build browser
 
 # The bench stack alone trusts the loopback proxy, so that the load tools ask as many clients (x-forwarded-for: deploy/load/clients.js),
 # as the per-client limits count them, and the checkout patients sign in from many addresses.
-bench: setup build seed ## Full volumes, the whole stack, autocannon on each scenario (repeated and diverse) vs. a bare-Node ceiling, then checkout, then one client's floods and slow sockets against another visitor
+bench: setup build seed ## Full volumes, the whole stack, autocannon on each scenario (repeated and diverse) vs. a bare-Node ceiling, then checkout, then the partner feed, then one client's floods and slow sockets against another visitor
 	@DATABASE_NAME=medcanna LOG_LEVEL=warn PORT=8090 TRUSTED_PROXIES=loopback node deploy/local/stack.js > artifacts/bench-stack.log 2>&1 & echo $$! > artifacts/bench-stack.pid; \
 	trap 'kill $$(cat artifacts/bench-stack.pid) 2>/dev/null' EXIT; \
 	for i in $$(seq 1 120); do curl -sf localhost:8090/api/health >/dev/null && break; sleep 1; done; \
 	BENCH_URL=http://127.0.0.1:8090 node deploy/load/wait-read-models.js && BENCH_URL=http://127.0.0.1:8090 node deploy/load/bench.js \
-	  && BENCH_URL=http://127.0.0.1:8090 node deploy/load/flood.js
+	  && BENCH_URL=http://127.0.0.1:8090 node deploy/load/feed-bench.js && BENCH_URL=http://127.0.0.1:8090 node deploy/load/flood.js
+
+# The partner feed alone (deploy/load/feed-bench.js): a 40,000-row and a 1,000,000-row feed of the fake partner, pushed to a
+# stack of its own; rows per second, the stock-feed worker's peak RSS and the time until the last change shows.
+bench-feed: setup build seed-if-empty ## The partner stock feed: 40,000 and 1,000,000 rows pushed; rows/s, the worker's peak RSS, push-to-visible time
+	@mkdir -p artifacts; DATABASE_NAME=medcanna LOG_LEVEL=warn PORT=8092 TRUSTED_PROXIES=loopback node deploy/local/stack.js > artifacts/bench-feed-stack.log 2>&1 & echo $$! > artifacts/bench-feed-stack.pid; \
+	trap 'kill $$(cat artifacts/bench-feed-stack.pid) 2>/dev/null' EXIT; \
+	for i in $$(seq 1 120); do curl -sf localhost:8092/api/health >/dev/null && break; sleep 1; done; \
+	BENCH_URL=http://127.0.0.1:8092 node deploy/load/wait-read-models.js && BENCH_URL=http://127.0.0.1:8092 node deploy/load/feed-bench.js
 
 # Catalog's and pharm's start-up time and memory at the demo volumes and at 10× them (a database of its own, made once).
 bench-footprint: setup build seed-if-empty ## Start-up time and RSS of catalog and pharm: the seeded data and 10× it (8,000 products, 400,000 offers)

@@ -10,7 +10,7 @@ import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fa
 import { PassportModule } from '@nestjs/passport';
 import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
 import { Headers } from '@mc/contracts';
-import { createLogger, isDevelopment, loadEnv, PinoNestLogger, withCorrelationId } from '@mc/kit';
+import { createLogger, EnvError, isDevelopment, loadEnv, PinoNestLogger, withCorrelationId } from '@mc/kit';
 import type { FastifyInstance } from 'fastify';
 import { AuthController, BusinessesController, UserController } from './auth/auth.controller';
 import { PrescriptionController } from './auth/prescription.controller';
@@ -36,25 +36,29 @@ import { registerNoStoreForPersonalAnswers, registerSecurityHeaders } from './ht
 import { PageCache } from './site/page-cache';
 import { serveWebPages, WebApp } from './site/web-app';
 import { catalogControllers } from './catalog';
+import { feedControllers, FeedIntake, registerFeedBodies } from './feeds';
 import { pharmControllers } from './pharms';
 import { siteControllers } from './site';
 
 /** Every controller of the gateway in this environment (the dev mailbox and the fake Google provider only where they belong). */
 export function gatewayControllers(env: GatewayEnv): Type<unknown>[] {
   return [
-    HealthController, ...siteControllers, ...catalogControllers, ...pharmControllers, CartController, ...checkoutControllers, ...businessControllers, AuthController, PrescriptionController, UserController, BusinessesController,
+    HealthController, ...siteControllers, ...catalogControllers, ...pharmControllers, CartController, ...checkoutControllers, ...businessControllers, ...feedControllers, AuthController, PrescriptionController, UserController, BusinessesController,
     ...googleSignIn(env).controllers, ...(isDevelopment(env) ? [MailboxController] : []),
   ];
 }
 
-function gatewayModule(env: GatewayEnv, pageCache: PageCache): DynamicModule {
+function gatewayModule(env: GatewayEnv, pageCache: PageCache, feedIntake: FeedIntake): DynamicModule {
   @Module({})
   class GatewayModule {}
   return {
     module: GatewayModule,
     imports: [ClientsModule.forRoot(env), RedisModule.forRoot(env), PassportModule],
     controllers: gatewayControllers(env),
-    providers: [{ provide: GatewayEnv, useValue: env }, { provide: PageCache, useValue: pageCache }, identityKeysProvider, tokenVersionsProvider, JwtStrategy, ...googleSignIn(env).providers],
+    providers: [
+      { provide: GatewayEnv, useValue: env }, { provide: PageCache, useValue: pageCache }, { provide: FeedIntake, useValue: feedIntake }, identityKeysProvider, tokenVersionsProvider, JwtStrategy,
+      ...googleSignIn(env).providers,
+    ],
   };
 }
 
@@ -131,7 +135,14 @@ export async function createGateway(overrides: NodeJS.ProcessEnv = {}): Promise<
     ...serverTimeouts(env),
   });
   const pageCache = new PageCache(env.PAGE_CACHE_MS, logger);
-  const app = await NestFactory.create<NestFastifyApplication>(gatewayModule(env, pageCache), adapter, { logger: new PinoNestLogger(logger) });
+  const feedIntake = FeedIntake.fromEnv(env);
+  try {
+    // A pushed feed takes at most REQUEST_TIMEOUT_MS: anything older in the incoming folder was left by a stopped gateway.
+    feedIntake.prepare(2 * env.REQUEST_TIMEOUT_MS);
+  } catch (err) {
+    throw new EnvError(`Invalid environment:\n  FEED_SPOOL_DIR ${feedIntake.spoolDir} cannot be written (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`);
+  }
+  const app = await NestFactory.create<NestFastifyApplication>(gatewayModule(env, pageCache, feedIntake), adapter, { logger: new PinoNestLogger(logger) });
   app.setGlobalPrefix('api', {
     exclude: [
       ...['media/products/:file', 'media/pharms/:file', 'thumbs', 'robots.txt', 'sitemap.xml', 'dev/mailbox'].map((path) => ({ path, method: RequestMethod.GET })),
@@ -148,6 +159,7 @@ export async function createGateway(overrides: NodeJS.ProcessEnv = {}): Promise<
   await registerClientLimits(fastify, env);
   registerInputLimits(fastify);
   await registerDocumentUploads(fastify);
+  registerFeedBodies(fastify);
   await registerSecurityHeaders(fastify, { production: !isDevelopment(env), inlineScriptHashes: () => webApp?.inlineScriptHashes() ?? [] });
   registerNoStoreForPersonalAnswers(fastify);
   await registerCompression(fastify);

@@ -26,3 +26,22 @@ describe("the gateway's page cache setting", () => {
     for (const bad of ['-1', '60000', 'soon']) expect(() => loadEnv(GatewayEnv, { PAGE_CACHE_MS: bad })).toThrow(EnvError);
   });
 });
+
+describe("the gateway's partner feed settings", () => {
+  const key = { DOCUMENTS_TRANSIT_KEY: 'a1'.repeat(32) };
+  const partners = JSON.stringify([{ id: 'yarpa', secret: 'a-partner-secret-of-some-length' }]);
+
+  it('refuse a malformed partner list, and a production gateway with partners but no spool directory', () => {
+    expect(() => assertStartable(loadEnv(GatewayEnv, { APP_ENV: 'test', FEED_PARTNERS: 'yarpa:secret' }))).toThrow(EnvError);
+    expect(() => assertStartable(loadEnv(GatewayEnv, { APP_ENV: 'test', FEED_PARTNERS: JSON.stringify([{ id: 'yarpa', secret: 'short' }]) }))).toThrow(/at least 16/);
+    expect(() => assertStartable(loadEnv(GatewayEnv, { APP_ENV: 'production', ...key, FEED_PARTNERS: partners }))).toThrow(/FEED_SPOOL_DIR/);
+    expect(() => assertStartable(loadEnv(GatewayEnv, { APP_ENV: 'production', ...key, FEED_PARTNERS: partners, FEED_SPOOL_DIR: '/srv/feeds' }))).not.toThrow();
+    // Without partners nothing can be pushed, so no spool is needed.
+    expect(() => assertStartable(loadEnv(GatewayEnv, { APP_ENV: 'production', ...key }))).not.toThrow();
+  });
+
+  it('cap a feed at 256 MiB by default, and refuse a cap below 1 KiB or not a number', () => {
+    expect(loadEnv(GatewayEnv, {}).FEED_MAX_BYTES).toBe(256 * 1024 * 1024);
+    for (const bad of ['100', 'big', '-1']) expect(() => loadEnv(GatewayEnv, { FEED_MAX_BYTES: bad })).toThrow(EnvError);
+  });
+});

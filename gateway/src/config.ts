@@ -1,10 +1,10 @@
 import { join } from 'node:path';
 import { IsIn, IsInt, IsString, Matches, Max, Min, MinLength, ValidateIf } from 'class-validator';
-import { NatsEnv, EnvError, isDevelopment, LOG_LEVELS, DOCUMENTS_TRANSIT_KEY_PATTERN, transitKeyConfigured } from '@mc/kit';
+import { NatsEnv, EnvError, feedPartners, feedSpoolDir, isDevelopment, LOG_LEVELS, DOCUMENTS_TRANSIT_KEY_PATTERN, transitKeyConfigured, type FeedEnv } from '@mc/kit';
 import { IsTrustedProxyList } from './http/trusted-proxies';
 
 /** The gateway's environment; every value has a local default, a bad one stops it at start. */
-export class GatewayEnv extends NatsEnv {
+export class GatewayEnv extends NatsEnv implements FeedEnv {
   @IsInt() @Min(1) @Max(65535)
   PORT = 8080;
 
@@ -60,11 +60,11 @@ export class GatewayEnv extends NatsEnv {
   @IsInt() @Min(500) @Max(600_000)
   HEADERS_TIMEOUT_MS = 10_000;
 
-  /** How long a client may take to send the body of a request (256 KB at most) once its headers are in; then closed. Document uploads have REQUEST_TIMEOUT_MS. */
+  /** How long a client may take to send the body of a request (256 KB at most) once its headers are in; then closed. Document uploads and partner feeds have REQUEST_TIMEOUT_MS. */
   @IsInt() @Min(500) @Max(600_000)
   BODY_TIMEOUT_MS = 10_000;
 
-  /** How long a client may take to send a whole request, headers and body (Node's requestTimeout): the longest upload (9.5 MB of documents). */
+  /** How long a client may take to send a whole request, headers and body (Node's requestTimeout): the longest upload (9.5 MB of documents, or a partner's feed: FEED_MAX_BYTES). */
   @IsInt() @Min(1000) @Max(3_600_000)
   REQUEST_TIMEOUT_MS = 120_000;
 
@@ -179,6 +179,26 @@ export class GatewayEnv extends NatsEnv {
   @ValidateIf((env: GatewayEnv) => env.DOCUMENTS_TRANSIT_KEY !== '')
   @Matches(DOCUMENTS_TRANSIT_KEY_PATTERN, { message: 'must be 64 lowercase hex digits' })
   DOCUMENTS_TRANSIT_KEY = '';
+
+  /**
+   * The partners that push stock feeds (`POST /api/feeds/stock`): a JSON array of `{ id, secret, url?, everyMs? }`, the
+   * same value pharm reads (the kit's `feedPartners`). Empty: the development partner in a development environment,
+   * none in production (every push is then refused with 401).
+   */
+  @IsString()
+  FEED_PARTNERS = '';
+
+  /**
+   * Where a pushed feed is written for the stock-feed worker (`{dir}/{partner}/{feedId}`): the same directory pharm's
+   * worker reads (a shared volume in a cluster). Empty: a directory of this user's in development; required in
+   * production when FEED_PARTNERS names a partner.
+   */
+  @IsString()
+  FEED_SPOOL_DIR = '';
+
+  /** The largest feed a partner may push, in bytes (413 above). 256 MiB: about five million rows of plain CSV. */
+  @IsInt() @Min(1024) @Max(4 * 1024 ** 3)
+  FEED_MAX_BYTES = 256 * 1024 ** 2;
 }
 
 /** Whether coupons are on (FEATURE_COUPONS, or by default only in a development environment). */
@@ -188,4 +208,10 @@ export const couponsEnabled = (env: GatewayEnv): boolean => (env.FEATURE_COUPONS
 export function assertStartable(env: GatewayEnv): void {
   if (env.HEADERS_TIMEOUT_MS > env.REQUEST_TIMEOUT_MS) throw new EnvError('Invalid environment:\n  HEADERS_TIMEOUT_MS must not be above REQUEST_TIMEOUT_MS');
   if (!transitKeyConfigured(env)) throw new EnvError('Invalid environment:\n  DOCUMENTS_TRANSIT_KEY is required outside development (64 hex digits)');
+  try {
+    // The spool is needed only where a partner may push.
+    if (feedPartners(env).length) feedSpoolDir(env);
+  } catch (err) {
+    throw new EnvError(`Invalid environment:\n  ${(err as Error).message}`);
+  }
 }

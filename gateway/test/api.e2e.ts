@@ -81,9 +81,10 @@ describe('site', () => {
     type Operation = { requestBody?: { content?: Record<string, { schema?: Schema }> } };
     const doc = (await (await fetch(`${gatewayUrl()}/api/docs/json`)).json()) as { paths: Record<string, Record<string, Operation>>; components: { schemas: Record<string, Schema> } };
     const fieldsOf = (op: Operation): string[] => {
-      // The document uploads take multipart, described in place by their files.
+      // The document uploads take multipart, described in place by their files; a partner's feed is a CSV file.
       const multipart = op.requestBody?.content?.['multipart/form-data']?.schema?.properties;
       if (multipart) return Object.keys(multipart);
+      if (op.requestBody?.content?.['text/csv']?.schema) return ['(the file)'];
       const ref = op.requestBody?.content?.['application/json']?.schema?.$ref ?? '';
       return Object.keys(doc.components.schemas[ref.split('/').pop()!]?.properties ?? {});
     };

@@ -38,6 +38,11 @@ module.exports = async () => {
   // Every test file asks from 127.0.0.1, together far more than one visitor: the per-client rate limits of the reads are
   // off here (client-limits.e2e.ts shows them at their defaults on a gateway of its own); the in-flight cap stays.
   Object.assign(env, { RATE_LIMIT_CART_READS: '0', RATE_LIMIT_SEARCH: '0', RATE_LIMIT_LISTS: '0', RATE_LIMIT_PAGES: '0' });
+  // The partner feed (the development partner): a spool of the run's own, emptied at each start, and a small cap that a
+  // test can pass (feeds.e2e.ts); gateway and pharm read the same settings.
+  env.FEED_SPOOL_DIR = path.join(ROOT, 'artifacts/e2e-feeds');
+  env.FEED_MAX_BYTES = String(1024 * 1024);
+  fs.rmSync(env.FEED_SPOOL_DIR, { recursive: true, force: true });
   // Google sign-in runs against a fake of Google's endpoints, on a fixed port since the stack's settings are fixed at its start.
   const callbackUrl = `http://127.0.0.1:${port}/auth/google-callback`;
   const google = await startFakeGoogle({ port: Number(process.env.E2E_GOOGLE_PORT || 18099), redirectUris: [callbackUrl] });

@@ -11,6 +11,7 @@ import { identityKeysProvider, JwtStrategy } from '../auth/jwt.strategy';
 import { googleSignIn } from '../auth/google';
 import { ServiceClients } from '../clients/clients.module';
 import { GatewayEnv } from '../config';
+import { FeedIntake } from '../feeds';
 import { GatewayRedis } from '../redis/redis.module';
 import { PageCache } from '../site/page-cache';
 import { dtoSchema } from './request-bodies';
@@ -48,7 +49,7 @@ describe("the OpenAPI document's request bodies", () => {
       controllers,
       providers: [
         { provide: GatewayEnv, useValue: env }, { provide: ServiceClients, useValue: {} }, { provide: GatewayRedis, useValue: { client: {} } }, { provide: PageCache, useValue: {} },
-        identityKeysProvider, JwtStrategy, ...googleSignIn(env).providers,
+        { provide: FeedIntake, useValue: new FeedIntake([], '', 1024) }, identityKeysProvider, JwtStrategy, ...googleSignIn(env).providers,
       ],
     })
     class DocsModule {}
@@ -76,17 +77,21 @@ describe("the OpenAPI document's request bodies", () => {
   it('names every body-less POST, PUT and PATCH route (a new route with a body needs @RequestBody)', () => {
     const withoutBody = Object.entries(document.paths).flatMap(([path, item]) =>
       (['post', 'put', 'patch'] as const).filter((m) => (item as Record<string, Operation>)[m] && !bodyOf(`${m} ${path}`)).map((m) => `${m} ${path}`));
-    const multipart = (route: string) => {
+    const bodyAs = (type: string) => (route: string) => {
       const [method, path] = route.split(' ');
-      return (document.paths[path] as Record<string, Operation> | undefined)?.[method]?.requestBody?.content?.['multipart/form-data']?.schema;
+      return (document.paths[path] as Record<string, Operation> | undefined)?.[method]?.requestBody?.content?.[type]?.schema;
     };
-    // The document uploads take multipart, described by their files' schema.
-    expect(withoutBody.filter((route) => !multipart(route)?.properties).sort()).toEqual([
+    const multipart = bodyAs('multipart/form-data');
+    const csv = bodyAs('text/csv');
+    // The document uploads take multipart, described by their files' schema; a partner's feed is a CSV file.
+    expect(withoutBody.filter((route) => !multipart(route)?.properties && !csv(route)).sort()).toEqual([
       'post /api/auth/refresh', 'post /api/auth/signout', 'post /api/business/{businessId}/orders/{orderId}/id-number',
       'post /api/business/{businessId}/products/{id}/bump', 'post /api/business/{businessId}/products/{id}/confirm',
       'post /api/businesses/{businessId}/access',
     ]);
     expect(withoutBody.filter((route) => multipart(route)).sort()).toEqual(['post /api/orders/batches/{uid}/documents', 'post /api/user/orders/{orderId}/documents']);
+    expect(withoutBody.filter((route) => csv(route))).toEqual(['post /api/feeds/stock']);
+    expect(csv('post /api/feeds/stock')).toEqual({ type: 'string', format: 'binary' });
   });
 
   it("gives each field the service's rules: required fields, types, patterns and ranges", () => {

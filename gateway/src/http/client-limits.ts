@@ -149,13 +149,16 @@ function closeSlow(socket: Socket, answered: boolean): void {
 
 /**
  * The connection cap (MAX_CONNECTIONS: Node closes a connection beyond it at once) and the body timeout: a request
- * body (256 KB at most, but for document uploads, which have REQUEST_TIMEOUT_MS) must arrive within BODY_TIMEOUT_MS
+ * body (256 KB at most, but for document uploads and partner feeds, which have REQUEST_TIMEOUT_MS) must arrive within BODY_TIMEOUT_MS
  * of its headers, or the connection is answered 408 and closed.
  */
 export function registerConnectionLimits(fastify: FastifyInstance, env: GatewayEnv): void {
   if (env.MAX_CONNECTIONS > 0) fastify.server.maxConnections = env.MAX_CONNECTIONS;
   fastify.addHook('preParsing', (request, reply, payload, done) => {
-    if (!hasBody(request) || String(request.headers['content-type'] ?? '').toLowerCase().startsWith('multipart/')) {
+    // Document uploads and partner feeds (megabytes by design) have the whole REQUEST_TIMEOUT_MS.
+    const longBody = String(request.headers['content-type'] ?? '').toLowerCase().startsWith('multipart/')
+      || (request.routeOptions.config as { feedBody?: boolean } | undefined)?.feedBody === true;
+    if (!hasBody(request) || longBody) {
       done(null, payload);
       return;
     }
