@@ -116,12 +116,25 @@ async function devTwilio() {
   return { env: { TWILIO_ACCOUNT_SID: account.accountSid, TWILIO_AUTH_TOKEN: account.authToken, TWILIO_FROM: '+15005550006', TWILIO_API_URL: fake.url }, close: fake.close };
 }
 
+/**
+ * `make dev`'s data partner: without FEED_PARTNERS set, the development partner's feed is served by the local fake
+ * partner (deploy/local/fake-partner.js) and pulled by the stock-feed worker every 5 minutes: 4,000 rows, new each pull.
+ */
+async function devPartner() {
+  if (process.env.FEED_PARTNERS) return { env: {}, close: async () => {} };
+  const { startFakePartner } = require('./fake-partner');
+  const { DEVELOPMENT_FEED_PARTNER } = require(path.join(ROOT, 'services/kit/dist/feeds/feed-partners.js'));
+  const fake = await startFakePartner({ volume: 'demo' });
+  const partner = { ...DEVELOPMENT_FEED_PARTNER, url: fake.feedUrl({ rows: 4000 }), everyMs: 300_000 };
+  return { env: { FEED_PARTNERS: JSON.stringify([partner]) }, close: fake.close };
+}
+
 if (require.main === module) {
   const port = Number(process.env.PORT || 8080);
-  devTwilio()
-    .then(async (twilio) => ({ twilio, stack: await startStack({ port, env: twilio.env }) }))
+  Promise.all([devTwilio(), devPartner()])
+    .then(async ([twilio, partner]) => ({ twilio: { close: () => Promise.all([twilio.close(), partner.close()]) }, stack: await startStack({ port, env: { ...twilio.env, ...partner.env } }) }))
     .then(({ twilio, stack }) => {
-      console.log(`\n  The marketplace is running: http://localhost:${port}\n  API docs: http://localhost:${port}/api/docs   Logs: artifacts/logs/\n  E-mails and texts (no SMTP server set; texts through a local fake Twilio): http://localhost:${port}/dev/mailbox\n${demoAccounts()}  Ctrl-C stops it.\n`);
+      console.log(`\n  The marketplace is running: http://localhost:${port}\n  API docs: http://localhost:${port}/api/docs   Logs: artifacts/logs/\n  E-mails and texts (no SMTP server set; texts through a local fake Twilio): http://localhost:${port}/dev/mailbox\n  Partner stock feed: partner yarpa-dev, secret medcanna-dev-feed-secret (pulled from a local fake every 5 minutes; push: node deploy/local/fake-partner.js push --rows 40000 --url http://localhost:${port})\n${demoAccounts()}  Ctrl-C stops it.\n`);
       const shutdown = () => stack.stop().then(() => twilio.close()).then(() => process.exit(0));
       process.on('SIGINT', shutdown);
       process.on('SIGTERM', shutdown);
