@@ -27,6 +27,8 @@ export interface OfferInput {
   isPopular: boolean;
   isNew: boolean;
   isPromoted: boolean;
+  /** Price and stock come from the partner feed (the back office may not change them). */
+  isYarpaLocked: boolean;
 }
 
 type OfferFields = Omit<OfferInput, 'id' | 'productSlug'>;
@@ -49,14 +51,14 @@ function fieldsOf(input: OfferFields): OfferFields {
   const originalPrice = input.originalPrice !== null && input.originalPrice > input.price ? input.originalPrice : null;
   return {
     price: input.price, originalPrice, inStock: input.inStock, amount: input.amount, alwaysInStock: input.alwaysInStock, published: input.published,
-    expiresAt: input.expiresAt, isPopular: input.isPopular, isNew: input.isNew, isPromoted: input.isPromoted,
+    expiresAt: input.expiresAt, isPopular: input.isPopular, isNew: input.isNew, isPromoted: input.isPromoted, isYarpaLocked: input.isYarpaLocked,
   };
 }
 
 function differs(row: OfferRow, next: OfferFields): boolean {
   return row.price !== next.price || row.originalPrice !== next.originalPrice || row.inStock !== next.inStock
     || row.amount !== next.amount || row.alwaysInStock !== next.alwaysInStock || row.published !== next.published || !sameTime(row.expiresAt, next.expiresAt)
-    || row.isPopular !== next.isPopular || row.isNew !== next.isNew || row.isPromoted !== next.isPromoted;
+    || row.isPopular !== next.isPopular || row.isNew !== next.isNew || row.isPromoted !== next.isPromoted || row.isYarpaLocked !== next.isYarpaLocked;
 }
 
 function assertValid(input: OfferInput): void {
@@ -394,12 +396,12 @@ export class PharmProductsWriter {
     const ids = changes.map((c) => c.row.id);
     await tx.execute(sql`UPDATE pharm.pharm_products pp SET price = u.price, original_price = u.original_price, in_stock = u.in_stock,
         amount = u.amount, always_in_stock = u.always_in_stock, published = u.published, expires_at = u.expires_at, is_popular = u.is_popular, is_new = u.is_new,
-        is_promoted = u.is_promoted, updated_at = ${now.toISOString()}::timestamptz, confirmed_at = ${now.toISOString()}::timestamptz
+        is_promoted = u.is_promoted, is_yarpa_locked = u.is_yarpa_locked, updated_at = ${now.toISOString()}::timestamptz, confirmed_at = ${now.toISOString()}::timestamptz
       FROM unnest(${sql.param(ids)}::int[], ${column((f) => f.price)}::int[], ${column((f) => f.originalPrice)}::int[],
         ${column((f) => f.inStock)}::bool[], ${column((f) => f.amount)}::int[], ${column((f) => f.alwaysInStock)}::bool[], ${column((f) => f.published)}::bool[],
         ${column((f) => f.expiresAt?.toISOString() ?? null)}::timestamptz[], ${column((f) => f.isPopular)}::bool[],
-        ${column((f) => f.isNew)}::bool[], ${column((f) => f.isPromoted)}::bool[])
-        AS u(id, price, original_price, in_stock, amount, always_in_stock, published, expires_at, is_popular, is_new, is_promoted)
+        ${column((f) => f.isNew)}::bool[], ${column((f) => f.isPromoted)}::bool[], ${column((f) => f.isYarpaLocked)}::bool[])
+        AS u(id, price, original_price, in_stock, amount, always_in_stock, published, expires_at, is_popular, is_new, is_promoted, is_yarpa_locked)
       WHERE pp.id = u.id`);
     return tx.select().from(pharmProducts).where(inArray(pharmProducts.id, ids));
   }
@@ -488,5 +490,6 @@ export function applyUpdate(row: OfferRow, request: Omit<PharmProductUpdateReque
     isPopular: row.isPopular,
     isNew: row.isNew,
     isPromoted: row.isPromoted,
+    isYarpaLocked: row.isYarpaLocked,
   };
 }
