@@ -13,12 +13,16 @@
 //             pharmacy tag of vocabulary.js (accessible, parking, home-delivery, open-late, …)
 //   faq       8 items, ids 1–8;  social groups ids 1–3 in fixtures
 //
+// Every product has the licensed-data partner's id (`yarpaProductId`, 'YRP-' and 6 digits, unique), given by its place
+// in the list and drawn from no `rng`: the fixture products come first in both volumes, so they keep theirs
+// (dr-green-t20-c4 is YRP-204729); deploy/seed/partner.js hands the same ids to the fake partner's feeds.
+//
 // Shape returned (and written to catalog.json):
 //   { tags: [{ slug, name, title, seoTitle, seoDescription }],
 //     products: [{ slug, name, shortName, type, hebName, engName, company, cannabisType, thccbdDosage, family,
 //                  effects, tastes, terpenes, originCountry, sterilizationMethod, growingFacility, originSpecie,
 //                  pesticideMethod, microbialLoad, moistureTest, sizeQuantity, sizeUnit,
-//                  estimatedPrice (agorot, per package of 10 g / 10 ml), popularity (0–100), isPopular, isNew,
+//                  estimatedPrice (agorot, per package of 10 g / 10 ml), yarpaProductId, popularity (0–100), isPopular, isNew,
 //                  launchedAt (ISO), tags: [tag slug] }],
 //     faq: [{ id, category, question, answer, medicalDisclaimer }],
 //     footerLinks: [{ label, url, newWindow, children: [...] }],
@@ -457,6 +461,12 @@ function loadLocalities() {
 
 // ---------------------------------------------------------------------------------------------- entry
 
+/**
+ * The partner's id of the product at `index` of the catalogue: 100000–999999, scattered, never twice (387,271 shares no
+ * factor with 900,000 = 2⁵·3²·5⁵, so `index * 387,271` mod 900,000 repeats only after 900,000 products).
+ */
+const yarpaProductId = (index) => `YRP-${100_000 + ((index * 387_271 + 104_729) % 900_000)}`;
+
 /** The catalogue of a volume ('fixtures' or 'demo'), drawn from `rng` alone. */
 function generateCatalog(volume, rng) {
   const { localities, districts } = loadLocalities();
@@ -468,6 +478,7 @@ function generateCatalog(volume, rng) {
   if (volume !== 'fixtures' && tags.length !== DEMO_TAGS) throw new Error(`catalog-data: ${tags.length} tags, expected ${DEMO_TAGS}`);
   const known = new Set(tags.map((t) => t.slug));
   for (const p of products) p.tags = p.tags.filter((slug) => known.has(slug));
+  products.forEach((p, index) => { p.yarpaProductId = yarpaProductId(index); });
   return {
     tags,
     products,

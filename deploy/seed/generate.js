@@ -2,6 +2,8 @@
 // Writes the demo or fixture data set, deterministically, as one JSON file per service:
 //   node deploy/seed/generate.js <fixtures|demo> <outDir>
 // Each part draws from its own seeded generator, so a change in one part never shifts another's data.
+// The licensed-data partner's identities (every product's `yarpaProductId`, the synced pharmacies' `partnerCode` and
+// their offers' `isYarpaLocked`) are drawn from no generator at all; partner.js gives a fake partner the same view.
 'use strict';
 const fs = require('node:fs');
 const path = require('node:path');

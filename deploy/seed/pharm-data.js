@@ -38,19 +38,25 @@
 //     yam, galil: none.
 //   In the demo every tenth generated pharmacy also has an all-products discount DEMO_ALL_<n> (5–8%), and every
 //   twentieth a coupon DEMO<n> (10%).
+//   Partner-synced (the licensed-data partner's feed sets their price and stock): yam-eilat (partner code PH-1800) and
+//   galil-karmiel (PH-5341); every offer of theirs is `isYarpaLocked` (10–14 in the fixtures), so the back office may
+//   not change its price or stock. merkaz-tel-aviv, layla-haifa and shaked-rishon are not synced: the back-office
+//   tests edit merkaz's offers.
 //
 // Demo: 200 pharmacies (the 5 above and 195 generated in the localities of contracts' gazetteer, weighted
-// by size, within a few hundred metres of the centre), each with 200 offers: 40,000 in all.
+// by size, within a few hundred metres of the centre), each with 200 offers: 40,000 in all. Two pharmacies in five
+// are partner-synced (the two fixtures above, and the generated pharmacies at places 2 and 3 of every five: 80 of
+// the 200), each with a partner code 'PH-' and 4 digits, unique, drawn from no `rng`; deploy/seed/partner.js lists them.
 //
 // Shape returned (and written to pharm.json):
 //   { tags: [{ slug, name }],
 //     pharmacies: [{ slug, name, address, city, district, lat, lng, phone, whatsapp, wazeAddress, logoUrl,
 //                    isOnboard, isStockOnly, shipping, shipmentNotes, openingHours: { '0'…'6': [{ opensAt, closesAt }] },
-//                    seoTitle, seoDescription, popularity, tags: [slug],
+//                    seoTitle, seoDescription, popularity, tags: [slug], partnerCode (null when not synced),
 //                    slides: [{ placement, type, template, templateData, query, imageUrl }],
 //                    announcements: [{ name, content, startsAt, endsAt }],
 //                    offers: [{ id, productSlug, price, originalPrice, inStock, amount, published, expiresAt,
-//                               isPopular, isNew, isPromoted }] }] }
+//                               isPopular, isNew, isPromoted, alwaysInStock, isYarpaLocked }] }] }
 'use strict';
 const { PHARM_TAGS } = require('./vocabulary');
 
@@ -82,6 +88,17 @@ function pickWeighted(rng, entries) {
 }
 
 const logoUrl = (slug) => `/media/pharms/${slug}.svg`;
+
+/** The fixtures whose stock comes from the licensed-data partner (their offers are locked in the back office). */
+const PARTNER_SYNCED_FIXTURES = new Set(['yam-eilat', 'galil-karmiel']);
+/** Whether the pharmacy at `index` of the list is partner-synced: the fixtures above, and 2 generated ones in 5. */
+const isPartnerSynced = (pharm, index) =>
+  (index < FIXTURE_PHARMACIES.length ? PARTNER_SYNCED_FIXTURES.has(pharm.slug) : index % 5 === 2 || index % 5 === 3);
+/**
+ * The partner's code of the pharmacy at `index`: 1000–9999, scattered, never twice (3,541 shares no factor with
+ * 9,000 = 2³·3²·5³, so `index * 3,541` mod 9,000 repeats only after 9,000 pharmacies).
+ */
+const partnerCode = (index) => `PH-${1000 + ((index * 3541 + 2718) % 9000)}`;
 const slideImageUrl = (slug, placement) => `/media/pharms/${slug}.slide-${placement}.svg`;
 
 // ---------------------------------------------------------------------------------------------- fixtures
@@ -570,6 +587,12 @@ function generatePharm(volume, rng, catalogData) {
       if (n % 20 === 0) pharm.discounts.push(discount(`DEMO${n}`, '10% הנחה בקופון', 'coupon', 'percent', 10));
     });
   }
+  // Without drawing from rng, so the rest of the data stays what it was.
+  pharmacies.forEach((pharm, n) => {
+    const synced = isPartnerSynced(pharm, n);
+    pharm.partnerCode = synced ? partnerCode(n) : null;
+    for (const offer of pharm.offers) offer.isYarpaLocked = synced;
+  });
   return { tags: PHARM_TAGS.map(({ slug, name }) => ({ slug, name })), pharmacies };
 }
 

@@ -100,6 +100,24 @@ describe('the back office dashboard: /api/business/{businessId}', () => {
     expect((await api('/api/business/galil-fields', bearer(admin))).status).toBe(404);
   });
 
+  it('tells a partner-synced pharmacy its partner code, and every offer its product’s partner id and lock (issue 28)', async () => {
+    expect((await api(`/api/business/${SLUG}`, bearer(owner))).body).toMatchObject({ partnerCode: null, partnerFeedAt: null });
+    const yam = await api('/api/business/yam-eilat', bearer(admin));
+    expect(yam).toMatchObject({ status: 200, body: { partnerCode: 'PH-1800' } });
+    expect(yam.body.partnerFeedAt === null || !Number.isNaN(Date.parse(yam.body.partnerFeedAt))).toBe(true);
+
+    const offersOf = async (slug: string, jwt: string) => (await api(`/api/business/${slug}/products`, bearer(jwt))).body.pharmProducts as BusinessPharmProduct[];
+    const synced = await offersOf('yam-eilat', admin);
+    expect(synced.map((o) => o.id).sort((a, b) => a - b)).toEqual([10, 11, 12]);
+    expect(synced.every((o) => o.isYarpaLocked && /^YRP-\d{6}$/.test(o.product.yarpaProductId ?? ''))).toBe(true);
+    expect(synced.find((o) => o.product.slug === 'dr-green-t20-c4')!.product.yarpaProductId).toBe('YRP-204729');
+    const own = await offersOf(SLUG, owner);
+    expect(own.length).toBeGreaterThan(0);
+    expect(own.every((o) => !o.isYarpaLocked && /^YRP-\d{6}$/.test(o.product.yarpaProductId ?? ''))).toBe(true);
+    // The public product tells it too.
+    expect((await api('/api/products/dr-green-t20-c4')).body.product.yarpaProductId).toBe('YRP-204729');
+  });
+
   it('saves the contact details (never the address) and the public page shows them', async () => {
     const name = `${before.business.name} (בדיקה)`;
     const res = await api(`/api/business/${SLUG}`, json({ name, phoneNumber: '0351234567', whatsappNumber: '', wazeAddress: 'דיזנגוף 50', address: 'elsewhere' }, owner, 'PATCH'));

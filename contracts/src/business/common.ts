@@ -81,6 +81,10 @@ export interface BusinessInfo {
   /** Published offers stale or due for a confirm within `OFFER_CONFIRM_DUE_WITHIN_HOURS`, the oldest confirmation first. */
   staleProducts: import('../pharm/business-products').BusinessStaleProduct[];
   stats: BusinessStats;
+  /** The licensed-data partner's code of the pharmacy; null when its stock is not synced from the partner's feed. */
+  partnerCode: string | null;
+  /** When the partner's feed last changed this pharmacy (ISO), or null. */
+  partnerFeedAt: string | null;
 }
 
 /** Spec §3 Stats; prices in shekels. "today", 7 and 30 days end now, in Israel time days. */
@@ -97,6 +101,10 @@ export interface PharmBusinessInfo {
   stockoutProducts: import('../pharm/business-products').BusinessPharmProduct[];
   staleProducts: import('../pharm/business-products').BusinessStaleProduct[];
   productsTotals: { totalCount: number };
+  /** The licensed-data partner's code of the pharmacy; null when its stock is not synced from the partner's feed. */
+  partnerCode: string | null;
+  /** When the partner's feed last changed this pharmacy (ISO), or null. */
+  partnerFeedAt: string | null;
 }
 
 /** `order.business.stats`: order's part of the dashboard. */

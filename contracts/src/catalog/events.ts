@@ -1,6 +1,6 @@
 import { IsBoolean, IsIn, IsInt, IsOptional, IsString, Matches, Max, Min } from 'class-validator';
 import { Nested, NestedEach } from '../forms/decorators';
-import { CANNABIS_TYPES, SLUG_PATTERN, type CannabisType } from './product';
+import { CANNABIS_TYPES, SLUG_PATTERN, YARPA_PRODUCT_ID_PATTERN, type CannabisType } from './product';
 
 /** A tag of a product as its event carries it. */
 export class ProductTagSnapshot {
@@ -35,6 +35,11 @@ export class ProductSnapshot {
   /** The pack (e.g. 10 'גרם'); events published before they existed lack them (unknown). */
   @IsOptional() @IsInt() @Min(1) sizeQuantity?: number | null;
   @IsOptional() @IsString() sizeUnit?: string | null;
+  /**
+   * The licensed-data partner's id of the product (`YARPA_PRODUCT_ID_PATTERN`), unique across the catalogue; null when the
+   * partner has none. Events published before it existed lack it: unknown, not null.
+   */
+  @IsOptional() @IsString() @Matches(YARPA_PRODUCT_ID_PATTERN) yarpaProductId?: string | null;
 }
 
 /** `evt.catalog.product.changed`: the product as other services may copy it (pharm's read model). */

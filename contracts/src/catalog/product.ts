@@ -50,6 +50,8 @@ export interface Product {
   sizeUnit: string | null;
   /** Shekels; a typical price when no pharmacy lists the product. */
   estimated_price: number | null;
+  /** The licensed-data partner's id of the product (spec §3 Product), or null when the partner has none. */
+  yarpaProductId: string | null;
   /** Shekels, over published pharm products in stock; null when none. */
   priceRange: { min: number; max: number } | null;
   /** Pharmacies with the product published and in stock. */
@@ -79,3 +81,6 @@ export interface ProductDetailResponse {
 }
 
 export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+/** A partner's product id as the catalogue keeps it (the demo's look like `YRP-123456`): printable, no spaces, at most 64. */
+export const YARPA_PRODUCT_ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;

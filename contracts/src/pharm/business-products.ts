@@ -21,6 +21,8 @@ export interface BusinessProductInfo {
   imageUrl: string | null;
   /** The catalogue price in shekels (what a price of 0 means), null when the catalogue has none. */
   estimatedPrice: number | null;
+  /** The licensed-data partner's id of the product, or null when the partner has none (its feed names products by it). */
+  yarpaProductId: string | null;
   info: { hebName: string; engName: string; company: string | null; cannabisType: string | null; thccbdDosage: string | null };
 }
 
@@ -41,7 +43,7 @@ export interface BusinessPharmProduct {
   published: boolean;
   isNewByDefault: boolean;
   isPopularByDefault: boolean;
-  /** Stock and price come from the partner feed: those fields are read-only here. */
+  /** Stock and price come from the partner feed: those fields are read-only here, and `confirmedAt` is the partner's last update. */
   isYarpaLocked: boolean;
   /** When the owner last bumped it to the top of the pharmacy's list (ISO), or null. */
   bumpedAt: string | null;

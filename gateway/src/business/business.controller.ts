@@ -19,7 +19,7 @@ export class BusinessController {
   constructor(@Inject(ServiceClients) private readonly clients: ServiceClients) {}
 
   @Get()
-  @ApiOkResponse({ description: 'business (the header card), openingHours, stats (orders today / 7 / 30 days / all, customers, products), openOrders, stockoutProducts, staleProducts (published offers stale or due for a confirm within 24 hours, the oldest confirmation first)' })
+  @ApiOkResponse({ description: 'business (the header card), openingHours, stats (orders today / 7 / 30 days / all, customers, products), openOrders, stockoutProducts, staleProducts (published offers stale or due for a confirm within 24 hours, the oldest confirmation first), partnerCode and partnerFeedAt (the pharmacy code at the licensed-data partner and the last change by its feed, null when not partner-synced)' })
   async get(@Param('businessId') businessId: string): Promise<BusinessInfo> {
     const [pharm, orders] = await Promise.all([
       this.clients.get('pharm').send(Subjects.pharm.businessGet, { businessId }),
@@ -32,6 +32,8 @@ export class BusinessController {
       stockoutProducts: pharm.stockoutProducts,
       staleProducts: pharm.staleProducts,
       stats: { ordersTotals: orders.ordersTotals, customersTotals: orders.customersTotals, productsTotals: pharm.productsTotals },
+      partnerCode: pharm.partnerCode,
+      partnerFeedAt: pharm.partnerFeedAt,
     };
   }
 

@@ -43,6 +43,7 @@ describe('catalog.product.get', () => {
       sizeQuantity: 10,
       sizeUnit: 'גרם',
       estimated_price: 300,
+      yarpaProductId: 'CT-YRP-GINGER',
       priceRange: { min: 250, max: 280 },
       pharmProductsCount: 2,
       maxExpiresAt: '2027-06-30T00:00:00.000Z',
@@ -72,7 +73,7 @@ describe('catalog.product.get', () => {
 
   it('answers a product nobody offers with its typical price and no range', async () => {
     const { product, tags } = await get(P.amber);
-    expect(product).toMatchObject({ priceRange: null, pharmProductsCount: 0, maxExpiresAt: null, estimated_price: 280, variants: [] });
+    expect(product).toMatchObject({ priceRange: null, pharmProductsCount: 0, maxExpiresAt: null, estimated_price: 280, yarpaProductId: null, variants: [] });
     expect(tags).toEqual([{ name: 'סאטיבה (בדיקה)', slug: 'ct-sativa' }]);
   });
 
@@ -102,7 +103,7 @@ describe('catalog.product.get', () => {
         slug: P.cliffs, name: 'צוקי הגולן T15/C3', shortName: 'צוקי הגולן', type: 'flower', imageUrl: `/media/products/${P.cliffs}.svg`,
         hebName: 'צוקי הגולן', engName: 'Golan Cliffs', company: 'חברה בית', cannabisType: 'indica', thccbdDosage: 'T15/C3',
         family: 'ct-cliffs', isPopular: true, isNew: true, tags: [{ slug: 'ct-day', name: 'ליום (בדיקה)' }], estimatedPrice: 24_000,
-        sizeQuantity: 10, sizeUnit: 'גרם',
+        sizeQuantity: 10, sizeUnit: 'גרם', yarpaProductId: 'CT-YRP-CLIFFS',
       },
       deleted: false,
     });
@@ -126,9 +127,30 @@ describe('catalog.product.get', () => {
     }
   }, 45_000);
 
+  it('carries the partner’s product id in `product changed` and in the product, one product per id', async () => {
+    const products = service.app().get(ProductsWriter);
+    const input = testProducts().find((p) => p.slug === P.cliffs)!;
+    try {
+      let started = new Date();
+      expect(await products.upsert({ ...input, yarpaProductId: 'CT-YRP-CLIFFS-2' })).toBe(true);
+      expect(await nextEvent(started, (e) => e.product?.slug === P.cliffs)).toMatchObject({ product: { slug: P.cliffs, yarpaProductId: 'CT-YRP-CLIFFS-2' } });
+      expect((await get(P.cliffs)).product.yarpaProductId).toBe('CT-YRP-CLIFFS-2');
+      started = new Date();
+      expect(await products.upsert({ ...input, yarpaProductId: null })).toBe(true);
+      expect(await nextEvent(started, (e) => e.product?.slug === P.cliffs)).toMatchObject({ product: { slug: P.cliffs, yarpaProductId: null } });
+      // Another product's id, or one the pattern refuses: nothing written.
+      await expect(products.upsert({ ...input, yarpaProductId: 'CT-YRP-GINGER' })).rejects.toThrow();
+      await expect(products.upsert({ ...input, yarpaProductId: 'has spaces' })).rejects.toThrow('bad partner product id');
+      expect((await get(P.cliffs)).product.yarpaProductId).toBeNull();
+    } finally {
+      await products.upsert(input);
+    }
+    expect((await get(P.cliffs)).product.yarpaProductId).toBe('CT-YRP-CLIFFS');
+  }, 45_000);
+
   it('publishes a deleted product as `deleted`', async () => {
     const products = service.app().get(ProductsWriter);
-    const input = { ...testProducts()[0], slug: 'ct-short-lived', family: null, tags: [] };
+    const input = { ...testProducts()[0], slug: 'ct-short-lived', family: null, yarpaProductId: null, tags: [] };
     await products.upsert(input);
     const started = new Date();
     expect(await products.remove('ct-short-lived')).toBe(true);

@@ -31,6 +31,10 @@ describe('catalog seed', () => {
     }
     expect((await rpc(service.nc(), Subjects.catalog.faqList, {})).faq).toHaveLength(8);
 
+    // Every product has the partner's id, and keeps it in both volumes.
+    expect(product.yarpaProductId).toBe('YRP-204729');
+    expect(catalog.products.every((p) => /^YRP-\d{6}$/.test(p.yarpaProductId ?? ''))).toBe(true);
+
     const events = await outboxCount();
     expect(await loadCatalog(service.app(), catalog)).toMatchObject({ changed: 0, removed: 0 });
     expect(await outboxCount()).toBe(events);
@@ -47,6 +51,11 @@ describe('catalog seed', () => {
     expect(seconds).toBeLessThan(20);
     const all = await rpc(service.nc(), Subjects.catalog.productList, parseProductListQuery({ inStock: '0' }));
     expect(all.total).toBe(800);
+    expect(new Set(catalog.products.map((p) => p.yarpaProductId)).size).toBe(800);
+    const [stored] = await service.sql<{ n: number; ids: number }>(
+      "SELECT count(*)::int AS n, count(DISTINCT yarpa_product_id)::int AS ids FROM catalog.products WHERE yarpa_product_id ~ '^YRP-[0-9]{6}$'");
+    expect(stored).toEqual({ n: 800, ids: 800 });
+    expect(all.products.every((p) => /^YRP-\d{6}$/.test(p.yarpaProductId ?? ''))).toBe(true);
 
     const { catalog: fixtures } = generate('fixtures');
     expect(await loadCatalog(service.app(), fixtures)).toMatchObject({ removed: 800 - fixtures.products.length });

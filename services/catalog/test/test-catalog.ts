@@ -46,7 +46,7 @@ export function testProducts(): ProductInput[] {
   return [
     product({
       slug: P.ginger, name: 'זנגביל סגול T20/C4', hebName: 'זנגביל סגול', engName: 'Purple Ginger', company: COMPANY.a, cannabisType: 'sativa',
-      thccbdDosage: 'T20/C4', family: 'ct-ginger', estimatedPrice: 30_000, popularity: 95, isPopular: true, launchedAt: daysAgo(400),
+      thccbdDosage: 'T20/C4', family: 'ct-ginger', estimatedPrice: 30_000, yarpaProductId: 'CT-YRP-GINGER', popularity: 95, isPopular: true, launchedAt: daysAgo(400),
       effects: ['אנרגיה', 'מצב רוח'], tastes: ['הדרים'], terpenes: ['Limonene', 'Pinene'], originCountry: 'ישראל', sterilizationMethod: 'קרינת בטא',
       growingFacility: 'חממה', originSpecie: 'Sour Diesel, Haze', pesticideMethod: 'organic', microbialLoad: 'cold_plasma', moistureTest: 'lod',
       tags: ['ct-sativa', 'ct-day'],
@@ -57,7 +57,7 @@ export function testProducts(): ProductInput[] {
     }),
     product({
       slug: P.cliffs, name: 'צוקי הגולן T15/C3', hebName: 'צוקי הגולן', engName: 'Golan Cliffs', company: COMPANY.b, cannabisType: 'indica',
-      thccbdDosage: 'T15/C3', family: 'ct-cliffs', estimatedPrice: 24_000, popularity: 60, isNew: true, launchedAt: daysAgo(10),
+      thccbdDosage: 'T15/C3', family: 'ct-cliffs', estimatedPrice: 24_000, yarpaProductId: 'CT-YRP-CLIFFS', popularity: 60, isNew: true, launchedAt: daysAgo(10),
     }),
     product({
       slug: P.sage, name: 'מרווה כחולה T10/C10', hebName: 'מרווה כחולה', engName: 'Blue Sage', company: COMPANY.b, cannabisType: 'hybrid',

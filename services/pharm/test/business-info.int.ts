@@ -81,6 +81,19 @@ describe('the back office: pharmacy info and opening hours (pharm.business.*)', 
       expect(info.stockoutProducts.find((p) => p.product.slug === data.slug('d'))!.expiresAt).toBe('2027-01-11');
     });
 
+    it('tells a partner-synced pharmacy its partner code and when the partner’s feed last changed it; others null', async () => {
+      expect(await get()).toMatchObject({ partnerCode: null, partnerFeedAt: null });
+      const partnerCode = `PT-BI-${Date.now()}`;
+      await data.pharmacy('synced', { partnerCode });
+      const caller = admin();
+      expect(await get(caller, data.slug('synced'))).toMatchObject({ partnerCode, partnerFeedAt: null });
+      // The partner's feed worker stamps the pharmacy as it applies a feed.
+      await data.db.update(pharmacies).set({ partnerFeedAt: new Date('2026-11-28T08:05:00Z') }).where(eq(pharmacies.slug, data.slug('synced')));
+      expect(await get(caller, data.slug('synced'))).toMatchObject({ partnerCode, partnerFeedAt: '2026-11-28T08:05:00.000Z' });
+      // One pharmacy per partner code.
+      await expect(data.pharmacy('synced-again', { partnerCode })).rejects.toThrow();
+    });
+
     it(`lists at most ${DASHBOARD_LIST_SIZE} out-of-stock offers`, async () => {
       const slugs = await Promise.all(Array.from({ length: DASHBOARD_LIST_SIZE + 2 }, (_, i) => data.product(`many-${i}`)));
       await data.pharmacy('many');

@@ -49,7 +49,7 @@ describe('back-office products: pharm.business.* (list, get, options, create, up
   beforeAll(async () => {
     identity.serveKeys(service.nc());
     await data.product('alpha', { name: 'אלפא T20/C4', hebName: 'אלפא', engName: 'Alpha Haze', thccbdDosage: 'T20/C4', estimatedPrice: 15_000 });
-    await data.product('beta', { name: 'בטא T20/C4', hebName: 'בטא', engName: 'Beta Kush', thccbdDosage: 'T20/C4', estimatedPrice: 16_000 });
+    await data.product('beta', { name: 'בטא T20/C4', hebName: 'בטא', engName: 'Beta Kush', thccbdDosage: 'T20/C4', estimatedPrice: 16_000, yarpaProductId: `YRP-${p('beta')}` });
     await data.product('gamma', { name: 'גמא T10/C10', hebName: 'גמא', engName: 'Gamma Balance', thccbdDosage: 'T10/C10', estimatedPrice: 12_000 });
     await data.product('delta', { name: 'דלתא', hebName: 'דלתא', engName: 'Delta Oil', thccbdDosage: null, estimatedPrice: 9_000 });
     await data.product('new-one', { name: 'חדש T15/C3', hebName: 'חדש', engName: 'Fresh Start', thccbdDosage: 'T15/C3', estimatedPrice: 20_000 });
@@ -120,7 +120,7 @@ describe('back-office products: pharm.business.* (list, get, options, create, up
         expiresAt: '2027-06-01', published: true, isNewByDefault: false, isPopularByDefault: false, isYarpaLocked: false, bumpedAt: null,
         confirmedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
         product: {
-          slug: p('beta'), name: 'בטא T20/C4', shortName: null, imageUrl: `/media/products/${p('beta')}.svg`, estimatedPrice: 160,
+          slug: p('beta'), name: 'בטא T20/C4', shortName: null, imageUrl: `/media/products/${p('beta')}.svg`, estimatedPrice: 160, yarpaProductId: `YRP-${p('beta')}`,
           info: { hebName: 'בטא', engName: 'Beta Kush', company: null, cannabisType: 'hybrid', thccbdDosage: 'T20/C4' },
         },
       });

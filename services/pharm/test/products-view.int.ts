@@ -47,6 +47,48 @@ describe('products view: pharm’s copy of the catalogue, fed by evt.catalog.pro
     expect(await row(slug)).toMatchObject({ name: 'קוש הגליל החדש', dosage: 'T20/C2', thc: 20, cbd: 2 });
   });
 
+  it('copies the partner’s product id, keeps it through an event that does not tell it, and drops it when catalog does', async () => {
+    const slug = data.slug('partnered');
+    const partnerId = `YRP-${slug}`;
+    const t0 = new Date(Date.now() - 30_000);
+    await publish(changed(slug, { yarpaProductId: partnerId }), t0);
+    await waitFor('the product', async () => !!(await row(slug)), caughtUp);
+    expect((await row(slug)).yarpaProductId).toBe(partnerId);
+
+    // An event of a catalog from before the field (no yarpaProductId at all): the known id stays.
+    const t1 = new Date(t0.getTime() + 1000);
+    await publish(changed(slug, { name: 'שם חדש' }), t1);
+    await waitFor('the event without the id', async () => (await row(slug)).sourceAt.getTime() === t1.getTime(), caughtUp);
+    expect(await row(slug)).toMatchObject({ name: 'שם חדש', yarpaProductId: partnerId });
+
+    const t2 = new Date(t1.getTime() + 1000);
+    await publish(changed(slug, { yarpaProductId: null }), t2);
+    await waitFor('the id dropped', async () => (await row(slug)).sourceAt.getTime() === t2.getTime(), caughtUp);
+    expect((await row(slug)).yarpaProductId).toBeNull();
+  });
+
+  it('keeps a partner id on one product as catalog moves it, in whatever order the events come', async () => {
+    const [a, b] = [data.slug('moved-from'), data.slug('moved-to')];
+    const partnerId = `YRP-${a}`;
+    const at = (s: number) => new Date(Date.parse('2026-11-28T08:00:00Z') + s * 1000);
+    const ids = async () => [(await row(a))?.yarpaProductId ?? null, (await row(b))?.yarpaProductId ?? null];
+
+    expect(await data.applyProduct({ ...productEvent(a), yarpaProductId: partnerId }, false, at(1))).toBe('applied');
+    // Catalog moved the id to b (b's event is newer): a gives it up, though a's own event saying so has not come yet.
+    expect(await data.applyProduct({ ...productEvent(b), yarpaProductId: partnerId }, false, at(3))).toBe('applied');
+    expect(await ids()).toEqual([null, partnerId]);
+    // a's event from between (still naming the id) comes late: b's newer claim keeps it.
+    expect(await data.applyProduct({ ...productEvent(a), yarpaProductId: partnerId }, false, at(2))).toBe('applied');
+    expect(await ids()).toEqual([null, partnerId]);
+    // b deleted: its tombstone holds no id, and a may take it again.
+    expect(await data.applyProduct({ ...productEvent(b), yarpaProductId: partnerId }, true, at(4))).toBe('applied');
+    expect(await ids()).toEqual([null, null]);
+    expect(await data.applyProduct({ ...productEvent(a), yarpaProductId: partnerId }, false, at(5))).toBe('applied');
+    expect(await ids()).toEqual([partnerId, null]);
+    // Still one product per id, as the unique index wants.
+    await expect(data.db.update(productsView).set({ yarpaProductId: partnerId }).where(eq(productsView.slug, b))).rejects.toThrow();
+  });
+
   it('ignores an event older than the change applied last, and skips one it cannot read without stopping', async () => {
     const slug = data.slug('order');
     const now = Date.now();

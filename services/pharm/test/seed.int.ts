@@ -69,6 +69,31 @@ describe('the seed: the generator and the loader', () => {
       expect(demoCodes.length).toBeGreaterThan(20);
     });
 
+    it('makes yam-eilat and galil-karmiel partner-synced (every offer of theirs locked), and no other fixture', () => {
+      const pharm = fixtures.pharm;
+      expect(Object.fromEntries(pharm.pharmacies.map((p) => [p.slug, p.partnerCode ?? null]))).toEqual({
+        'merkaz-tel-aviv': null, 'layla-haifa': null, 'yam-eilat': 'PH-1800', 'galil-karmiel': 'PH-5341', 'shaked-rishon': null,
+      });
+      expect(offers(pharm).filter((o) => o.isYarpaLocked).map((o) => o.id)).toEqual([10, 11, 12, 13, 14]);
+    });
+
+    it('makes about 40% of the demo’s pharmacies partner-synced, each with its own code and all its offers locked', () => {
+      const synced = demo.pharmacies.filter((p) => p.partnerCode);
+      expect(synced).toHaveLength(80);
+      expect(synced.every((p) => /^PH-\d{4}$/.test(p.partnerCode!))).toBe(true);
+      expect(new Set(synced.map((p) => p.partnerCode)).size).toBe(80);
+      for (const p of demo.pharmacies) expect([p.slug, p.offers.every((o) => o.isYarpaLocked === Boolean(p.partnerCode))]).toEqual([p.slug, true]);
+      expect(offers(demo).filter((o) => o.isYarpaLocked)).toHaveLength(80 * 200);
+      // The fake partner's view (deploy/seed/partner.js) is the same: these pharmacies, every product with its id and price.
+      // eslint-disable-next-line @typescript-eslint/no-require-imports
+      const { partnerUniverse } = require(join(__dirname, '../../../deploy/seed/partner')) as typeof import('../../../deploy/seed/partner');
+      const universe = partnerUniverse('demo');
+      expect(universe.pharmacies).toEqual(synced.map((p) => ({ code: p.partnerCode, slug: p.slug })));
+      expect(universe.products).toHaveLength(800);
+      expect(new Set(universe.products.map((p) => p.id)).size).toBe(800);
+      expect(universe.products[0]).toEqual({ id: 'YRP-204729', slug: 'dr-green-t20-c4', price: 29_900 });
+    });
+
     it('makes the demo volume: 200 pharmacies in gazetteer places, 40,000 offers at 145–429 ₪', () => {
       expect(demo.pharmacies).toHaveLength(200);
       expect(new Set(demo.pharmacies.map((p) => p.slug)).size).toBe(200);
@@ -152,6 +177,25 @@ describe('the seed: the generator and the loader', () => {
       expect(again).toMatchObject({ changedPharmacies: 0, inserted: 0, updated: 1, removed: 1 });
       const still = await seedPharm(file(wanted), TEST_ENV, { prune: false });
       expect(still).toMatchObject({ changedPharmacies: 0, inserted: 0, updated: 0, removed: 0, changedDiscounts: 0 });
+    });
+
+    it('stores a pharmacy’s partner code and locks its offers as the file says, and unlocks them when it no longer does', async () => {
+      const partnerCode = `PT-SD-${Date.now()}`;
+      const synced = (on: boolean): PharmSeedFile => {
+        const f = file(undefined as never);
+        f.pharmacies[1] = { ...f.pharmacies[1], partnerCode: on ? partnerCode : null, offers: f.pharmacies[1].offers.map((o) => ({ ...o, isYarpaLocked: on })) };
+        return f;
+      };
+      const stored = async () => (await data.db.execute<{ partner_code: string | null; partner_feed_at: Date | null; locked: boolean[] }>(sql`
+        SELECT ph.partner_code, ph.partner_feed_at, array_agg(pp.is_yarpa_locked ORDER BY pp.id) AS locked
+        FROM pharm.pharmacies ph JOIN pharm.pharm_products pp ON pp.pharm_id = ph.id WHERE ph.slug = ${data.slug('b')} GROUP BY ph.id`)).rows[0];
+
+      expect(await seedPharm(synced(true), TEST_ENV, { prune: false })).toMatchObject({ changedPharmacies: 1, updated: 1 });
+      expect(await stored()).toEqual({ partner_code: partnerCode, partner_feed_at: null, locked: [true] });
+      expect(await seedPharm(synced(true), TEST_ENV, { prune: false })).toMatchObject({ changedPharmacies: 0, updated: 0 });
+
+      expect(await seedPharm(synced(false), TEST_ENV, { prune: false })).toMatchObject({ changedPharmacies: 1, updated: 1 });
+      expect(await stored()).toEqual({ partner_code: null, partner_feed_at: null, locked: [false] });
     });
 
     it('applies what changed in the file', async () => {

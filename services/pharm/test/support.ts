@@ -140,7 +140,7 @@ export function pharmInput(slug: string): PharmInput {
     slug, name: `בית מרקחת ${slug}`, address: 'הרצל 1', city: 'תל אביב-יפו', district: 'תל אביב', lat: 32.0853, lng: 34.7818,
     phone: '03-5550000', whatsapp: '050-5550000', wazeAddress: 'הרצל 1, תל אביב-יפו', logoUrl: null, isOnboard: true, isStockOnly: false,
     shipping: 'no-shipping', shipmentNotes: null, openingHours: REGULAR_HOURS, seoTitle: null, seoDescription: null, popularity: 0,
-    orderEmail: `orders@${slug}.pharm.test`,
+    orderEmail: `orders@${slug}.pharm.test`, partnerCode: null,
     tags: [], slides: [], announcements: [],
   };
 }
@@ -148,7 +148,7 @@ export function pharmInput(slug: string): PharmInput {
 export function offerInput(productSlug: string, price: number): OfferInput {
   return {
     productSlug, price, originalPrice: null, inStock: true, amount: 5, alwaysInStock: false, published: true, expiresAt: new Date('2027-06-01T00:00:00Z'),
-    isPopular: false, isNew: false, isPromoted: false,
+    isPopular: false, isNew: false, isPromoted: false, isYarpaLocked: false,
   };
 }
 

@@ -47,6 +47,8 @@ export const products = catalog.table(
     moistureTest: text('moisture_test'),
     /** Agorot: a typical price, shown while no pharmacy lists the product. */
     estimatedPrice: integer('estimated_price'),
+    /** The licensed-data partner's id of the product (its stock feed names products by it); null when it has none. */
+    yarpaProductId: text('yarpa_product_id').unique(),
     /** 0–100, from sales and views; the strongest signal of the default order. */
     popularity: integer('popularity').notNull().default(0),
     isPopular: boolean('is_popular').notNull().default(false),

@@ -3,7 +3,7 @@ import { toProduct, type ProductRecord } from './product-record';
 const record: ProductRecord = {
   slug: 'dr-green-t20-c4', name: 'דוקטור גרין T20/C4', shortName: 'דוקטור גרין', type: 'flower', imageUrl: '/media/products/dr-green-t20-c4.svg',
   media: [{ isPrimary: true, type: 'image', url: '/media/products/dr-green-t20-c4.svg' }], sizeQuantity: 10, sizeUnit: 'גרם',
-  estimatedPrice: 29_900, minPrice: 24_950, maxPrice: 31_000, pharmCount: 3, maxExpiresAt: '2027-01-31T00:00:00+00:00', isPopular: true, isNew: false,
+  estimatedPrice: 29_900, yarpaProductId: 'YRP-104729', minPrice: 24_950, maxPrice: 31_000, pharmCount: 3, maxExpiresAt: '2027-01-31T00:00:00+00:00', isPopular: true, isNew: false,
   hebName: 'דוקטור גרין', engName: 'Dr. Green', company: 'שדות הגליל', cannabisType: 'sativa', dosage: 'T20/C4', effects: ['אנרגיה'], tastes: [],
   terpenes: ['Limonene'], originCountry: 'ישראל', sterilizationMethod: null, growingFacility: 'חממה', originSpecie: 'Haze, Skunk #1',
   pesticideMethod: 'organic', microbialLoad: null, moistureTest: 'lod', variants: [],
@@ -12,7 +12,7 @@ const record: ProductRecord = {
 describe('toProduct', () => {
   it('shows money in shekels and times in ISO form', () => {
     expect(toProduct(record)).toMatchObject({
-      estimated_price: 299, priceRange: { min: 249.5, max: 310 }, pharmProductsCount: 3, maxExpiresAt: '2027-01-31T00:00:00.000Z',
+      estimated_price: 299, yarpaProductId: 'YRP-104729', priceRange: { min: 249.5, max: 310 }, pharmProductsCount: 3, maxExpiresAt: '2027-01-31T00:00:00.000Z',
       info: { hebName: 'דוקטור גרין', thccbdDosage: 'T20/C4', originSpecie: 'Haze, Skunk #1' },
     });
   });

@@ -14,7 +14,7 @@ export const productImageUrl = (slug: string): string => `/media/products/${slug
  */
 export const PRODUCT_JSON: SQL = sql.raw(`json_build_object(
   'slug', p.slug, 'name', p.name, 'shortName', p.short_name, 'type', p.type, 'imageUrl', p.image_url, 'media', p.media,
-  'sizeQuantity', p.size_quantity, 'sizeUnit', p.size_unit, 'estimatedPrice', p.estimated_price,
+  'sizeQuantity', p.size_quantity, 'sizeUnit', p.size_unit, 'estimatedPrice', p.estimated_price, 'yarpaProductId', p.yarpa_product_id,
   'minPrice', s.min_price, 'maxPrice', s.max_price, 'pharmCount', coalesce(s.pharm_count, 0), 'maxExpiresAt', s.max_expires_at,
   'isPopular', p.is_popular, 'isNew', p.is_new,
   'hebName', p.heb_name, 'engName', p.eng_name, 'company', p.company, 'cannabisType', p.cannabis_type, 'dosage', p.thc_cbd_dosage,
@@ -33,6 +33,7 @@ export const PRODUCTS_WITH_STATS: SQL = sql.raw('catalog.products p LEFT JOIN ca
 export interface ProductRecord
   extends Omit<ProductInfo, 'thccbdDosage'>, Pick<Product, 'slug' | 'name' | 'shortName' | 'type' | 'imageUrl' | 'media' | 'sizeQuantity' | 'sizeUnit'> {
   estimatedPrice: number | null;
+  yarpaProductId: string | null;
   minPrice: number | null;
   maxPrice: number | null;
   pharmCount: number;
@@ -58,6 +59,7 @@ export function toProduct(r: ProductRecord): Product {
     sizeQuantity: r.sizeQuantity,
     sizeUnit: r.sizeUnit,
     estimated_price: r.estimatedPrice === null ? null : agorotToShekels(r.estimatedPrice),
+    yarpaProductId: r.yarpaProductId,
     priceRange: r.minPrice === null || r.maxPrice === null ? null : { min: agorotToShekels(r.minPrice), max: agorotToShekels(r.maxPrice) },
     pharmProductsCount: r.pharmCount,
     maxExpiresAt: isoOrNull(r.maxExpiresAt),

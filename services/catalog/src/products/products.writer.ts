@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import {
-  Events, parseDosage, searchDocument,
+  Events, parseDosage, searchDocument, YARPA_PRODUCT_ID_PATTERN,
   type CannabisType, type ProductChangedEvent, type ProductInfo, type ProductMedia, type ProductType, type Tag,
 } from '@mc/contracts';
 import { DATABASE, OutboxRelay, OutboxWriter, type Database, type Tx } from '@mc/kit';
@@ -36,6 +36,8 @@ export interface ProductInput {
   sizeUnit?: string | null;
   /** Agorot. */
   estimatedPrice?: number | null;
+  /** The licensed-data partner's id of the product (unique); absent: none. */
+  yarpaProductId?: string | null;
   popularity?: number;
   isPopular?: boolean;
   isNew?: boolean;
@@ -55,6 +57,10 @@ const LINK_CHUNK = 10_000;
 
 /** The row of a product; its hash covers the row and its tags (`slug:name`), so a renamed tag re-publishes it too. */
 function toRow(input: ProductInput, tagKeys: string[]): NewProductRow {
+  // Checked here, not by the event's consumer alone: pharm would dead-letter the product's every event.
+  if (input.yarpaProductId != null && !YARPA_PRODUCT_ID_PATTERN.test(input.yarpaProductId)) {
+    throw new Error(`product ${input.slug}: bad partner product id`);
+  }
   const dosage = input.thccbdDosage ? parseDosage(input.thccbdDosage) : null;
   const defaultImage = productImageUrl(input.slug);
   const media = input.media?.length ? input.media : [{ isPrimary: true, type: 'image' as const, url: defaultImage }];
@@ -86,6 +92,7 @@ function toRow(input: ProductInput, tagKeys: string[]): NewProductRow {
     microbialLoad: input.microbialLoad ?? null,
     moistureTest: input.moistureTest ?? null,
     estimatedPrice: input.estimatedPrice ?? null,
+    yarpaProductId: input.yarpaProductId ?? null,
     popularity: Math.max(0, Math.min(100, Math.round(input.popularity ?? 0))),
     isPopular: input.isPopular ?? false,
     isNew: input.isNew ?? false,
@@ -117,6 +124,7 @@ function toProductChangedEvent(row: ProductRow, productTagList: Tag[], deleted =
       estimatedPrice: row.estimatedPrice,
       sizeQuantity: row.sizeQuantity,
       sizeUnit: row.sizeUnit,
+      yarpaProductId: row.yarpaProductId,
     },
     deleted,
   };

@@ -16,6 +16,7 @@ export const productColumns = {
   shortName: productsView.shortName,
   imageUrl: productsView.imageUrl,
   estimatedPrice: productsView.estimatedPrice,
+  yarpaProductId: productsView.yarpaProductId,
   hebName: productsView.hebName,
   engName: productsView.engName,
   company: productsView.company,
@@ -28,6 +29,7 @@ interface ProductColumns {
   shortName: string | null;
   imageUrl: string | null;
   estimatedPrice: number | null;
+  yarpaProductId: string | null;
   hebName: string;
   engName: string;
   company: string | null;
@@ -42,13 +44,14 @@ function toBusinessProduct(p: ProductColumns): BusinessProductInfo {
     shortName: p.shortName,
     imageUrl: p.imageUrl,
     estimatedPrice: p.estimatedPrice === null ? null : agorotToShekels(p.estimatedPrice),
+    yarpaProductId: p.yarpaProductId,
     info: { hebName: p.hebName, engName: p.engName, company: p.company, cannabisType: p.cannabisType, thccbdDosage: p.dosage },
   };
 }
 
 /** An offer whose product the catalogue has not told pharm about: only its slug is known. */
 const unknownProduct = (slug: string): BusinessProductInfo => ({
-  slug, name: slug, shortName: null, imageUrl: null, estimatedPrice: null,
+  slug, name: slug, shortName: null, imageUrl: null, estimatedPrice: null, yarpaProductId: null,
   info: { hebName: slug, engName: slug, company: null, cannabisType: null, thccbdDosage: null },
 });
 

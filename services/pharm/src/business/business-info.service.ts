@@ -93,6 +93,8 @@ export class BusinessInfoService {
       stockoutProducts: stockout.map((r) => toBusinessPharmProduct(r.offer, r.product)),
       staleProducts: due.map((r) => ({ ...toBusinessPharmProduct(r.offer, r.product), stale: isOfferStale(r.offer.confirmedAt, now) })),
       productsTotals: { totalCount: total },
+      partnerCode: pharm.partnerCode,
+      partnerFeedAt: pharm.partnerFeedAt ? pharm.partnerFeedAt.toISOString() : null,
     };
   }
 

@@ -44,12 +44,12 @@ export const pharmacies = pharmSchema.table(
     popularity: integer('popularity').notNull().default(0),
     /** Where the pharmacy receives its orders and documents. */
     orderEmail: text('order_email'),
-    /** The partner's code for the pharmacy; null when not partner-synced. */
-    partnerCode: text('partner_code').unique(),
-    /** When the partner's feed last reached the pharmacy. */
-    partnerFeedAt: timestamp('partner_feed_at', { withTimezone: true }),
     /** `searchDocument(name, city, address)`: normalised Hebrew for search. */
     searchText: text('search_text').notNull().default(''),
+    /** The licensed-data partner's code of the pharmacy (its stock feed names pharmacies by it); null: not partner-synced. */
+    partnerCode: text('partner_code').unique(),
+    /** When the partner's feed last changed this pharmacy's offers. */
+    partnerFeedAt: timestamp('partner_feed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -238,12 +238,13 @@ export const productsView = pharmSchema.table(
     thc: integer('thc'),
     cbd: integer('cbd'),
     family: text('family'),
-    yarpaProductId: text('yarpa_product_id').unique(),
     /** Agorot: the catalogue's typical price (what an offer priced 0 costs). */
     estimatedPrice: integer('estimated_price'),
     /** The pack: `sizeQuantity` of `sizeUnit` (e.g. 10 'גרם'), for the unit prices. */
     sizeQuantity: integer('size_quantity'),
     sizeUnit: text('size_unit'),
+    /** The licensed-data partner's id of the product (the stock feed's `partner_product_id`), unique; null when it has none. */
+    yarpaProductId: text('yarpa_product_id').unique(),
     isPopular: boolean('is_popular').notNull().default(false),
     isNew: boolean('is_new').notNull().default(false),
     tags: jsonb('tags').$type<{ slug: string; name: string }[]>().notNull().default([]),

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { parseDosage, searchDocument, type EventEnvelope, type ProductChangedEvent } from '@mc/contracts';
 import type { Tx } from '@mc/kit';
-import { sql } from 'drizzle-orm';
+import { and, eq, lte, ne, sql } from 'drizzle-orm';
 import { productsView } from '../db/schema';
 
 /** What `apply` did; `estimatedPrice` is the catalogue price now in the view (agorot or null) when the event was applied. */
@@ -22,6 +22,10 @@ export class ProductsViewProjector {
   /** As `apply`, telling what the view holds now (the consumer lets catalogue-priced offers follow the price). */
   async project(tx: Tx, envelope: EventEnvelope<ProductChangedEvent>): Promise<ProjectionResult> {
     const { product: p, deleted } = envelope.data;
+    const occurredAt = new Date(envelope.occurredAt);
+    // A tombstone holds no partner id; an event from before catalog sent it leaves the known one alone.
+    const yarpaProductId = deleted ? null
+      : p.yarpaProductId === undefined ? undefined : await this.claimYarpaProductId(tx, p.slug, p.yarpaProductId, occurredAt);
     const dosage = p.thccbdDosage ? parseDosage(p.thccbdDosage) : null;
     const row = {
       slug: p.slug,
@@ -45,8 +49,9 @@ export class ProductsViewProjector {
       ...(p.estimatedPrice === undefined ? {} : { estimatedPrice: p.estimatedPrice }),
       ...(p.sizeQuantity === undefined ? {} : { sizeQuantity: p.sizeQuantity }),
       ...(p.sizeUnit === undefined ? {} : { sizeUnit: p.sizeUnit }),
+      ...(yarpaProductId === undefined ? {} : { yarpaProductId }),
       deleted,
-      sourceAt: new Date(envelope.occurredAt),
+      sourceAt: occurredAt,
       updatedAt: new Date(),
     };
     const { slug: _slug, ...changes } = row;
@@ -56,5 +61,19 @@ export class ProductsViewProjector {
       .onConflictDoUpdate({ target: productsView.slug, set: changes, setWhere: sql`${productsView.sourceAt} <= excluded.source_at` })
       .returning({ slug: productsView.slug, estimatedPrice: productsView.estimatedPrice });
     return saved.length ? { outcome: 'applied', slug: p.slug, deleted, estimatedPrice: saved[0].estimatedPrice } : { outcome: 'stale' };
+  }
+
+  /**
+   * The partner id `slug` may hold as of `occurredAt` (unique in the view, as in the catalogue). Catalog may move an id
+   * from one product to another, and their events may arrive in either order: a product holding the id by an older
+   * event gives it up; one holding it by a newer event keeps it, and this event's product gets none.
+   */
+  private async claimYarpaProductId(tx: Tx, slug: string, wanted: string | null, occurredAt: Date): Promise<string | null> {
+    if (wanted === null) return null;
+    await tx.update(productsView).set({ yarpaProductId: null })
+      .where(and(eq(productsView.yarpaProductId, wanted), ne(productsView.slug, slug), lte(productsView.sourceAt, occurredAt)));
+    const [newer] = await tx.select({ slug: productsView.slug }).from(productsView)
+      .where(and(eq(productsView.yarpaProductId, wanted), ne(productsView.slug, slug)));
+    return newer ? null : wanted;
   }
 }

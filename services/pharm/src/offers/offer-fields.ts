@@ -19,6 +19,8 @@ export interface OfferInput {
   isPopular: boolean;
   isNew: boolean;
   isPromoted: boolean;
+  /** Price and stock come from the partner feed (the back office may not change them). */
+  isYarpaLocked: boolean;
 }
 
 export type OfferFields = Omit<OfferInput, 'id' | 'productSlug'>;
@@ -31,14 +33,14 @@ export function fieldsOf(input: OfferFields): OfferFields {
   const originalPrice = input.originalPrice !== null && input.originalPrice > input.price ? input.originalPrice : null;
   return {
     price: input.price, originalPrice, inStock: input.inStock, amount: input.amount, alwaysInStock: input.alwaysInStock, published: input.published,
-    expiresAt: input.expiresAt, isPopular: input.isPopular, isNew: input.isNew, isPromoted: input.isPromoted,
+    expiresAt: input.expiresAt, isPopular: input.isPopular, isNew: input.isNew, isPromoted: input.isPromoted, isYarpaLocked: input.isYarpaLocked,
   };
 }
 
 export function differs(row: OfferRow, next: OfferFields): boolean {
   return row.price !== next.price || row.originalPrice !== next.originalPrice || row.inStock !== next.inStock
     || row.amount !== next.amount || row.alwaysInStock !== next.alwaysInStock || row.published !== next.published || !sameTime(row.expiresAt, next.expiresAt)
-    || row.isPopular !== next.isPopular || row.isNew !== next.isNew || row.isPromoted !== next.isPromoted;
+    || row.isPopular !== next.isPopular || row.isNew !== next.isNew || row.isPromoted !== next.isPromoted || row.isYarpaLocked !== next.isYarpaLocked;
 }
 
 export function assertValidOffer(input: OfferInput): void {

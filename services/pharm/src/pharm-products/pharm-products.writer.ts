@@ -70,5 +70,6 @@ export function applyUpdate(row: OfferRow, request: Omit<PharmProductUpdateReque
     isPopular: row.isPopular,
     isNew: row.isNew,
     isPromoted: row.isPromoted,
+    isYarpaLocked: row.isYarpaLocked,
   };
 }

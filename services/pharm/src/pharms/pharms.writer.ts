@@ -30,9 +30,13 @@ export interface AnnouncementInput {
 export interface PharmInput extends Omit<PharmRecord, 'id' | 'updatedAt'> {
   slides: SlideInput[];
   announcements: AnnouncementInput[];
+  /** The licensed-data partner's code of the pharmacy (unique); null: its stock is not synced from the partner's feed. */
+  partnerCode: string | null;
 }
 
 const HHMM = /^([01]\d|2[0-3]):[0-5]\d$/;
+/** A partner's pharmacy code (the demo's look like `PH-1234`). */
+const PARTNER_CODE_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
 
 /** JSON with sorted keys: the same value always gives the same text, whatever order jsonb returned its keys in. */
 export function canonical(value: unknown): string {
@@ -50,6 +54,7 @@ function assertValidPharm(input: PharmInput): void {
   if (!SLUG_PATTERN.test(input.slug)) fail('bad slug');
   if (!input.name.trim() || !input.city.trim() || !input.district.trim()) fail('name, city and district are required');
   if (input.orderEmail !== null && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(input.orderEmail)) fail('bad order e-mail');
+  if (input.partnerCode !== null && !PARTNER_CODE_PATTERN.test(input.partnerCode)) fail('bad partner code');
   if (!(Math.abs(input.lat) <= 90 && Math.abs(input.lng) <= 180)) fail('bad coordinates');
   if (!PHARM_SHIPPING.includes(input.shipping)) fail(`bad shipping '${input.shipping}'`);
   for (const [day, slots] of Object.entries(input.openingHours)) {
@@ -82,6 +87,7 @@ const profileOf = (input: PharmInput) => ({
   seoDescription: input.seoDescription,
   popularity: input.popularity,
   orderEmail: input.orderEmail,
+  partnerCode: input.partnerCode,
   searchText: searchDocument(input.name, input.city, input.address),
 });
 

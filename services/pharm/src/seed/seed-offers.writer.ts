@@ -102,12 +102,12 @@ export class SeedOffersWriter {
     const ids = changes.map((c) => c.row.id);
     await tx.execute(sql`UPDATE pharm.pharm_products pp SET price = u.price, original_price = u.original_price, in_stock = u.in_stock,
         amount = u.amount, always_in_stock = u.always_in_stock, published = u.published, expires_at = u.expires_at, is_popular = u.is_popular, is_new = u.is_new,
-        is_promoted = u.is_promoted, updated_at = ${now.toISOString()}::timestamptz, confirmed_at = ${now.toISOString()}::timestamptz
+        is_promoted = u.is_promoted, is_yarpa_locked = u.is_yarpa_locked, updated_at = ${now.toISOString()}::timestamptz, confirmed_at = ${now.toISOString()}::timestamptz
       FROM unnest(${sql.param(ids)}::int[], ${column((f) => f.price)}::int[], ${column((f) => f.originalPrice)}::int[],
         ${column((f) => f.inStock)}::bool[], ${column((f) => f.amount)}::int[], ${column((f) => f.alwaysInStock)}::bool[], ${column((f) => f.published)}::bool[],
         ${column((f) => f.expiresAt?.toISOString() ?? null)}::timestamptz[], ${column((f) => f.isPopular)}::bool[],
-        ${column((f) => f.isNew)}::bool[], ${column((f) => f.isPromoted)}::bool[])
-        AS u(id, price, original_price, in_stock, amount, always_in_stock, published, expires_at, is_popular, is_new, is_promoted)
+        ${column((f) => f.isNew)}::bool[], ${column((f) => f.isPromoted)}::bool[], ${column((f) => f.isYarpaLocked)}::bool[])
+        AS u(id, price, original_price, in_stock, amount, always_in_stock, published, expires_at, is_popular, is_new, is_promoted, is_yarpa_locked)
       WHERE pp.id = u.id`);
     return tx.select().from(pharmProducts).where(inArray(pharmProducts.id, ids));
   }

@@ -11,9 +11,11 @@ import { pharmService } from '../service';
 import { SeedOffersWriter } from './seed-offers.writer';
 
 /** One offer of the seed file (deploy/seed/pharm-data.js): money in agorot, the id kept when free. */
-interface SeedOffer extends Omit<OfferInput, 'alwaysInStock' | 'expiresAt'> {
+interface SeedOffer extends Omit<OfferInput, 'alwaysInStock' | 'expiresAt' | 'isYarpaLocked'> {
   /** Absent: false. */
   alwaysInStock?: boolean;
+  /** Absent: false (true for every offer of a partner-synced pharmacy). */
+  isYarpaLocked?: boolean;
   expiresAt: string | null;
 }
 
@@ -23,9 +25,11 @@ interface SeedDiscount extends Omit<DiscountInput, 'startsAt' | 'endsAt'> {
   endsAt: string;
 }
 
-export interface SeedPharm extends Omit<PharmInput, 'tags' | 'slides' | 'announcements' | 'orderEmail'> {
+export interface SeedPharm extends Omit<PharmInput, 'tags' | 'slides' | 'announcements' | 'orderEmail' | 'partnerCode'> {
   /** Absent: none. */
   orderEmail?: string | null;
+  /** The licensed-data partner's code; absent: not partner-synced. */
+  partnerCode?: string | null;
   /** Slugs of the file's `tags`. */
   tags: string[];
   slides: (Omit<SlideInput, 'pharmProductIds'> & { pharmProductIds?: number[] | null })[];
@@ -71,6 +75,7 @@ export async function seedPharm(file: PharmSeedFile, overrides: NodeJS.ProcessEn
       const { changed } = await pharms.upsert({
         ...pharm,
         orderEmail: pharm.orderEmail ?? null,
+        partnerCode: pharm.partnerCode ?? null,
         tags: pharm.tags.map((slug) => {
           const name = tagNames.get(slug);
           if (!name) throw new Error(`seed: pharmacy ${pharm.slug} has tag '${slug}' that the file does not define`);
@@ -80,7 +85,9 @@ export async function seedPharm(file: PharmSeedFile, overrides: NodeJS.ProcessEn
         announcements: pharm.announcements.map((a) => ({ name: a.name, content: a.content, startsAt: new Date(a.startsAt), endsAt: a.endsAt ? new Date(a.endsAt) : null })),
       });
       if (changed) report.changedPharmacies++;
-      const counts = await offers.replaceForPharm(pharm.slug, pharm.offers.map((o) => ({ ...o, alwaysInStock: o.alwaysInStock ?? false, expiresAt: o.expiresAt ? new Date(o.expiresAt) : null })));
+      const counts = await offers.replaceForPharm(pharm.slug, pharm.offers.map((o) => ({
+        ...o, alwaysInStock: o.alwaysInStock ?? false, isYarpaLocked: o.isYarpaLocked ?? false, expiresAt: o.expiresAt ? new Date(o.expiresAt) : null,
+      })));
       report.offers += pharm.offers.length;
       report.inserted += counts.inserted;
       report.updated += counts.updated;

@@ -3,6 +3,7 @@ import { Button, Cell, Column, Row, Table, TableBody, TableHeader } from 'react-
 import { OfferFreshness } from '../../kit/ui/Price';
 import { heBusiness } from '../i18n/he-business';
 import { heProducts } from '../i18n/he-products';
+import { PartnerLockMark, PartnerProductId } from './partner';
 import { expiryBadge, type groupByDosage } from './products-view';
 import { formatShekels } from './ui';
 
@@ -51,7 +52,8 @@ export function ProductsTable({ businessId, groups, highlight, now, emptyText, o
                     <span className="bo-product-cell">
                       <a href={`/pharms/${encodeURIComponent(businessId)}/products/${row.id}`}>{name}</a>
                       <bdi className="bo-muted">{row.product.info.engName}</bdi>
-                      {row.isYarpaLocked && <span className="bo-badge bo-badge-muted">{heProducts.locked}</span>}
+                      <PartnerProductId product={row.product} />
+                      {row.isYarpaLocked && <PartnerLockMark updatedAt={row.confirmedAt} />}
                     </span>
                   </Cell>
                   <Cell><PriceCell row={row} /></Cell>

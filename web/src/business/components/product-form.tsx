@@ -6,6 +6,7 @@ import { useId, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { heBusiness } from '../i18n/he-business';
 import { heProducts } from '../i18n/he-products';
+import { PartnerProductId, PartnerUpdatedAt } from './partner';
 import { BoCheckbox, DayPicker, formatShekels, useUnsavedChangesWarning } from './ui';
 
 
@@ -31,10 +32,12 @@ function ExpiryPicker({ value, onChange, onBlur }: { value: string | null; onCha
  * price and stock read-only with the reason on a partner-locked offer. Save is disabled until something changed
  * (`requireChange`), and leaving with unsaved changes asks first.
  */
-export function ProductForm({ product, initial, locked = false, requireChange, submitLabel, onSubmit, onCancel }: {
+export function ProductForm({ product, initial, locked = false, partnerUpdatedAt, requireChange, submitLabel, onSubmit, onCancel }: {
   product: BusinessProductInfo;
   initial: PharmProductFields;
   locked?: boolean;
+  /** A locked offer's last change by the partner (its confirmation time, ISO). */
+  partnerUpdatedAt?: string;
   requireChange: boolean;
   submitLabel: string;
   /** Resolves when saved (the form then lets go without the leave warning); throws to keep the form open. */
@@ -77,8 +80,13 @@ export function ProductForm({ product, initial, locked = false, requireChange, s
       <p className="bo-product-name">
         <strong>{product.info.hebName || product.name}</strong> <bdi className="bo-muted">{product.info.engName}</bdi>
         {product.info.thccbdDosage && <> · <bdi>{product.info.thccbdDosage}</bdi></>}
+        {product.yarpaProductId && <> · <PartnerProductId product={product} /></>}
       </p>
-      {locked && <p id={`${id}-locked`} className="bo-alert bo-alert-warning">{heProducts.lockedReason} ({BusinessMessages.partnerLocked})</p>}
+      {locked && (
+        <p id={`${id}-locked`} className="bo-alert bo-alert-warning">
+          {heProducts.lockedReason} ({BusinessMessages.partnerLocked}){partnerUpdatedAt && <>. <PartnerUpdatedAt at={partnerUpdatedAt} /></>}
+        </p>
+      )}
       <div className="bo-field">
         <label htmlFor={`${id}-price`}>{heProducts.fields.price}</label>
         <input

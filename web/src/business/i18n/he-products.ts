@@ -15,7 +15,10 @@ export const heProducts = {
   outOfStock: 'אזל מהמלאי',
   yes: 'כן',
   no: 'לא',
-  locked: 'מסונכרן',
+  /** A partner-locked offer's mark: its price and stock come from the licensed-data partner's feed. */
+  locked: 'מחיר ומלאי מהשותף',
+  partnerId: 'מק״ט שותף',
+  partnerUpdated: 'עדכון אחרון מהשותף:',
   bump: 'הקפצה',
   bumped: 'הוקפץ',
   expiry: {

@@ -42,6 +42,7 @@ export function DashboardPage() {
     <div className="bo-dashboard">
       <Alert flash={flash} />
       <StatsCards stats={data.stats} />
+      {data.partnerCode && <PartnerSync partnerCode={data.partnerCode} partnerFeedAt={data.partnerFeedAt} />}
       <div className="bo-dashboard-columns">
         <DetailsCard businessId={businessId} business={data.business} onFlash={setFlash} />
         <HoursCard businessId={businessId} hours={data.openingHours} onFlash={setFlash} />
@@ -76,6 +77,27 @@ function StatsCards({ stats }: { stats: BusinessStats }) {
           <span className="bo-stat-value bo-num">{stats.productsTotals.totalCount.toLocaleString('he-IL')}</span>
         </li>
       </ul>
+    </section>
+  );
+}
+
+/** A partner-synced pharmacy: its code at the licensed-data partner and when the partner's feed last changed it. */
+export function PartnerSync({ partnerCode, partnerFeedAt }: { partnerCode: string; partnerFeedAt: string | null }) {
+  const t = heDashboard.partner;
+  return (
+    <section className="bo-section bo-panel" aria-labelledby="bo-partner-heading" aria-describedby="bo-partner-intro">
+      <h2 id="bo-partner-heading" className="bo-section-title">{t.heading}</h2>
+      <p id="bo-partner-intro" className="bo-muted">{t.intro}</p>
+      <dl className="bo-details">
+        <dt>{t.code}</dt>
+        <dd><bdi className="bo-num" dir="ltr">{partnerCode}</bdi></dd>
+        <dt>{t.lastFeed}</dt>
+        <dd>
+          {partnerFeedAt
+            ? <time className="bo-num" dateTime={partnerFeedAt}>{formatDateTime(partnerFeedAt)}</time>
+            : <span className="bo-muted">{t.noFeed}</span>}
+        </dd>
+      </dl>
     </section>
   );
 }

@@ -206,7 +206,7 @@ function EditProductDialog({ businessId, id, onClose, onSaved }: { businessId: s
       {query.isError && <p className="bo-alert bo-alert-error" role="alert">{isApiError(query.error) && query.error.status === 404 ? heProducts.notFound : query.error.message}</p>}
       {row && (
         <ProductForm
-          key={row.id} product={row.product} initial={fieldsOf(row)} locked={row.isYarpaLocked} requireChange submitLabel={heBusiness.save}
+          key={row.id} product={row.product} initial={fieldsOf(row)} locked={row.isYarpaLocked} partnerUpdatedAt={row.confirmedAt} requireChange submitLabel={heBusiness.save}
           onCancel={onClose}
           onSubmit={async (fields) => {
             try {

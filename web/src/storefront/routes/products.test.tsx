@@ -28,6 +28,7 @@ function product(slug: string): ProductListResponse['products'][number] {
     sizeQuantity: 10,
     sizeUnit: 'גרם',
     estimated_price: null,
+    yarpaProductId: null,
     priceRange: { min: 150, max: 199.5 },
     pharmProductsCount: 3,
     maxExpiresAt: null,

@@ -18,6 +18,7 @@ const data: ProductDetailResponse = {
     imageUrl: null,
     media: [],
     estimated_price: null,
+    yarpaProductId: null,
     priceRange: null,
     pharmProductsCount: 0,
     maxExpiresAt: null,

@@ -36,10 +36,5 @@ CREATE TABLE "pharm"."stock_feeds" (
 	CONSTRAINT "stock_feeds_partner_id_pk" PRIMARY KEY("partner","id")
 );
 --> statement-breakpoint
-ALTER TABLE "pharm"."pharmacies" ADD COLUMN "partner_code" text;--> statement-breakpoint
-ALTER TABLE "pharm"."pharmacies" ADD COLUMN "partner_feed_at" timestamp with time zone;--> statement-breakpoint
-ALTER TABLE "pharm"."products_view" ADD COLUMN "yarpa_product_id" text;--> statement-breakpoint
 ALTER TABLE "pharm"."stock_feed_rejections" ADD CONSTRAINT "stock_feed_rejections_partner_feed_id_stock_feeds_partner_id_fk" FOREIGN KEY ("partner","feed_id") REFERENCES "pharm"."stock_feeds"("partner","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "stock_feeds_partner_received_idx" ON "pharm"."stock_feeds" USING btree ("partner","received_at");--> statement-breakpoint
-ALTER TABLE "pharm"."pharmacies" ADD CONSTRAINT "pharmacies_partner_code_unique" UNIQUE("partner_code");--> statement-breakpoint
-ALTER TABLE "pharm"."products_view" ADD CONSTRAINT "products_view_yarpa_product_id_unique" UNIQUE("yarpa_product_id");
+CREATE INDEX "stock_feeds_partner_received_idx" ON "pharm"."stock_feeds" USING btree ("partner","received_at");

@@ -1,0 +1,2 @@
+ALTER TABLE "catalog"."products" ADD COLUMN "yarpa_product_id" text;--> statement-breakpoint
+ALTER TABLE "catalog"."products" ADD CONSTRAINT "products_yarpa_product_id_unique" UNIQUE("yarpa_product_id");
