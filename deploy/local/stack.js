@@ -8,14 +8,17 @@ const path = require('node:path');
 
 const ROOT = path.resolve(__dirname, '../..');
 const SERVICES = ['catalog', 'pharm', 'cart', 'order', 'shipping-quote', 'identity', 'notifications'];
-/** Processes of their own besides the services' request handlers: each service's workers, by name. */
-const WORKERS = { 'stock-feed': 'services/pharm/dist/stock-feed/worker.js' };
-const entry = (name) => (name === 'gateway' ? 'gateway/dist/main.js' : WORKERS[name] ?? `services/${name}/dist/main.js`);
+/**
+ * Processes of their own besides the services' request handlers: each service's workers, by name, with Node's flags.
+ * The stock-feed worker's heap is bounded (its memory must not grow with the feed): it holds one chunk at a time.
+ */
+const WORKERS = { 'stock-feed': { script: 'services/pharm/dist/stock-feed/worker.js', nodeArgs: ['--max-old-space-size=128', '--max-semi-space-size=8'] } };
+const entry = (name) => (name === 'gateway' ? 'gateway/dist/main.js' : WORKERS[name]?.script ?? `services/${name}/dist/main.js`);
 
 function startProcess(name, { env = {}, logDir }) {
   fs.mkdirSync(logDir, { recursive: true });
   const log = fs.openSync(path.join(logDir, `${name}.log`), 'a');
-  const child = spawn(process.execPath, [path.join(ROOT, entry(name))], {
+  const child = spawn(process.execPath, [...(WORKERS[name]?.nodeArgs ?? []), path.join(ROOT, entry(name))], {
     cwd: ROOT,
     env: { ...process.env, ...env },
     stdio: ['ignore', log, log],

@@ -105,7 +105,7 @@ beforeAll(async () => {
   y1 = await data.product('y1', { yarpaProductId: 'IT-Y1' });
   y2 = await data.product('y2', { yarpaProductId: 'IT-Y2', estimatedPrice: 12000 });
   y3 = await data.product('y3', { yarpaProductId: 'IT-Y3' });
-  await data.offers(p1, [{ productSlug: y1, price: 10000, amount: 5 }]);
+  await data.offers(p1, [{ productSlug: y1, price: 10000, originalPrice: 12000, amount: 5 }]);
   await data.db.update(pharmProducts).set({ confirmedAt: new Date(T0) }).where(eq(pharmProducts.productSlug, y1));
   startWorker();
 }, 60_000);
@@ -140,7 +140,8 @@ describe('a pushed feed', () => {
     expect(done.rejections.map((r) => r.line)).toEqual([4, 6, 7, 8, 9, 10, 11, 12, 13, 14]);
     expect(done.rejections.find((r) => r.line === 6)!.reason).toMatch(/pharmacy_code/);
     expect(done.rejections.find((r) => r.line === 4)!.reason).toMatch(/price is required/);
-    expect(await offer(p1, y1)).toMatchObject({ amount: 7, inStock: true, price: 9550, isYarpaLocked: true, confirmedAt: new Date('2026-11-27T08:00:00Z') });
+    // The partner's price is the price: the pharmacy's 'was ₪120' goes with it.
+    expect(await offer(p1, y1)).toMatchObject({ amount: 7, inStock: true, price: 9550, originalPrice: null, isYarpaLocked: true, confirmedAt: new Date('2026-11-27T08:00:00Z') });
     expect(await offer(p1, y2)).toMatchObject({ amount: 3, price: 12000, catalogPrice: true, isYarpaLocked: true, published: true });
     expect(await offer(p1, y3)).toBeUndefined();
     expect(await offer(p2, y1)).toMatchObject({ amount: 6, inStock: true, price: 11800, confirmedAt: new Date('2026-11-27T11:00:00Z') });

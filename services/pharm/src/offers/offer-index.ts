@@ -161,6 +161,11 @@ export class OfferState {
 
 /** The index looks at the change feed at least this often, so another process's commit shows within it even if its signal is lost. */
 export const OFFER_INDEX_POLL_MS = 1000;
+/**
+ * Changed offers applied one by one up to this many, past it everything is loaded again: a partner feed changes
+ * thousands a second, and a whole load (every offer, with the service's reads waiting) would stall the reads each time.
+ */
+const OFFER_INDEX_RELOAD_ABOVE = 50_000;
 
 /** Search terms' matching product slugs (the trigram match stays in PostgreSQL) are kept until a product changes, at most this many. */
 const SEARCH_TERMS_KEPT = 2_000;
@@ -182,7 +187,7 @@ export class OfferIndex implements OnModuleInit, OnModuleDestroy {
     this.live = new LiveIndex(new ChangeFeed(pool, 'pharm', logger), {
       loadAll: () => this.loadAll(),
       apply: (state, changes) => this.apply(state, changes),
-    }, logger, { pollMs: OFFER_INDEX_POLL_MS });
+    }, logger, { pollMs: OFFER_INDEX_POLL_MS, reloadAbove: OFFER_INDEX_RELOAD_ABOVE });
   }
 
   async onModuleInit(): Promise<void> {

@@ -40,7 +40,7 @@ interface Next {
  * The partner feed's writer of offers: one chunk of checked rows in the caller's transaction. A row older than (or as
  * old as) its offer's confirmation changes nothing; a newer one sets the amount (in stock above 0), the price when
  * given (the offer then no longer follows the catalogue), locks the offer to the partner and confirms it at the row's
- * `updated_at`. A row for a product the pharmacy does not offer creates the offer, published and locked. Every changed
+ * `updated_at`; a price given ends a discount's original price. A row for a product the pharmacy does not offer creates the offer, published and locked. Every changed
  * offer goes out through `OfferChanges`, and each named pharmacy's `partner_feed_at` moves.
  */
 @Injectable()
@@ -71,10 +71,10 @@ export class FeedOffersWriter {
       }
       const price = row.price ?? (was ? was.price : row.estimatedPrice!);
       const catalogPrice = row.price === null && (was ? was.catalogPrice : true);
-      const original = was?.originalPrice ?? null;
+      // The partner's price is the price: a 'was' price the pharmacy had set stays only while the price is unchanged.
+      const originalPrice = row.price === null ? (was?.originalPrice ?? null) : null;
       next.set(k, {
-        id: was?.id ?? null, pharmId: row.pharmId, productSlug: row.productSlug, price, catalogPrice,
-        originalPrice: original !== null && original > price ? original : null, amount: row.amount, confirmedAt: row.updatedAt,
+        id: was?.id ?? null, pharmId: row.pharmId, productSlug: row.productSlug, price, catalogPrice, originalPrice, amount: row.amount, confirmedAt: row.updatedAt,
       });
       outcome.applied++;
     }

@@ -115,10 +115,10 @@ export class FeedRunner {
     const commit = async () => {
       await this.commitChunk(feed, chunk, lastLine);
       chunk = [];
-      if (stopping()) throw new FeedInterrupted(`stopped after line ${lastLine}`);
     };
     for await (const item of this.rows(path, refs, feed)) {
       if ('refused' in item || item.line <= feed.linesDone) continue;
+      if (!chunk.length && stopping()) throw new FeedInterrupted(`stopped after line ${lastLine}`);
       lastLine = item.line;
       // A row found bad was stored as rejected when the feed was checked.
       if (!isRejection(item.checked)) chunk.push(item.checked);
@@ -133,6 +133,7 @@ export class FeedRunner {
 
   /** The chunk's offers, its new rejections and the feed's progress, in one transaction (retried on a deadlock). */
   private async commitChunk(feed: Feed, chunk: FeedRow[], lastLine: number): Promise<void> {
+    const started = Date.now();
     for (let attempt = 1; ; attempt++) {
       try {
         await this.db.transaction(async (tx) => {
@@ -146,6 +147,7 @@ export class FeedRunner {
           }).where(and(eq(stockFeeds.partner, feed.partner), eq(stockFeeds.id, feed.id)));
         });
         this.changes.committed();
+        this.logger.debug({ feedId: feed.id, rows: chunk.length, lastLine, ms: Date.now() - started }, 'stock feed chunk committed');
         return;
       } catch (err) {
         const code = (err as { code?: string; cause?: { code?: string } }).code ?? (err as { cause?: { code?: string } }).cause?.code;
