@@ -13,8 +13,13 @@ describe('order service: shipping to a saved address of the caller', () => {
   let saved: Address;
 
   beforeAll(async () => {
-    const { jwt } = await call(Subjects.identity.signIn, { email: 'patient@medcanna.local', password: 'demo-patient' });
-    as = { caller: jwt };
+    // The demo patient is shared with other suites: one may have ended its sessions a moment ago (a token signed just
+    // before that reaches every process is refused), so sign in until identity takes the token.
+    as = await waitFor('a token of the demo patient that identity takes', async () => {
+      const { jwt } = await call(Subjects.identity.signIn, { email: 'patient@medcanna.local', password: 'demo-patient' });
+      await call(Subjects.identity.userGet, {}, { caller: jwt });
+      return { caller: jwt };
+    });
     const run = Date.now().toString(36);
     const { addresses } = await call(Subjects.identity.addressCreate, { address: 'דיזנגוף, תל אביב-יפו', houseNumber: '50', floor: 3, apartment: Number.parseInt(run.slice(-4), 36) % 99_999 }, as);
     saved = addresses[addresses.length - 1];

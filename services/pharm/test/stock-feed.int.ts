@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -156,6 +156,7 @@ describe('a pushed feed', () => {
     const before = await offer(p1, y1);
     const again = await push(body);
     expect(await finished(again)).toMatchObject({ state: 'done', applied: 1, unchanged: 0 });
+    await waitFor('the replayed bytes removed from the spool', () => !existsSync(feedSpoolPath(SPOOL, PARTNER.id, again)));
     const older = await finished(await push(csv(['IT-P1,IT-Y1,1,80,2026-11-27T11:59:00Z'])));
     expect(older).toMatchObject({ state: 'done', applied: 0, unchanged: 1 });
     expect(await offer(p1, y1)).toEqual(before);

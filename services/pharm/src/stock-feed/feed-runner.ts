@@ -42,12 +42,16 @@ export class FeedRunner {
 
   async run(partner: string, feedId: string, stopping: () => boolean = () => false): Promise<Feed['state'] | null> {
     const feed = await this.load(partner, feedId);
-    if (!feed || feed.state === 'done' || feed.state === 'refused') return feed?.state ?? null;
+    const path = feedSpoolPath(this.partners.spoolDir, partner, feedId);
+    if (!feed || feed.state === 'done' || feed.state === 'refused') {
+      // The same bytes again (a replayed push, an unchanged pull): nothing to do, and nothing to keep.
+      if (feed) await rm(path, { force: true });
+      return feed?.state ?? null;
+    }
     if (await this.paused(partner)) {
       await this.setState(feed, { state: 'paused' });
       return 'paused';
     }
-    const path = feedSpoolPath(this.partners.spoolDir, partner, feedId);
     if (!existsSync(path)) return this.refuse(feed, 'the feed file is gone', path);
     const started = this.clock.now().getTime();
     if (!feed.validatedAt) {

@@ -29,10 +29,11 @@ export class StockFeedService {
   async submit(command: StockFeedSubmitCommand): Promise<StockFeedAccepted> {
     const partner = this.partners.known(command);
     if (!existsSync(feedSpoolPath(this.partners.spoolDir, partner.id, command.feedId))) throw badRequest(Messages.badRequest);
-    const [added] = await this.db.insert(stockFeeds).values({
+    await this.db.insert(stockFeeds).values({
       partner: partner.id, id: command.feedId, origin: 'push', signedAt: command.timestamp, signature: command.signature, receivedAt: this.clock.now(),
-    }).onConflictDoNothing().returning({ id: stockFeeds.id });
-    if (added) await this.queue.apply({ partner: partner.id, feedId: command.feedId });
+    }).onConflictDoNothing();
+    // Queued even when known: the worker leaves a finished feed as it is and removes its file stored again.
+    await this.queue.apply({ partner: partner.id, feedId: command.feedId });
     return { jobId: command.feedId };
   }
 
