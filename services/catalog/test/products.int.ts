@@ -4,7 +4,7 @@ import {
   Events, MAX_RELATED, Messages, RELATED_SIZE, streamName, Subjects,
   type EventEnvelope, type ProductChangedEvent,
 } from '@mc/contracts';
-import { rpc, rpcUntyped } from '@mc/kit/testing';
+import { rpc, rpcUntyped, waitFor } from '@mc/kit/testing';
 import { DeliverPolicy, JSONCodec } from 'nats';
 import { ProductsWriter } from '../src/products/products.writer';
 import { P, testProducts, useTestCatalog } from './test-catalog';
@@ -141,11 +141,12 @@ describe('catalog.product.get', () => {
       // Another product's id, or one the pattern refuses: nothing written.
       await expect(products.upsert({ ...input, yarpaProductId: 'CT-YRP-GINGER' })).rejects.toThrow();
       await expect(products.upsert({ ...input, yarpaProductId: 'has spaces' })).rejects.toThrow('bad partner product id');
-      expect((await get(P.cliffs)).product.yarpaProductId).toBeNull();
+      // The read follows the change feed: within moments, not necessarily at the next read.
+      await waitFor('the product without a partner id', () => get(P.cliffs), { until: (p) => p.product.yarpaProductId === null });
     } finally {
       await products.upsert(input);
     }
-    expect((await get(P.cliffs)).product.yarpaProductId).toBe('CT-YRP-CLIFFS');
+    await waitFor('the product with its partner id again', () => get(P.cliffs), { until: (p) => p.product.yarpaProductId === 'CT-YRP-CLIFFS' });
   }, 45_000);
 
   it('publishes a deleted product as `deleted`', async () => {
