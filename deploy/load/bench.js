@@ -16,6 +16,7 @@ const config = require('./scenarios.json');
 const { prepareCheckout } = require('./checkout');
 const diverse = require('./diverse');
 const { asNextClient, manyClients } = require('./clients');
+const { settle } = require('./settle');
 
 const BASE = process.env.BENCH_URL || 'http://127.0.0.1:8080';
 
@@ -307,26 +308,12 @@ async function businessScenarios() {
   }]);
 }
 
-/**
- * Until the stack has worked off what a part left queued (the diverse runs' slow requests that the gateway already
- * gave up on still wait at the services) and its breakers have closed again: /api/health answers 200 within a
- * second three times in a row.
- */
-async function settle(timeoutMs = 120_000) {
-  const deadline = Date.now() + timeoutMs;
-  for (let quick = 0; quick < 3 && Date.now() < deadline;) {
-    const started = Date.now();
-    const ok = await fetch(`${BASE}/api/health`).then((r) => r.ok, () => false);
-    quick = ok && Date.now() - started < 1000 ? quick + 1 : 0;
-    await new Promise((r) => setTimeout(r, 1000));
-  }
-}
 
 /** BENCH_ONLY=catalogue, checkout or business runs one part. */
 async function main() {
   const only = process.env.BENCH_ONLY;
   if (!only || only === 'catalogue') await catalogueScenarios();
-  if (!only) await settle();
+  if (!only) await settle(BASE);
   if (!only || only === 'checkout') await checkoutScenarios();
   if (!only || only === 'business') await businessScenarios();
 }

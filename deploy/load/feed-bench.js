@@ -21,6 +21,7 @@ const fs = require('node:fs');
 const path = require('node:path');
 const config = require('./scenarios.json');
 const { asNextClient } = require('./clients');
+const { settle } = require('./settle');
 const { defaultPartner, feedParams, feedRow, isLastOfItsPair, loadUniverse, signedPush, signedStatus } = require('../local/fake-partner');
 
 const BASE = process.env.BENCH_URL || 'http://127.0.0.1:8080';
@@ -183,16 +184,6 @@ async function benchFeed(universe, partner, rows, priceShift) {
   };
 }
 
-/** Until the stack answers /api/health quickly three times in a row (what an earlier part left queued is worked off). */
-async function settle(timeoutMs = 120_000) {
-  const deadline = Date.now() + timeoutMs;
-  for (let quick = 0; quick < 3 && Date.now() < deadline;) {
-    const started = Date.now();
-    const ok = await fetch(`${BASE}/api/health`).then((r) => r.ok, () => false);
-    quick = ok && Date.now() - started < 1000 ? quick + 1 : 0;
-    await sleep(1000);
-  }
-}
 
 function report(results) {
   const rows = results.map((r) => ({
@@ -219,7 +210,7 @@ async function main() {
   const partner = defaultPartner();
   const universe = loadUniverse(VOLUME);
   if (!workerPids().length) console.error(`[bench] no process runs ${WORKER_SCRIPT}: the peak RSS cannot be read (BENCH_FEED_PIDS names the worker)`);
-  await settle();
+  await settle(BASE);
   const results = [];
   // Each feed moves the prices it sets, so its watched change differs from what the feed before it left.
   for (const [i, rows] of SIZES.entries()) {
