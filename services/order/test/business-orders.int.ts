@@ -108,7 +108,8 @@ describe('order service: the back office order table (order.business.list), stat
     expect(await ids(digits)).toEqual([dana.id]);
     expect(await ids(`${digits.slice(0, 3)}-${digits.slice(3, 6)}-${digits.slice(6)}`)).toEqual([dana.id]);
     expect(await ids(email.toUpperCase())).toEqual([dana.id]);
-    expect(await ids(String(dana.id))).toEqual([dana.id]);
+    // An id of three digits or more also finds the phones holding those digits (the search box's rule): the order is among them.
+    expect(await ids(String(dana.id))).toContain(dana.id);
     expect(await ids(`${tag}%`)).toEqual([]);
     expect(await ids('zz-nothing-like-it')).toEqual([]);
 
