@@ -10,3 +10,4 @@ export * from './storefront';
 export * from './pharm';
 export * from './shipping';
 export * from './business';
+export * from './company';

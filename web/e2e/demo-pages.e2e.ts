@@ -9,7 +9,7 @@
  * holding the count it shows.
  */
 import type { OrdersBatch } from '@mc/contracts';
-import type { Page } from 'playwright-core';
+import type { FileChooser, Page } from 'playwright-core';
 import { generate } from '../../deploy/seed/generate';
 import { api, encryptIdNumber } from './api';
 import { seriousViolations } from './axe';
@@ -190,15 +190,21 @@ describe('web: every public page and dialog on the demo data, at a phone and a d
       await pickers.first().scrollIntoViewIfNeeded();
       await page.waitForLoadState('networkidle');
       const buttonHandle = await pickers.first().locator('.file-picker-button').elementHandle();
-      await page.waitForFunction((element) => {
-        const box = element!.getBoundingClientRect();
-        const hit = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
-        return hit instanceof HTMLInputElement && hit.type === 'file' && hit.parentElement === element!.parentElement && !hit.disabled;
-      }, buttonHandle);
-      const button = (await buttonHandle!.boundingBox())!;
-      const chooser = page.waitForEvent('filechooser');
-      await page.mouse.click(button.x + button.width / 2, button.y + button.height / 2);
-      await (await chooser).setFiles({ name: 'id.png', mimeType: 'image/png', buffer: PNG });
+      // A press that lands during a late layout shift opens nothing, so the press is tried again (at most three times).
+      let chooser: FileChooser | undefined;
+      for (let attempt = 0; !chooser && attempt < 3; attempt++) {
+        await page.waitForFunction((element) => {
+          const box = element!.getBoundingClientRect();
+          const hit = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
+          return hit instanceof HTMLInputElement && hit.type === 'file' && hit.parentElement === element!.parentElement && !hit.disabled;
+        }, buttonHandle);
+        const button = (await buttonHandle!.boundingBox())!;
+        const opened = page.waitForEvent('filechooser', { timeout: 4_000 }).catch(() => undefined);
+        await page.mouse.click(button.x + button.width / 2, button.y + button.height / 2);
+        chooser = await opened;
+      }
+      expect(chooser).toBeDefined();
+      await chooser!.setFiles({ name: 'id.png', mimeType: 'image/png', buffer: PNG });
       await pickers.first().getByText('id.png').waitFor({ state: 'visible' });
       // Reached by the keyboard too: the input itself takes the focus, and its label names it.
       await page.getByLabel('רישיון קנאביס').focus();

@@ -21,6 +21,8 @@ export class ProductSnapshot {
   @IsString() hebName: string;
   @IsString() engName: string;
   @IsOptional() @IsString() company: string | null;
+  /** The company's slug (issue 29); events published before it existed lack it: unknown, not null. */
+  @IsOptional() @IsString() @Matches(SLUG_PATTERN) companySlug?: string | null;
   @IsOptional() @IsIn(CANNABIS_TYPES) cannabisType: CannabisType | null;
   @IsOptional() @IsString() thccbdDosage: string | null;
   @IsOptional() @IsString() family: string | null;

@@ -9,6 +9,8 @@ export interface ProductInfo {
   hebName: string;
   engName: string;
   company: string | null;
+  /** The company's slug (issue 29: companies are catalogue records); null when the product has none. */
+  companySlug?: string | null;
   cannabisType: CannabisType | null;
   /** T{n}/C{n}. */
   thccbdDosage: string | null;
@@ -61,6 +63,11 @@ export interface Product {
   isNew: boolean;
   variants: ProductVariant[];
   info: ProductInfo;
+  /**
+   * The cannabis company's own report of its supply (issue 29), when it is not plainly available: the product page says
+   * 'היצרן מדווח על מחסור עד 12/01'. Null when the company reports none, or reports the product available.
+   */
+  supply?: import('../company').ProductSupply | null;
 }
 
 export interface Tag {

@@ -42,6 +42,10 @@ import type {
 } from '../storefront/responses';
 import type { OpeningHours } from '../storefront/responses';
 import type { EventEnvelope } from './envelope';
+import {
+  CompanyListRequest, CompanyMarketRequest, CompanyPageRequest, CompanyPeriodRequest, CompanyReportRequest, CompanyRequest, CompanySupplyCommand, PricesReportRequest,
+  type Company, type CompanyFigures, type CompanyListPage, type CompanyMarket, type CompanyProductsPage, type PricesReportPage, type ProductSupply, type StockHistory, type StockReportPage, type SupplyEditsPage,
+} from '../company';
 import { Events, Subjects } from './subjects';
 
 /**
@@ -89,6 +93,11 @@ export const RequestRoutes = {
   [Subjects.catalog.socialGroupList]: takesNothing.answers<{ groups: SocialGroup[] }>(),
   [Subjects.catalog.mediaGet]: takes(MediaGetRequest).answers<MediaResponse>(),
   [Subjects.catalog.sitemapGet]: takesNothing.answers<CatalogSitemap>(),
+  [Subjects.catalog.companyList]: takes(CompanyListRequest).answers<CompanyListPage>(),
+  [Subjects.catalog.companyGet]: takes(CompanyRequest).answers<Company>(),
+  [Subjects.catalog.companyProducts]: takes(CompanyPageRequest).answers<CompanyProductsPage>(),
+  [Subjects.catalog.companySupplyUpdate]: takes(CompanySupplyCommand).answers<ProductSupply>(),
+  [Subjects.catalog.companySupplyEdits]: takes(CompanyPeriodRequest).answers<SupplyEditsPage>(),
 
   [Subjects.pharm.pharmList]: takes(PharmListRequest).answers<PharmListResponse>(),
   [Subjects.pharm.pharmGet]: takes(PharmGetRequest).answers<PharmDetailResponse>(),
@@ -112,6 +121,12 @@ export const RequestRoutes = {
   [Subjects.pharm.stockFeedRejections]: takes(StockFeedRejectionsRequest).answers<StockFeedRejectionsPage>(),
   [Subjects.pharm.stockFeedPartners]: takesNothing.answers<{ partners: StockFeedPartner[] }>(),
   [Subjects.pharm.stockFeedPartnerPause]: takes(StockFeedPauseCommand).answers<StockFeedPartner>(),
+  [Subjects.pharm.companyFigures]: takes(CompanyRequest).answers<CompanyFigures>(),
+  [Subjects.pharm.companyMarket]: takes(CompanyMarketRequest).answers<CompanyMarket>(),
+  [Subjects.pharm.companyStockHistory]: takes(CompanyPeriodRequest).answers<StockHistory>(),
+  [Subjects.pharm.companyStockReport]: takes(CompanyReportRequest).answers<StockReportPage>(),
+  [Subjects.pharm.companyStockOuts]: takes(CompanyReportRequest).answers<StockReportPage>(),
+  [Subjects.pharm.pricesReport]: takes(PricesReportRequest).answers<PricesReportPage>(),
 
   [Subjects.cart.cartGet]: takesNothing.answers<ServerCart>(),
   [Subjects.cart.cartStore]: takes(CartStoreCommand).answers<ServerCart>(),

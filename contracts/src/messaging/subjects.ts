@@ -17,6 +17,13 @@ export const Subjects = {
     socialGroupList: 'catalog.social-group.list',
     mediaGet: 'catalog.media.get',
     sitemapGet: 'catalog.sitemap.get',
+    /** Cannabis companies (issue 29). The list: the caller's companies (`company:` memberships), any for an admin. */
+    companyList: 'catalog.company.list',
+    /** The rest need the business access token of that one company (`@RequireCompany()`). */
+    companyGet: 'catalog.company.get',
+    companyProducts: 'catalog.company.products',
+    companySupplyUpdate: 'catalog.company.supply-update',
+    companySupplyEdits: 'catalog.company.supply-edits',
   },
   pharm: {
     pharmList: 'pharm.pharm.list',
@@ -76,6 +83,14 @@ export const Subjects = {
     businessAnnouncementCreate: 'pharm.business.announcement-create',
     businessAnnouncementUpdate: 'pharm.business.announcement-update',
     businessAnnouncementRemove: 'pharm.business.announcement-remove',
+    /** A cannabis company's market (the business access token of that one company; issue 29). */
+    companyFigures: 'pharm.company.figures',
+    companyMarket: 'pharm.company.market',
+    companyStockHistory: 'pharm.company.stock-history',
+    companyStockReport: 'pharm.company.stock-report',
+    companyStockOuts: 'pharm.company.stock-outs',
+    /** Prices per product across pharmacies over time (admins only). */
+    pricesReport: 'pharm.company.prices-report',
   },
   cart: {
     /** The signed-in user's server cart (`ServerCart`); every cart subject answers it as it is after the call. */

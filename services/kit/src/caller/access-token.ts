@@ -1,6 +1,6 @@
 import type { KeyObject } from 'node:crypto';
 import { jwtVerify } from 'jose';
-import type { AccessTokenClaims } from '@mc/contracts';
+import { BUSINESS_KINDS, SLUG_PATTERN, type AccessTokenClaims, type BusinessAccessClaims } from '@mc/contracts';
 
 /** Who signs access tokens, and how (identity's SigningKeys signs with these). */
 export const TOKEN_ISSUER = 'medcanna-identity';
@@ -9,11 +9,11 @@ export const TOKEN_ALG = 'ES256';
 const CLOCK_SKEW_S = 5;
 
 /** The verified claims of an access token. */
-export type VerifiedClaims = AccessTokenClaims & { exp: number; iat?: number };
+export type VerifiedClaims = (AccessTokenClaims | BusinessAccessClaims) & { exp: number; iat?: number };
 
 /** Turns a caller's access token into its claims, or undefined for anything that is not a valid, unexpired token of identity's. */
 export interface AccessTokenVerifier {
-  verify(token: string): Promise<AccessTokenClaims | undefined>;
+  verify(token: string): Promise<AccessTokenClaims | BusinessAccessClaims | undefined>;
 }
 
 /**
@@ -36,7 +36,19 @@ export async function verifyAccessToken(
   } catch {
     return undefined;
   }
-  return hasOurClaims(claims) ? (claims as unknown as VerifiedClaims) : undefined;
+  return hasOurClaims(claims) || hasBusinessClaims(claims) ? (claims as unknown as VerifiedClaims) : undefined;
+}
+
+/**
+ * The claims of a business access token (`BusinessAccessClaims`): type `business`, a numeric subject, a token version,
+ * a known role, and the one business it opens. Only `@RequireCompany()` accepts such a caller (CallerGuard).
+ */
+export function hasBusinessClaims(claims: Record<string, unknown>): boolean {
+  if (claims.typ !== 'business' || typeof claims.sub !== 'string' || !/^[1-9]\d{0,15}$/.test(claims.sub) || typeof claims.ver !== 'number') return false;
+  if (!['user', 'admin', 'business_owner'].includes(claims.role as string) || typeof claims.exp !== 'number') return false;
+  const business = claims.business as Record<string, unknown> | undefined;
+  return typeof business === 'object' && business !== null && (BUSINESS_KINDS as readonly unknown[]).includes(business.kind)
+    && typeof business.slug === 'string' && SLUG_PATTERN.test(business.slug);
 }
 
 /** Our claims of a verified token (the gateway's bearer strategy applies them too): type `user`, a numeric subject, a token version, a known role, memberships as a list of slugs. */

@@ -7,7 +7,7 @@ import { headers as natsHeaders } from 'nats';
 import type { Logger } from 'pino';
 import { TestIdentity } from '../testing/test-identity';
 import { verifyAccessToken } from './access-token';
-import { Caller, CallerGuard, RequireAdmin, RequireBusiness, RequireUser, type Caller as CallerInfo } from './caller';
+import { Caller, CallerGuard, RequireAdmin, RequireBusiness, RequireCompany, RequireUser, type Caller as CallerInfo } from './caller';
 import { TokenVersions } from './token-versions';
 
 @Controller()
@@ -18,6 +18,7 @@ class Handlers {
   @RequireBusiness() business(): void {}
   @RequireBusiness('pharmSlug') otherField(): void {}
   @RequireBusiness('businessId', 'company') company(): void {}
+  @RequireCompany() companyAccess(): void {}
   who(@Caller() caller: CallerInfo | null): CallerInfo | null {
     return caller;
   }
@@ -131,5 +132,26 @@ describe("the kit's caller guards", () => {
     const host = new ExecutionContextHost([{}, { getHeaders: () => h }], Handlers, Handlers.prototype.user);
     host.setType('rpc');
     await expect(down.canActivate(host)).rejects.toMatchObject({ error: expect.objectContaining({ status: 503 }) });
+  });
+
+  it('@RequireCompany(): only the business access token of that one company passes; an ordinary token 403, another company 404, and the business token opens nothing else', async () => {
+    const greenmed = identity.companyToken('5', 'greenmed');
+    const adminGreenmed = identity.companyToken('4', 'greenmed', 'admin');
+    const pharmacyToken = identity.token({ sub: '2', role: 'business_owner', ...{ typ: 'business', business: { kind: 'pharmacy', slug: 'greenmed' } }, auth_time: undefined } as never);
+    expect((await call('companyAccess', { slug: 'greenmed' }, greenmed)).status).toBe('ok');
+    logged.length = 0;
+    expect((await call('companyAccess', { slug: 'greenmed' }, adminGreenmed)).status).toBe('ok');
+    expect(logged).toEqual([expect.objectContaining({ userId: 4, company: 'greenmed' })]);
+    expect((await call('companyAccess', { slug: 'bubble' }, greenmed)).status).toBe(404);
+    expect((await call('companyAccess', { slug: 'greenmed' }, pharmacyToken)).status).toBe(404);
+    expect((await call('companyAccess', {}, greenmed)).status).toBe(404);
+    for (const ordinary of [admin, patient, identity.token({ sub: '5', role: 'business_owner', biz: ['company:greenmed'] })]) {
+      expect((await call('companyAccess', { slug: 'greenmed' }, ordinary)).status).toBe(403);
+    }
+    expect((await call('companyAccess', { slug: 'greenmed' }, 'anonymous')).status).toBe(401);
+    for (const method of ['user', 'admin', 'business', 'company', 'who'] as const) {
+      expect((await call(method, { businessId: 'greenmed' }, method === 'admin' ? adminGreenmed : greenmed)).status).toBe(401);
+    }
+    expect((await call('open', {}, greenmed)).status).toBe('ok');
   });
 });

@@ -1,7 +1,7 @@
 import { applyDecorators, createParamDecorator, Inject, Injectable, SetMetadata, type CanActivate, type ExecutionContext } from '@nestjs/common';
 import { ModuleRef, Reflector } from '@nestjs/core';
 import { RpcException, type NatsContext } from '@nestjs/microservices';
-import { ANONYMOUS_CALLER, ErrorCodes, Headers, Messages, membershipClaim, type BusinessKind, type UserRole } from '@mc/contracts';
+import { ANONYMOUS_CALLER, CompanyMessages, ErrorCodes, Headers, Messages, membershipClaim, type BusinessKind, type UserRole } from '@mc/contracts';
 import type { Logger } from 'pino';
 import { serviceError } from '../errors/service-error';
 import { LOGGER } from '../tokens';
@@ -19,9 +19,11 @@ export interface Caller {
   businesses: readonly string[];
   /** The verified token itself (identity checks its version against the account). */
   token: string;
+  /** Set for a business access token: the one business it opens (only `@RequireCompany()` accepts such a caller). */
+  access?: { kind: BusinessKind; slug: string };
 }
 
-type Rule = { kind: 'user' } | { kind: 'admin' } | { kind: 'business'; field: string; business?: BusinessKind };
+type Rule = { kind: 'user' } | { kind: 'admin' } | { kind: 'business'; field: string; business?: BusinessKind } | { kind: 'company'; field: string };
 
 const RULE = 'mc:caller-rule';
 const WANTED = 'mc:caller-wanted';
@@ -60,9 +62,23 @@ export const RequireAdmin = () => applyDecorators(SetMetadata(RULE, { kind: 'adm
 export const RequireBusiness = (field = 'businessId', business: BusinessKind = 'pharmacy') =>
   applyDecorators(SetMetadata(RULE, { kind: 'business', field, business } satisfies Rule));
 
+/**
+ * The bearer of the business access token of the cannabis company whose slug the payload's `field` holds (issue 29):
+ * its members and admins obtain one (`identity.business.access`). 401 for no valid caller, 403 for a caller with an
+ * ordinary token (open the company again), 404 for a token of another company.
+ */
+export const RequireCompany = (field = 'slug') => applyDecorators(SetMetadata(RULE, { kind: 'company', field } satisfies Rule));
+
 /** Applies the rule of `@RequireUser()`, `@RequireAdmin()` or `@RequireBusiness()` to a resolved caller; throws the refusal. */
 function checkCaller(rule: Rule, caller: Caller | null, payload: unknown, logger?: Logger): void {
   if (!caller) throw unauthorized();
+  if (rule.kind === 'company') {
+    if (!caller.access) throw serviceError(403, ErrorCodes.forbidden, CompanyMessages.accessRequired);
+    const slug = (payload as Record<string, unknown> | null)?.[rule.field];
+    if (caller.access.kind !== 'company' || caller.access.slug !== slug) throw serviceError(404, ErrorCodes.notFound, CompanyMessages.companyNotFound);
+    if (caller.role === 'admin') logger?.info({ userId: caller.userId, company: slug }, 'admin access to a company');
+    return;
+  }
   if (rule.kind === 'user') return;
   if (rule.kind === 'admin') {
     if (caller.role !== 'admin') throw forbidden();
@@ -100,6 +116,8 @@ export class CallerGuard implements CanActivate {
     const rpc = context.switchToRpc();
     const nats = rpc.getContext<NatsContext>();
     const caller = await this.resolve(nats.getHeaders?.()?.get(Headers.caller) || ANONYMOUS_CALLER);
+    // A business access token opens its one business and nothing else: any other handler refuses it as no valid token.
+    if (caller?.access && rule?.kind !== 'company') throw unauthorized();
     callers.set(nats, caller);
     if (rule) checkCaller(rule, caller, rpc.getData(), this.logger);
     return true;
@@ -126,6 +144,7 @@ export class CallerGuard implements CanActivate {
       await versions.ready;
       if (versions.isStale(Number(claims.sub), claims.ver)) throw unauthorized();
     }
+    if (claims.typ === 'business') return { userId: Number(claims.sub), role: claims.role, businesses: [], token: header, access: claims.business };
     return { userId: Number(claims.sub), role: claims.role, businesses: claims.biz ?? [], token: header };
   }
 

@@ -60,4 +60,9 @@ export class TestIdentity {
     for (const [name, value] of Object.entries(full)) if (value === undefined) delete (full as Record<string, unknown>)[name];
     return signJwt(options.key ?? this.pair.privateKey, options.kid ?? this.kid, full);
   }
+
+  /** A business access token of one cannabis company, as `identity.business.access` signs it (issue 29). */
+  companyToken(sub: string, slug: string, role: AccessTokenClaims['role'] = 'business_owner'): string {
+    return this.token({ sub, role, auth_time: undefined, ...{ typ: 'business', business: { kind: 'company', slug } } } as never);
+  }
 }
