@@ -384,7 +384,7 @@ describe('sessions end when they should', () => {
   const call = <T>(subject: string, data: unknown) => callAsGateway<T>(service.nc(), subject, data);
   afterEach(() => service.clock().reset());
 
-  async function signedIn(role: 'user' | 'business_owner' = 'user'): Promise<{ id: number; email: string; jwt: string }> {
+  async function signedIn(role: 'user' | 'business_owner' | 'admin' = 'user'): Promise<{ id: number; email: string; jwt: string }> {
     const email = `sessions-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.co.il`;
     await call(Subjects.identity.signUp, { firstName: 'דנה', lastName: 'כהן', email, password: 'a good secret', agreeTOU: true });
     const [user] = await db().update(users).set({ status: 'active', role }).where(eq(users.email, email)).returning();
@@ -463,5 +463,19 @@ describe('sessions end when they should', () => {
     const access = async (businessId: string) => decodeJwt((await call<AuthTokenResponse>(Subjects.identity.businessAccess, { token: refreshed, businessId })).jwt).business;
     expect(await access(`pharmacy:${slug}`)).toEqual({ kind: 'pharmacy', slug });
     expect(await access(`company:${slug}`)).toEqual({ kind: 'company', slug });
+  });
+
+  it('gives an admin the access token of any cannabis company, but of no pharmacy it is not a member of; a patient none', async () => {
+    const admin = await signedIn('admin');
+    const access = (token: string, businessId: string) => call<AuthTokenResponse>(Subjects.identity.businessAccess, { token, businessId });
+    const claims = decodeJwt((await access(admin.jwt, 'company:any-company')).jwt);
+    expect(claims).toMatchObject({ typ: 'business', role: 'admin', sub: String(admin.id), business: { kind: 'company', slug: 'any-company' } });
+    expect(claims.exp! - claims.iat!).toBe(TOKEN_LIFETIME.businessAccessSeconds);
+    await expect(access(admin.jwt, 'pharmacy:any-pharmacy')).rejects.toMatchObject({ status: 404 });
+    await expect(access(admin.jwt, 'any-company')).rejects.toMatchObject({ status: 404 });
+    const owner = await signedIn('business_owner');
+    await expect(access(owner.jwt, 'company:any-company')).rejects.toMatchObject({ status: 404 });
+    const patient = await signedIn('user');
+    await expect(access(patient.jwt, 'company:any-company')).rejects.toMatchObject({ status: 403 });
   });
 });

@@ -28,7 +28,7 @@ export class BusinessesService {
 
   /**
    * accessBusiness: a business access token for a member of the business (its owner, its staff, or an admin
-   * given membership); 404 for a business the user has no part in, whoever runs it (nothing is revealed).
+   * given membership; an admin also for any `company:<slug>`); 404 for a business the user has no part in, whoever runs it (nothing is revealed).
    * It names a membership, so it lives as briefly as a token carrying memberships (see Accounts.tokenFor).
    */
   async accessBusiness(token: string, businessSlug: string): Promise<AuthTokenResponse> {
@@ -41,8 +41,11 @@ export class BusinessesService {
       .from(businessMemberships)
       .where(and(eq(businessMemberships.userId, user.id), eq(businessMemberships.slug, slug), ...(named ? [eq(businessMemberships.kind, named.kind)] : [])))
       .orderBy(businessMemberships.kind).limit(1);
-    if (!membership) throw fail(404, ErrorCodes.notFound, Messages.businessNotFound);
-    const claims: BusinessAccessClaims = { sub: String(user.id), typ: 'business', role: user.role, ver: user.tokenVersion, business: membership };
+    // An admin opens any cannabis company (spec §2: 'an admin finds any'); the company's service answers 404 for a
+    // slug that is no company. Pharmacies keep needing a membership (their back office takes the ordinary token).
+    const business = membership ?? (user.role === 'admin' && named?.kind === 'company' ? named : undefined);
+    if (!business) throw fail(404, ErrorCodes.notFound, Messages.businessNotFound);
+    const claims: BusinessAccessClaims = { sub: String(user.id), typ: 'business', role: user.role, ver: user.tokenVersion, business };
     return { jwt: await this.keys.sign(claims, TOKEN_LIFETIME.businessAccessSeconds) };
   }
 }

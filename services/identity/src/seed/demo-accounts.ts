@@ -27,5 +27,12 @@ export const DEMO_ACCOUNTS: DemoAccount[] = [
     email: 'company@medcanna.local', password: 'demo-company', firstName: 'מיכל', lastName: 'אברהם', role: 'business_owner',
     businesses: [{ kind: 'company', slug: 'galil-fields', name: 'שדות הגליל' }], who: 'staff of the cannabis company שדות הגליל',
   },
+  ...(['greenmed', 'medocann', 'bubble'] as const).map((slug, i): DemoAccount => {
+    const name = { greenmed: 'גרינמד', medocann: 'מדוקאן', bubble: 'באבל' }[slug];
+    return {
+      email: `${slug}@medcanna.local`, password: `demo-${slug}`, firstName: ['דנה', 'אורי', 'שירה'][i], lastName: ['בן דוד', 'פרץ', 'גולן'][i], role: 'business_owner',
+      businesses: [{ kind: 'company', slug, name }], who: `staff of the cannabis company ${name}`,
+    };
+  }),
   { email: 'admin@medcanna.local', password: 'demo-admin', firstName: 'אבי', lastName: 'כהן', role: 'admin', businesses: [], who: 'an admin' },
 ];
