@@ -15,7 +15,7 @@ import type { FastifyInstance } from 'fastify';
 import { AuthController, BusinessesController, UserController } from './auth/auth.controller';
 import { PrescriptionController } from './auth/prescription.controller';
 import { DEV_OAUTH_PATHS, googleSignIn } from './auth/google';
-import { identityKeysProvider, JwtStrategy, tokenVersionsProvider } from './auth/jwt.strategy';
+import { CompanyJwtStrategy, identityKeysProvider, JwtStrategy, tokenVersionsProvider } from './auth/jwt.strategy';
 import { CartController } from './cart/cart.controller';
 import { checkoutControllers, registerDocumentUploads } from './checkout';
 import { businessControllers } from './business';
@@ -36,6 +36,7 @@ import { registerNoStoreForPersonalAnswers, registerSecurityHeaders } from './ht
 import { PageCache } from './site/page-cache';
 import { serveWebPages, WebApp } from './site/web-app';
 import { catalogControllers } from './catalog';
+import { companyControllers } from './companies';
 import { feedControllers, FeedIntake, registerFeedBodies } from './feeds';
 import { pharmControllers } from './pharms';
 import { siteControllers } from './site';
@@ -43,7 +44,7 @@ import { siteControllers } from './site';
 /** Every controller of the gateway in this environment (the dev mailbox and the fake Google provider only where they belong). */
 export function gatewayControllers(env: GatewayEnv): Type<unknown>[] {
   return [
-    HealthController, ...siteControllers, ...catalogControllers, ...pharmControllers, CartController, ...checkoutControllers, ...businessControllers, ...feedControllers, AuthController, PrescriptionController, UserController, BusinessesController,
+    HealthController, ...siteControllers, ...catalogControllers, ...pharmControllers, CartController, ...checkoutControllers, ...businessControllers, ...companyControllers, ...feedControllers, AuthController, PrescriptionController, UserController, BusinessesController,
     ...googleSignIn(env).controllers, ...(isDevelopment(env) ? [MailboxController] : []),
   ];
 }
@@ -56,7 +57,7 @@ function gatewayModule(env: GatewayEnv, pageCache: PageCache, feedIntake: FeedIn
     imports: [ClientsModule.forRoot(env), RedisModule.forRoot(env), PassportModule],
     controllers: gatewayControllers(env),
     providers: [
-      { provide: GatewayEnv, useValue: env }, { provide: PageCache, useValue: pageCache }, { provide: FeedIntake, useValue: feedIntake }, identityKeysProvider, tokenVersionsProvider, JwtStrategy,
+      { provide: GatewayEnv, useValue: env }, { provide: PageCache, useValue: pageCache }, { provide: FeedIntake, useValue: feedIntake }, identityKeysProvider, tokenVersionsProvider, JwtStrategy, CompanyJwtStrategy,
       ...googleSignIn(env).providers,
     ],
   };

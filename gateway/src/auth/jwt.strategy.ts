@@ -1,5 +1,5 @@
 import { Inject, Injectable, Optional } from '@nestjs/common';
-import { hasOurClaims, IdentityKeys, setCallerToken, TOKEN_ALG, TOKEN_ISSUER, TokenVersions } from '@mc/kit';
+import { hasBusinessClaims, hasOurClaims, IdentityKeys, setCallerToken, TOKEN_ALG, TOKEN_ISSUER, TokenVersions } from '@mc/kit';
 import type { NatsConnection } from 'nats';
 import { PassportStrategy } from '@nestjs/passport';
 import { Subjects, type AccessTokenClaims } from '@mc/contracts';
@@ -43,39 +43,53 @@ const bearer = ExtractJwt.fromAuthHeaderAsBearerToken();
 export const accessTokenOf = (request: TokenRequest): string | null => bearer(request as never) ?? sessionCookieValue(request.headers.cookie) ?? null;
 
 /**
- * Bearer tokens signed by identity (ES256, checked against its published keys), with an expiry that has not
- * passed. Only identity type `user` is accepted (spec 3). Identity checks the token version again on every call about the account.
+ * A passport strategy named `name` for tokens signed by identity (ES256, checked against its published keys), with an
+ * expiry that has not passed, whose claims `accepts` (the kit's rules, as every service applies them; jsonwebtoken
+ * checks `exp` only when present, so a token without one is refused there), and not older than its account's version.
+ */
+function identityTokenStrategy(name: string, accepts: (claims: Record<string, unknown>) => boolean) {
+  @Injectable()
+  class IdentityTokenStrategy extends PassportStrategy(Strategy, name) {
+    constructor(@Inject(IdentityKeys) keys: IdentityKeys, @Optional() @Inject(TokenVersions) readonly versions?: TokenVersions) {
+      super({
+        jwtFromRequest: accessTokenOf as never,
+        algorithms: [TOKEN_ALG],
+        issuer: TOKEN_ISSUER,
+        passReqToCallback: true,
+        secretOrKeyProvider: (_request: unknown, rawToken: string, done: (err: unknown, key?: string) => void) => {
+          let kid: string | undefined;
+          try {
+            kid = JSON.parse(Buffer.from(rawToken.split('.')[0], 'base64url').toString()).kid;
+          } catch {
+            kid = undefined;
+          }
+          if (!kid) return done(null, undefined);
+          keys.pem(kid).then((pem) => done(null, pem), (err) => done(err));
+        },
+      });
+    }
+
+    validate(request: TokenRequest, claims: Record<string, unknown>): SignedInUser | false {
+      if (!accepts(claims)) return false;
+      // A token older than its account's version (a password change, reset, sign-out or disable since).
+      if (this.versions?.isStale(Number(claims.sub), claims.ver as number)) return false;
+      const token = accessTokenOf(request) ?? '';
+      // Every NATS request this HTTP request makes carries the token (services verify it again themselves).
+      setCallerToken(token);
+      return { id: Number(claims.sub), role: claims.role as AccessTokenClaims['role'], token, claims: claims as unknown as SignedInUser['claims'] };
+    }
+  }
+  return IdentityTokenStrategy;
+}
+
+/** `AuthGuard('jwt')`: an identity access token of type `user` (spec 3). Identity checks the token version again on every call about the account. */
+@Injectable()
+export class JwtStrategy extends identityTokenStrategy('jwt', hasOurClaims) {}
+
+/**
+ * `AuthGuard('company-jwt')`, the cannabis companies' routes: an access token, or a business access token (the web
+ * sends it as the bearer). The gateway decides nothing more: the company's service takes only the business access
+ * token of that one company (`@RequireCompany()`), and answers 403 to an ordinary token.
  */
 @Injectable()
-export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
-  constructor(@Inject(IdentityKeys) keys: IdentityKeys, @Optional() @Inject(TokenVersions) private readonly versions?: TokenVersions) {
-    super({
-      jwtFromRequest: accessTokenOf as never,
-      algorithms: [TOKEN_ALG],
-      issuer: TOKEN_ISSUER,
-      passReqToCallback: true,
-      secretOrKeyProvider: (_request: unknown, rawToken: string, done: (err: unknown, key?: string) => void) => {
-        let kid: string | undefined;
-        try {
-          kid = JSON.parse(Buffer.from(rawToken.split('.')[0], 'base64url').toString()).kid;
-        } catch {
-          kid = undefined;
-        }
-        if (!kid) return done(null, undefined);
-        keys.pem(kid).then((pem) => done(null, pem), (err) => done(err));
-      },
-    });
-  }
-
-  validate(request: TokenRequest, claims: Record<string, unknown>): SignedInUser | false {
-    // The kit's claim rules, as every service applies them (jsonwebtoken checks `exp` only when present: a token
-    // without one would never expire, so it is refused there).
-    if (!hasOurClaims(claims)) return false;
-    // A token older than its account's version (a password change, reset, sign-out or disable since).
-    if (this.versions?.isStale(Number(claims.sub), claims.ver as number)) return false;
-    const token = accessTokenOf(request) ?? '';
-    // Every NATS request this HTTP request makes carries the token (services verify it again themselves).
-    setCallerToken(token);
-    return { id: Number(claims.sub), role: claims.role as AccessTokenClaims['role'], token, claims: claims as unknown as SignedInUser['claims'] };
-  }
-}
+export class CompanyJwtStrategy extends identityTokenStrategy('company-jwt', (claims) => hasOurClaims(claims) || hasBusinessClaims(claims)) {}
