@@ -5,7 +5,7 @@
 // data (diverse.js), none twice in a run, as many different patients would. Beside each, a bare Node HTTP server
 // answering the same bodies: the ceiling of this machine. Prints one table. Then the checkout scenarios
 // (quote, create order, the user's orders) with signed-in volume patients (checkout.js), each against its target.
-// BENCH_ONLY=catalogue|checkout|business runs one part; BENCH_VARIANT=repeated|diverse one variant.
+// BENCH_ONLY=catalogue|checkout|business|company runs one part; BENCH_VARIANT=repeated|diverse one variant.
 'use strict';
 const autocannon = require('autocannon');
 const { fork } = require('node:child_process');
@@ -309,13 +309,70 @@ async function businessScenarios() {
 }
 
 
-/** BENCH_ONLY=catalogue, checkout or business runs one part. */
+/**
+ * Issue 29: the largest cannabis company's stock page (its products with the market, page after page and searched)
+ * and its stock report (page after page), with its business access token, against the p95 target; beside each, the
+ * bare-Node ceiling answering the same bodies.
+ */
+async function companyScenarios() {
+  const c = { ...config.company, connections: Number(process.env.BENCH_CONNECTIONS || config.company.connections) };
+  const signIn = await fetch(`${BASE}/api/auth/signin`, {
+    method: 'POST', headers: { ...config.headers, 'content-type': 'application/json' }, body: JSON.stringify(c.account),
+  });
+  if (!signIn.ok) throw new Error(`company: sign-in answered ${signIn.status}`);
+  const { jwt: adminJwt } = await signIn.json();
+  const authed = async (p, jwt, method = 'GET') => {
+    const res = await fetch(BASE + p, { method, headers: { ...asNextClient(config.headers), authorization: `Bearer ${jwt}` } });
+    if (!res.ok) throw new Error(`${p}: ${res.status} ${await res.text()}`);
+    return res.json();
+  };
+  const { companies } = await authed('/api/manage/cannabis-company?page=1', adminJwt);
+  let largest = companies[0];
+  for (let page = 2; page <= 10; page++) {
+    const more = (await authed(`/api/manage/cannabis-company?page=${page}`, adminJwt)).companies;
+    if (!more.length) break;
+    companies.push(...more);
+  }
+  for (const company of companies) if (company.productsCount > largest.productsCount) largest = company;
+  const { jwt } = await authed(`/api/businesses/company:${largest.slug}/access`, adminJwt, 'POST');
+  const base = `/api/manage/cannabis-company/${largest.slug}`;
+  const stock = await authed(`${base}/stock`, jwt);
+  const report = await authed(`${base}/stock-report`, jwt);
+  const words = [...new Set(stock.products.flatMap((p) => p.name.split(/\s+/)).filter((w) => w.length > 2))];
+  const paths = {
+    'company stock page': [
+      ...Array.from({ length: Math.ceil(stock.total / stock.perPage) }, (_, i) => `${base}/stock?page=${i + 1}`),
+      ...words.map((w) => `${base}/stock?search=${encodeURIComponent(w)}`),
+    ],
+    'company stock report': Array.from({ length: Math.min(50, Math.ceil(report.total / report.perPage)) }, (_, i) => `${base}/stock-report?page=${i + 1}`),
+  };
+  const rows = [];
+  for (const [scenario, list] of Object.entries(paths)) {
+    let next = 0;
+    const step = () => timed('GET', list[next++ % list.length], jwt, undefined, 200);
+    await loop(c.warmupSeconds, c.connections, step);
+    const r = await loop(c.durationSeconds, c.connections, step);
+    if (r.errors) console.error(`[bench] ${scenario}: ${r.errors} failed, e.g. ${[...new Set(r.failures)].slice(0, 3).join(' | ')}`);
+    const bodies = await Promise.all(list.slice(0, 20).map(async (p) => JSON.stringify(await authed(p, jwt))));
+    const ceiling = await ceilingRun(bodies);
+    rows.push({
+      scenario, paths: list.length, p50: r.p50, p95: r.p95, p99: r.p99, 'req/s': Math.round(r.rps),
+      'ceiling req/s': Math.round(ceiling.rps), 'ceiling p95': ceiling.p95, 'target p95': c.p95Ms, errors: r.errors,
+      'targets met': r.p95 <= c.p95Ms && r.errors === 0 ? 'yes' : 'NO',
+    });
+  }
+  console.log(`\nCannabis company ${largest.slug} (${largest.productsCount} products; ${report.total} offers): ${c.connections} connections, ${c.durationSeconds} s; latency in ms\n`);
+  console.table(rows);
+}
+
+/** BENCH_ONLY=catalogue, checkout, business or company runs one part. */
 async function main() {
   const only = process.env.BENCH_ONLY;
   if (!only || only === 'catalogue') await catalogueScenarios();
   if (!only) await settle(BASE);
   if (!only || only === 'checkout') await checkoutScenarios();
   if (!only || only === 'business') await businessScenarios();
+  if (!only || only === 'company') await companyScenarios();
 }
 
 main().catch((err) => { console.error(err); process.exit(1); });
