@@ -30,7 +30,7 @@ export class CompaniesWriter {
       name: c.name,
       licenceNumber: c.licenceNumber ?? null,
       logoUrl: c.logoUrl === undefined ? companyLogoUrl(c.slug) : c.logoUrl,
-      searchText: searchDocument(c.name, c.slug.replace(/-/g, ' ')),
+      searchText: searchDocument(c.name, c.slug),
     }));
     const saved = await this.db.insert(companies).values(rows).onConflictDoUpdate({
       target: companies.slug,
@@ -58,16 +58,17 @@ export class CompaniesWriter {
       if (until < israelDay(this.clock.now())) throw badRequest(CompanyMessages.untilInPast);
     }
     const units = command.units ?? null;
+    const at = this.clock.now();
     return this.db.transaction(async (tx) => {
       const [product] = await tx.select({ id: products.id }).from(products)
         .where(and(eq(products.id, command.productId), eq(products.companySlug, command.slug)))
         .for('share');
       if (!product) throw notFound(CompanyMessages.productNotOfCompany);
       const report = { companySlug: command.slug, state: command.state, until, units, editedBy };
-      const [saved] = await tx.insert(productSupply).values({ productId: product.id, ...report })
-        .onConflictDoUpdate({ target: productSupply.productId, set: { ...report, updatedAt: sql`now()` } })
+      const [saved] = await tx.insert(productSupply).values({ productId: product.id, ...report, updatedAt: at })
+        .onConflictDoUpdate({ target: productSupply.productId, set: { ...report, updatedAt: at } })
         .returning();
-      await tx.insert(supplyEdits).values({ productId: product.id, ...report, editedAt: saved.updatedAt });
+      await tx.insert(supplyEdits).values({ productId: product.id, ...report, editedAt: at });
       return { state: saved.state, until: saved.until, units: saved.units, updatedAt: saved.updatedAt.toISOString() };
     });
   }
