@@ -6,20 +6,22 @@
 //   products  dr-green-t20-c4          'דוקטור גרין T20/C4', sativa flower, family dr-green, popular
 //             dr-green-oil-t20-c4      its oil variant (family dr-green)
 //             galilee-gold-t15-c3      'זהב הגליל T15/C3', indica flower, new
-//             balance-t10-c10          'איזון T10/C10', hybrid flower
+//             balance-t10-c10          'איזון T10/C10', hybrid flower, greenmed's (the fixtures' one product of the spec's companies)
 //             calm-cbd-t1-c20          'רוגע T1/C20', indica flower, high CBD
 //             northern-star-pre-roll-t22-c1  'כוכב הצפון פרה-רול T22/C1', sativa pre-roll
 //   tags      sativa, indica, hybrid, flower, oil, pre-roll, high-thc, balanced, high-cbd, and every
 //             pharmacy tag of vocabulary.js (accessible, parking, home-delivery, open-late, …)
 //   faq       8 items, ids 1–8;  social groups ids 1–3 in fixtures
+//   companies every company of COMPANIES and the spec's greenmed, medocann and bubble, in both volumes
 //
 // Every product has the licensed-data partner's id (`yarpaProductId`, 'YRP-' and 6 digits, unique), given by its place
 // in the list and drawn from no `rng`: the fixture products come first in both volumes, so they keep theirs
 // (dr-green-t20-c4 is YRP-204729); deploy/seed/partner.js hands the same ids to the fake partner's feeds.
 //
 // Shape returned (and written to catalog.json):
-//   { tags: [{ slug, name, title, seoTitle, seoDescription }],
-//     products: [{ slug, name, shortName, type, hebName, engName, company, cannabisType, thccbdDosage, family,
+//   { companies: [{ slug, name, licenceNumber }],
+//     tags: [{ slug, name, title, seoTitle, seoDescription }],
+//     products: [{ slug, name, shortName, type, hebName, engName, company, companySlug, cannabisType, thccbdDosage, family,
 //                  effects, tastes, terpenes, originCountry, sterilizationMethod, growingFacility, originSpecie,
 //                  pesticideMethod, microbialLoad, moistureTest, sizeQuantity, sizeUnit,
 //                  estimatedPrice (agorot, per package of 10 g / 10 ml), yarpaProductId, popularity (0–100), isPopular, isNew,
@@ -55,6 +57,21 @@ const COMPANIES = [
   { slug: 'negev-botanics', name: 'בוטניקה נגב' },
   { slug: 'arava-sun', name: 'שמש הערבה' },
 ];
+
+// The spec's companies (back-office.md §6: the stock report's flag names them). They have no tag pages.
+const SPEC_COMPANIES = [
+  { slug: 'greenmed', name: 'גרינמד' },
+  { slug: 'medocann', name: 'מדוקאן' },
+  { slug: 'bubble', name: 'באבל' },
+];
+
+/** Every company with its licence number (drawn from no `rng`: its place in the list); the same in both volumes. */
+const ALL_COMPANIES = [...COMPANIES, ...SPEC_COMPANIES].map((c, i) => ({
+  ...c, licenceNumber: `IL-MC-${2019 + (i % 6)}-${String(1000 + ((i * 7919) % 9000)).padStart(4, '0')}`,
+}));
+
+/** The demo's odds of a strain being each company's: greenmed twice the others', so it is the demo's largest. */
+const COMPANY_ODDS = ALL_COMPANIES.map((c) => ({ value: c, weight: c.slug === 'greenmed' ? 2 : 1 }));
 
 const CANNABIS_TYPES = [
   { slug: 'sativa', name: 'סאטיבה' },
@@ -266,7 +283,7 @@ function allTags() {
 }
 
 const bySlug = (list) => new Map(list.map((item) => [item.slug, item]));
-const COMPANY = bySlug(COMPANIES);
+const COMPANY = bySlug(ALL_COMPANIES);
 const EFFECT = bySlug(EFFECTS);
 const TASTE = bySlug(TASTES);
 const TERPENE = bySlug(TERPENES);
@@ -326,7 +343,8 @@ function makeProduct(rng, strain, type, dosage, fixed = {}) {
     type,
     hebName: strain.hebName,
     engName: strain.engName,
-    company: strain.company,
+    company: strain.company.name,
+    companySlug: strain.company.slug,
     cannabisType,
     thccbdDosage: dosage,
     family: strain.family,
@@ -358,10 +376,10 @@ function makeProduct(rng, strain, type, dosage, fixed = {}) {
 
 /** The fixed products of the tests, present in the demo too. */
 function fixtureProducts(rng) {
-  const company = (slug) => COMPANY.get(slug).name;
+  const company = (slug) => COMPANY.get(slug);
   const drGreen = { hebName: 'דוקטור גרין', engName: 'Dr. Green', engSlug: 'dr-green', family: 'dr-green', company: company('galil-fields'), cannabisType: 'sativa' };
   const gold = { hebName: 'זהב הגליל', engName: 'Galilee Gold', engSlug: 'galilee-gold', family: 'galilee-gold', company: company('green-valley-med'), cannabisType: 'indica' };
-  const balance = { hebName: 'איזון', engName: 'Balance', engSlug: 'balance', family: 'balance', company: company('neta-medical'), cannabisType: 'hybrid' };
+  const balance = { hebName: 'איזון', engName: 'Balance', engSlug: 'balance', family: 'balance', company: company('greenmed'), cannabisType: 'hybrid' };
   const calm = { hebName: 'רוגע', engName: 'Calm CBD', engSlug: 'calm-cbd', family: 'calm-cbd', company: company('or-hatsemach'), cannabisType: 'indica' };
   const star = { hebName: 'כוכב הצפון', engName: 'Northern Star', engSlug: 'northern-star', family: 'northern-star', company: company('galil-fields'), cannabisType: 'sativa' };
   const base = { origin: 'origin-israel', facility: 'greenhouse', pesticide: 'organic', sterilization: 'קרינת בטא' };
@@ -385,7 +403,7 @@ function demoProducts(rng, fixtures) {
     const engName = `${placeEn} ${firstEn}`;
     const hebName = `${firstHe} ${placeHe}`;
     if (products.some((p) => p.hebName === hebName)) continue;
-    const strain = { hebName, engName, engSlug: slugify(engName), family: slugify(engName), company: pick(rng, COMPANIES).name, cannabisType: pick(rng, ['sativa', 'sativa', 'indica', 'indica', 'hybrid']) };
+    const strain = { hebName, engName, engSlug: slugify(engName), family: slugify(engName), company: pickWeighted(rng, COMPANY_ODDS), cannabisType: pick(rng, ['sativa', 'sativa', 'indica', 'indica', 'hybrid']) };
     const size = pickWeighted(rng, [{ value: 1, weight: 4 }, { value: 2, weight: 3 }, { value: 3, weight: 2 }, { value: 4, weight: 1 }]);
     for (let i = 0; i < size && products.length < DEMO_PRODUCTS; i++) {
       const type = i === 0 ? 'flower' : pickWeighted(rng, [{ value: 'flower', weight: 5 }, { value: 'oil', weight: 3 }, { value: 'pre-roll', weight: 2 }]);
@@ -480,6 +498,7 @@ function generateCatalog(volume, rng) {
   for (const p of products) p.tags = p.tags.filter((slug) => known.has(slug));
   products.forEach((p, index) => { p.yarpaProductId = yarpaProductId(index); });
   return {
+    companies: ALL_COMPANIES.map(({ slug, name, licenceNumber }) => ({ slug, name, licenceNumber })),
     tags,
     products,
     faq: FAQ.map((item, i) => ({ id: i + 1, ...item })),

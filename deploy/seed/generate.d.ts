@@ -1,7 +1,8 @@
 /** The demo or fixture data set as deploy/seed/generate.js writes it (the fields the tests read). */
 export interface SeedData {
   catalog: {
-    products: { slug: string; name: string; tags: string[]; yarpaProductId: string; estimatedPrice: number }[];
+    companies: { slug: string; name: string; licenceNumber: string }[];
+    products: { slug: string; name: string; company: string; companySlug: string; tags: string[]; yarpaProductId: string; estimatedPrice: number }[];
     tags: { slug: string; name: string }[];
   };
   pharm: {

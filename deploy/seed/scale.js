@@ -40,11 +40,11 @@ const copyPrice = (column) => `(round(${column} * (0.9 + ((o.id_base * 31 + k * 
 async function scaleCatalog(db) {
   await db.query('BEGIN');
   try {
-    await db.query(`INSERT INTO catalog.products (slug, name, short_name, type, heb_name, eng_name, company, cannabis_type, thc_cbd_dosage, thc, cbd,
+    await db.query(`INSERT INTO catalog.products (slug, name, short_name, type, heb_name, eng_name, company, company_slug, cannabis_type, thc_cbd_dosage, thc, cbd,
         family, image_url, media, size_quantity, size_unit, effects, tastes, terpenes, origin_country, sterilization_method, growing_facility,
         origin_specie, pesticide_method, microbial_load, moisture_test, estimated_price, popularity, is_popular, is_new, launched_at, search_text,
         source_hash, created_at, updated_at)
-      SELECT p.slug || '-b' || k, p.name || ' B' || k, p.short_name, p.type, p.heb_name, p.eng_name, p.company, p.cannabis_type, p.thc_cbd_dosage,
+      SELECT p.slug || '-b' || k, p.name || ' B' || k, p.short_name, p.type, p.heb_name, p.eng_name, p.company, p.company_slug, p.cannabis_type, p.thc_cbd_dosage,
         p.thc, p.cbd, p.family || '-b' || k, p.image_url, p.media, p.size_quantity, p.size_unit, p.effects, p.tastes, p.terpenes, p.origin_country,
         p.sterilization_method, p.growing_facility, p.origin_specie, p.pesticide_method, p.microbial_load, p.moisture_test, p.estimated_price,
         (p.popularity + k * 37) % 101, p.is_popular AND k = 2, false, p.launched_at - k * interval '17 days', p.search_text || ' | b' || k,
@@ -72,8 +72,6 @@ async function scaleCatalog(db) {
       GROUP BY p.slug
       ON CONFLICT (product_slug) DO UPDATE SET min_price = excluded.min_price, max_price = excluded.max_price, pharm_count = excluded.pharm_count,
         max_expires_at = excluded.max_expires_at, best_discount_pct = excluded.best_discount_pct, updated_at = now()`);
-    await db.query(`INSERT INTO catalog.read_version (id, version, changed_at) VALUES (1, 1, now())
-      ON CONFLICT (id) DO UPDATE SET version = catalog.read_version.version + 1, changed_at = now()`);
     await db.query('COMMIT');
   } catch (err) {
     await db.query('ROLLBACK');

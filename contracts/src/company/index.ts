@@ -179,8 +179,6 @@ export interface SupplyEdit {
   until: string | null;
   units: number | null;
   editedAt: string;
-  /** The editor's name as the token's account had it (never an e-mail or id). */
-  editedBy: string | null;
 }
 
 export interface SupplyEditsPage {

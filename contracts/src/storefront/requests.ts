@@ -84,10 +84,14 @@ export class SearchRequest {
   limit: number;
 }
 
-/** `catalog.media.get`: a product's generated image (`MediaResponse`). */
+/** `catalog.media.get`: the generated image of a product, or the logo of a cannabis company (`MediaResponse`). */
 export class MediaGetRequest {
   @Slug()
   slug: string;
+
+  /** Absent: a product's (`/media/products/{slug}.svg`); `company`: a company's logo (`/media/companies/{slug}.svg`). */
+  @Optional() @IsIn(['product', 'company'], invalid)
+  kind?: 'product' | 'company';
 }
 
 /** A generated image: its content type and text. */

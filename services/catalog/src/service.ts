@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import type { ServiceDefinition } from '@mc/kit';
+import { CompaniesModule } from './companies/companies.module';
 import { CatalogEnv } from './config';
 import { ContentModule } from './content/content.module';
 import { inbox, outbox } from './db/schema';
@@ -16,5 +17,5 @@ export const catalogService: ServiceDefinition<CatalogEnv> = {
   schema: 'catalog',
   tables: { outbox, inbox },
   migrationsFolder: join(__dirname, 'migrations'),
-  imports: [ProductsModule, TagsModule, SearchModule, ContentModule, MediaModule, EventsModule, SitemapModule],
+  imports: [ProductsModule, CompaniesModule, TagsModule, SearchModule, ContentModule, MediaModule, EventsModule, SitemapModule],
 };

@@ -54,6 +54,7 @@ describe('catalog.product.get', () => {
         hebName: 'זנגביל סגול',
         engName: 'Purple Ginger',
         company: 'חברה אלף',
+        companySlug: 'ct-alef',
         cannabisType: 'sativa',
         thccbdDosage: 'T20/C4',
         effects: ['אנרגיה', 'מצב רוח'],
@@ -67,6 +68,7 @@ describe('catalog.product.get', () => {
         microbialLoad: 'cold_plasma',
         moistureTest: 'lod',
       },
+      supply: null,
     });
     expect(tags).toEqual([{ name: 'ליום (בדיקה)', slug: 'ct-day' }, { name: 'סאטיבה (בדיקה)', slug: 'ct-sativa' }]);
   });
@@ -74,6 +76,8 @@ describe('catalog.product.get', () => {
   it('answers a product nobody offers with its typical price and no range', async () => {
     const { product, tags } = await get(P.amber);
     expect(product).toMatchObject({ priceRange: null, pharmProductsCount: 0, maxExpiresAt: null, estimated_price: 280, yarpaProductId: null, variants: [] });
+    // A company named by its name alone (no record): the name, no slug.
+    expect(product.info).toMatchObject({ company: 'חברה אלף', companySlug: null });
     expect(tags).toEqual([{ name: 'סאטיבה (בדיקה)', slug: 'ct-sativa' }]);
   });
 
@@ -101,7 +105,7 @@ describe('catalog.product.get', () => {
     expect(event).toEqual({
       product: {
         slug: P.cliffs, name: 'צוקי הגולן T15/C3', shortName: 'צוקי הגולן', type: 'flower', imageUrl: `/media/products/${P.cliffs}.svg`,
-        hebName: 'צוקי הגולן', engName: 'Golan Cliffs', company: 'חברה בית', cannabisType: 'indica', thccbdDosage: 'T15/C3',
+        hebName: 'צוקי הגולן', engName: 'Golan Cliffs', company: 'חברה בית', companySlug: 'ct-bet', cannabisType: 'indica', thccbdDosage: 'T15/C3',
         family: 'ct-cliffs', isPopular: true, isNew: true, tags: [{ slug: 'ct-day', name: 'ליום (בדיקה)' }], estimatedPrice: 24_000,
         sizeQuantity: 10, sizeUnit: 'גרם', yarpaProductId: 'CT-YRP-CLIFFS',
       },

@@ -31,6 +31,15 @@ describe('catalog seed', () => {
     }
     expect((await rpc(service.nc(), Subjects.catalog.faqList, {})).faq).toHaveLength(8);
 
+    // Every company is a record, the spec's three among them; one fixture product is greenmed's, under its name.
+    const companies = await service.sql<{ slug: string; name: string; licence_number: string; logo_url: string }>('SELECT slug, name, licence_number, logo_url FROM catalog.companies ORDER BY id');
+    expect(companies).toHaveLength(19);
+    expect(companies.slice(-3).map((c) => [c.slug, c.name])).toEqual([['greenmed', 'גרינמד'], ['medocann', 'מדוקאן'], ['bubble', 'באבל']]);
+    expect(companies.every((c) => /^IL-MC-\d{4}-\d{4}$/.test(c.licence_number) && c.logo_url === `/media/companies/${c.slug}.svg`)).toBe(true);
+    const balance = await rpc(service.nc(), Subjects.catalog.productGet, { slug: 'balance-t10-c10' });
+    expect(balance.product.info).toMatchObject({ company: 'גרינמד', companySlug: 'greenmed' });
+    expect(product.info).toMatchObject({ company: 'שדות הגליל', companySlug: 'galil-fields' });
+
     // Every product has the partner's id, and keeps it in both volumes.
     expect(product.yarpaProductId).toBe('YRP-204729');
     expect(catalog.products.every((p) => /^YRP-\d{6}$/.test(p.yarpaProductId ?? ''))).toBe(true);
@@ -56,6 +65,13 @@ describe('catalog seed', () => {
       "SELECT count(*)::int AS n, count(DISTINCT yarpa_product_id)::int AS ids FROM catalog.products WHERE yarpa_product_id ~ '^YRP-[0-9]{6}$'");
     expect(stored).toEqual({ n: 800, ids: 800 });
     expect(all.products.every((p) => /^YRP-\d{6}$/.test(p.yarpaProductId ?? ''))).toBe(true);
+    // Every product is a company's; greenmed has the most, medocann and bubble a fair share.
+    const perCompany = await service.sql<{ slug: string; n: number }>(
+      'SELECT c.slug, count(p.id)::int AS n FROM catalog.companies c LEFT JOIN catalog.products p ON p.company_slug = c.slug GROUP BY c.slug ORDER BY n DESC, c.slug');
+    expect(perCompany.reduce((sum, c) => sum + c.n, 0)).toBe(800);
+    expect(perCompany[0].slug).toBe('greenmed');
+    expect(perCompany[0].n).toBeGreaterThanOrEqual(60);
+    for (const slug of ['medocann', 'bubble']) expect(perCompany.find((c) => c.slug === slug)!.n).toBeGreaterThanOrEqual(30);
 
     const { catalog: fixtures } = generate('fixtures');
     expect(await loadCatalog(service.app(), fixtures)).toMatchObject({ removed: 800 - fixtures.products.length });

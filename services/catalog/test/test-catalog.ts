@@ -8,6 +8,15 @@ const NOW = Date.now();
 const daysAgo = (days: number) => new Date(NOW - days * DAY_MS).toISOString();
 
 export const COMPANY = { a: 'חברה אלף', b: 'חברה בית', c: 'חברה גימל' } as const;
+/** The companies' records: products name theirs by slug (ct-amber names company a by its name alone, as before companies were records). */
+export const COMPANY_SLUG = { a: 'ct-alef', b: 'ct-bet', c: 'ct-gimel', none: 'ct-dalet' } as const;
+export const COMPANIES = [
+  { slug: COMPANY_SLUG.a, name: COMPANY.a, licenceNumber: 'CT-LIC-1' },
+  { slug: COMPANY_SLUG.b, name: COMPANY.b, licenceNumber: 'CT-LIC-2' },
+  { slug: COMPANY_SLUG.c, name: COMPANY.c, licenceNumber: null, logoUrl: null },
+  // A company with no products yet.
+  { slug: COMPANY_SLUG.none, name: 'חברה דלת', licenceNumber: 'CT-LIC-4' },
+];
 
 /**
  * The integration tests' catalogue: seven products whose offers make every filter, facet and order
@@ -20,7 +29,7 @@ export const COMPANY = { a: 'חברה אלף', b: 'חברה בית', c: 'חבר�
  *   ct-sage-t10-c10           flower    hybrid    T10/C10  b        220      20          300 d     180 out of stock (p2)
  *   ct-calm-t1-c20            flower    indica    T1/C20   c        190      10          500 d     150 unpublished (p1)
  *   ct-polar-pre-roll-t22-c1  pre-roll  sativa    T22/C1   c        350      70          100 d     360 (p2), 400 (p3)
- *   ct-amber-t18-c3           flower    hybrid    T18/C3   a        280      30          700 d     none
+ *   ct-amber-t18-c3           flower    hybrid    T18/C3   a (name) 280      30          700 d     none
  */
 export const P = {
   ginger: 'ct-ginger-t20-c4',
@@ -45,30 +54,30 @@ const product = (p: Partial<ProductInput> & Pick<ProductInput, 'slug' | 'name' |
 export function testProducts(): ProductInput[] {
   return [
     product({
-      slug: P.ginger, name: 'זנגביל סגול T20/C4', hebName: 'זנגביל סגול', engName: 'Purple Ginger', company: COMPANY.a, cannabisType: 'sativa',
+      slug: P.ginger, name: 'זנגביל סגול T20/C4', hebName: 'זנגביל סגול', engName: 'Purple Ginger', companySlug: COMPANY_SLUG.a, cannabisType: 'sativa',
       thccbdDosage: 'T20/C4', family: 'ct-ginger', estimatedPrice: 30_000, yarpaProductId: 'CT-YRP-GINGER', popularity: 95, isPopular: true, launchedAt: daysAgo(400),
       effects: ['אנרגיה', 'מצב רוח'], tastes: ['הדרים'], terpenes: ['Limonene', 'Pinene'], originCountry: 'ישראל', sterilizationMethod: 'קרינת בטא',
       growingFacility: 'חממה', originSpecie: 'Sour Diesel, Haze', pesticideMethod: 'organic', microbialLoad: 'cold_plasma', moistureTest: 'lod',
       tags: ['ct-sativa', 'ct-day'],
     }),
     product({
-      slug: P.gingerOil, name: 'שמן זנגביל סגול T20/C4', hebName: 'זנגביל סגול', engName: 'Purple Ginger', type: 'oil', sizeUnit: 'מ״ל', company: COMPANY.a,
+      slug: P.gingerOil, name: 'שמן זנגביל סגול T20/C4', hebName: 'זנגביל סגול', engName: 'Purple Ginger', type: 'oil', sizeUnit: 'מ״ל', companySlug: COMPANY_SLUG.a,
       cannabisType: 'sativa', thccbdDosage: 'T20/C4', family: 'ct-ginger', estimatedPrice: 32_000, popularity: 40, launchedAt: daysAgo(200), tags: ['ct-sativa'],
     }),
     product({
-      slug: P.cliffs, name: 'צוקי הגולן T15/C3', hebName: 'צוקי הגולן', engName: 'Golan Cliffs', company: COMPANY.b, cannabisType: 'indica',
+      slug: P.cliffs, name: 'צוקי הגולן T15/C3', hebName: 'צוקי הגולן', engName: 'Golan Cliffs', companySlug: COMPANY_SLUG.b, cannabisType: 'indica',
       thccbdDosage: 'T15/C3', family: 'ct-cliffs', estimatedPrice: 24_000, yarpaProductId: 'CT-YRP-CLIFFS', popularity: 60, isNew: true, launchedAt: daysAgo(10),
     }),
     product({
-      slug: P.sage, name: 'מרווה כחולה T10/C10', hebName: 'מרווה כחולה', engName: 'Blue Sage', company: COMPANY.b, cannabisType: 'hybrid',
+      slug: P.sage, name: 'מרווה כחולה T10/C10', hebName: 'מרווה כחולה', engName: 'Blue Sage', companySlug: COMPANY_SLUG.b, cannabisType: 'hybrid',
       thccbdDosage: 'T10/C10', family: 'ct-sage', estimatedPrice: 22_000, popularity: 20, launchedAt: daysAgo(300),
     }),
     product({
-      slug: P.calm, name: 'שקט לילי T1/C20', hebName: 'שקט לילי', engName: 'Night Calm', company: COMPANY.c, cannabisType: 'indica',
+      slug: P.calm, name: 'שקט לילי T1/C20', hebName: 'שקט לילי', engName: 'Night Calm', companySlug: COMPANY_SLUG.c, cannabisType: 'indica',
       thccbdDosage: 'T1/C20', family: 'ct-calm', estimatedPrice: 19_000, popularity: 10, launchedAt: daysAgo(500),
     }),
     product({
-      slug: P.polar, name: 'כוכב הקוטב פרה-רול T22/C1', hebName: 'כוכב הקוטב', engName: 'Polar Star', type: 'pre-roll', company: COMPANY.c,
+      slug: P.polar, name: 'כוכב הקוטב פרה-רול T22/C1', hebName: 'כוכב הקוטב', engName: 'Polar Star', type: 'pre-roll', companySlug: COMPANY_SLUG.c,
       cannabisType: 'sativa', thccbdDosage: 'T22/C1', family: 'ct-polar', estimatedPrice: 35_000, popularity: 70, launchedAt: daysAgo(100), tags: ['ct-sativa'],
     }),
     product({
@@ -98,6 +107,7 @@ export function testOffers() {
 
 export function testCatalog(): CatalogSeedFile {
   return {
+    companies: COMPANIES,
     tags: TAGS,
     products: testProducts(),
     faq: [
@@ -123,9 +133,14 @@ export const testPharms = () => [
   { slug: PHARM.p3, name: 'מרקחת הקוטב', city: 'מטולה', address: 'הרימון 3', logoUrl: null },
 ];
 
-/** Loads the test catalogue, then its pharmacies and offers through pharm's events, and waits until catalog has applied them. */
+/**
+ * Loads the test catalogue, then its pharmacies and offers through pharm's events, and waits until catalog has applied
+ * them. The companies' supply reports of an earlier suite go (an unchanged product is not written again, so they would stay).
+ */
 export function useTestCatalog() {
   return useCatalog(testCatalog, async ({ nc, sql }) => {
+    await sql('DELETE FROM catalog.supply_edits');
+    await sql('DELETE FROM catalog.product_supply');
     const at = new Date();
     for (const pharm of testPharms()) await publishPharm(nc(), pharm, false, at);
     await publishOffers(nc(), testOffers(), at);

@@ -2,7 +2,7 @@ import { messagingTables } from '@mc/kit/tables';
 import type { ProductMedia } from '@mc/contracts';
 import { sql } from 'drizzle-orm';
 import {
-  boolean, index, integer, jsonb, pgSchema, primaryKey, serial, text, timestamp,
+  bigserial, boolean, date, index, integer, jsonb, pgSchema, primaryKey, serial, text, timestamp,
 } from 'drizzle-orm/pg-core';
 
 export const catalog = pgSchema('catalog');
@@ -12,6 +12,20 @@ export const { outbox, inbox } = messagingTables(catalog);
 export const cannabisType = catalog.enum('cannabis_type', ['sativa', 'indica', 'hybrid']);
 export const productType = catalog.enum('product_type', ['flower', 'oil', 'pre-roll']);
 export const faqCategory = catalog.enum('faq_category', ['regulatory', 'commercial', 'educational']);
+export const supplyState = catalog.enum('supply_state', ['available', 'short', 'out']);
+
+/** The cannabis companies (issue 29): products name theirs by slug; their staff report the supply of their products. */
+export const companies = catalog.table('companies', {
+  id: serial('id').primaryKey(),
+  slug: text('slug').notNull().unique(),
+  name: text('name').notNull(),
+  logoUrl: text('logo_url'),
+  licenceNumber: text('licence_number'),
+  /** `searchDocument(name, slug)`: the admin's company search. */
+  searchText: text('search_text').notNull().default(''),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
 
 export const products = catalog.table(
   'products',
@@ -23,7 +37,9 @@ export const products = catalog.table(
     type: productType('type').notNull().default('flower'),
     hebName: text('heb_name').notNull(),
     engName: text('eng_name').notNull(),
+    /** The company's name: its own for a product without a company record, else a copy of the company's (the writer keeps it). */
     company: text('company'),
+    companySlug: text('company_slug').references(() => companies.slug),
     cannabisType: cannabisType('cannabis_type'),
     thcCbdDosage: text('thc_cbd_dosage'),
     /** THC and CBD percent from the dosage, for "close dosage" in related products. */
@@ -64,9 +80,43 @@ export const products = catalog.table(
   },
   (t) => [
     index('products_family_idx').on(t.family),
+    index('products_company_slug_idx').on(t.companySlug),
     index('products_launched_idx').on(t.launchedAt),
     index('products_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
   ],
+);
+
+/**
+ * The supply state a company reports for one of its products (one row a product; none: nothing reported). Only the
+ * product's company of the time: a product moving to another company loses it (the products writer).
+ */
+export const productSupply = catalog.table('product_supply', {
+  productId: integer('product_id').primaryKey().references(() => products.id, { onDelete: 'cascade' }),
+  companySlug: text('company_slug').notNull().references(() => companies.slug, { onDelete: 'cascade' }),
+  state: supplyState('state').notNull(),
+  /** Israel's calendar day until which the company expects the state (`short`, `out`); null for `available`. */
+  until: date('until', { mode: 'string' }),
+  units: integer('units'),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  /** The editor's user id (identity's); never a name or an e-mail. */
+  editedBy: integer('edited_by').notNull(),
+});
+
+/** Every supply report as it was made (appended in the transaction that sets `product_supply`, never changed). */
+export const supplyEdits = catalog.table(
+  'supply_edits',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    productId: integer('product_id').notNull().references(() => products.id, { onDelete: 'cascade' }),
+    /** The product's company when the edit was made: its history stays with that company. */
+    companySlug: text('company_slug').notNull().references(() => companies.slug, { onDelete: 'cascade' }),
+    state: supplyState('state').notNull(),
+    until: date('until', { mode: 'string' }),
+    units: integer('units'),
+    editedAt: timestamp('edited_at', { withTimezone: true }).notNull().defaultNow(),
+    editedBy: integer('edited_by').notNull(),
+  },
+  (t) => [index('supply_edits_company_idx').on(t.companySlug, t.editedAt), index('supply_edits_product_idx').on(t.productId, t.editedAt)],
 );
 
 export const tags = catalog.table('tags', {

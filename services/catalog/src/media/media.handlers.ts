@@ -9,7 +9,8 @@ export class MediaHandlers {
   constructor(@Inject(MediaService) private readonly media: MediaService, @Inject(ReadCache) private readonly cache: ReadCache) {}
 
   @MessagePattern(Subjects.catalog.mediaGet)
-  get(@Payload() { slug }: MediaGetRequest): Promise<MediaResponse> {
+  get(@Payload() { slug, kind }: MediaGetRequest): Promise<MediaResponse> {
+    if (kind === 'company') return this.cache.get(`media:company:${slug}`, () => this.media.companyLogo(slug));
     return this.cache.get(`media:${slug}`, () => this.media.productImage(slug));
   }
 }

@@ -1,6 +1,6 @@
 import {
   agorotToShekels,
-  type Product, type ProductInfo, type ProductVariant,
+  type Product, type ProductInfo, type ProductSupply, type ProductVariant,
 } from '@mc/contracts';
 import { sql, type SQL } from 'drizzle-orm';
 
@@ -17,13 +17,15 @@ export const PRODUCT_JSON: SQL = sql.raw(`json_build_object(
   'sizeQuantity', p.size_quantity, 'sizeUnit', p.size_unit, 'estimatedPrice', p.estimated_price, 'yarpaProductId', p.yarpa_product_id,
   'minPrice', s.min_price, 'maxPrice', s.max_price, 'pharmCount', coalesce(s.pharm_count, 0), 'maxExpiresAt', s.max_expires_at,
   'isPopular', p.is_popular, 'isNew', p.is_new,
-  'hebName', p.heb_name, 'engName', p.eng_name, 'company', p.company, 'cannabisType', p.cannabis_type, 'dosage', p.thc_cbd_dosage,
+  'hebName', p.heb_name, 'engName', p.eng_name, 'company', p.company, 'companySlug', p.company_slug, 'cannabisType', p.cannabis_type, 'dosage', p.thc_cbd_dosage,
   'effects', p.effects, 'tastes', p.tastes, 'terpenes', p.terpenes, 'originCountry', p.origin_country,
   'sterilizationMethod', p.sterilization_method, 'growingFacility', p.growing_facility, 'originSpecie', p.origin_specie,
   'pesticideMethod', p.pesticide_method, 'microbialLoad', p.microbial_load, 'moistureTest', p.moisture_test,
   'variants', CASE WHEN p.family IS NULL THEN '[]'::json ELSE (
     SELECT coalesce(json_agg(json_build_object('slug', v.slug, 'name', v.name, 'short_name', v.short_name, 'imageUrl', v.image_url) ORDER BY v.slug), '[]'::json)
-    FROM catalog.products v WHERE v.family = p.family AND v.id <> p.id) END
+    FROM catalog.products v WHERE v.family = p.family AND v.id <> p.id) END,
+  'supply', (SELECT json_build_object('state', ps.state, 'until', ps.until, 'units', ps.units, 'updatedAt', ps.updated_at)
+    FROM catalog.product_supply ps WHERE ps.product_id = p.id AND ps.state <> 'available')
 )`);
 
 /** `catalog.products p` with its statistics `s`. */
@@ -43,6 +45,8 @@ export interface ProductRecord
   /** `thccbdDosage`, by its column's name. */
   dosage: string | null;
   variants: ProductVariant[];
+  /** The company's report when it is not `available` (see `Product.supply`). */
+  supply: ProductSupply | null;
 }
 
 const isoOrNull = (value: string | null): string | null => (value ? new Date(value).toISOString() : null);
@@ -66,10 +70,12 @@ export function toProduct(r: ProductRecord): Product {
     isPopular: r.isPopular,
     isNew: r.isNew,
     variants: r.variants,
+    supply: r.supply && { ...r.supply, updatedAt: new Date(r.supply.updatedAt).toISOString() },
     info: {
       hebName: r.hebName,
       engName: r.engName,
       company: r.company,
+      companySlug: r.companySlug ?? null,
       cannabisType: r.cannabisType,
       thccbdDosage: r.dosage,
       effects: r.effects,

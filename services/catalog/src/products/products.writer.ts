@@ -5,9 +5,9 @@ import {
   type CannabisType, type ProductChangedEvent, type ProductInfo, type ProductMedia, type ProductType, type Tag,
 } from '@mc/contracts';
 import { DATABASE, OutboxRelay, OutboxWriter, type Database, type Tx } from '@mc/kit';
-import { eq, getTableColumns, inArray, notInArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, getTableColumns, inArray, notInArray, sql, type SQL } from 'drizzle-orm';
 import { addToDictionary } from '../common/search';
-import { products, productTags, tags } from '../db/schema';
+import { companies, products, productSupply, productTags, tags } from '../db/schema';
 import { productImageUrl } from './product-record';
 
 /** A product as the seed (and later the back office) gives it; money in agorot. */
@@ -18,7 +18,10 @@ export interface ProductInput {
   type?: ProductType;
   hebName: string;
   engName: string;
+  /** The company's name, for a product whose company has no record (`companySlug` absent); else the company's own. */
   company?: string | null;
+  /** The slug of an existing company (`catalog.companies`): the product is that company's, under its name. */
+  companySlug?: string | null;
   cannabisType?: CannabisType | null;
   thccbdDosage?: string | null;
   family?: string | null;
@@ -55,13 +58,18 @@ type NewProductRow = typeof products.$inferInsert;
 /** Rows per insert statement when linking tags (two parameters a row, far below PostgreSQL's 65,535). */
 const LINK_CHUNK = 10_000;
 
-/** The row of a product; its hash covers the row and its tags (`slug:name`), so a renamed tag re-publishes it too. */
-function toRow(input: ProductInput, tagKeys: string[]): NewProductRow {
+/**
+ * The row of a product; its hash covers the row (with its company's name) and its tags (`slug:name`), so a renamed tag
+ * or company re-publishes it too.
+ */
+function toRow(input: ProductInput, tagKeys: string[], companyNames: ReadonlyMap<string, string>): NewProductRow {
   // Checked here, not by the event's consumer alone: pharm would dead-letter the product's every event.
   if (input.yarpaProductId != null && !YARPA_PRODUCT_ID_PATTERN.test(input.yarpaProductId)) {
     throw new Error(`product ${input.slug}: bad partner product id`);
   }
   const dosage = input.thccbdDosage ? parseDosage(input.thccbdDosage) : null;
+  const companySlug = input.companySlug ?? null;
+  const company = companySlug === null ? input.company ?? null : companyNames.get(companySlug)!;
   const defaultImage = productImageUrl(input.slug);
   const media = input.media?.length ? input.media : [{ isPrimary: true, type: 'image' as const, url: defaultImage }];
   const row: NewProductRow = {
@@ -71,7 +79,8 @@ function toRow(input: ProductInput, tagKeys: string[]): NewProductRow {
     type: input.type ?? 'flower',
     hebName: input.hebName,
     engName: input.engName,
-    company: input.company ?? null,
+    company,
+    companySlug,
     cannabisType: input.cannabisType ?? null,
     thcCbdDosage: input.thccbdDosage ?? null,
     thc: dosage?.thc ?? null,
@@ -97,7 +106,7 @@ function toRow(input: ProductInput, tagKeys: string[]): NewProductRow {
     isPopular: input.isPopular ?? false,
     isNew: input.isNew ?? false,
     launchedAt: new Date(input.launchedAt),
-    searchText: searchDocument(input.name, input.hebName, input.engName, input.shortName, input.company),
+    searchText: searchDocument(input.name, input.hebName, input.engName, input.shortName, company),
   };
   row.sourceHash = createHash('sha1').update(JSON.stringify({ row, tags: [...tagKeys].sort() })).digest('hex');
   return row;
@@ -115,6 +124,7 @@ function toProductChangedEvent(row: ProductRow, productTagList: Tag[], deleted =
       hebName: row.hebName,
       engName: row.engName,
       company: row.company,
+      companySlug: row.companySlug,
       cannabisType: row.cannabisType,
       thccbdDosage: row.thcCbdDosage,
       family: row.family,
@@ -160,7 +170,8 @@ export class ProductsWriter {
     const changed = await this.db.transaction(async (tx) => {
       const tagBySlug = await this.tagsBySlug(tx, unique.flatMap((i) => i.tags ?? []));
       const tagsOf = new Map(unique.map((i) => [i.slug, [...new Set(i.tags ?? [])].map((slug) => ({ slug, ...tagBySlug.get(slug)! }))]));
-      const rows = unique.map((input) => toRow(input, tagsOf.get(input.slug)!.map((t) => `${t.slug}:${t.name}`)));
+      const companyNames = await this.companyNames(tx, unique.flatMap((i) => (i.companySlug ? [i.companySlug] : [])));
+      const rows = unique.map((input) => toRow(input, tagsOf.get(input.slug)!.map((t) => `${t.slug}:${t.name}`), companyNames));
       const saved = await tx
         .insert(products)
         .values(rows)
@@ -172,6 +183,11 @@ export class ProductsWriter {
         .returning();
       if (!saved.length) return 0;
       await addToDictionary(tx, saved.map((r) => r.searchText));
+      // A supply report is its company's: a product given to another company (or none) loses the old one's.
+      await tx.delete(productSupply).where(and(
+        inArray(productSupply.productId, saved.map((r) => r.id)),
+        sql`NOT EXISTS (SELECT 1 FROM catalog.products p WHERE p.id = catalog.product_supply.product_id AND p.company_slug = catalog.product_supply.company_slug)`,
+      ));
 
       const links = saved.flatMap((row) => tagsOf.get(row.slug)!.map((t) => ({ productId: row.id, tagId: t.id })));
       await tx.delete(productTags).where(inArray(productTags.productId, saved.map((r) => r.id)));
@@ -207,6 +223,15 @@ export class ProductsWriter {
     });
     if (removed) this.relay.poke();
     return removed > 0;
+  }
+
+  private async companyNames(tx: Tx, slugs: string[]): Promise<Map<string, string>> {
+    const wanted = [...new Set(slugs)];
+    const rows = wanted.length ? await tx.select({ slug: companies.slug, name: companies.name }).from(companies).where(inArray(companies.slug, wanted)) : [];
+    const found = new Map(rows.map((r) => [r.slug, r.name]));
+    const missing = wanted.filter((s) => !found.has(s));
+    if (missing.length) throw new Error(`unknown companies: ${missing.join(', ')}`);
+    return found;
   }
 
   private async tagsBySlug(tx: Tx, slugs: string[]): Promise<Map<string, { id: number; name: string }>> {
