@@ -58,7 +58,7 @@ const READS: Endpoint[] = [
 const tokens: Partial<Record<Caller, string>> = {};
 let nc: NatsConnection;
 
-const json = (body?: unknown) => (body === undefined ? {} : { 'content-type': 'application/json' });
+const json = (body?: unknown): Record<string, string> => (body === undefined ? {} : { 'content-type': 'application/json' });
 async function call(who: Caller, method: string, path: string, body?: unknown) {
   const token = tokens[who];
   return api(path, { method, headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...json(body) }, body: body === undefined ? undefined : JSON.stringify(body) });

@@ -10,7 +10,7 @@ const PRODUCT_FILE = /^([a-z0-9-]{1,200})\.svg$/;
 const PHARM_FILE = /^[a-z0-9.-]{1,200}\.svg$/;
 
 /**
- * Images the services generate: products (catalog), pharmacy logos and slides (pharm), and `/thumbs`.
+ * Images the services generate: products and company logos (catalog), pharmacy logos and slides (pharm), and `/thumbs`.
  * Outside `/api` and open, since `<img>` sends no client headers.
  */
 @ApiExcludeController()
@@ -22,6 +22,11 @@ export class MediaController {
   @Get('media/products/:file')
   async product(@Param('file') file: string, @Res() reply: FastifyReply): Promise<void> {
     send(reply, await this.image(`/media/products/${file}`));
+  }
+
+  @Get('media/companies/:file')
+  async company(@Param('file') file: string, @Res() reply: FastifyReply): Promise<void> {
+    send(reply, await this.image(`/media/companies/${file}`));
   }
 
   @Get('media/pharms/:file')
@@ -40,9 +45,10 @@ export class MediaController {
   }
 
   private image(path: string): Promise<MediaResponse> {
-    const [, folder, file] = /^\/media\/(products|pharms)\/([^/?#]+)$/.exec(path) ?? [];
-    if (folder === 'products' && PRODUCT_FILE.test(file)) {
-      return this.clients.get('catalog').read(Subjects.catalog.mediaGet, { slug: PRODUCT_FILE.exec(file)![1] });
+    const [, folder, file] = /^\/media\/(products|companies|pharms)\/([^/?#]+)$/.exec(path) ?? [];
+    if ((folder === 'products' || folder === 'companies') && PRODUCT_FILE.test(file)) {
+      const slug = PRODUCT_FILE.exec(file)![1];
+      return this.clients.get('catalog').read(Subjects.catalog.mediaGet, folder === 'products' ? { slug } : { slug, kind: 'company' });
     }
     if (folder === 'pharms' && PHARM_FILE.test(file)) return this.clients.get('pharm').read(Subjects.pharm.mediaGet, { file });
     throw notFound();
