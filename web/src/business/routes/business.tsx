@@ -1,6 +1,5 @@
 import { createRoute, lazyRouteComponent, redirect } from '@tanstack/react-router';
-import { sessions } from '../../kit/auth/session';
-import { sessionReady } from '../../kit/auth/session-load';
+import { requireManager } from '../../kit/auth/route-guards';
 import { loadPart } from '../../kit/queries/route-data';
 import { rootRoute } from '../../kit/router/root-route';
 import { announcementsQuery } from '../queries/announcements';
@@ -29,22 +28,6 @@ interface BusinessListSearch {
   search?: string;
 }
 const listSearch = (raw: Record<string, unknown>): BusinessListSearch => ({ page: pageParam(raw.page), search: searchParam(raw.search) });
-
-/**
- * Spec 2 and 6: the back office is for signed-in managers (business owners and admins). Signed out, the page
- * goes home; a signed-in non-manager is signed out and sent home. Whether this caller may run this business
- * is the services' to say (404 for another's), shown as the not-found page.
- */
-async function requireManager(): Promise<{ userId: string }> {
-  await sessionReady();
-  const session = sessions.get();
-  if (!session) throw redirect({ to: '/' });
-  if (session.claims.role !== 'business_owner' && session.claims.role !== 'admin') {
-    sessions.signOut();
-    throw redirect({ to: '/' });
-  }
-  return { userId: session.claims.sub };
-}
 
 // The back office's loaders ask for the page's data (the query options the page reads, from ../queries) as the
 // route is entered, alongside the page's code; each page draws its own loading and failure, so no loader holds
