@@ -3,6 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderRoutes } from '../../app/testing/render-routes';
 import { sessions } from '../../kit/auth/session';
+import { heAuth } from '../../kit/i18n/he';
 import {
   accessJwt, companyPage, history, json, pricesReport, report, sessionJwt, stockPage, stockRow,
 } from '../fixtures.test-data';
@@ -145,6 +146,17 @@ describe('/manage/cannabis-company/{slug} (the company page)', () => {
     renderAt('/manage/cannabis-company/greenmed');
     const nav = await screen.findByRole('navigation', { name: 'ניהול החברה' });
     expect(within(nav).getAllByRole('link').map((a) => a.textContent)).toEqual(['ראשי', 'מלאי', 'היסטוריית מלאי', 'חוסרים']);
+  });
+
+  it('is the page the user menu links the company to', async () => {
+    signIn('business_owner');
+    serveCompany(false);
+    renderAt('/manage/cannabis-company/greenmed');
+    await screen.findByRole('heading', { level: 1, name: 'גרינמד' });
+    fireEvent.click(screen.getByRole('button', { name: heAuth.accountMenu }));
+    const businesses = await screen.findByRole('region', { name: heAuth.myBusinesses });
+    const link = within(businesses).getByRole('link', { name: new RegExp(`גרינמד.*${heAuth.company}`) });
+    expect(link.getAttribute('href')).toBe('/manage/cannabis-company/greenmed');
   });
 
   it('links the stock report when the company’s flag is on', async () => {
