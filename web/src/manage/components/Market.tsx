@@ -8,7 +8,7 @@ const text = heManage.stock;
 function Figures({ market }: { market: MarketFigures }) {
   return (
     <dl className="mc-market-figures">
-      <div><dt>{text.pharmaciesInStock}</dt><dd className="bo-num">{formatCount(market.pharmaciesInStock)} / {formatCount(market.pharmaciesOffering)}</dd></div>
+      <div><dt>{text.inStockOfOffering}</dt><dd className="bo-num">{formatCount(market.pharmaciesInStock)} / {formatCount(market.pharmaciesOffering)}</dd></div>
       <div><dt>{text.marketUnits}</dt><dd className="bo-num">{formatCount(market.units)}</dd></div>
       <div><dt>{text.lowest}</dt><dd><Agorot value={market.lowestPrice} /></dd></div>
       <div><dt>{text.median}</dt><dd><Agorot value={market.medianPrice} /></dd></div>
@@ -26,9 +26,7 @@ export function Market({ productName, market }: { productName: string; market: P
   const districtsId = useId();
   return (
     <div className="mc-market">
-      <p className="mc-label">
-        {text.marketTitle} <span className="visually-hidden">({text.pharmaciesInStock} / {text.pharmaciesOffering})</span>
-      </p>
+      <p className="mc-label">{text.marketTitle}</p>
       <Figures market={market} />
       <button type="button" className="bo-link-button" aria-expanded={open} aria-controls={districtsId} onClick={() => setOpen(!open)}>
         {open ? text.hideDistricts : text.showDistricts}
@@ -41,7 +39,7 @@ export function Market({ productName, market }: { productName: string; market: P
               <thead>
                 <tr>
                   <th scope="col">{text.district}</th>
-                  <th scope="col">{text.pharmaciesInStock}</th>
+                  <th scope="col">{text.inStockOfOffering}</th>
                   <th scope="col">{text.marketUnits}</th>
                   <th scope="col">{text.lowest}</th>
                   <th scope="col">{text.median}</th>
