@@ -11,7 +11,7 @@ beforeEach(() => {
   issued = [];
   answer = () => undefined;
   vi.stubGlobal('fetch', vi.fn(async (url: string, init?: RequestInit) => {
-    const access = /^\/api\/businesses\/company%3A([a-z-]+)\/access$/.exec(url);
+    const access = /^\/api\/businesses\/company:([a-z-]+)\/access$/.exec(url);
     if (access) {
       const jwt = accessJwt(access[1], 300, issued.length + 1);
       issued.push(jwt);

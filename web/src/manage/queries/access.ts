@@ -93,7 +93,7 @@ export async function companyToken(slug: string, { renew = false } = {}): Promis
   if (!renew && current && current.userId === userId && current.expiresAt - RENEW_BEFORE_MS > Date.now()) return current.jwt;
   let pending = asking.get(slug);
   if (!pending) {
-    pending = apiFetch<{ jwt: string }>(`/businesses/${encodeURIComponent(`company:${slug}`)}/access`, { method: 'POST' })
+    pending = apiFetch<{ jwt: string }>(`/businesses/company:${encodeURIComponent(slug)}/access`, { method: 'POST' })
       .then(({ jwt }) => {
         const token = { jwt, expiresAt: tokenExpiry(jwt), userId };
         keep(slug, token);

@@ -36,7 +36,7 @@ beforeEach(() => {
       return json({ user: { firstName: 'דנה', lastName: 'לוי', email: 'greenmed@medcanna.local', phone: null, subscribed: false, lastSignedAt: null, createdAt: '2026-01-01T00:00:00Z', authMethod: 'password' }, addresses: [] });
     }
     if (url.pathname === '/api/user/businesses') return json({ businesses: [{ kind: 'company', slug: 'greenmed', name: 'גרינמד' }] });
-    if (method === 'POST' && url.pathname === '/api/businesses/company%3Agreenmed/access') return (await handler(method, url, init)) ?? json({ jwt: accessJwt('greenmed') });
+    if (method === 'POST' && url.pathname === '/api/businesses/company:greenmed/access') return (await handler(method, url, init)) ?? json({ jwt: accessJwt('greenmed') });
     return (await handler(method, url, init)) ?? json({ latestProducts: [], footerLinks: [], items: [], updatedAt: null });
   }));
 });
