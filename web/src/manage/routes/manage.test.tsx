@@ -299,6 +299,22 @@ describe('/manage/cannabis-company/{slug}/stock-history', () => {
     expect(screen.getByRole('button', { name: '90 ימים' }).getAttribute('aria-pressed')).toBe('true');
   });
 
+  it('asks for both days of a from–to before asking the API, and takes a from–to from the address', async () => {
+    signIn('business_owner');
+    serveCompany(true, (method, url) => (url.pathname.endsWith('/stock-history') ? json(history) : undefined));
+    renderAt('/manage/cannabis-company/greenmed/stock-history?from=2026-11-01&to=2026-11-28');
+    expect(await screen.findByText('מוצגים הימים 01/11/2026 – 28/11/2026')).toBeTruthy();
+    expect(calls.some((c) => c.path === '/api/manage/cannabis-company/greenmed/stock-history?from=2026-11-01&to=2026-11-28')).toBe(true);
+    expect(screen.getByRole('button', { name: 'טווח תאריכים' }).getAttribute('aria-pressed')).toBe('true');
+    const asked = calls.length;
+    fireEvent.click(screen.getByRole('button', { name: 'שנה' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'טווח תאריכים' }));
+    const form = await screen.findByRole('form', { name: 'טווח תאריכים' });
+    fireEvent.click(within(form).getByRole('button', { name: 'הצגה' }));
+    expect(await within(form).findByText(CompanyMessages.invalidPeriod)).toBeTruthy();
+    await waitFor(() => expect(calls.slice(asked).filter((c) => c.path.includes('/stock-history'))).toHaveLength(1));
+  });
+
   it('asks for the period chosen with a press', async () => {
     signIn('business_owner');
     serveCompany(true, (method, url) => (url.pathname.endsWith('/stock-history') ? json(history) : undefined));
