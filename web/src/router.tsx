@@ -21,6 +21,7 @@ import { orderCompletedRoute, userOrdersRoute } from './account/routes/account-o
 import { settingsRoute, unsubscribeRoute } from './account/routes/account-settings';
 import { accessibilityRoute, privacyPolicyRoute, termsOfUseRoute } from './storefront/routes/legal';
 import { businessRouteTree } from './business/routes/business';
+import { manageRouteTree } from './manage/routes/manage';
 import { NotFoundPage } from './kit/ui/NotFoundPage';
 import { RouteErrorPage } from './kit/ui/ErrorPage';
 import { RoutePending } from './kit/ui/RouteStates';
@@ -29,7 +30,7 @@ export const routeTree = rootRoute.addChildren([homeRoute, productsRoute, produc
   pharmsRoute, pharmRoute, pharmEmbedRoute, pharmProductRoute,
   faqRoute, socialRoute, accessibilityRoute, privacyPolicyRoute, termsOfUseRoute,
   searchRoute, cartRoute, orderRoute, verifyEmailRoute, resetPasswordRoute, googleCallbackRoute, userRoute, settingsRoute, unsubscribeRoute, favoritesRoute,
-  orderCompletedRoute, userOrdersRoute, businessRouteTree,
+  orderCompletedRoute, userOrdersRoute, businessRouteTree, manageRouteTree,
 ]);
 
 /**

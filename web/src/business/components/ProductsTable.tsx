@@ -5,7 +5,7 @@ import { heBusiness } from '../i18n/he-business';
 import { heProducts } from '../i18n/he-products';
 import { PartnerLockMark, PartnerProductId } from './partner';
 import { expiryBadge, type groupByDosage } from './products-view';
-import { formatShekels } from './ui';
+import { formatShekels } from '../../kit/backoffice/ui';
 
 const COLUMNS = 6;
 

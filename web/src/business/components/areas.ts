@@ -1,5 +1,5 @@
 import { GRAMS_PER_ITEM, type Location, type ShipmentPricing } from '@mc/contracts';
-import { formatShekels } from './ui';
+import { formatShekels } from '../../kit/backoffice/ui';
 import { heShipments } from '../i18n/he-shipments';
 
 /** The locations tree as the picker shows it: the country, its districts, each with its cities (by name). */

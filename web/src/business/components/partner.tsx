@@ -1,6 +1,6 @@
 import type { BusinessProductInfo } from '@mc/contracts';
 import { heProducts } from '../i18n/he-products';
-import { formatDateTime } from './ui';
+import { formatDateTime } from '../../kit/backoffice/ui';
 
 /** The product's id at the licensed-data partner (what the partner's feed names it by), when it has one. */
 export function PartnerProductId({ product }: { product: Pick<BusinessProductInfo, 'yarpaProductId'> }) {

@@ -7,7 +7,7 @@ import { Controller, useForm, useWatch } from 'react-hook-form';
 import { heBusiness } from '../i18n/he-business';
 import { heProducts } from '../i18n/he-products';
 import { PartnerProductId, PartnerUpdatedAt } from './partner';
-import { BoCheckbox, DayPicker, formatShekels, useUnsavedChangesWarning } from './ui';
+import { BoCheckbox, DayPicker, formatShekels, useUnsavedChangesWarning } from '../../kit/backoffice/ui';
 
 
 /** The expiry date (yyyy-MM-dd or null), shown dd/MM/yyyy under the he-IL locale, with a way to clear it. */

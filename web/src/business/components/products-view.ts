@@ -1,6 +1,6 @@
 import { productExpiryBadge, type BusinessPharmProduct } from '@mc/contracts';
 import { heProducts } from '../i18n/he-products';
-import { formatDate } from './ui';
+import { formatDate } from '../../kit/backoffice/ui';
 
 /** One heading of the products list and its rows (spec §2: grouped under a heading by T/C dosage). */
 export interface DosageGroup {

@@ -1,5 +1,5 @@
 import type { OrderStatus } from '@mc/contracts';
-import type { SaveState } from './ui';
+import type { SaveState } from '../../kit/backoffice/ui';
 
 /** Spec 4 and 9: the status column saves 3 s after the last edit; 'saved' shows for 3 s. */
 const STATUS_AUTOSAVE_MS = 3000;

@@ -17,8 +17,8 @@ import { heBusiness } from '../i18n/he-business';
 import {
   announcementQuery, announcementsKey, announcementsQuery, createAnnouncement, removeAnnouncement, updateAnnouncement,
 } from '../queries/announcements';
-import { Alert, BoCheckbox, BusinessDialog, ConfirmDialog, DayPicker, formatDate, Pager, type Flash, useFlash, useUnsavedChangesWarning } from '../components/ui';
-import { BoTable, RowActions } from '../components/table';
+import { Alert, BoCheckbox, BusinessDialog, ConfirmDialog, DayPicker, formatDate, Pager, type Flash, useFlash, useUnsavedChangesWarning } from '../../kit/backoffice/ui';
+import { BoTable, RowActions } from '../../kit/backoffice/table';
 import '../components/announcements.css';
 
 type FormValues = Required<Pick<AnnouncementFields, 'name' | 'content' | 'published' | 'startDate' | 'endDate'>> & { type?: AnnouncementType };

@@ -1,7 +1,7 @@
-import { createRoute, lazyRouteComponent, redirect } from '@tanstack/react-router';
-import { sessions } from '../../kit/auth/session';
-import { sessionReady } from '../../kit/auth/session-load';
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { requireManager } from '../../kit/auth/route-guards';
 import { loadPart } from '../../kit/queries/route-data';
+import { idParam, listSearch, pageParam, searchParam } from '../../kit/router/list-search';
 import { rootRoute } from '../../kit/router/root-route';
 import { announcementsQuery } from '../queries/announcements';
 import { businessInfoQuery } from '../queries/business';
@@ -9,42 +9,6 @@ import { discountsQuery } from '../queries/discounts';
 import { businessOrdersQuery } from '../queries/orders';
 import { businessProductsQuery } from '../queries/products';
 import { shipmentsQuery } from '../queries/shipments';
-
-/** A page number from the address: whole and above 1, or none (page 1). */
-const pageParam = (raw: unknown): number | undefined => {
-  const page = Number(raw);
-  return Number.isInteger(page) && page > 1 && page <= 10_000 ? page : undefined;
-};
-/** A search box's text from the address (trimmed, at most 100 characters), or none. */
-const searchParam = (raw: unknown): string | undefined =>
-  typeof raw === 'string' && raw.trim() ? raw.trim().slice(0, 100) : undefined;
-/** An id in the address (editPharmProduct, editPharmAnnouncement, editPharmShipment), or none. */
-const idParam = (raw: unknown): number | undefined => {
-  const id = Number(raw);
-  return Number.isInteger(id) && id > 0 && id <= 2_147_483_647 ? id : undefined;
-};
-
-interface BusinessListSearch {
-  page?: number;
-  search?: string;
-}
-const listSearch = (raw: Record<string, unknown>): BusinessListSearch => ({ page: pageParam(raw.page), search: searchParam(raw.search) });
-
-/**
- * Spec 2 and 6: the back office is for signed-in managers (business owners and admins). Signed out, the page
- * goes home; a signed-in non-manager is signed out and sent home. Whether this caller may run this business
- * is the services' to say (404 for another's), shown as the not-found page.
- */
-async function requireManager(): Promise<{ userId: string }> {
-  await sessionReady();
-  const session = sessions.get();
-  if (!session) throw redirect({ to: '/' });
-  if (session.claims.role !== 'business_owner' && session.claims.role !== 'admin') {
-    sessions.signOut();
-    throw redirect({ to: '/' });
-  }
-  return { userId: session.claims.sub };
-}
 
 // The back office's loaders ask for the page's data (the query options the page reads, from ../queries) as the
 // route is entered, alongside the page's code; each page draws its own loading and failure, so no loader holds

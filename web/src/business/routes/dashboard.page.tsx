@@ -21,7 +21,7 @@ import { heProducts } from '../i18n/he-products';
 import { addSlot, draftOf, hoursErrors, removeSlot, sameWeek, setSlot, slotList, toggleDay, type WeekDraft } from '../components/hours-editor';
 import { confirmProduct } from '../queries/products';
 import { businessInfoQuery, businessKey, saveOpeningHours, updateBusinessCard } from '../queries/business';
-import { Alert, BoCheckbox, BusinessDialog, formatDateTime, formatPhone, formatShekels, type Flash, useFlash, useUnsavedChangesWarning } from '../components/ui';
+import { Alert, BoCheckbox, BusinessDialog, formatDateTime, formatPhone, formatShekels, type Flash, useFlash, useUnsavedChangesWarning } from '../../kit/backoffice/ui';
 
 const errorText = (error: unknown) => (error instanceof Error && error.message ? error.message : Messages.generic);
 

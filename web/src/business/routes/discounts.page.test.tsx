@@ -10,7 +10,7 @@ globalThis.CSS ??= {} as typeof CSS;
 CSS.escape ??= (value: string) => value.replace(/[^\w-]/g, (c) => `\\${c}`);
 
 // The leave-page warning needs the router; the form's own behaviour is what is tested here.
-vi.mock('../components/ui', async (original) => ({ ...(await original<typeof import('../components/ui')>()), useUnsavedChangesWarning: () => undefined }));
+vi.mock('../../kit/backoffice/ui', async (original) => ({ ...(await original<typeof import('../../kit/backoffice/ui')>()), useUnsavedChangesWarning: () => undefined }));
 
 const OPTIONS = { pharmProducts: [{ id: 11, name: 'אלפא', originalPrice: 100 }, { id: 12, name: 'בטא', originalPrice: 200.5 }], total: 2, perPage: 30, currentPage: 1 };
 

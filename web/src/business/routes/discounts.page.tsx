@@ -16,8 +16,8 @@ import { couponsEnabled } from '../../kit/lib/features';
 import { heBusiness } from '../i18n/he-business';
 import { heDiscounts } from '../i18n/he-discounts';
 import { discountProductOptionsQuery, discountQuery, discountsKey, discountsQuery, removeDiscount, saveDiscount } from '../queries/discounts';
-import { Alert, BoCheckbox, BusinessDialog, ConfirmDialog, DayPicker, formatDate, formatShekels, Pager, useFlash, useUnsavedChangesWarning } from '../components/ui';
-import { BoTable, RowActions } from '../components/table';
+import { Alert, BoCheckbox, BusinessDialog, ConfirmDialog, DayPicker, formatDate, formatShekels, Pager, useFlash, useUnsavedChangesWarning } from '../../kit/backoffice/ui';
+import { BoTable, RowActions } from '../../kit/backoffice/table';
 import '../components/discounts.css';
 
 /** Dates are days in Israel: a start counts from the day's first moment, an end through its last. */

@@ -15,8 +15,8 @@ import { heOrders } from '../i18n/he-orders';
 import { businessKey } from '../queries/business';
 import { businessOrdersQuery, revealIdNumber, saveOrderStatuses } from '../queries/orders';
 import { StatusAutosave, type StatusChange } from '../components/status-autosave';
-import { BusinessDialog, formatDateTime, formatPhone, formatShekels, Pager, SaveIndicator, useUnsavedChangesWarning } from '../components/ui';
-import { BoTable } from '../components/table';
+import { BusinessDialog, formatDateTime, formatPhone, formatShekels, Pager, SaveIndicator, useUnsavedChangesWarning } from '../../kit/backoffice/ui';
+import { BoTable } from '../../kit/backoffice/table';
 import '../components/orders.css';
 
 /** Spec 4: lists load about 100 ms after a change (here, the search box's last keystroke). */

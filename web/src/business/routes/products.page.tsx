@@ -4,9 +4,10 @@ import {
 } from '@mc/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { getRouteApi, useParams } from '@tanstack/react-router';
-import { useEffect, useRef, useState } from 'react';
-import { Button, GridList, GridListItem, Input, Label, SearchField } from 'react-aria-components';
+import { useEffect, useState } from 'react';
+import { Button, GridList, GridListItem } from 'react-aria-components';
 import { isApiError } from '../../kit/api/client';
+import { DelayedSearch } from '../../kit/backoffice/search';
 import { NotFoundPage } from '../../kit/ui/NotFoundPage';
 import { heBusiness } from '../i18n/he-business';
 import { heProducts } from '../i18n/he-products';
@@ -16,34 +17,11 @@ import {
 } from '../queries/products';
 import { groupByDosage } from '../components/products-view';
 import { ProductsTable } from '../components/ProductsTable';
-import { Alert, BusinessDialog, ConfirmDialog, formatShekels, Pager, useFlash, type Flash } from '../components/ui';
+import { Alert, BusinessDialog, ConfirmDialog, formatShekels, Pager, useFlash, type Flash } from '../../kit/backoffice/ui';
 import '../components/products.css';
 
 const route = getRouteApi('/business/$businessId/products');
-/** Spec §4: lists load about 100 ms after a change of the search box. */
-const SEARCH_DELAY_MS = 100;
-
 const messageOf = (error: unknown) => (error instanceof Error && error.message ? error.message : BusinessMessages.statusSaveFailed);
-
-/** A search box that reports its text about 100 ms after the last keystroke. */
-function DelayedSearch({ label, placeholder, value, onChange }: { label: string; placeholder: string; value: string; onChange: (text: string) => void }) {
-  const [text, setText] = useState(value);
-  const latest = useRef(onChange);
-  latest.current = onChange;
-  useEffect(() => setText(value), [value]);
-  useEffect(() => {
-    if (text.trim() === value) return;
-    const timer = setTimeout(() => latest.current(text.trim()), SEARCH_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [text, value]);
-  return (
-    <SearchField className="bo-search" value={text} onChange={setText} onClear={() => setText('')}>
-      <Label className="visually-hidden">{label}</Label>
-      <Input placeholder={placeholder} />
-      {text && <Button className="bo-icon-button" aria-label={heBusiness.close}>×</Button>}
-    </SearchField>
-  );
-}
 
 /** Delete and bump (after their confirmation) and confirm, with their alerts; a bumped row highlighted for 10 s. */
 function useRowActions(businessId: string, saved: (flash: Flash) => void, setFlash: (flash: Flash) => void) {

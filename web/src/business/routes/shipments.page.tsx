@@ -12,9 +12,9 @@ import { locationsQuery } from '../../kit/queries/pharms';
 import { removeShipment, saveShipment, shipmentQuery, shipmentsKey, shipmentsQuery } from '../queries/shipments';
 import { areasSummary, areaTree, coveredBy, pricingSummary, toggleArea, type AreaTree } from '../components/areas';
 import { heShipments } from '../i18n/he-shipments';
-import { Alert, BoCheckbox, BusinessDialog, ConfirmDialog, Pager, type Flash, useFlash, useUnsavedChangesWarning } from '../components/ui';
+import { Alert, BoCheckbox, BusinessDialog, ConfirmDialog, Pager, type Flash, useFlash, useUnsavedChangesWarning } from '../../kit/backoffice/ui';
 import { heBusiness } from '../i18n/he-business';
-import { RowActions } from '../components/table';
+import { RowActions } from '../../kit/backoffice/table';
 import '../components/shipments.css';
 
 /** Spec §4: success messages on shipment forms hide after 3 s. */

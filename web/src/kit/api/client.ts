@@ -56,8 +56,11 @@ async function toApiError(response: Response): Promise<ApiError> {
   return new ApiError(response.status, code, textOf(fields.message) ?? Messages.generic);
 }
 
-/** Calls `/api<path>` with the app headers; resolves with the JSON body or throws an ApiError. */
-export async function apiFetch<T>(path: string, init: RequestInit = {}): Promise<T> {
+/**
+ * Calls `/api<path>` with the app headers and answers the response when it is 2xx (a file to save, say), or throws
+ * an ApiError.
+ */
+export async function apiResponse(path: string, init: RequestInit = {}): Promise<Response> {
   const headers = new Headers(init.headers);
   for (const [name, value] of Object.entries(apiHeaders())) headers.set(name, value);
   // The session travels in its HttpOnly cookie (same origin): no token is read or sent by the page.
@@ -74,9 +77,16 @@ export async function apiFetch<T>(path: string, init: RequestInit = {}): Promise
     throw new ApiError(0, 'NETWORK_ERROR', Messages.serviceUnavailable);
   }
 
-  // Spec 4: a 401 to a signed-in call signs the user out.
-  if (response.status === 401 && session && sessions.get() === session) sessions.signOut();
+  // Spec 4: a 401 to a signed-in call signs the user out. A call made with a business access token (the bearer
+  // header) was refused for that token (its 5 minutes passed): the session is not in question.
+  if (response.status === 401 && session && sessions.get() === session && !headers.has('authorization')) sessions.signOut();
   if (!response.ok) throw await toApiError(response);
+  return response;
+}
+
+/** Calls `/api<path>` with the app headers; resolves with the JSON body or throws an ApiError. */
+export async function apiFetch<T>(path: string, init: RequestInit = {}): Promise<T> {
+  const response = await apiResponse(path, init);
   if (response.status === 204) return undefined as T;
   try {
     return (await response.json()) as T;

@@ -3,7 +3,7 @@ import { redirect, useLocation, useNavigate } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { authDialog } from './auth-dialog';
 import { sessions } from './session';
-import { sessionReady } from './session-load';
+import { sessionReady, signOutEverywhere } from './session-load';
 import { useSession } from './use-session';
 
 /** The home page's query naming the signed-in page a signed-out visitor asked for (`/?next=/user/orders?order=12`). */
@@ -22,6 +22,22 @@ export async function requireSignedIn({ location }: { location?: { href: string 
     throw redirect({ to: '/', search: next === '/' ? {} : { [NEXT_PARAM]: next } });
   }
   return { userId: session.claims.sub };
+}
+
+/**
+ * `beforeLoad` of the back offices (spec §2, §4 'Management access', §6): for signed-in managers (business owners
+ * and admins). Signed out, the page goes home; a signed-in non-manager is signed out (here and on the server) and
+ * sent home. Whether this manager may run this business is the services' to say.
+ */
+export async function requireManager(): Promise<{ userId: string; admin: boolean }> {
+  await sessionReady();
+  const session = sessions.get();
+  if (!session) throw redirect({ to: '/' });
+  if (session.claims.role !== 'business_owner' && session.claims.role !== 'admin') {
+    void signOutEverywhere();
+    throw redirect({ to: '/' });
+  }
+  return { userId: session.claims.sub, admin: session.claims.role === 'admin' };
 }
 
 /**

@@ -40,6 +40,9 @@ export const he = {
     inStockAt: (n: number) => (n === 1 ? 'במלאי בבית מרקחת אחד' : `במלאי ב-${n} בתי מרקחת`),
     moreTags: (n: number) => `עוד ${n}`,
     fewerTags: 'פחות',
+    /** The company's own supply report (issue 29), `until` as dd/MM. */
+    supplyShort: (until: string | null) => (until ? `היצרן מדווח על מחסור עד ${until}` : 'היצרן מדווח על מחסור'),
+    supplyOut: (until: string | null) => (until ? `היצרן מדווח שהמוצר אזל עד ${until}` : 'היצרן מדווח שהמוצר אזל'),
   },
   home: {
     title: 'מוצאים את הקנאביס הרפואי שלכם, במחיר הנכון ובבית המרקחת הקרוב',

@@ -56,6 +56,29 @@ describe('ProductView', () => {
   });
 });
 
+describe('ProductView: the company’s supply report (issue 29)', () => {
+  const withSupply = (supply: ProductDetailResponse['product']['supply']): ProductDetailResponse => ({ ...data, product: { ...data.product, supply } });
+  const supply = (state: 'available' | 'short' | 'out', until: string | null) => ({ state, until, units: null, updatedAt: '2026-11-28T08:00:00.000Z' });
+
+  it('says the maker reports a shortage, or that the product ran out, until dd/MM, in the header beside the price', () => {
+    const { unmount } = renderView(withSupply(supply('short', '2027-01-12')));
+    const short = screen.getByText('היצרן מדווח על מחסור עד 12/01');
+    expect(short.closest('header')?.querySelector('h1')).toBeTruthy();
+    expect(short.getAttribute('role')).toBeNull();
+    unmount();
+    renderView(withSupply(supply('out', '2026-12-03')));
+    expect(screen.getByText('היצרן מדווח שהמוצר אזל עד 03/12')).toBeTruthy();
+  });
+
+  it('says nothing when the product is reported available, or nothing is reported', () => {
+    const { unmount } = renderView(withSupply(supply('available', null)));
+    expect(screen.queryByText(/היצרן מדווח/)).toBeNull();
+    unmount();
+    renderView(withSupply(null));
+    expect(screen.queryByText(/היצרן מדווח/)).toBeNull();
+  });
+});
+
 const tags = Array.from({ length: 25 }, (_, i) => ({ slug: `tag-${i}`, name: `תגית ${i}` }));
 
 describe('ProductTags', () => {

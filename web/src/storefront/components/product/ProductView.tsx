@@ -1,5 +1,5 @@
 import { useId, useState, type ReactNode } from 'react';
-import type { ProductDetailResponse, Tag } from '@mc/contracts';
+import type { ProductDetailResponse, ProductSupply, Tag } from '@mc/contracts';
 import { cannabisTypeLabels, he } from '../../../kit/i18n/he';
 import { FavoriteButton } from '../../../kit/auth/favorites';
 import { ProductImage } from '../../../kit/ui/ProductImage';
@@ -41,6 +41,7 @@ export function ProductView({ data, price }: { data: ProductDetailResponse; pric
             </p>
           )}
           {price}
+          <SupplyNotice supply={product.supply} />
         </header>
 
         {(info.thccbdDosage || info.cannabisType) && (
@@ -76,6 +77,23 @@ export function ProductView({ data, price }: { data: ProductDetailResponse; pric
         </dl>
       </div>
     </article>
+  );
+}
+
+/** dd/MM of a YYYY-MM-DD day. */
+const dayMonth = (day: string | null) => (day && /^\d{4}-\d{2}-\d{2}/.test(day) ? `${day.slice(8, 10)}/${day.slice(5, 7)}` : null);
+
+/**
+ * The company's own report of its supply (issue 29), near the price: short or out until a day. Nothing when it
+ * reports the product available, or reports nothing.
+ */
+export function SupplyNotice({ supply }: { supply: ProductSupply | null | undefined }) {
+  if (!supply || supply.state === 'available') return null;
+  const until = dayMonth(supply.until);
+  return (
+    <p className={`product-supply product-supply-${supply.state}`}>
+      {supply.state === 'short' ? he.product.supplyShort(until) : he.product.supplyOut(until)}
+    </p>
   );
 }
 

@@ -1,7 +1,7 @@
 import { BusinessMessages } from '@mc/contracts';
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { heBusiness } from '../i18n/he-business';
+import { heBackOffice as heBusiness } from './he-backoffice';
 import { SaveIndicator } from './ui';
 
 describe('SaveIndicator (spec 4: the status column saves 3 s after the last edit)', () => {

@@ -1,6 +1,6 @@
 import type { ReactElement } from 'react';
 import { Button, Column, Table, TableBody, TableHeader } from 'react-aria-components';
-import { heBusiness } from '../i18n/he-business';
+import { heBackOffice as heBusiness } from './he-backoffice';
 
 /**
  * A back-office list as a React Aria table: the column headings (the first names the row), a row per item drawn by

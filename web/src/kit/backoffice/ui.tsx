@@ -6,7 +6,8 @@ import {
   Button, Calendar, CalendarCell, CalendarGrid, Checkbox, DateInput, DatePicker, DateSegment, Dialog, Group, Heading, Label, Modal,
   ModalOverlay, Popover, type DateValue,
 } from 'react-aria-components';
-import { heBusiness } from '../i18n/he-business';
+import { heBackOffice as heBusiness } from './he-backoffice';
+import './backoffice.css';
 import './controls.css';
 
 

@@ -1,0 +1,133 @@
+import { SLUG_PATTERN } from '@mc/contracts';
+import { createRoute, lazyRouteComponent, notFound, redirect } from '@tanstack/react-router';
+import { requireManager } from '../../kit/auth/route-guards';
+import { loadPart } from '../../kit/queries/route-data';
+import { idParam, listSearch, pageParam } from '../../kit/router/list-search';
+import { rootRoute } from '../../kit/router/root-route';
+import { isDay, PERIOD_DAYS, type PeriodDays } from '../components/period';
+import { companiesQuery, companyQuery, companyStockQuery, stockReportQuery } from '../queries/company';
+
+/**
+ * The management area (spec §2, §4 'Management access', §6): for signed-in managers; a signed-out visitor goes home,
+ * a signed-in non-manager is signed out and sent home. Each page is loaded lazily. Whether the manager may run a
+ * company is the access call's to say (403/404: the not-found page).
+ */
+const manageRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/manage',
+  beforeLoad: () => requireManager(),
+});
+
+const manageIndexRoute = createRoute({
+  getParentRoute: () => manageRoute,
+  path: '/',
+  beforeLoad: () => {
+    throw redirect({ to: '/manage/cannabis-company', replace: true });
+  },
+});
+
+/** The signed-in manager's companies (an admin: every company, and a search box). */
+const companiesRoute = createRoute({
+  getParentRoute: () => manageRoute,
+  path: '/cannabis-company',
+  validateSearch: listSearch,
+  loaderDeps: ({ search }) => ({ page: search.page ?? 1, search: search.search }),
+  loader: ({ context, deps }) => void loadPart(context, companiesQuery(deps.page, deps.search)),
+  component: lazyRouteComponent(() => import('./companies.page'), 'CompaniesPage'),
+});
+
+/** /manage/cannabis-company/{slug}: the company's card and navigation around its pages; entering it obtains the company's token. */
+const companyRoute = createRoute({
+  getParentRoute: () => manageRoute,
+  path: '/cannabis-company/$slug',
+  loader: ({ context, params }) => void loadPart(context, companyQuery(params.slug)),
+  component: lazyRouteComponent(() => import('./CompanyLayout'), 'CompanyLayout'),
+});
+
+const companyMainRoute = createRoute({
+  getParentRoute: () => companyRoute,
+  path: '/',
+  component: lazyRouteComponent(() => import('./company.page'), 'CompanyMainPage'),
+});
+
+const companyStockRoute = createRoute({
+  getParentRoute: () => companyRoute,
+  path: '/stock',
+  validateSearch: listSearch,
+  loaderDeps: ({ search }) => ({ page: search.page ?? 1, search: search.search }),
+  loader: ({ context, params, deps }) => void loadPart(context, companyStockQuery(params.slug, deps.page, deps.search)),
+  component: lazyRouteComponent(() => import('./stock.page'), 'StockPage'),
+});
+
+interface PeriodSearch {
+  days?: PeriodDays;
+  from?: string;
+  to?: string;
+}
+
+/** A period in the address: a from–to of two days, or else one of the offered lengths (`days`), or none (the default). */
+const periodSearch = (raw: Record<string, unknown>): PeriodSearch => {
+  if (isDay(raw.from) && isDay(raw.to)) return { from: raw.from, to: raw.to };
+  const days = Number(raw.days);
+  return { days: (PERIOD_DAYS as readonly number[]).includes(days) ? (days as PeriodDays) : undefined };
+};
+
+/** The history's period: one of the offered lengths (`days`), or a from–to of the manager's; a product, a page of edits. */
+export interface HistorySearch extends PeriodSearch {
+  productId?: number;
+  page?: number;
+}
+
+const companyHistoryRoute = createRoute({
+  getParentRoute: () => companyRoute,
+  path: '/stock-history',
+  validateSearch: (raw: Record<string, unknown>): HistorySearch => ({ ...periodSearch(raw), productId: idParam(raw.productId), page: pageParam(raw.page) }),
+  component: lazyRouteComponent(() => import('./stock-history.page'), 'StockHistoryPage'),
+});
+
+const companyReportRoute = createRoute({
+  getParentRoute: () => companyRoute,
+  path: '/stock-report',
+  validateSearch: listSearch,
+  loaderDeps: ({ search }) => ({ page: search.page ?? 1, search: search.search }),
+  loader: ({ context, params, deps }) => void loadPart(context, stockReportQuery(params.slug, 'stock-report', deps.page, deps.search)),
+  component: lazyRouteComponent(() => import('./stock-report.page'), 'StockReportPage'),
+});
+
+const companyStockOutsRoute = createRoute({
+  getParentRoute: () => companyRoute,
+  path: '/stock-outs',
+  validateSearch: listSearch,
+  loaderDeps: ({ search }) => ({ page: search.page ?? 1, search: search.search }),
+  loader: ({ context, params, deps }) => void loadPart(context, stockReportQuery(params.slug, 'stock-outs', deps.page, deps.search)),
+  component: lazyRouteComponent(() => import('./stock-report.page'), 'StockOutsPage'),
+});
+
+export interface PricesSearch extends PeriodSearch {
+  company?: string;
+  page?: number;
+}
+
+/** The admins' prices report (spec §6: admin only). */
+const pricesReportRoute = createRoute({
+  getParentRoute: () => manageRoute,
+  path: '/prices-report',
+  beforeLoad: ({ context }) => {
+    if (!context.admin) throw notFound();
+  },
+  validateSearch: (raw: Record<string, unknown>): PricesSearch => {
+    return {
+      ...periodSearch(raw),
+      company: typeof raw.company === 'string' && raw.company.length <= 100 && SLUG_PATTERN.test(raw.company) ? raw.company : undefined,
+      page: pageParam(raw.page),
+    };
+  },
+  component: lazyRouteComponent(() => import('./prices-report.page'), 'PricesReportPage'),
+});
+
+export const manageRouteTree = manageRoute.addChildren([
+  manageIndexRoute,
+  companiesRoute,
+  companyRoute.addChildren([companyMainRoute, companyStockRoute, companyHistoryRoute, companyReportRoute, companyStockOutsRoute]),
+  pricesReportRoute,
+]);
