@@ -51,7 +51,7 @@ export const history: CompanyStockHistory = {
     { day: '2026-11-28', pharmaciesInStock: 17, units: 140, medianPrice: 21_450 },
   ],
   edits: {
-    edits: [{ productId: 1, productName: 'גרינמד T20/C4', state: 'short', until: '2027-01-12', units: 40, editedAt: '2026-11-27T08:30:00.000Z', editedBy: 'דנה לוי' }],
+    edits: [{ productId: 1, productName: 'גרינמד T20/C4', state: 'short', until: '2027-01-12', units: 40, editedAt: '2026-11-27T08:30:00.000Z' }],
     total: 1, perPage: 20, currentPage: 1,
   },
 };

@@ -6,10 +6,9 @@ export type PeriodDays = (typeof PERIOD_DAYS)[number];
 export const DEFAULT_PERIOD_DAYS: PeriodDays = 30;
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
-const israelDay = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Jerusalem', year: 'numeric', month: '2-digit', day: '2-digit' });
+import { todayInIsrael } from '../../kit/lib/israel-day';
 
-/** Today in Israel's calendar, YYYY-MM-DD (the snapshots' days). */
-export const todayInIsrael = (now: Date = new Date()): string => israelDay.format(now);
+export { todayInIsrael };
 
 const dayNumber = (day: string) => Date.UTC(Number(day.slice(0, 4)), Number(day.slice(5, 7)) - 1, Number(day.slice(8, 10))) / 86_400_000;
 const dayOf = (n: number) => new Date(n * 86_400_000).toISOString().slice(0, 10);

@@ -109,7 +109,7 @@ export const heManage = {
     noDays: 'אין נתונים לתקופה',
     editsTitle: 'עדכוני האספקה של החברה',
     editsCaption: 'עדכוני מצב האספקה שדיווחה החברה',
-    editColumns: { when: 'מועד', product: 'מוצר', state: 'מצב', until: 'עד', units: 'יחידות', by: 'עודכן על ידי' },
+    editColumns: { when: 'מועד', product: 'מוצר', state: 'מצב', until: 'עד', units: 'יחידות' },
     noEdits: 'החברה לא עדכנה מצב אספקה בתקופה',
   },
 

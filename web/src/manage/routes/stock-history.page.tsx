@@ -97,7 +97,7 @@ export function StockHistoryPage() {
             <h3 id="mc-edits-title" className="bo-section-title">{text.editsTitle}</h3>
             <BoTable
               className="bo-table" label={text.editsCaption}
-              columns={[text.editColumns.when, text.editColumns.product, text.editColumns.state, text.editColumns.until, text.editColumns.units, text.editColumns.by]}
+              columns={[text.editColumns.when, text.editColumns.product, text.editColumns.state, text.editColumns.until, text.editColumns.units]}
               items={data.edits.edits.map((edit, i) => ({ ...edit, id: `${edit.editedAt}-${edit.productId}-${i}` }))}
               empty={text.noEdits}
             >
@@ -108,7 +108,6 @@ export function StockHistoryPage() {
                   <Cell>{heManage.states[edit.state]}</Cell>
                   <Cell>{edit.until ? <span className="bo-num">{formatDay(edit.until)}</span> : heManage.none}</Cell>
                   <Cell>{edit.units === null ? heManage.none : <span className="bo-num">{formatCount(edit.units)}</span>}</Cell>
-                  <Cell>{edit.editedBy ?? heManage.none}</Cell>
                 </Row>
               )}
             </BoTable>

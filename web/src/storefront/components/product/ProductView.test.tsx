@@ -3,6 +3,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { createQueryClient } from '../../../kit/queries/query-client';
+import { todayInIsrael } from '../../../kit/lib/israel-day';
 import { ProductTags, ProductView, TAGS_SHOWN } from './ProductView';
 import { productInfoFixture } from '../../fixtures.test-data';
 
@@ -60,14 +61,27 @@ describe('ProductView: the company’s supply report (issue 29)', () => {
   const withSupply = (supply: ProductDetailResponse['product']['supply']): ProductDetailResponse => ({ ...data, product: { ...data.product, supply } });
   const supply = (state: 'available' | 'short' | 'out', until: string | null) => ({ state, until, units: null, updatedAt: '2026-11-28T08:00:00.000Z' });
 
+  /** The day `days` from today in Israel, as YYYY-MM-DD and as the notice writes it (dd/MM). */
+  const dayFromToday = (days: number) => {
+    const day = todayInIsrael(new Date(Date.now() + days * 86_400_000));
+    return { day, shown: `${day.slice(8, 10)}/${day.slice(5, 7)}` };
+  };
+
   it('says the maker reports a shortage, or that the product ran out, until dd/MM, in the header beside the price', () => {
-    const { unmount } = renderView(withSupply(supply('short', '2027-01-12')));
-    const short = screen.getByText('היצרן מדווח על מחסור עד 12/01');
+    const later = dayFromToday(45);
+    const { unmount } = renderView(withSupply(supply('short', later.day)));
+    const short = screen.getByText(`היצרן מדווח על מחסור עד ${later.shown}`);
     expect(short.closest('header')?.querySelector('h1')).toBeTruthy();
     expect(short.getAttribute('role')).toBeNull();
     unmount();
-    renderView(withSupply(supply('out', '2026-12-03')));
-    expect(screen.getByText('היצרן מדווח שהמוצר אזל עד 03/12')).toBeTruthy();
+    const today = dayFromToday(0);
+    renderView(withSupply(supply('out', today.day)));
+    expect(screen.getByText(`היצרן מדווח שהמוצר אזל עד ${today.shown}`)).toBeTruthy();
+  });
+
+  it('says nothing once the reported day has passed', () => {
+    renderView(withSupply(supply('short', dayFromToday(-1).day)));
+    expect(screen.queryByText(/היצרן מדווח/)).toBeNull();
   });
 
   it('says nothing when the product is reported available, or nothing is reported', () => {

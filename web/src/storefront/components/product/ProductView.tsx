@@ -2,6 +2,7 @@ import { useId, useState, type ReactNode } from 'react';
 import type { ProductDetailResponse, ProductSupply, Tag } from '@mc/contracts';
 import { cannabisTypeLabels, he } from '../../../kit/i18n/he';
 import { FavoriteButton } from '../../../kit/auth/favorites';
+import { todayInIsrael } from '../../../kit/lib/israel-day';
 import { ProductImage } from '../../../kit/ui/ProductImage';
 import './ProductView.css';
 
@@ -85,10 +86,10 @@ const dayMonth = (day: string | null) => (day && /^\d{4}-\d{2}-\d{2}/.test(day) 
 
 /**
  * The company's own report of its supply (issue 29), near the price: short or out until a day. Nothing when it
- * reports the product available, or reports nothing.
+ * reports the product available, reports nothing, or its day has passed (an old report tells a patient nothing).
  */
 export function SupplyNotice({ supply }: { supply: ProductSupply | null | undefined }) {
-  if (!supply || supply.state === 'available') return null;
+  if (!supply || supply.state === 'available' || (supply.until !== null && supply.until < todayInIsrael())) return null;
   const until = dayMonth(supply.until);
   return (
     <p className={`product-supply product-supply-${supply.state}`}>
