@@ -1,0 +1,231 @@
+import { Inject, Injectable } from '@nestjs/common';
+import {
+  COMPANY_HISTORY_MAX_DAYS, COMPANY_PAGE_SIZE, CompanyMessages, ErrorCodes, OFFER_STALE_AFTER_MS,
+  type CompanyFigures, type CompanyMarket, type CompanyMarketRequest, type CompanyOfferRef, type CompanyPeriodRequest,
+  type CompanyReportRequest, type CompanyRequest, type PricesReportPage, type PricesReportRequest, type ProductMarket,
+  type StockHistory, type StockReportPage,
+} from '@mc/contracts';
+import { badRequest, Clock, DATABASE, notFound, SERVICE_ENV, serviceError, type Database } from '@mc/kit';
+import { sql, type SQL } from 'drizzle-orm';
+import type { PharmEnv } from '../config';
+import { searchCondition } from '../common/search';
+import { inStockSql, marketColumnsSql, toMarketFigures, type MarketRow } from './market-sql';
+
+const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The company's products pharm knows (by the catalogue's id), not removed from the catalogue. */
+const companyProducts = (slug: string) => sql`pv.company_slug = ${slug} AND NOT pv.deleted AND pv.product_id IS NOT NULL`;
+
+/** A period of whole days (YYYY-MM-DD, both ends included), or 400 `invalidPeriod`. */
+export function periodOf(from: string, to: string): { from: string; to: string; days: number } {
+  const start = Date.parse(`${from}T00:00:00Z`);
+  const end = Date.parse(`${to}T00:00:00Z`);
+  const real = (text: string, at: number) => Number.isFinite(at) && new Date(at).toISOString().slice(0, 10) === text;
+  if (!real(from, start) || !real(to, end) || start > end) throw badRequest(CompanyMessages.invalidPeriod);
+  const days = Math.round((end - start) / DAY_MS) + 1;
+  if (days > COMPANY_HISTORY_MAX_DAYS) throw badRequest(CompanyMessages.invalidPeriod);
+  return { from, to, days };
+}
+
+type ReportRaw = {
+  product_id: number;
+  product_name: string;
+  pharm_slug: string;
+  pharm_name: string;
+  city: string;
+  district: string;
+  in_stock: boolean;
+  amount: number | null;
+  price: number;
+  out_since: string | null;
+};
+
+/** The company screens' reads of the market (issue 29): offers of the company's products at the pharmacies. */
+@Injectable()
+export class CompaniesReader {
+  private readonly reportCompanies: Set<string>;
+
+  constructor(
+    @Inject(DATABASE) private readonly db: Database,
+    @Inject(Clock) private readonly clock: Clock,
+    @Inject(SERVICE_ENV) env: PharmEnv,
+  ) {
+    this.reportCompanies = new Set(env.STOCK_REPORT_COMPANIES.split(',').map((s) => s.trim()).filter(Boolean));
+  }
+
+  /** Pharm knows a company only by its products: 404 for a slug no product names. */
+  async companyOr404(slug: string): Promise<void> {
+    const { rows } = await this.db.execute(sql`SELECT 1 FROM pharm.products_view pv WHERE ${companyProducts(slug)} LIMIT 1`);
+    if (!rows.length) throw notFound(CompanyMessages.companyNotFound);
+  }
+
+  reportEnabled(slug: string): boolean {
+    return this.reportCompanies.has(slug);
+  }
+
+  async figures({ slug }: CompanyRequest): Promise<CompanyFigures> {
+    await this.companyOr404(slug);
+    const now = this.clock.now();
+    const inStock = inStockSql(now);
+    const offers = sql`pharm.products_view pv JOIN pharm.pharm_products pp ON pp.product_slug = pv.slug AND pp.published
+      WHERE ${companyProducts(slug)}`;
+    const [totals] = (await this.db.execute<{ products: number; pharmacies: number }>(sql`SELECT
+        count(DISTINCT pv.product_id) FILTER (WHERE ${inStock})::int AS products, count(DISTINCT pp.pharm_id) FILTER (WHERE ${inStock})::int AS pharmacies
+      FROM ${offers}`)).rows;
+    const [outs] = (await this.db.execute<{ n: number }>(sql`SELECT count(*)::int AS n
+      FROM pharm.products_view pv JOIN pharm.pharm_products pp ON pp.product_slug = pv.slug
+        JOIN pharm.stock_outs so ON so.pharm_product_id = pp.id AND so.started_at > ${new Date(now.getTime() - WEEK_MS).toISOString()}::timestamptz
+      WHERE ${companyProducts(slug)}`)).rows;
+    const offerRef = async (order: SQL): Promise<CompanyOfferRef | null> => {
+      const { rows } = await this.db.execute<{ price: number; product_id: number; product_name: string; pharm_slug: string; pharm_name: string; city: string }>(sql`
+        SELECT pp.price, pv.product_id, pv.name AS product_name, ph.slug AS pharm_slug, ph.name AS pharm_name, ph.city
+        FROM pharm.products_view pv JOIN pharm.pharm_products pp ON pp.product_slug = pv.slug AND pp.published
+          JOIN pharm.pharmacies ph ON ph.id = pp.pharm_id
+        WHERE ${companyProducts(slug)} AND ${inStock}
+        ORDER BY ${order} LIMIT 1`);
+      const r = rows[0];
+      return r ? { price: r.price, productId: r.product_id, productName: r.product_name, pharmSlug: r.pharm_slug, pharmName: r.pharm_name, city: r.city } : null;
+    };
+    const cheapest = await offerRef(sql`pp.price ASC, pp.id ASC`);
+    const dearest = await offerRef(sql`pp.price DESC, pp.id ASC`);
+    const { rows: products } = await this.db.execute<{ product_id: number; product_name: string; n: number }>(sql`
+      SELECT pv.product_id, pv.name AS product_name, count(*) FILTER (WHERE ${inStock})::int AS n
+      FROM ${offers}
+      GROUP BY pv.product_id, pv.name
+      ORDER BY n DESC, pv.name, pv.product_id`);
+    return {
+      productsStocked: totals.products,
+      pharmaciesStocking: totals.pharmacies,
+      stockOutsThisWeek: outs.n,
+      cheapest,
+      dearest,
+      products: products.map((p) => ({ productId: p.product_id, productName: p.product_name, pharmaciesInStock: p.n })),
+      features: { stockHistory: true, stockOuts: true, stockReport: this.reportEnabled(slug) },
+    };
+  }
+
+  /** Each given product of the company (others are ignored), in the order given, with its market in all and by district. */
+  async market({ slug, productIds }: CompanyMarketRequest): Promise<CompanyMarket> {
+    await this.companyOr404(slug);
+    const ids = [...new Set(productIds)];
+    if (!ids.length) return { products: [] };
+    const inStock = inStockSql(this.clock.now());
+    const { rows: known } = await this.db.execute<{ product_id: number }>(sql`SELECT pv.product_id FROM pharm.products_view pv
+      WHERE ${companyProducts(slug)} AND pv.product_id = ANY(${sql.param(ids)}::int[])`);
+    const { rows } = await this.db.execute<MarketRow & { product_id: number; district: string | null }>(sql`
+      SELECT pv.product_id, ph.district, ${marketColumnsSql(inStock)}
+      FROM pharm.products_view pv JOIN pharm.pharm_products pp ON pp.product_slug = pv.slug AND pp.published
+        JOIN pharm.pharmacies ph ON ph.id = pp.pharm_id
+      WHERE ${companyProducts(slug)} AND pv.product_id = ANY(${sql.param(ids)}::int[])
+      GROUP BY GROUPING SETS ((pv.product_id), (pv.product_id, ph.district))
+      ORDER BY pv.product_id, ph.district NULLS FIRST`);
+    const byProduct = new Map<number, ProductMarket>();
+    for (const { product_id: id } of known) byProduct.set(id, { productId: id, ...toMarketFigures(EMPTY), districts: [] });
+    for (const r of rows) {
+      const market = byProduct.get(r.product_id)!;
+      if (r.district === null) Object.assign(market, toMarketFigures(r));
+      else market.districts.push({ district: r.district, ...toMarketFigures(r) });
+    }
+    return { products: ids.map((id) => byProduct.get(id)).filter((m): m is ProductMarket => !!m) };
+  }
+
+  /**
+   * The daily snapshots over the period: of one product of the company, or of all its products summed. The company's
+   * median price of a day is the median of its products' medians (the offers' prices themselves are not kept per day).
+   */
+  async stockHistory(request: CompanyPeriodRequest): Promise<StockHistory> {
+    const period = periodOf(request.from, request.to);
+    await this.companyOr404(request.slug);
+    let products = companyProducts(request.slug);
+    if (request.productId !== undefined) {
+      const { rows } = await this.db.execute(sql`SELECT 1 FROM pharm.products_view pv WHERE ${products} AND pv.product_id = ${request.productId}`);
+      if (!rows.length) throw notFound(CompanyMessages.productNotOfCompany);
+      products = sql`${products} AND pv.product_id = ${request.productId}`;
+    }
+    const { rows } = await this.db.execute<{ day: string; in_stock: number; units: number; median: number | null }>(sql`
+      SELECT d.day::text AS day, sum(d.pharmacies_in_stock)::int AS in_stock, sum(d.units)::int AS units,
+        round(percentile_cont(0.5) WITHIN GROUP (ORDER BY d.median))::int AS median
+      FROM pharm.products_view pv JOIN pharm.stock_days d ON d.product_slug = pv.slug
+      WHERE ${products} AND d.day BETWEEN ${period.from}::date AND ${period.to}::date
+      GROUP BY d.day ORDER BY d.day`);
+    return { days: rows.map((r) => ({ day: r.day, pharmaciesInStock: r.in_stock, units: r.units, medianPrice: r.median })) };
+  }
+
+  /** Every published offer of the company's products (403 `reportNotEnabled` for a company without the report). */
+  async stockReport(request: CompanyReportRequest): Promise<StockReportPage> {
+    await this.companyOr404(request.slug);
+    if (!this.reportEnabled(request.slug)) throw serviceError(403, ErrorCodes.forbidden, CompanyMessages.reportNotEnabled);
+    return this.report(request, false, COMPANY_PAGE_SIZE.report);
+  }
+
+  /** The published offers of the company's products that are out of stock now. */
+  async stockOuts(request: CompanyReportRequest): Promise<StockReportPage> {
+    await this.companyOr404(request.slug);
+    return this.report(request, true, COMPANY_PAGE_SIZE.stockOuts);
+  }
+
+  private async report(request: CompanyReportRequest, outOnly: boolean, screenSize: number): Promise<StockReportPage> {
+    const now = this.clock.now();
+    const inStock = inStockSql(now);
+    const page = request.page ?? 1;
+    const perPage = request.download ? COMPANY_PAGE_SIZE.download : screenSize;
+    const search = searchCondition(sql`(pv.search_text || ' ' || ph.search_text)`, request.search);
+    const where = sql.join([companyProducts(request.slug), ...(outOnly ? [sql`NOT ${inStock}`] : []), ...(search ? [search] : [])], sql` AND `);
+    const from = sql`pharm.products_view pv JOIN pharm.pharm_products pp ON pp.product_slug = pv.slug AND pp.published
+      JOIN pharm.pharmacies ph ON ph.id = pp.pharm_id`;
+    const { rows: districts } = await this.db.execute<{ district: string; offers: number; in_stock: number }>(sql`
+      SELECT ph.district, count(*)::int AS offers, count(*) FILTER (WHERE ${inStock})::int AS in_stock
+      FROM ${from} WHERE ${where} GROUP BY ph.district ORDER BY ph.district`);
+    const total = districts.reduce((n, d) => n + d.offers, 0);
+    const staleAt = sql`pp.confirmed_at + ${`${OFFER_STALE_AFTER_MS} milliseconds`}::interval`;
+    const { rows } = await this.db.execute<ReportRaw>(sql`
+      SELECT pv.product_id, pv.name AS product_name, ph.slug AS pharm_slug, ph.name AS pharm_name, ph.city, ph.district,
+        ${inStock} AS in_stock, pp.amount, pp.price,
+        CASE WHEN NOT ${inStock} THEN coalesce(
+          (SELECT so.started_at FROM pharm.stock_outs so WHERE so.pharm_product_id = pp.id AND so.ended_at IS NULL),
+          -- In stock by its flag, out to shoppers: since it went stale or reached its expiry date, whichever came first.
+          CASE WHEN pp.in_stock THEN least(CASE WHEN ${staleAt} < ${now.toISOString()}::timestamptz THEN ${staleAt} END,
+            CASE WHEN pp.expires_at <= ${now.toISOString()}::timestamptz THEN pp.expires_at END) END) END AS out_since
+      FROM ${from} WHERE ${where}
+      ORDER BY ph.district, ph.city, ph.name, pv.name, pp.id
+      LIMIT ${perPage} OFFSET ${(page - 1) * perPage}`);
+    return {
+      rows: rows.map((r) => ({
+        productId: r.product_id, productName: r.product_name, pharmSlug: r.pharm_slug, pharmName: r.pharm_name, city: r.city, district: r.district,
+        inStock: r.in_stock, amount: r.amount, price: r.price, outSince: r.out_since ? new Date(r.out_since).toISOString() : null,
+      })),
+      districts: districts.map((d) => ({ district: d.district, offers: d.offers, inStock: d.in_stock })),
+      total,
+      perPage,
+      currentPage: page,
+    };
+  }
+
+  /** The admin's prices report: each product's day of the snapshots in the period, by product name then day. */
+  async pricesReport(request: PricesReportRequest): Promise<PricesReportPage> {
+    const period = periodOf(request.from, request.to);
+    const page = request.page ?? 1;
+    const perPage = request.download ? COMPANY_PAGE_SIZE.download : COMPANY_PAGE_SIZE.pricesReport;
+    const where = sql`pv.product_id IS NOT NULL AND d.day BETWEEN ${period.from}::date AND ${period.to}::date
+      ${request.company ? sql`AND pv.company_slug = ${request.company}` : sql``}`;
+    const from = sql`pharm.stock_days d JOIN pharm.products_view pv ON pv.slug = d.product_slug`;
+    const [{ n }] = (await this.db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM ${from} WHERE ${where}`)).rows;
+    const { rows } = await this.db.execute<{ day: string; product_id: number; product_name: string; company: string | null } & Pick<MarketRow, 'pharmacies_in_stock' | 'lowest' | 'median' | 'highest'>>(sql`
+      SELECT d.day::text AS day, pv.product_id, pv.name AS product_name, pv.company, d.pharmacies_in_stock, d.lowest, d.median, d.highest
+      FROM ${from} WHERE ${where}
+      ORDER BY pv.name, pv.product_id, d.day
+      LIMIT ${perPage} OFFSET ${(page - 1) * perPage}`);
+    return {
+      rows: rows.map((r) => ({
+        day: r.day, productId: r.product_id, productName: r.product_name, company: r.company,
+        pharmaciesInStock: r.pharmacies_in_stock, lowestPrice: r.lowest, medianPrice: r.median, highestPrice: r.highest,
+      })),
+      total: n,
+      perPage,
+      currentPage: page,
+    };
+  }
+}
+
+const EMPTY: MarketRow = { pharmacies_in_stock: 0, pharmacies_offering: 0, units: 0, lowest: null, median: null, highest: null };
