@@ -37,7 +37,8 @@ export class StockDaysWorker implements OnApplicationBootstrap, OnApplicationShu
     const opts = { attempts: 5, backoff: { type: 'exponential', delay: 5000 }, removeOnComplete: 100, removeOnFail: 100 };
     await this.queue.upsertJobScheduler(SCHEDULER_ID, { pattern: STOCK_DAYS_PATTERN, tz: ISRAEL_TIME_ZONE }, { name: 'snapshot', opts });
     if (!(await this.writer.hasToday())) {
-      await this.queue.add('snapshot', {}, { ...opts, jobId: `snapshot.${israelDay(new Date())}` });
+      // Removed once done: a worker started again the same day after the rows were lost takes the day again.
+      await this.queue.add('snapshot', {}, { ...opts, jobId: `snapshot.${israelDay(new Date())}`, removeOnComplete: true });
     }
     this.worker = new Worker(STOCK_DAYS_QUEUE, () => this.writer.snapshot(), { ...bullOptions(this.env, this.connection), concurrency: 1 });
     this.worker.on('completed', (job, result: { day: string; products: number }) => this.logger.info({ job: job.id, ...result }, 'stock snapshot taken'));
