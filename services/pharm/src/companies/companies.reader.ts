@@ -6,7 +6,8 @@ import {
   type StockHistory, type StockReportPage,
 } from '@mc/contracts';
 import { badRequest, Clock, DATABASE, notFound, SERVICE_ENV, serviceError, type Database } from '@mc/kit';
-import { sql, type SQL } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
+import { pharmacies } from '../db/schema';
 import type { PharmEnv } from '../config';
 import { searchCondition } from '../common/search';
 import { inStockSql, marketColumnsSql, toMarketFigures, type MarketRow } from './market-sql';
@@ -64,43 +65,44 @@ export class CompaniesReader {
     return this.reportCompanies.has(slug);
   }
 
+  /** One statement over the company's offers (`pharm_products_market_idx` covers them). */
   async figures({ slug }: CompanyRequest): Promise<CompanyFigures> {
     await this.companyOr404(slug);
     const now = this.clock.now();
-    const inStock = inStockSql(now);
-    const offers = sql`pharm.products_view pv JOIN pharm.pharm_products pp ON pp.product_slug = pv.slug AND pp.published
-      WHERE ${companyProducts(slug)}`;
-    const [totals] = (await this.db.execute<{ products: number; pharmacies: number }>(sql`SELECT
-        count(DISTINCT pv.product_id) FILTER (WHERE ${inStock})::int AS products, count(DISTINCT pp.pharm_id) FILTER (WHERE ${inStock})::int AS pharmacies
-      FROM ${offers}`)).rows;
-    const [outs] = (await this.db.execute<{ n: number }>(sql`SELECT count(*)::int AS n
-      FROM pharm.products_view pv JOIN pharm.pharm_products pp ON pp.product_slug = pv.slug
-        JOIN pharm.stock_outs so ON so.pharm_product_id = pp.id AND so.started_at > ${new Date(now.getTime() - WEEK_MS).toISOString()}::timestamptz
-      WHERE ${companyProducts(slug)}`)).rows;
-    const offerRef = async (order: SQL): Promise<CompanyOfferRef | null> => {
-      const { rows } = await this.db.execute<{ price: number; product_id: number; product_name: string; pharm_slug: string; pharm_name: string; city: string }>(sql`
-        SELECT pp.price, pv.product_id, pv.name AS product_name, ph.slug AS pharm_slug, ph.name AS pharm_name, ph.city
+    type Ref = { price: number; product_id: number; product_name: string; pharm_id: number };
+    const { rows: [r] } = await this.db.execute<{
+      products_stocked: number; pharmacies_stocking: number; stock_outs: number; cheapest: Ref | null; dearest: Ref | null;
+      products: { product_id: number; product_name: string; n: number }[] | null;
+    }>(sql`
+      WITH o AS MATERIALIZED (
+        SELECT pp.id, pp.pharm_id, pp.price, pv.product_id, pv.name AS product_name, ${inStockSql(now)} AS in_stock
         FROM pharm.products_view pv JOIN pharm.pharm_products pp ON pp.product_slug = pv.slug AND pp.published
-          JOIN pharm.pharmacies ph ON ph.id = pp.pharm_id
-        WHERE ${companyProducts(slug)} AND ${inStock}
-        ORDER BY ${order} LIMIT 1`);
-      const r = rows[0];
-      return r ? { price: r.price, productId: r.product_id, productName: r.product_name, pharmSlug: r.pharm_slug, pharmName: r.pharm_name, city: r.city } : null;
+        WHERE ${companyProducts(slug)}
+      )
+      SELECT
+        (SELECT count(DISTINCT product_id) FROM o WHERE in_stock)::int AS products_stocked,
+        (SELECT count(DISTINCT pharm_id) FROM o WHERE in_stock)::int AS pharmacies_stocking,
+        (SELECT count(*) FROM pharm.products_view pv JOIN pharm.pharm_products pp ON pp.product_slug = pv.slug
+          JOIN pharm.stock_outs so ON so.pharm_product_id = pp.id AND so.started_at > ${new Date(now.getTime() - WEEK_MS).toISOString()}::timestamptz
+          WHERE ${companyProducts(slug)})::int AS stock_outs,
+        (SELECT row_to_json(c) FROM (SELECT price, product_id, product_name, pharm_id FROM o WHERE in_stock ORDER BY price, id LIMIT 1) c) AS cheapest,
+        (SELECT row_to_json(c) FROM (SELECT price, product_id, product_name, pharm_id FROM o WHERE in_stock ORDER BY price DESC, id LIMIT 1) c) AS dearest,
+        (SELECT json_agg(x ORDER BY x.n DESC, x.product_name, x.product_id) FROM (
+          SELECT product_id, product_name, (count(*) FILTER (WHERE in_stock))::int AS n FROM o GROUP BY product_id, product_name) x) AS products`);
+    const pharmIds = [r.cheapest, r.dearest].filter((x): x is Ref => !!x).map((x) => x.pharm_id);
+    const pharms = new Map(pharmIds.length ? (await this.db.select({ id: pharmacies.id, slug: pharmacies.slug, name: pharmacies.name, city: pharmacies.city })
+      .from(pharmacies).where(inArray(pharmacies.id, pharmIds))).map((p) => [p.id, p]) : []);
+    const offerRef = (x: Ref | null): CompanyOfferRef | null => {
+      const pharm = x && pharms.get(x.pharm_id);
+      return x && pharm ? { price: x.price, productId: x.product_id, productName: x.product_name, pharmSlug: pharm.slug, pharmName: pharm.name, city: pharm.city } : null;
     };
-    const cheapest = await offerRef(sql`pp.price ASC, pp.id ASC`);
-    const dearest = await offerRef(sql`pp.price DESC, pp.id ASC`);
-    const { rows: products } = await this.db.execute<{ product_id: number; product_name: string; n: number }>(sql`
-      SELECT pv.product_id, pv.name AS product_name, count(*) FILTER (WHERE ${inStock})::int AS n
-      FROM ${offers}
-      GROUP BY pv.product_id, pv.name
-      ORDER BY n DESC, pv.name, pv.product_id`);
     return {
-      productsStocked: totals.products,
-      pharmaciesStocking: totals.pharmacies,
-      stockOutsThisWeek: outs.n,
-      cheapest,
-      dearest,
-      products: products.map((p) => ({ productId: p.product_id, productName: p.product_name, pharmaciesInStock: p.n })),
+      productsStocked: r.products_stocked,
+      pharmaciesStocking: r.pharmacies_stocking,
+      stockOutsThisWeek: r.stock_outs,
+      cheapest: offerRef(r.cheapest),
+      dearest: offerRef(r.dearest),
+      products: (r.products ?? []).map((p) => ({ productId: p.product_id, productName: p.product_name, pharmaciesInStock: p.n })),
       features: { stockHistory: true, stockOuts: true, stockReport: this.reportEnabled(slug) },
     };
   }
@@ -165,38 +167,50 @@ export class CompaniesReader {
     return this.report(request, true, COMPANY_PAGE_SIZE.stockOuts);
   }
 
+  /**
+   * One statement over the company's offers (`pharm_products_market_idx` covers them): the pharmacies and the products
+   * are ranked once (by district, city, name; by name), so the page sorts integers, not the text of every offer.
+   */
   private async report(request: CompanyReportRequest, outOnly: boolean, screenSize: number): Promise<StockReportPage> {
     const now = this.clock.now();
     const inStock = inStockSql(now);
     const page = request.page ?? 1;
     const perPage = request.download ? COMPANY_PAGE_SIZE.download : screenSize;
-    const search = searchCondition(sql`(pv.search_text || ' ' || ph.search_text)`, request.search);
-    const where = sql.join([companyProducts(request.slug), ...(outOnly ? [sql`NOT ${inStock}`] : []), ...(search ? [search] : [])], sql` AND `);
-    const from = sql`pharm.products_view pv JOIN pharm.pharm_products pp ON pp.product_slug = pv.slug AND pp.published
-      JOIN pharm.pharmacies ph ON ph.id = pp.pharm_id`;
-    const { rows: districts } = await this.db.execute<{ district: string; offers: number; in_stock: number }>(sql`
-      SELECT ph.district, count(*)::int AS offers, count(*) FILTER (WHERE ${inStock})::int AS in_stock
-      FROM ${from} WHERE ${where} GROUP BY ph.district ORDER BY ph.district`);
-    const total = districts.reduce((n, d) => n + d.offers, 0);
+    const search = searchCondition(sql`(p.search_text || ' ' || ph.search_text)`, request.search);
     const staleAt = sql`pp.confirmed_at + ${`${OFFER_STALE_AFTER_MS} milliseconds`}::interval`;
-    const { rows } = await this.db.execute<ReportRaw>(sql`
-      SELECT pv.product_id, pv.name AS product_name, ph.slug AS pharm_slug, ph.name AS pharm_name, ph.city, ph.district,
-        ${inStock} AS in_stock, pp.amount, pp.price,
-        CASE WHEN NOT ${inStock} THEN coalesce(
-          (SELECT so.started_at FROM pharm.stock_outs so WHERE so.pharm_product_id = pp.id AND so.ended_at IS NULL),
-          -- In stock by its flag, out to shoppers: since it went stale or reached its expiry date, whichever came first.
-          CASE WHEN pp.in_stock THEN least(CASE WHEN ${staleAt} < ${now.toISOString()}::timestamptz THEN ${staleAt} END,
-            CASE WHEN pp.expires_at <= ${now.toISOString()}::timestamptz THEN pp.expires_at END) END) END AS out_since
-      FROM ${from} WHERE ${where}
-      ORDER BY ph.district, ph.city, ph.name, pv.name, pp.id
-      LIMIT ${perPage} OFFSET ${(page - 1) * perPage}`);
+    const nowAt = sql`${now.toISOString()}::timestamptz`;
+    const { rows: [result] } = await this.db.execute<{ districts: { district: string; offers: number; in_stock: number }[] | null; rows: ReportRaw[] | null }>(sql`
+      WITH p AS MATERIALIZED (
+        SELECT pv.slug, pv.product_id, pv.name, pv.search_text, row_number() OVER (ORDER BY pv.name, pv.product_id)::int AS rank
+        FROM pharm.products_view pv WHERE ${companyProducts(request.slug)}
+      ), ph AS MATERIALIZED (
+        SELECT id, slug, name, city, district, search_text, row_number() OVER (ORDER BY district, city, name, id)::int AS rank FROM pharm.pharmacies
+      ), o AS MATERIALIZED (
+        SELECT pp.id, p.rank AS product_rank, ph.rank AS pharm_rank, ph.district, ${inStock} AS in_stock
+        FROM p JOIN pharm.pharm_products pp ON pp.product_slug = p.slug AND pp.published JOIN ph ON ph.id = pp.pharm_id
+        WHERE ${outOnly ? sql`NOT ${inStock}` : sql`true`} ${search ? sql`AND ${search}` : sql``}
+      ), page AS (
+        SELECT * FROM o ORDER BY pharm_rank, product_rank, id LIMIT ${perPage} OFFSET ${(page - 1) * perPage}
+      )
+      SELECT
+        (SELECT json_agg(d ORDER BY d.district) FROM (SELECT district, count(*)::int AS offers, count(*) FILTER (WHERE in_stock)::int AS in_stock FROM o GROUP BY district) d) AS districts,
+        (SELECT json_agg(r ORDER BY r.pharm_rank, r.product_rank, r.id) FROM (
+          SELECT page.id, page.pharm_rank, page.product_rank, p.product_id, p.name AS product_name, ph.slug AS pharm_slug, ph.name AS pharm_name, ph.city, ph.district,
+            page.in_stock, pp.amount, pp.price,
+            CASE WHEN NOT page.in_stock THEN coalesce(
+              (SELECT so.started_at FROM pharm.stock_outs so WHERE so.pharm_product_id = pp.id AND so.ended_at IS NULL),
+              -- In stock by its flag, out to shoppers: since it went stale or reached its expiry date, whichever came first.
+              CASE WHEN pp.in_stock THEN least(CASE WHEN ${staleAt} < ${nowAt} THEN ${staleAt} END, CASE WHEN pp.expires_at <= ${nowAt} THEN pp.expires_at END) END) END AS out_since
+          FROM page JOIN pharm.pharm_products pp ON pp.id = page.id JOIN p ON p.slug = pp.product_slug JOIN ph ON ph.id = pp.pharm_id
+        ) r) AS rows`);
+    const districts = result.districts ?? [];
     return {
-      rows: rows.map((r) => ({
+      rows: (result.rows ?? []).map((r) => ({
         productId: r.product_id, productName: r.product_name, pharmSlug: r.pharm_slug, pharmName: r.pharm_name, city: r.city, district: r.district,
         inStock: r.in_stock, amount: r.amount, price: r.price, outSince: r.out_since ? new Date(r.out_since).toISOString() : null,
       })),
       districts: districts.map((d) => ({ district: d.district, offers: d.offers, inStock: d.in_stock })),
-      total,
+      total: districts.reduce((n, d) => n + d.offers, 0),
       perPage,
       currentPage: page,
     };

@@ -158,6 +158,8 @@ export const pharmProducts = pharmSchema.table(
     index('pharm_products_expires_idx').on(t.expiresAt, t.id).where(sql`${t.expiresAt} IS NOT NULL`),
     // The dashboard's offers due for a confirm: on the global index above, a pharmacy with none due would scan every due offer of the others.
     index('pharm_products_pharm_confirmed_idx').on(t.pharmId, t.confirmedAt, t.id),
+    // Also pharm_products_market_idx (migration 0013, drizzle has no INCLUDE): (product_slug) INCLUDE (id, pharm_id, price, amount,
+    // in_stock, confirmed_at, expires_at) WHERE published, so a company's whole market is read from the index alone.
     check('pharm_products_price_check', sql`${t.price} >= 0`),
   ],
 );
@@ -373,6 +375,8 @@ export const stockOuts = pharmSchema.table(
   (t) => [
     uniqueIndex('stock_outs_open_key').on(t.pharmProductId).where(sql`${t.endedAt} IS NULL`),
     index('stock_outs_offer_started_idx').on(t.pharmProductId, t.startedAt),
+    // The company page's stock-outs of the last week.
+    index('stock_outs_started_idx').on(t.startedAt),
     check('stock_outs_period_check', sql`${t.endedAt} IS NULL OR ${t.endedAt} >= ${t.startedAt}`),
   ],
 );

@@ -24,8 +24,13 @@ ALTER TABLE "pharm"."stock_outs" ADD CONSTRAINT "stock_outs_pharm_product_id_pha
 CREATE INDEX "stock_days_day_idx" ON "pharm"."stock_days" USING btree ("day");--> statement-breakpoint
 CREATE UNIQUE INDEX "stock_outs_open_key" ON "pharm"."stock_outs" USING btree ("pharm_product_id") WHERE "pharm"."stock_outs"."ended_at" IS NULL;--> statement-breakpoint
 CREATE INDEX "stock_outs_offer_started_idx" ON "pharm"."stock_outs" USING btree ("pharm_product_id","started_at");--> statement-breakpoint
+CREATE INDEX "stock_outs_started_idx" ON "pharm"."stock_outs" USING btree ("started_at");--> statement-breakpoint
 CREATE INDEX "products_view_company_idx" ON "pharm"."products_view" USING btree ("company_slug","name");--> statement-breakpoint
 ALTER TABLE "pharm"."products_view" ADD CONSTRAINT "products_view_product_id_unique" UNIQUE("product_id");--> statement-breakpoint
+-- The companies' market (issue 29) reads a company's offers from this index alone (drizzle's schema has no INCLUDE).
+CREATE INDEX "pharm_products_market_idx" ON "pharm"."pharm_products" USING btree ("product_slug")
+  INCLUDE ("id", "pharm_id", "price", "amount", "in_stock", "confirmed_at", "expires_at") WHERE "published";
+--> statement-breakpoint
 -- Stock-outs are recorded here and only here, whichever writer moves an offer (back office, partner feed, orders, seed):
 -- an offer that was published and in stock and is no longer opens a stock-out; one that is both again closes it.
 -- An offer created out of stock never ran out, so inserts record nothing; a deleted offer's rows go with it.
