@@ -65,13 +65,16 @@ export class CompaniesReader {
     return this.reportCompanies.has(slug);
   }
 
-  /** One statement over the company's offers (`pharm_products_market_idx` covers them). */
+  /**
+   * One statement over the company's published offers (`pharm_products_market_idx` covers them); the stock-outs of the
+   * week are those of these offers.
+   */
   async figures({ slug }: CompanyRequest): Promise<CompanyFigures> {
     await this.companyOr404(slug);
     const now = this.clock.now();
     type Ref = { price: number; product_id: number; product_name: string; pharm_id: number };
     const { rows: [r] } = await this.db.execute<{
-      products_stocked: number; pharmacies_stocking: number; stock_outs: number; cheapest: Ref | null; dearest: Ref | null;
+      pharmacies_stocking: number; stock_outs: number; cheapest: Ref | null; dearest: Ref | null;
       products: { product_id: number; product_name: string; n: number }[] | null;
     }>(sql`
       WITH o AS MATERIALIZED (
@@ -80,11 +83,9 @@ export class CompaniesReader {
         WHERE ${companyProducts(slug)}
       )
       SELECT
-        (SELECT count(DISTINCT product_id) FROM o WHERE in_stock)::int AS products_stocked,
-        (SELECT count(DISTINCT pharm_id) FROM o WHERE in_stock)::int AS pharmacies_stocking,
-        (SELECT count(*) FROM pharm.products_view pv JOIN pharm.pharm_products pp ON pp.product_slug = pv.slug
-          JOIN pharm.stock_outs so ON so.pharm_product_id = pp.id AND so.started_at > ${new Date(now.getTime() - WEEK_MS).toISOString()}::timestamptz
-          WHERE ${companyProducts(slug)})::int AS stock_outs,
+        (SELECT count(*) FROM (SELECT DISTINCT pharm_id FROM o WHERE in_stock) s)::int AS pharmacies_stocking,
+        (SELECT count(*) FROM o JOIN pharm.stock_outs so ON so.pharm_product_id = o.id
+          AND so.started_at > ${new Date(now.getTime() - WEEK_MS).toISOString()}::timestamptz)::int AS stock_outs,
         (SELECT row_to_json(c) FROM (SELECT price, product_id, product_name, pharm_id FROM o WHERE in_stock ORDER BY price, id LIMIT 1) c) AS cheapest,
         (SELECT row_to_json(c) FROM (SELECT price, product_id, product_name, pharm_id FROM o WHERE in_stock ORDER BY price DESC, id LIMIT 1) c) AS dearest,
         (SELECT json_agg(x ORDER BY x.n DESC, x.product_name, x.product_id) FROM (
@@ -96,13 +97,14 @@ export class CompaniesReader {
       const pharm = x && pharms.get(x.pharm_id);
       return x && pharm ? { price: x.price, productId: x.product_id, productName: x.product_name, pharmSlug: pharm.slug, pharmName: pharm.name, city: pharm.city } : null;
     };
+    const products = (r.products ?? []).map((p) => ({ productId: p.product_id, productName: p.product_name, pharmaciesInStock: p.n }));
     return {
-      productsStocked: r.products_stocked,
+      productsStocked: products.filter((p) => p.pharmaciesInStock > 0).length,
       pharmaciesStocking: r.pharmacies_stocking,
       stockOutsThisWeek: r.stock_outs,
       cheapest: offerRef(r.cheapest),
       dearest: offerRef(r.dearest),
-      products: (r.products ?? []).map((p) => ({ productId: p.product_id, productName: p.product_name, pharmaciesInStock: p.n })),
+      products,
       features: { stockHistory: true, stockOuts: true, stockReport: this.reportEnabled(slug) },
     };
   }
@@ -176,19 +178,21 @@ export class CompaniesReader {
     const inStock = inStockSql(now);
     const page = request.page ?? 1;
     const perPage = request.download ? COMPANY_PAGE_SIZE.download : screenSize;
-    const search = searchCondition(sql`(p.search_text || ' ' || ph.search_text)`, request.search);
+    // The term matches a product (its names) or a pharmacy (name, city, address): judged once per product and per pharmacy.
+    const productHit = searchCondition(sql`pv.search_text`, request.search) ?? sql`true`;
+    const pharmHit = searchCondition(sql`search_text`, request.search) ?? sql`true`;
     const staleAt = sql`pp.confirmed_at + ${`${OFFER_STALE_AFTER_MS} milliseconds`}::interval`;
     const nowAt = sql`${now.toISOString()}::timestamptz`;
     const { rows: [result] } = await this.db.execute<{ districts: { district: string; offers: number; in_stock: number }[] | null; rows: ReportRaw[] | null }>(sql`
       WITH p AS MATERIALIZED (
-        SELECT pv.slug, pv.product_id, pv.name, pv.search_text, row_number() OVER (ORDER BY pv.name, pv.product_id)::int AS rank
+        SELECT pv.slug, pv.product_id, pv.name, ${productHit} AS hit, row_number() OVER (ORDER BY pv.name, pv.product_id)::int AS rank
         FROM pharm.products_view pv WHERE ${companyProducts(request.slug)}
       ), ph AS MATERIALIZED (
-        SELECT id, slug, name, city, district, search_text, row_number() OVER (ORDER BY district, city, name, id)::int AS rank FROM pharm.pharmacies
+        SELECT id, slug, name, city, district, ${pharmHit} AS hit, row_number() OVER (ORDER BY district, city, name, id)::int AS rank FROM pharm.pharmacies
       ), o AS MATERIALIZED (
         SELECT pp.id, p.rank AS product_rank, ph.rank AS pharm_rank, ph.district, ${inStock} AS in_stock
         FROM p JOIN pharm.pharm_products pp ON pp.product_slug = p.slug AND pp.published JOIN ph ON ph.id = pp.pharm_id
-        WHERE ${outOnly ? sql`NOT ${inStock}` : sql`true`} ${search ? sql`AND ${search}` : sql``}
+        WHERE (p.hit OR ph.hit) ${outOnly ? sql`AND NOT ${inStock}` : sql``}
       ), page AS (
         SELECT * FROM o ORDER BY pharm_rank, product_rank, id LIMIT ${perPage} OFFSET ${(page - 1) * perPage}
       )
