@@ -7,14 +7,14 @@ import { connectNats, rpcUntyped, TestIdentity, waitFor } from '@mc/kit/testing'
 import type { INestApplicationContext, INestMicroservice } from '@nestjs/common';
 import type { NatsConnection } from 'nats';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { stockDays, stockOuts } from '../src/db/schema';
+import { productsView, stockDays, stockOuts } from '../src/db/schema';
 import { israelDay } from '../src/companies/market-sql';
 import { pharmService } from '../src/service';
 import { OfferStockWriter } from '../src/stock/offer-stock.writer';
 import { StockDaysWorkerModule } from '../src/stock-days/stock-days.module';
 import { StockDaysWorker } from '../src/stock-days/stock-days.worker';
 import { StockDaysWriter } from '../src/stock-days/stock-days.writer';
-import { PHARM_TEST_ENV, TestData } from './support';
+import { PHARM_TEST_ENV, productEvent, TestData } from './support';
 
 const PREFIX = 'pt-cm';
 const ACME = `${PREFIX}-acme`;
@@ -242,6 +242,17 @@ describe('a cannabis company’s market: pharm.company.* (figures, market, stock
     await data.offers(p('north'), north);
     expect(await periods()).toEqual([{ open: false }, { open: false }]);
     expect((await call<CompanyFigures>(Subjects.pharm.companyFigures, {})).stockOutsThisWeek).toBe(before.stockOutsThisWeek + 2);
+  });
+
+  it('products_view keeps the catalogue id and company an older event (without them) does not carry', async () => {
+    const { id: _id, companySlug: _company, ...old } = { ...productEvent(p('c')), name: 'אקמה גמא', company: 'אקמה', id: ID.c, companySlug: ACME };
+    expect(await data.applyProduct(old, false)).toBe('applied');
+    const [row] = await data.db.select({ productId: productsView.productId, companySlug: productsView.companySlug }).from(productsView).where(eq(productsView.slug, p('c')));
+    expect(row).toEqual({ productId: ID.c, companySlug: ACME });
+    // Another company's product now: it leaves acme's market.
+    await data.product('c', { id: ID.c, name: 'אקמה גמא', companySlug: BETA, company: 'בטא' });
+    await expect(call<CompanyMarket>(Subjects.pharm.companyMarket, { productIds: [ID.c] })).resolves.toEqual({ products: [] });
+    await data.product('c', { id: ID.c, name: 'אקמה גמא', companySlug: ACME, company: 'אקמה' });
   });
 
   describe('daily snapshots and the history', () => {
