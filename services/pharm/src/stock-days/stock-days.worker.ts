@@ -6,7 +6,7 @@ import Redis from 'ioredis';
 import type { Logger } from 'pino';
 import type { PharmEnv } from '../config';
 import { israelDay } from '../companies/market-sql';
-import { bullOptions } from '../stock-feed/stock-feed.queue';
+import { bullOptions } from '../common/bull';
 import { StockDaysWriter } from './stock-days.writer';
 
 export const STOCK_DAYS_QUEUE = 'stock-days';
