@@ -92,19 +92,39 @@ async function scalePharm(db) {
       FROM (SELECT id AS id_base, * FROM pharm.pharm_products WHERE id < ${ID_STRIDE}) o CROSS JOIN generate_series(2, $1::int) k
       ORDER BY k, o.id_base`, [SCALE]);
     await db.query(`SELECT setval(pg_get_serial_sequence('pharm.pharm_products', 'id'), (SELECT max(id) FROM pharm.pharm_products))`);
-    await db.query(`INSERT INTO pharm.products_view (slug, name, short_name, type, image_url, heb_name, eng_name, company, cannabis_type, dosage, thc, cbd,
+    await db.query(`INSERT INTO pharm.products_view (slug, name, short_name, type, image_url, heb_name, eng_name, company, company_slug, cannabis_type, dosage, thc, cbd,
         family, estimated_price, is_popular, is_new, tags, search_text, deleted, source_at, updated_at)
-      SELECT v.slug || '-b' || k, v.name || ' B' || k, v.short_name, v.type, v.image_url, v.heb_name, v.eng_name, v.company, v.cannabis_type, v.dosage,
+      SELECT v.slug || '-b' || k, v.name || ' B' || k, v.short_name, v.type, v.image_url, v.heb_name, v.eng_name, v.company, v.company_slug, v.cannabis_type, v.dosage,
         v.thc, v.cbd, v.family || '-b' || k, v.estimated_price, v.is_popular AND k = 2, false, v.tags, v.search_text || ' | b' || k, v.deleted,
         v.source_at, v.updated_at
       FROM pharm.products_view v CROSS JOIN generate_series(2, $1::int) k
       WHERE v.slug !~ '-b[0-9]+$'`, [SCALE]);
+    // The copies' two years of daily stock snapshots (issue 29): the base product's, prices moved as the offers' are.
+    await db.query(`INSERT INTO pharm.stock_days (product_slug, day, pharmacies_in_stock, pharmacies_offering, units, lowest, median, highest)
+      SELECT d.product_slug || '-b' || k, d.day, d.pharmacies_in_stock, d.pharmacies_offering, d.units,
+        ${copyDayPrice('d.lowest')}, ${copyDayPrice('d.median')}, ${copyDayPrice('d.highest')}
+      FROM pharm.stock_days d CROSS JOIN generate_series(2, $1::int) k
+      WHERE d.product_slug !~ '-b[0-9]+$'
+      ON CONFLICT (product_slug, day) DO NOTHING`, [SCALE]);
     await db.query('COMMIT');
   } catch (err) {
     await db.query('ROLLBACK');
     throw err;
   }
-  await db.query('VACUUM ANALYZE pharm.pharm_products, pharm.products_view');
+  await db.query('VACUUM ANALYZE pharm.pharm_products, pharm.products_view, pharm.stock_days');
+}
+
+/** A copy's day price: the base product's times 0.90–1.10 by the batch, to whole shekels. */
+const copyDayPrice = (column) => `(round(${column} * (0.9 + (k * 17 % 21) / 100.0) / 100) * 100)::int`;
+
+/**
+ * pharm's copies learn their catalogue ids (products_view.product_id, the company screens' key of products) once
+ * catalog made the copies: as its product events would carry them.
+ */
+async function linkProductIds(catalog, pharm) {
+  const { rows } = await catalog.query(`SELECT id, slug FROM catalog.products WHERE slug ~ '-b[0-9]+$'`);
+  await pharm.query(`UPDATE pharm.products_view v SET product_id = u.id FROM unnest($1::int[], $2::text[]) AS u(id, slug) WHERE v.slug = u.slug`,
+    [rows.map((r) => r.id), rows.map((r) => r.slug)]);
 }
 
 /** Until catalog and pharm have copied each other's data (and published all they had to). */
@@ -165,6 +185,7 @@ async function main() {
     log(`base data in both read models (${base.products} products, ${base.offers} offers)`);
     await scalePharm(pharm);
     await scaleCatalog(catalog);
+    await linkProductIds(catalog, pharm);
     const totals = await Promise.all([
       count(catalog, 'SELECT count(*) AS n FROM catalog.products'), count(pharm, 'SELECT count(*) AS n FROM pharm.pharm_products'),
       count(catalog, 'SELECT count(*) AS n FROM catalog.offers'), count(pharm, 'SELECT count(*) AS n FROM pharm.products_view'),

@@ -13,6 +13,8 @@ const MAX_ESTIMATED_AGOROT = 10_000_000;
 
 /** The product as other services may copy it (pharm's read model). */
 export class ProductSnapshot {
+  /** The catalogue's id of the product (issue 29: the company screens name products by it); events published before it existed lack it. */
+  @IsOptional() @IsInt() @Min(1) id?: number;
   @IsString() @Matches(SLUG_PATTERN) slug: string;
   @IsString() name: string;
   @IsOptional() @IsString() shortName: string | null;

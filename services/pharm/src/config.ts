@@ -37,6 +37,10 @@ export class PharmEnv extends ServiceEnv implements FeedEnv {
   @IsInt() @Min(1000) @Max(600_000)
   FEED_LOCK_MS = 30_000;
 
+  /** The cannabis companies (slugs, comma-separated) whose staff get the stock report (back-office.md §6). */
+  @IsString()
+  STOCK_REPORT_COMPANIES = 'greenmed,medocann,bubble';
+
   /** The largest feed taken by a pull (bytes). */
   @IsInt() @Min(1024) @Max(10 * 1024 ** 3)
   FEED_MAX_BYTES = 1024 ** 3;

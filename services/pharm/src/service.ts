@@ -5,6 +5,7 @@ import { inbox, outbox } from './db/schema';
 import { AnnouncementsModule } from './announcements/announcements.module';
 import { BusinessInfoModule } from './business/business-info.module';
 import { BusinessProductsModule } from './business-products/business-products.module';
+import { CompaniesModule } from './companies/companies.module';
 import { CartOffersModule } from './cart-offers/cart-offers.module';
 import { DiscountsModule } from './discounts/discounts.module';
 import { EventsModule } from './events/events.module';
@@ -15,6 +16,7 @@ import { SeedModule } from './seed/seed.module';
 import { SitemapModule } from './sitemap/sitemap.module';
 import { StockModule } from './stock/stock.module';
 import { StockFeedModule } from './stock-feed/stock-feed.module';
+import { StockDaysModule } from './stock-days/stock-days.module';
 
 export const pharmService: ServiceDefinition<PharmEnv> = {
   name: 'pharm',
@@ -22,5 +24,5 @@ export const pharmService: ServiceDefinition<PharmEnv> = {
   schema: 'pharm',
   tables: { outbox, inbox },
   migrationsFolder: join(__dirname, 'migrations'),
-  imports: [PharmsModule, PharmProductsModule, DiscountsModule, CartOffersModule, StockModule, EventsModule, MediaModule, SitemapModule, BusinessInfoModule, BusinessProductsModule, AnnouncementsModule, SeedModule, StockFeedModule],
+  imports: [PharmsModule, PharmProductsModule, DiscountsModule, CartOffersModule, StockModule, EventsModule, MediaModule, SitemapModule, BusinessInfoModule, BusinessProductsModule, AnnouncementsModule, SeedModule, StockFeedModule, CompaniesModule, StockDaysModule],
 };

@@ -5,7 +5,7 @@ import { Clock, DATABASE, OutboxWriter, startService, type Database } from '@mc/
 import { connectNats, TEST_ENV } from '@mc/kit/testing';
 import type { NatsConnection } from 'nats';
 import { eq, inArray, like } from 'drizzle-orm';
-import { pharmacies, pharmProducts, productsView } from '../src/db/schema';
+import { pharmacies, pharmProducts, productsView, stockDays } from '../src/db/schema';
 import { OfferIndex } from '../src/offers/offer-index';
 import type { OfferInput } from '../src/offers/offer-fields';
 import { SeedOffersWriter } from '../src/seed/seed-offers.writer';
@@ -116,6 +116,7 @@ export class TestData {
     for (const { slug } of mine) await writer.remove(slug);
     const products = await this.db.select({ slug: productsView.slug }).from(productsView).where(like(productsView.slug, `${this.prefix}-%`));
     if (products.length) await this.db.delete(productsView).where(inArray(productsView.slug, products.map((p) => p.slug)));
+    await this.db.delete(stockDays).where(like(stockDays.productSlug, `${this.prefix}-%`));
   }
 }
 

@@ -2,7 +2,7 @@ import { messagingTables } from '@mc/kit/tables';
 import type { OpeningHours } from '@mc/contracts';
 import { sql } from 'drizzle-orm';
 import {
-  boolean, check, doublePrecision, foreignKey, index, integer, jsonb, pgSchema, primaryKey, serial, smallint, text, timestamp, unique, uniqueIndex, uuid,
+  boolean, check, date, doublePrecision, foreignKey, index, integer, jsonb, pgSchema, primaryKey, serial, smallint, text, timestamp, unique, uniqueIndex, uuid,
 } from 'drizzle-orm/pg-core';
 
 export const pharmSchema = pgSchema('pharm');
@@ -158,6 +158,8 @@ export const pharmProducts = pharmSchema.table(
     index('pharm_products_expires_idx').on(t.expiresAt, t.id).where(sql`${t.expiresAt} IS NOT NULL`),
     // The dashboard's offers due for a confirm: on the global index above, a pharmacy with none due would scan every due offer of the others.
     index('pharm_products_pharm_confirmed_idx').on(t.pharmId, t.confirmedAt, t.id),
+    // Also pharm_products_market_idx (migration 0013, drizzle has no INCLUDE): (product_slug) INCLUDE (id, pharm_id, price, amount,
+    // in_stock, confirmed_at, expires_at) WHERE published, so a company's whole market is read from the index alone.
     check('pharm_products_price_check', sql`${t.price} >= 0`),
   ],
 );
@@ -233,6 +235,10 @@ export const productsView = pharmSchema.table(
     hebName: text('heb_name').notNull(),
     engName: text('eng_name').notNull(),
     company: text('company'),
+    /** The catalogue's id of the product (the company screens name products by it); null until an event carries it. */
+    productId: integer('product_id').unique(),
+    /** The cannabis company's slug (issue 29); null when the product has none. */
+    companySlug: text('company_slug'),
     cannabisType: text('cannabis_type'),
     dosage: text('dosage'),
     thc: integer('thc'),
@@ -257,6 +263,7 @@ export const productsView = pharmSchema.table(
   },
   (t) => [
     index('products_view_family_idx').on(t.family),
+    index('products_view_company_idx').on(t.companySlug, t.name),
     index('products_view_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
   ],
 );
@@ -350,3 +357,46 @@ export const stockFeedPartners = pharmSchema.table('stock_feed_partners', {
   lastPullAt: timestamp('last_pull_at', { withTimezone: true }),
   lastPullError: text('last_pull_error'),
 });
+
+/**
+ * When each offer ran out and came back (issue 29): an open row (`ended_at` null) while the offer is out of stock.
+ * Written only by the trigger `pharm.note_stock_out` on pharm_products (migration 0013), so every writer (back office,
+ * partner feed, orders, seed) is recorded alike. In stock here is the row's own state: published and `in_stock`; an
+ * offer gone stale or past its expiry date is out of stock to shoppers without a row (the company reads add those).
+ */
+export const stockOuts = pharmSchema.table(
+  'stock_outs',
+  {
+    id: serial('id').primaryKey(),
+    pharmProductId: integer('pharm_product_id').notNull().references(() => pharmProducts.id, { onDelete: 'cascade' }),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('stock_outs_open_key').on(t.pharmProductId).where(sql`${t.endedAt} IS NULL`),
+    index('stock_outs_offer_started_idx').on(t.pharmProductId, t.startedAt),
+    // The company page's stock-outs of the last week.
+    index('stock_outs_started_idx').on(t.startedAt),
+    check('stock_outs_period_check', sql`${t.endedAt} IS NULL OR ${t.endedAt} >= ${t.startedAt}`),
+  ],
+);
+
+/**
+ * One day of a product's market (issue 29), by the product's slug (pharm's key of products; the company reads find
+ * the catalogue id through products_view): the daily job's snapshot, or the seed's history. Prices in agorot over the
+ * in-stock published offers; null where none is in stock.
+ */
+export const stockDays = pharmSchema.table(
+  'stock_days',
+  {
+    productSlug: text('product_slug').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    pharmaciesInStock: integer('pharmacies_in_stock').notNull(),
+    pharmaciesOffering: integer('pharmacies_offering').notNull(),
+    units: integer('units').notNull(),
+    lowest: integer('lowest'),
+    median: integer('median'),
+    highest: integer('highest'),
+  },
+  (t) => [primaryKey({ columns: [t.productSlug, t.day] }), index('stock_days_day_idx').on(t.day)],
+);

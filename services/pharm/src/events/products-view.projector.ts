@@ -26,6 +26,10 @@ export class ProductsViewProjector {
     // A tombstone holds no partner id; an event from before catalog sent it leaves the known one alone.
     const yarpaProductId = deleted ? null
       : p.yarpaProductId === undefined ? undefined : await this.claimYarpaProductId(tx, p.slug, p.yarpaProductId, occurredAt);
+    // The catalogue never gives one id to two products; a database rebuilt under the same view (tests) may: the id goes to the latest.
+    if (p.id !== undefined && !deleted) {
+      await tx.update(productsView).set({ productId: null }).where(and(eq(productsView.productId, p.id), ne(productsView.slug, p.slug)));
+    }
     const dosage = p.thccbdDosage ? parseDosage(p.thccbdDosage) : null;
     const row = {
       slug: p.slug,
@@ -36,6 +40,9 @@ export class ProductsViewProjector {
       hebName: p.hebName,
       engName: p.engName,
       company: p.company ?? null,
+      // Events from before catalog sent these leave the known ones alone.
+      ...(p.id === undefined ? {} : { productId: p.id }),
+      ...(p.companySlug === undefined ? {} : { companySlug: p.companySlug }),
       cannabisType: p.cannabisType ?? null,
       dosage: dosage ? p.thccbdDosage : null,
       thc: dosage?.thc ?? null,

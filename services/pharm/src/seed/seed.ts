@@ -8,6 +8,7 @@ import { DiscountsWriter } from '../discounts/discounts.writer';
 import type { OfferInput } from '../offers/offer-fields';
 import { PharmsWriter, type PharmInput, type SlideInput } from '../pharms/pharms.writer';
 import { pharmService } from '../service';
+import { StockDaysWriter } from '../stock-days/stock-days.writer';
 import { SeedOffersWriter } from './seed-offers.writer';
 
 /** One offer of the seed file (deploy/seed/pharm-data.js): money in agorot, the id kept when free. */
@@ -54,6 +55,8 @@ export interface SeedReport {
   removed: number;
   discounts: number;
   changedDiscounts: number;
+  /** Days of stock history written (today's snapshot and the two years before it; days already there are kept). */
+  stockDays: number;
 }
 
 /**
@@ -70,7 +73,7 @@ export async function seedPharm(file: PharmSeedFile, overrides: NodeJS.ProcessEn
     const discounts = app.get(DiscountsWriter);
     const tagNames = new Map(file.tags.map((t) => [t.slug, t.name]));
     await pharms.upsertTags(file.tags);
-    const report: SeedReport = { pharmacies: file.pharmacies.length, changedPharmacies: 0, removedPharmacies: 0, offers: 0, inserted: 0, updated: 0, removed: 0, discounts: 0, changedDiscounts: 0 };
+    const report: SeedReport = { pharmacies: file.pharmacies.length, changedPharmacies: 0, removedPharmacies: 0, offers: 0, inserted: 0, updated: 0, removed: 0, discounts: 0, changedDiscounts: 0, stockDays: 0 };
     for (const pharm of file.pharmacies) {
       const { changed } = await pharms.upsert({
         ...pharm,
@@ -104,9 +107,15 @@ export async function seedPharm(file: PharmSeedFile, overrides: NodeJS.ProcessEn
       await pharms.remove(slug);
       report.removedPharmacies++;
     }
+    // The company screens' history (issue 29): today's snapshot, the two years before it, and when the offers out of stock ran out.
+    const days = app.get(StockDaysWriter);
+    report.stockDays = (await days.snapshot()).products + await days.seedHistory();
+    await app.get<Database>(DATABASE).execute(sql`INSERT INTO pharm.stock_outs (pharm_product_id, started_at)
+      SELECT pp.id, date_trunc('hour', now()) - (pp.id % 336) * interval '1 hour' FROM pharm.pharm_products pp
+      WHERE pp.published AND NOT pp.in_stock AND NOT EXISTS (SELECT 1 FROM pharm.stock_outs so WHERE so.pharm_product_id = pp.id AND so.ended_at IS NULL)`);
     // Fresh planner statistics now rather than at autovacuum's next pass: the lists' plans depend on them.
     if (report.changedPharmacies + report.removedPharmacies + report.inserted + report.updated + report.removed > 0) {
-      await app.get<Database>(DATABASE).execute(sql`ANALYZE pharm.pharmacies, pharm.pharm_products, pharm.products_view, pharm.pharmacy_tags`);
+      await app.get<Database>(DATABASE).execute(sql`ANALYZE pharm.pharmacies, pharm.pharm_products, pharm.products_view, pharm.pharmacy_tags, pharm.stock_days, pharm.stock_outs`);
     }
     return report;
   } finally {
@@ -120,6 +129,7 @@ if (require.main === module) {
   const started = Date.now();
   seedPharm(JSON.parse(readFileSync(path, 'utf8')) as PharmSeedFile)
     .then((r) => console.log(`[seed] pharm: ${r.pharmacies} pharmacies (${r.changedPharmacies} changed, ${r.removedPharmacies} removed), `
-      + `${r.offers} offers (${r.inserted} new, ${r.updated} changed, ${r.removed} removed), ${r.discounts} discounts (${r.changedDiscounts} changed) in ${((Date.now() - started) / 1000).toFixed(1)} s`))
+      + `${r.offers} offers (${r.inserted} new, ${r.updated} changed, ${r.removed} removed), ${r.discounts} discounts (${r.changedDiscounts} changed), `
+      + `${r.stockDays} days of stock history in ${((Date.now() - started) / 1000).toFixed(1)} s`))
     .catch((err) => { console.error(err); process.exit(1); });
 }

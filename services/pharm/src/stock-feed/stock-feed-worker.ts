@@ -7,7 +7,8 @@ import type { PharmEnv } from '../config';
 import { FeedPartners } from './feed-partners';
 import { FeedPull } from './feed-pull';
 import { FeedRunner } from './feed-runner';
-import { bullOptions, STOCK_FEED_QUEUE, StockFeedQueue, type StockFeedJob, type StockFeedPullJob } from './stock-feed.queue';
+import { bullOptions } from '../common/bull';
+import { STOCK_FEED_QUEUE, StockFeedQueue, type StockFeedJob, type StockFeedPullJob } from './stock-feed.queue';
 
 const pullSchedulerId = (partner: string) => `pull.${partner}`;
 

@@ -2,6 +2,7 @@ import { Inject, Injectable, type OnApplicationShutdown, type OnModuleInit } fro
 import { SERVICE_ENV } from '@mc/kit';
 import { Queue } from 'bullmq';
 import Redis from 'ioredis';
+import { bullOptions } from '../common/bull';
 import type { PharmEnv } from '../config';
 
 export const STOCK_FEED_QUEUE = 'stock-feed';
@@ -9,13 +10,6 @@ export const STOCK_FEED_QUEUE = 'stock-feed';
 /** A feed to apply (its row in `stock_feeds` says how far it is) or a partner to pull. */
 export type StockFeedJob = { partner: string; feedId: string };
 export type StockFeedPullJob = { partner: string };
-
-/** BullMQ options shared by the producers (pharm's handlers, the pull) and the worker. */
-export const bullOptions = (env: PharmEnv, connection: Redis) => ({
-  connection,
-  // One queue per database: test runs and a local stack share this Redis and must not take each other's jobs.
-  prefix: `bull-${env.DATABASE_NAME}`,
-});
 
 export const applyJobId = (partner: string, feedId: string) => `apply.${partner}.${feedId}`;
 

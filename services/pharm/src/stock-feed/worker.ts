@@ -1,13 +1,15 @@
 import 'reflect-metadata';
 import { createServiceContext, EnvError } from '@mc/kit';
 import { pharmService } from '../service';
+import { StockDaysWorkerModule } from '../stock-days/stock-days.module';
 import { StockFeedWorkerModule } from './stock-feed-worker.module';
 
 /**
- * The stock-feed worker: its own process (deployed and scaled apart from pharm's request handlers), pharm's schema and
- * outbox, the `stock-feed` BullMQ queue. It starts no event consumers and answers no requests.
+ * pharm's worker: its own process (deployed and scaled apart from pharm's request handlers), pharm's schema and
+ * outbox, and its BullMQ queues: `stock-feed` (the partner stock feed) and `stock-days` (the daily stock snapshot,
+ * issue 29). It starts no event consumers and answers no requests.
  */
-createServiceContext({ ...pharmService, imports: [StockFeedWorkerModule] }, { CONSUME_EVENTS: 'false' })
+createServiceContext({ ...pharmService, imports: [StockFeedWorkerModule, StockDaysWorkerModule] }, { CONSUME_EVENTS: 'false' })
   .then((app) => app.enableShutdownHooks())
   .catch((err: unknown) => {
     console.error(err instanceof EnvError ? err.message : err);
