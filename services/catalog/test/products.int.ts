@@ -4,8 +4,11 @@ import {
   Events, MAX_RELATED, Messages, RELATED_SIZE, streamName, Subjects,
   type EventEnvelope, type ProductChangedEvent,
 } from '@mc/contracts';
+import { DATABASE, type Database } from '@mc/kit';
 import { rpc, rpcUntyped, waitFor } from '@mc/kit/testing';
+import { eq } from 'drizzle-orm';
 import { DeliverPolicy, JSONCodec } from 'nats';
+import { products as productsTable } from '../src/db/schema';
 import { ProductsWriter } from '../src/products/products.writer';
 import { P, testProducts, useTestCatalog } from './test-catalog';
 
@@ -102,9 +105,10 @@ describe('catalog.product.get', () => {
     const started = new Date();
     expect(await products.upsert({ ...input, isPopular: true, tags: ['ct-day'] })).toBe(true);
     const event = await nextEvent(started, (e) => e.product?.slug === P.cliffs);
+    const [{ id }] = await service.app().get<Database>(DATABASE).select({ id: productsTable.id }).from(productsTable).where(eq(productsTable.slug, P.cliffs));
     expect(event).toEqual({
       product: {
-        slug: P.cliffs, name: 'צוקי הגולן T15/C3', shortName: 'צוקי הגולן', type: 'flower', imageUrl: `/media/products/${P.cliffs}.svg`,
+        id, slug: P.cliffs, name: 'צוקי הגולן T15/C3', shortName: 'צוקי הגולן', type: 'flower', imageUrl: `/media/products/${P.cliffs}.svg`,
         hebName: 'צוקי הגולן', engName: 'Golan Cliffs', company: 'חברה בית', companySlug: 'ct-bet', cannabisType: 'indica', thccbdDosage: 'T15/C3',
         family: 'ct-cliffs', isPopular: true, isNew: true, tags: [{ slug: 'ct-day', name: 'ליום (בדיקה)' }], estimatedPrice: 24_000,
         sizeQuantity: 10, sizeUnit: 'גרם', yarpaProductId: 'CT-YRP-CLIFFS',

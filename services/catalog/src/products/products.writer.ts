@@ -116,6 +116,7 @@ function toRow(input: ProductInput, tagKeys: string[], companyNames: ReadonlyMap
 function toProductChangedEvent(row: ProductRow, productTagList: Tag[], deleted = false): ProductChangedEvent {
   return {
     product: {
+      id: row.id,
       slug: row.slug,
       name: row.name,
       shortName: row.shortName,
