@@ -15,8 +15,11 @@ import { asNumber, asText } from '../http/query-values';
 import { RateLimit, type RateLimitRule } from '../http/rate-limit';
 import { REPORT_FORMATS, reportFile, type ReportColumn, type ReportFormat } from './report-files';
 
-/** Downloads build a whole file: a few a minute per user is plenty for a person, and bounds the work. */
-const DOWNLOAD_LIMIT: RateLimitRule = { name: 'company-report', per: 'user', count: 30, windowSeconds: 60 };
+/** Downloads build a whole file: 30 a minute per user is plenty for a person, and bounds the work (pages are not counted). */
+const DOWNLOAD_LIMIT: RateLimitRule = {
+  name: 'company-report', per: 'user', count: 30, windowSeconds: 60,
+  when: (request) => (request.query as Record<string, unknown> | undefined)?.format !== undefined,
+};
 
 const NO_MARKET: MarketFigures = { pharmaciesInStock: 0, pharmaciesOffering: 0, units: 0, lowestPrice: null, medianPrice: null, highestPrice: null };
 

@@ -30,6 +30,7 @@ function fakeRedis() {
 const perClient: RateLimitRule = { name: 'signin-ip', per: 'client', count: 3, windowSeconds: 60 };
 const perEmail: RateLimitRule = { name: 'signin', per: 'body:email', count: 2, windowSeconds: 60 };
 const perUser: RateLimitRule = { name: 'search', per: 'user', count: 5, windowSeconds: 60 };
+const downloads: RateLimitRule = { name: 'report', per: 'user', count: 1, windowSeconds: 60, when: (r) => (r.query as { format?: string }).format !== undefined };
 
 class Routes {
   @RateLimit(perClient)
@@ -38,6 +39,9 @@ class Routes {
 
   @RateLimit(perUser)
   search() { return 'ok'; }
+
+  @RateLimit(downloads)
+  report() { return 'ok'; }
 }
 
 function setup() {
@@ -94,5 +98,14 @@ describe('@RateLimit', () => {
     await handle(Routes.prototype.search, { ip: '203.0.113.7', user: { id: 17 } });
     expect(counts.get('rate:search:17')).toBe(1);
     await expect(handle(Routes.prototype.search, { ip: '203.0.113.7' })).rejects.toThrow('without a signed-in user');
+  });
+
+  it("counts only the requests its `when` holds of: a report's downloads, not its pages", async () => {
+    const { handle, counts } = setup();
+    for (let i = 0; i < 3; i++) await handle(Routes.prototype.report, { ip: '203.0.113.7', user: { id: 17 }, query: { page: String(i + 1) } });
+    expect(counts.size).toBe(0);
+    await handle(Routes.prototype.report, { ip: '203.0.113.7', user: { id: 17 }, query: { format: 'csv' } });
+    await expect(handle(Routes.prototype.report, { ip: '203.0.113.7', user: { id: 17 }, query: { format: 'xlsx' } })).rejects.toMatchObject({ status: 429 });
+    expect(counts.get('rate:report:17')).toBe(2);
   });
 });

@@ -30,6 +30,8 @@ export interface RateLimitRule extends RateLimitWindow {
   /** The counter's name; routes naming the same counter share it (per subject). */
   name: string;
   per: keyof typeof SUBJECTS;
+  /** Counted only for the requests it holds true of (e.g. a download of a route that also answers pages); every one if absent. */
+  when?: (request: FastifyRequest) => boolean;
 }
 
 type LimitedRequest = FastifyRequest & { user?: { id?: number } };
@@ -92,6 +94,7 @@ export class RateLimitInterceptor implements NestInterceptor {
     const rules = this.reflector.get<RateLimitRule[] | undefined>(RULES, context.getHandler()) ?? [];
     const request = context.switchToHttp().getRequest<LimitedRequest>();
     for (const rule of rules) {
+      if (rule.when && !rule.when(request)) continue;
       const subject = SUBJECTS[rule.per](request).slice(0, 200);
       await hitRateLimit(this.redis.client, `${rule.name}:${subject}`, rule);
     }

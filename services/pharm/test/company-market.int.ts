@@ -132,10 +132,12 @@ describe('a cannabis company’s market: pharm.company.* (figures, market, stock
       await expect(call<PricesReportPage>(Subjects.pharm.pricesReport, payload, admin())).resolves.toMatchObject({ currentPage: 1 });
     });
 
-    it('a company pharm knows no product of is 404', async () => {
-      const token = identity.companyToken('9000305', `${PREFIX}-nobody`);
-      await expect(rpcUntyped(nc, Subjects.pharm.companyFigures, { slug: `${PREFIX}-nobody` }, { caller: token }))
-        .rejects.toMatchObject({ status: 404, message: CompanyMessages.companyNotFound });
+    it('a company pharm knows no product of has empty figures and lists (catalog, which owns companies, tells whether it is one)', async () => {
+      const slug = `${PREFIX}-nobody`;
+      const token = identity.companyToken('9000305', slug);
+      await expect(rpcUntyped(nc, Subjects.pharm.companyFigures, { slug }, { caller: token }))
+        .resolves.toMatchObject({ productsStocked: 0, pharmaciesStocking: 0, stockOutsThisWeek: 0, cheapest: null, dearest: null, products: [] });
+      await expect(rpcUntyped(nc, Subjects.pharm.companyStockOuts, { slug }, { caller: token })).resolves.toMatchObject({ rows: [], total: 0 });
     });
   });
 

@@ -55,22 +55,18 @@ export class CompaniesReader {
     this.reportCompanies = new Set(env.STOCK_REPORT_COMPANIES.split(',').map((s) => s.trim()).filter(Boolean));
   }
 
-  /** Pharm knows a company only by its products: 404 for a slug no product names. */
-  async companyOr404(slug: string): Promise<void> {
-    const { rows } = await this.db.execute(sql`SELECT 1 FROM pharm.products_view pv WHERE ${companyProducts(slug)} LIMIT 1`);
-    if (!rows.length) throw notFound(CompanyMessages.companyNotFound);
-  }
-
   reportEnabled(slug: string): boolean {
     return this.reportCompanies.has(slug);
   }
 
   /**
+   * Pharm knows a company only by its products, so a company with none (or a slug that is none: catalog, which owns the
+   * companies, answers 404 for it) has empty figures, lists and history here.
+   *
    * One statement over the company's published offers (`pharm_products_market_idx` covers them); the stock-outs of the
    * week are those of these offers.
    */
   async figures({ slug }: CompanyRequest): Promise<CompanyFigures> {
-    await this.companyOr404(slug);
     const now = this.clock.now();
     type Ref = { price: number; product_id: number; product_name: string; pharm_id: number };
     const { rows: [r] } = await this.db.execute<{
@@ -111,7 +107,6 @@ export class CompaniesReader {
 
   /** Each given product of the company (others are ignored), in the order given, with its market in all and by district. */
   async market({ slug, productIds }: CompanyMarketRequest): Promise<CompanyMarket> {
-    await this.companyOr404(slug);
     const ids = [...new Set(productIds)];
     if (!ids.length) return { products: [] };
     const inStock = inStockSql(this.clock.now());
@@ -140,7 +135,6 @@ export class CompaniesReader {
    */
   async stockHistory(request: CompanyPeriodRequest): Promise<StockHistory> {
     const period = periodOf(request.from, request.to);
-    await this.companyOr404(request.slug);
     let products = companyProducts(request.slug);
     if (request.productId !== undefined) {
       const { rows } = await this.db.execute(sql`SELECT 1 FROM pharm.products_view pv WHERE ${products} AND pv.product_id = ${request.productId}`);
@@ -158,14 +152,12 @@ export class CompaniesReader {
 
   /** Every published offer of the company's products (403 `reportNotEnabled` for a company without the report). */
   async stockReport(request: CompanyReportRequest): Promise<StockReportPage> {
-    await this.companyOr404(request.slug);
     if (!this.reportEnabled(request.slug)) throw serviceError(403, ErrorCodes.forbidden, CompanyMessages.reportNotEnabled);
     return this.report(request, false, COMPANY_PAGE_SIZE.report);
   }
 
   /** The published offers of the company's products that are out of stock now. */
   async stockOuts(request: CompanyReportRequest): Promise<StockReportPage> {
-    await this.companyOr404(request.slug);
     return this.report(request, true, COMPANY_PAGE_SIZE.stockOuts);
   }
 
