@@ -33,7 +33,7 @@ export function Market({ productName, market }: { productName: string; market: P
       </button>
       <div id={districtsId} hidden={!open} className="mc-districts">
         {open && (market.districts.length ? (
-          <div className="bo-table-wrap">
+          <div className="bo-table-wrap" role="region" aria-label={text.districtsCaption(productName)} tabIndex={0}>
             <table className="bo-table">
               <caption className="visually-hidden">{text.districtsCaption(productName)}</caption>
               <thead>

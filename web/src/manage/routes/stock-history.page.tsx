@@ -69,7 +69,7 @@ export function StockHistoryPage() {
         <>
           {data.days.length ? <StockChart days={data.days} /> : <p className="bo-empty mc-chart-placeholder">{text.noDays}</p>}
           {data.days.length > 0 && (
-            <div className="bo-table-wrap mc-days">
+            <div className="bo-table-wrap mc-days" role="region" aria-label={text.daysCaption} tabIndex={0}>
               <table className="bo-table">
                 <caption className="mc-caption">{text.daysCaption}</caption>
                 <thead>

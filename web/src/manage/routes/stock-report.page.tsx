@@ -20,7 +20,7 @@ function Districts({ districts }: { districts: ReportPage['districts'] }) {
   return (
     <section className="bo-section" aria-labelledby="mc-report-districts">
       <h3 id="mc-report-districts" className="bo-section-title">{text.districtsTitle}</h3>
-      <div className="bo-table-wrap mc-report-districts">
+      <div className="bo-table-wrap mc-report-districts" role="region" aria-label={text.districtsCaption} tabIndex={0}>
         <table className="bo-table">
           <caption className="visually-hidden">{text.districtsCaption}</caption>
           <thead>
