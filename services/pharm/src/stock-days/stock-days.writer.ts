@@ -39,8 +39,9 @@ export class StockDaysWriter {
 
   /**
    * The seed's history: SEED_HISTORY_DAYS days before today for every product with published offers, drifting
-   * deterministically (by the product's slug and the day's distance) around today's figures: pharmacies in stock and
-   * units 70–100% of today's, prices within ±6% and a little lower further back, in whole shekels. Days already there
+   * deterministically (by the product's slug and the day's distance) from today's figures, which the curves meet at
+   * today (no step in a chart): pharmacies in stock and units 70–100% of today's, prices within ±6% and a little lower
+   * further back, in whole shekels. Days already there
    * are kept, so seeding again changes nothing.
    */
   async seedHistory(): Promise<number> {
@@ -57,7 +58,8 @@ export class StockDaysWriter {
       SELECT b.slug, ${today}::date - i, least(b.offering, round(b.stocked * f.w))::int, b.offering, round(b.units * f.w)::int,
         (round(b.lo * f.p / 100) * 100)::int, (round(b.med * f.p / 100) * 100)::int, (round(b.hi * f.p / 100) * 100)::int
       FROM base b CROSS JOIN generate_series(1, ${SEED_HISTORY_DAYS}) i
-        CROSS JOIN LATERAL (SELECT 0.85 + 0.15 * sin((i + b.h) / 23.0) AS w, 1 + 0.06 * sin((i + b.h * 3) / 61.0) - i * 0.00005 AS p) f
+        CROSS JOIN LATERAL (SELECT 1 - 0.15 * (1 - cos(2 * pi() * i / (40 + b.h % 60))) AS w,
+          1 + 0.06 * sin(2 * pi() * i / (90 + b.h % 120)) - i * 0.00005 AS p) f
       ON CONFLICT (product_slug, day) DO NOTHING`);
     return rowCount ?? 0;
   }
