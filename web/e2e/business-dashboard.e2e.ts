@@ -9,6 +9,7 @@ import {
   DEFAULT_PHARM_PRODUCT, OFFER_UNCONFIRMED_LABEL, type BusinessInfo, type BusinessPharmProduct, type BusinessProductInfo, type OpeningHours,
 } from '@mc/contracts';
 import type { Locator, Page } from 'playwright-core';
+import { signInFromHeader } from './account-steps';
 import { api } from './api';
 import { DESKTOP, GATEWAY_URL, PHONE, screenshotBothWidths, useBrowser } from './browser';
 import { confirmedHoursAgo } from '../../deploy/local/e2e-database';
@@ -18,16 +19,6 @@ const DAYS = ['ראשון', 'שני', 'שלישי', 'רביעי', 'חמישי', 
 /** Today's weekday in Israel (0 = Sunday). */
 const israelWeekday = () => ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat']
   .indexOf(new Intl.DateTimeFormat('en-US', { timeZone: 'Asia/Jerusalem', weekday: 'short' }).format(new Date()));
-
-async function signIn(page: Page, email: string, password: string) {
-  await page.goto(`${GATEWAY_URL}/`, { waitUntil: 'networkidle' });
-  await page.getByRole('button', { name: 'התחברות' }).click();
-  const dialog = page.getByRole('dialog');
-  await dialog.getByLabel('דוא״ל').fill(email);
-  await dialog.getByLabel('סיסמה').fill(password);
-  await dialog.getByRole('button', { name: 'התחברות' }).click();
-  await page.getByRole('button', { name: 'תפריט החשבון' }).waitFor({ state: 'visible' });
-}
 
 /** The keyboard's way (the box is drawn over a visually hidden input). */
 async function press(target: Locator, key: string) {
@@ -72,7 +63,7 @@ describe('web: the back office dashboard', () => {
 
   it('signs a patient out and sends them home', async () => {
     const { page } = web;
-    await signIn(page, 'patient@medcanna.local', 'demo-patient');
+    await signInFromHeader(page, 'patient@medcanna.local', 'demo-patient');
     await page.goto(`${GATEWAY_URL}/business/${SLUG}`);
     await page.waitForURL((url) => url.pathname === '/');
     await page.getByRole('button', { name: 'התחברות' }).waitFor({ state: 'visible' });
@@ -81,7 +72,7 @@ describe('web: the back office dashboard', () => {
   it("edits the opening hours so the pharmacy is closed now, then open now, and the public page's 'open now' follows", async () => {
     const { page } = web;
     const today = israelWeekday();
-    await signIn(page, 'pharmacist@medcanna.local', 'demo-pharmacist');
+    await signInFromHeader(page, 'pharmacist@medcanna.local', 'demo-pharmacist');
     await page.goto(`${GATEWAY_URL}/business/${SLUG}`, { waitUntil: 'networkidle' });
     await page.getByRole('heading', { name: 'שעות פתיחה' }).waitFor({ state: 'visible' });
     await page.getByRole('heading', { name: 'נתונים' }).waitFor({ state: 'visible' });
@@ -162,7 +153,7 @@ describe('web: the back office dashboard', () => {
 
   it("refuses to save the details without a name ('שדה חובה'), and saves nothing", async () => {
     const { page } = web;
-    await signIn(page, 'pharmacist@medcanna.local', 'demo-pharmacist');
+    await signInFromHeader(page, 'pharmacist@medcanna.local', 'demo-pharmacist');
     await page.goto(`${GATEWAY_URL}/business/${SLUG}`, { waitUntil: 'networkidle' });
     await page.getByRole('button', { name: 'עריכת פרטים' }).click();
     const dialog = page.getByRole('dialog', { name: 'עריכת פרטי בית המרקחת' });

@@ -10,6 +10,7 @@ import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
 import * as fs from 'node:fs';
 import type { Page } from 'playwright-core';
+import { signInFromHeader } from './account-steps';
 import { api } from './api';
 import { seriousViolations } from './axe';
 import { useBrowser, waitHydrated, WIDTHS } from './browser';
@@ -34,16 +35,6 @@ async function asStaff<T>(path: string, init: { method?: string; body?: unknown 
   session ??= api<{ jwt: string }>('/api/auth/signin', { method: 'POST', body: STAFF, base: demo.baseUrl }).then((r) => r.jwt);
   const access = await api<{ jwt: string }>(`/api/businesses/company:${COMPANY}/access`, { method: 'POST', token: await session, base: demo.baseUrl });
   return api<T>(`/api/manage/cannabis-company/${COMPANY}${path}`, { ...init, token: access.jwt, base: demo.baseUrl });
-}
-
-async function signIn(page: Page, email: string, password: string) {
-  await page.goto(`${demo.baseUrl}/`, { waitUntil: 'networkidle' });
-  await page.getByRole('button', { name: 'התחברות' }).click();
-  const dialog = page.getByRole('dialog');
-  await dialog.getByLabel('דוא״ל').fill(email);
-  await dialog.getByLabel('סיסמה').fill(password);
-  await dialog.getByRole('button', { name: 'התחברות' }).click();
-  await page.getByRole('button', { name: 'תפריט החשבון' }).waitFor({ state: 'visible' });
 }
 
 async function expectAxeClean(page: Page, what: string) {
@@ -71,7 +62,7 @@ describe.each(WIDTHS)('web: a cannabis company at $width px (issue 29)', (viewpo
   it('greenmed staff open the company from the menu, set a supply state the product page shows, read stock and history, download the report', async () => {
     const { page } = web;
     const expected = await asStaff<CompanyPage>('');
-    await signIn(page, STAFF.email, STAFF.password);
+    await signInFromHeader(page, STAFF.email, STAFF.password, demo.baseUrl);
     await page.getByRole('button', { name: 'תפריט החשבון' }).click();
     await page.getByRole('link', { name: /גרינמד/ }).click();
     await page.waitForURL(new RegExp(`/manage/cannabis-company/${COMPANY}$`));
@@ -148,7 +139,7 @@ describe.each(WIDTHS)('web: a cannabis company at $width px (issue 29)', (viewpo
 
   it('staff of a company without the report flag see no report link, and the report answers not found; a patient is signed out and sent home', async () => {
     const { page } = web;
-    await signIn(page, 'company@medcanna.local', 'demo-company');
+    await signInFromHeader(page, 'company@medcanna.local', 'demo-company', demo.baseUrl);
     await page.goto(`${demo.baseUrl}/manage/cannabis-company/galil-fields`, { waitUntil: 'networkidle' });
     await page.locator('.bo-stats').waitFor();
     expect(await page.getByRole('link', { name: 'מלאי', exact: true }).count()).toBe(1);
@@ -160,7 +151,7 @@ describe.each(WIDTHS)('web: a cannabis company at $width px (issue 29)', (viewpo
     await page.getByRole('button', { name: 'תפריט החשבון' }).click();
     await page.getByRole('button', { name: 'התנתקות' }).click();
     await page.getByRole('button', { name: 'התחברות' }).waitFor();
-    await signIn(page, 'patient@medcanna.local', 'demo-patient');
+    await signInFromHeader(page, 'patient@medcanna.local', 'demo-patient', demo.baseUrl);
     await page.goto(`${demo.baseUrl}/manage/cannabis-company/${COMPANY}`);
     await page.waitForURL(`${demo.baseUrl}/`);
     await page.getByRole('button', { name: 'התחברות' }).waitFor();
