@@ -19,7 +19,7 @@ describe('order service: shipping to a saved address of the caller', () => {
       const { jwt } = await call(Subjects.identity.signIn, { email: 'patient@medcanna.local', password: 'demo-patient' });
       await call(Subjects.identity.userGet, {}, { caller: jwt });
       return { caller: jwt };
-    });
+    }, { timeoutMs: 30_000, intervalMs: 250 });
     const run = Date.now().toString(36);
     const { addresses } = await call(Subjects.identity.addressCreate, { address: 'דיזנגוף, תל אביב-יפו', houseNumber: '50', floor: 3, apartment: Number.parseInt(run.slice(-4), 36) % 99_999 }, as);
     saved = addresses[addresses.length - 1];
@@ -33,7 +33,7 @@ describe('order service: shipping to a saved address of the caller', () => {
     );
     await restock(s.pg(), a);
     await call(Subjects.cart.cartStore, { cartItems: [{ pharmProductId: a[0].id, amount: 1 }] }, as);
-  });
+  }, 60_000);
 
   afterAll(async () => {
     if (saved) await call(Subjects.identity.addressRemove, { id: saved.id }, as).catch(() => undefined);

@@ -37,12 +37,17 @@ export async function waitFor<T>(what: string, probe: () => T | Promise<T>, opti
 
 function describe(last: { value: unknown } | { error: unknown } | undefined): string {
   if (!last) return 'nothing';
-  if ('error' in last) return `error: ${last.error instanceof Error ? last.error.message : String(last.error)}`;
+  if ('error' in last) return `error: ${last.error instanceof Error ? last.error.message : asText(last.error)}`;
+  return `answer: ${asText(last.value)}`;
+}
+
+/** A value as JSON where it can be (a service's refusal is a plain object), cut to 500 characters. */
+function asText(value: unknown): string {
   let text: string;
   try {
-    text = JSON.stringify(last.value) ?? String(last.value);
+    text = JSON.stringify(value) ?? String(value);
   } catch {
-    text = String(last.value);
+    text = String(value);
   }
-  return `answer: ${text.slice(0, 500)}`;
+  return text.slice(0, 500);
 }
