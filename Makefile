@@ -47,7 +47,8 @@ seed-base: build ## The demo data without the volumes: catalogue, 200 pharmacies
 
 # A fresh machine gets the base data only (quick); 50,000 patients and 200,000 orders come with `make seed` and `make bench`.
 seed-if-empty: build
-	@if [ "$$(psql -h 127.0.0.1 -U postgres -d medcanna -tAc 'SELECT count(*) FROM pharm.pharmacies' 2>/dev/null || echo 0)" = "0" ]; then \
+	@# Seeded again (idempotent) when empty, or seeded before the cannabis companies and their stock history existed.
+	@if [ "$$(psql -h 127.0.0.1 -U postgres -d medcanna -tAc 'SELECT least((SELECT count(*) FROM pharm.pharmacies), (SELECT count(*) FROM catalog.companies), (SELECT count(*) FROM pharm.stock_days))' 2>/dev/null || echo 0)" = "0" ]; then \
 	  $(MAKE) --no-print-directory seed-base; else echo "[seed] demo data present (make seed refreshes it and adds the volumes)"; fi
 	@# The demo accounts are added to a database seeded before they existed (idempotent).
 	@DATABASE_NAME=medcanna LOG_LEVEL=warn node services/identity/dist/seed/seed.js
