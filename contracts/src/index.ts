@@ -11,3 +11,4 @@ export * from './pharm';
 export * from './shipping';
 export * from './business';
 export * from './company';
+export * from './manage';

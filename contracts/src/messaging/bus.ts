@@ -46,6 +46,11 @@ import {
   CompanyListRequest, CompanyMarketRequest, CompanyPageRequest, CompanyPeriodRequest, CompanyReportRequest, CompanyRequest, CompanySupplyCommand, PricesReportRequest,
   type Company, type CompanyFigures, type CompanyListPage, type CompanyMarket, type CompanyProductsPage, type PricesReportPage, type ProductSupply, type StockHistory, type StockReportPage, type SupplyEditsPage,
 } from '../company';
+import {
+  AuditListRequest, AuditRecordedEvent, ManagePharmListRequest, ManagePharmRequest, ManageUserListRequest, ManageUserRequest, MemberAddCommand,
+  MemberRemoveCommand, MembersRequest, MembershipInvitedEvent, PharmManageUpdateCommand, PharmOnboardCommand, PharmOrderCountsRequest, UserOrderCountsRequest,
+  type AuditPage, type BusinessMembers, type ManageCounts, type ManagedPharm, type ManagedPharmsPage, type ManagedUser, type ManagedUsersPage,
+} from '../manage';
 import { Events, Subjects } from './subjects';
 
 /**
@@ -121,6 +126,21 @@ export const RequestRoutes = {
   [Subjects.pharm.stockFeedRejections]: takes(StockFeedRejectionsRequest).answers<StockFeedRejectionsPage>(),
   [Subjects.pharm.stockFeedPartners]: takesNothing.answers<{ partners: StockFeedPartner[] }>(),
   [Subjects.pharm.stockFeedPartnerPause]: takes(StockFeedPauseCommand).answers<StockFeedPartner>(),
+  [Subjects.pharm.manageList]: takes(ManagePharmListRequest).answers<ManagedPharmsPage>(),
+  [Subjects.pharm.manageGet]: takes(ManagePharmRequest).answers<ManagedPharm>(),
+  [Subjects.pharm.manageOnboard]: takes(PharmOnboardCommand).answers<ManagedPharm>(),
+  [Subjects.pharm.manageUpdate]: takes(PharmManageUpdateCommand).answers<ManagedPharm>(),
+  [Subjects.order.managePharmCounts]: takes(PharmOrderCountsRequest).answers<ManageCounts>(),
+  [Subjects.order.manageUserCounts]: takes(UserOrderCountsRequest).answers<ManageCounts>(),
+  [Subjects.identity.manageUsers]: takes(ManageUserListRequest).answers<ManagedUsersPage>(),
+  [Subjects.identity.manageUserGet]: takes(ManageUserRequest).answers<ManagedUser>(),
+  [Subjects.identity.manageUserBlock]: takes(ManageUserRequest).answers<ManagedUser>(),
+  [Subjects.identity.manageUserUnblock]: takes(ManageUserRequest).answers<ManagedUser>(),
+  [Subjects.identity.manageResendActivation]: takes(ManageUserRequest).answers<Ok>(),
+  [Subjects.identity.manageMembers]: takes(MembersRequest).answers<BusinessMembers>(),
+  [Subjects.identity.manageMemberAdd]: takes(MemberAddCommand).answers<BusinessMembers>(),
+  [Subjects.identity.manageMemberRemove]: takes(MemberRemoveCommand).answers<BusinessMembers>(),
+  [Subjects.identity.manageAudit]: takes(AuditListRequest).answers<AuditPage>(),
   [Subjects.pharm.companyFigures]: takes(CompanyRequest).answers<CompanyFigures>(),
   [Subjects.pharm.companyMarket]: takes(CompanyMarketRequest).answers<CompanyMarket>(),
   [Subjects.pharm.companyStockHistory]: takes(CompanyPeriodRequest).answers<StockHistory>(),
@@ -245,6 +265,9 @@ export const EventRoutes = {
   [Events.identity.passwordResetAsked]: carries(AccountAskedEvent, 1),
   [Events.identity.smsCodeAsked]: carries(AccountAskedEvent, 1),
   [Events.identity.sessionsEnded]: carries(SessionsEndedEvent, 1),
+  [Events.identity.membershipInvited]: carries(MembershipInvitedEvent, 1),
+  [Events.order.auditRecorded]: carries(AuditRecordedEvent, 1),
+  [Events.pharm.auditRecorded]: carries(AuditRecordedEvent, 1),
   [Events.order.batchPlaced]: carries(OrderBatchPlacedEvent, 1),
   [Events.order.statusChanged]: carries(OrderStatusChangedEvent, 1),
   [Events.order.documentsSubmitted]: carries(OrderDocumentsSubmittedEvent, 1),

@@ -91,6 +91,11 @@ export const Subjects = {
     companyStockOuts: 'pharm.company.stock-outs',
     /** Prices per product across pharmacies over time (admins only). */
     pricesReport: 'pharm.company.prices-report',
+    /** The operator's console (admins only, issue 30): every pharmacy in any state, onboarding, changes and the state. */
+    manageList: 'pharm.manage.list',
+    manageGet: 'pharm.manage.get',
+    manageOnboard: 'pharm.manage.onboard',
+    manageUpdate: 'pharm.manage.update',
   },
   cart: {
     /** The signed-in user's server cart (`ServerCart`); every cart subject answers it as it is after the call. */
@@ -127,6 +132,9 @@ export const Subjects = {
     businessStats: 'order.business.stats',
     /** The back office's order table (`BusinessPageRequest` → `BusinessOrdersPage`). */
     businessOrders: 'order.business.list',
+    /** The operator's console (admins only): orders this month per pharmacy, orders ever per user. */
+    managePharmCounts: 'order.manage.pharm-counts',
+    manageUserCounts: 'order.manage.user-counts',
   },
   identity: {
     signUp: 'identity.auth.sign-up',
@@ -168,6 +176,16 @@ export const Subjects = {
     prescriptionGet: 'identity.prescription.get',
     prescriptionSave: 'identity.prescription.save',
     prescriptionRemove: 'identity.prescription.remove',
+    /** The operator's console (admins only, issue 30): accounts, memberships and invitations, and the record. */
+    manageUsers: 'identity.manage.users',
+    manageUserGet: 'identity.manage.user-get',
+    manageUserBlock: 'identity.manage.user-block',
+    manageUserUnblock: 'identity.manage.user-unblock',
+    manageResendActivation: 'identity.manage.resend-activation',
+    manageMembers: 'identity.manage.members',
+    manageMemberAdd: 'identity.manage.member-add',
+    manageMemberRemove: 'identity.manage.member-remove',
+    manageAudit: 'identity.manage.audit',
   },
   notifications: {
     /** A visitor's contact form (`ContactDto` → `{ id }`). */
@@ -212,15 +230,21 @@ export const Events = {
     smsCodeAsked: 'evt.identity.sms-code.asked',
     /** An account's token version grew (password change or reset, sign-out, disable): identity writes it to `TOKEN_VERSIONS_BUCKET`. */
     sessionsEnded: 'evt.identity.sessions.ended',
+    /** An invitation to run a business, e-mailed to an address with no account yet (`MembershipInvitedEvent`). */
+    membershipInvited: 'evt.identity.membership.invited',
   },
   order: {
     batchPlaced: 'evt.order.batch.placed',
     statusChanged: 'evt.order.status.changed',
     documentsSubmitted: 'evt.order.documents.submitted',
+    /** A reading of an ID number, for identity's record (`AuditRecordedEvent`). */
+    auditRecorded: 'evt.order.audit.recorded',
   },
   pharm: {
     offersChanged: 'evt.pharm.offers.changed',
     pharmChanged: 'evt.pharm.pharm.changed',
+    /** An admin's action on pharmacies (onboarding, changes, state, opening a back office), for identity's record. */
+    auditRecorded: 'evt.pharm.audit.recorded',
   },
 } as const;
 
