@@ -1,6 +1,6 @@
-import { Transform, Type } from 'class-transformer';
+import { Transform } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsEmail, IsIn, IsInt, IsISO8601, IsObject, IsOptional, IsString, Matches, MaxLength, Min, ValidateNested } from 'class-validator';
-import { BUSINESS_MAX_PAGE, BUSINESS_SEARCH_MAX_LENGTH } from '../business/common';
+import { BUSINESS_MAX_PAGE, BUSINESS_SEARCH_MAX_LENGTH, NestedList } from '../business/common';
 import { BusinessMessages } from '../business/messages';
 import { SLUG_PATTERN } from '../catalog/product';
 import { Filled, INT4_MAX, IntInRange, MatchesIfFilled, NoControlChars, Trim } from '../forms/decorators';
@@ -114,7 +114,7 @@ class PharmFields {
   shipping: PharmShipping;
 
   /** The week's hours (the back office's flat list of slots; a day with none is closed). */
-  @IsArray(invalid) @ArrayMaxSize(7 * MAX_SLOTS_PER_DAY, invalid) @ValidateNested({ each: true }) @Type(() => OpeningHoursSlotInput)
+  @IsArray(invalid) @ArrayMaxSize(7 * MAX_SLOTS_PER_DAY, invalid) @ValidateNested({ each: true }) @NestedList(OpeningHoursSlotInput)
   openingHours: OpeningHoursSlotInput[];
 
   /** The licensed-data partner's code; empty or absent: the pharmacy is not partner-synced. */
@@ -158,7 +158,7 @@ export class PharmManageUpdateCommand extends ManagePharmRequest {
   @IsOptional() @IsIn(PHARM_SHIPPING as unknown as string[], { message: ManageMessages.invalidShipping })
   shipping?: PharmShipping;
 
-  @IsOptional() @IsArray(invalid) @ArrayMaxSize(7 * MAX_SLOTS_PER_DAY, invalid) @ValidateNested({ each: true }) @Type(() => OpeningHoursSlotInput)
+  @IsOptional() @IsArray(invalid) @ArrayMaxSize(7 * MAX_SLOTS_PER_DAY, invalid) @ValidateNested({ each: true }) @NestedList(OpeningHoursSlotInput)
   openingHours?: OpeningHoursSlotInput[];
 
   @IsOptional() @Trim() @MatchesIfFilled(PARTNER_CODE_PATTERN, ManageMessages.partnerCodeInvalid)
