@@ -38,13 +38,14 @@ import { serveWebPages, WebApp } from './site/web-app';
 import { catalogControllers } from './catalog';
 import { companyControllers } from './companies';
 import { feedControllers, FeedIntake, registerFeedBodies } from './feeds';
+import { manageControllers } from './manage';
 import { pharmControllers } from './pharms';
 import { siteControllers } from './site';
 
 /** Every controller of the gateway in this environment (the dev mailbox and the fake Google provider only where they belong). */
 export function gatewayControllers(env: GatewayEnv): Type<unknown>[] {
   return [
-    HealthController, ...siteControllers, ...catalogControllers, ...pharmControllers, CartController, ...checkoutControllers, ...businessControllers, ...companyControllers, ...feedControllers, AuthController, PrescriptionController, UserController, BusinessesController,
+    HealthController, ...siteControllers, ...catalogControllers, ...pharmControllers, CartController, ...checkoutControllers, ...businessControllers, ...companyControllers, ...manageControllers, ...feedControllers, AuthController, PrescriptionController, UserController, BusinessesController,
     ...googleSignIn(env).controllers, ...(isDevelopment(env) ? [MailboxController] : []),
   ];
 }

@@ -1,22 +1,16 @@
-import { Body, Controller, Get, Inject, Param, Put, Req, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, Inject, Param, Put, UseGuards } from '@nestjs/common';
 import { AuthGuard } from '@nestjs/passport';
 import { ApiBadRequestResponse, ApiBearerAuth, ApiForbiddenResponse, ApiNotFoundResponse, ApiOkResponse, ApiParam, ApiTags, ApiUnauthorizedResponse } from '@nestjs/swagger';
-import { ErrorCodes, Messages, Subjects, type ServiceError, type StockFeedPartner } from '@mc/contracts';
+import { Messages, Subjects, type StockFeedPartner } from '@mc/contracts';
 import { IsBoolean } from 'class-validator';
 import { ServiceClients } from '../clients/clients.module';
 import { RequestBody } from '../docs/request-bodies';
+import { AdminGuard } from '../manage/admin.guard';
 
 /** The body of the operator's switch (the partner is the path's id). Documentation only: pharm validates the command. */
 export class FeedPartnerPauseBody {
   @IsBoolean({ message: Messages.badRequest })
   paused: boolean;
-}
-
-const forbidden = (): ServiceError => ({ status: 403, code: ErrorCodes.forbidden, message: Messages.unauthorized });
-
-/** Admins only: refused here (403) before the call, and by pharm again (the token travels as the caller). */
-function assertAdmin(request: { user?: { role?: string } }): void {
-  if (request.user?.role !== 'admin') throw forbidden();
 }
 
 /**
@@ -25,7 +19,7 @@ function assertAdmin(request: { user?: { role?: string } }): void {
  */
 @ApiTags('manage')
 @Controller('manage/feed-partners')
-@UseGuards(AuthGuard('jwt'))
+@UseGuards(AuthGuard('jwt'), AdminGuard)
 @ApiBearerAuth()
 @ApiUnauthorizedResponse({ description: 'no valid token' })
 @ApiForbiddenResponse({ description: 'not an admin' })
@@ -34,8 +28,7 @@ export class FeedPartnersController {
 
   @Get()
   @ApiOkResponse({ description: '{ partners: [{ id, paused, pulls, lastPullAt, lastPullError, lastFeedAt, lastFeedState }] }' })
-  list(@Req() request: { user?: { role?: string } }): Promise<{ partners: StockFeedPartner[] }> {
-    assertAdmin(request);
+  list(): Promise<{ partners: StockFeedPartner[] }> {
     return this.clients.get('pharm').send(Subjects.pharm.stockFeedPartners, {});
   }
 
@@ -45,8 +38,7 @@ export class FeedPartnersController {
   @ApiOkResponse({ description: 'the partner as it is now' })
   @ApiBadRequestResponse({ description: '`paused` not a boolean, or not a partner id' })
   @ApiNotFoundResponse({ description: 'no such partner' })
-  pause(@Req() request: { user?: { role?: string } }, @Param('id') id: string, @Body() body: Partial<FeedPartnerPauseBody> | undefined): Promise<StockFeedPartner> {
-    assertAdmin(request);
+  pause(@Param('id') id: string, @Body() body: Partial<FeedPartnerPauseBody> | undefined): Promise<StockFeedPartner> {
     return this.clients.get('pharm').send(Subjects.pharm.stockFeedPartnerPause, { partner: id, paused: body?.paused as boolean });
   }
 }
