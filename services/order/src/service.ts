@@ -3,6 +3,7 @@ import type { ServiceDefinition } from '@mc/kit';
 import { OrderEnv } from './config';
 import { inbox, outbox } from './db/schema';
 import { CheckoutModule } from './checkout/checkout.module';
+import { ManageModule } from './manage/manage.module';
 import { OrdersModule } from './orders/orders.module';
 
 export const orderService: ServiceDefinition<OrderEnv> = {
@@ -11,5 +12,5 @@ export const orderService: ServiceDefinition<OrderEnv> = {
   schema: 'order',
   tables: { outbox, inbox },
   migrationsFolder: join(__dirname, 'migrations'),
-  imports: [OrdersModule, CheckoutModule],
+  imports: [OrdersModule, CheckoutModule, ManageModule],
 };

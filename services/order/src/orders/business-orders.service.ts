@@ -1,9 +1,9 @@
 import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import {
-  agorotToShekels, BUSINESS_PAGE_SIZE, ErrorCodes, escapeLike, Messages, OWNER_SETTABLE_STATUSES, Subjects,
+  agorotToShekels, BUSINESS_PAGE_SIZE, ErrorCodes, escapeLike, Events, Messages, OWNER_SETTABLE_STATUSES, Subjects,
   type BusinessOrder, type BusinessOrdersPage, type OrderStatus,
 } from '@mc/contracts';
-import { BusClient, businessNotFound, Clock, DATABASE, LOGGER, repeatEvery, type Repeating, OutboxRelay, SERVICE_ENV, serviceError, toServiceError, type Caller, type Database } from '@mc/kit';
+import { BusClient, businessNotFound, Clock, DATABASE, LOGGER, repeatEvery, type Repeating, OutboxRelay, OutboxWriter, SERVICE_ENV, serviceError, toServiceError, type Caller, type Database } from '@mc/kit';
 import { and, asc, eq, inArray, isNotNull, lte, sql, type SQL } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { OrderEnv } from '../config';
@@ -70,6 +70,7 @@ export class BusinessOrdersService implements OnApplicationBootstrap, OnApplicat
     @Inject(Clock) private readonly clock: Clock,
     @Inject(OrderTransitions) private readonly transitions: OrderTransitions,
     @Inject(OutboxRelay) private readonly relay: OutboxRelay,
+    @Inject(OutboxWriter) private readonly outbox: OutboxWriter,
     @Inject(PiiKeys) private readonly keys: PiiKeys,
     @Inject(BusClient) private readonly bus: BusClient,
     @Inject(SERVICE_ENV) private readonly env: OrderEnv,
@@ -150,20 +151,30 @@ export class BusinessOrdersService implements OnApplicationBootstrap, OnApplicat
     return { orders: result };
   }
 
-  /** One order's ID number for a member of its pharmacy; each reading recorded with it, in one transaction. */
+  /**
+   * One order's ID number for a member of its pharmacy. Each reading is recorded with it, in one transaction: a row of
+   * `id_number_reads` and `evt.order.audit.recorded` for identity's record of who did what (the order, its pharmacy,
+   * the reader and when; never the number itself).
+   */
   async idNumber(caller: Caller, pharmSlug: string, orderId: number): Promise<{ idNumber: string }> {
     await this.ensurePharmacy(pharmSlug);
-    return this.db.transaction(async (tx) => {
+    const answer = await this.db.transaction(async (tx) => {
       const [order] = await tx
-        .select({ ciphertext: orders.idNumberCiphertext, keyId: orders.idNumberKeyId, purgedAt: orders.idNumberPurgedAt })
+        .select({ ciphertext: orders.idNumberCiphertext, keyId: orders.idNumberKeyId, pharmName: orders.pharmName })
         .from(orders)
         .where(and(eq(orders.id, orderId), eq(orders.pharmSlug, pharmSlug)));
       if (!order) throw orderNotFound();
       if (!order.ciphertext || !order.keyId) throw serviceError(410, ErrorCodes.notFound, Messages.orderNotFound);
       const idNumber = await this.keys.decryptIdNumber(order.keyId, order.ciphertext);
-      await tx.insert(idNumberReads).values({ orderId, userId: caller.userId, at: this.clock.now() });
+      const at = this.clock.now();
+      await tx.insert(idNumberReads).values({ orderId, userId: caller.userId, at });
+      await this.outbox.add(tx, Events.order.auditRecorded, {
+        action: 'order.id-number-read', actorId: caller.userId, targetKind: 'order', targetId: String(orderId), targetLabel: order.pharmName, at: at.toISOString(),
+      });
       return { idNumber };
     });
+    this.relay.poke();
+    return answer;
   }
 
   /** Deletes the ID numbers of orders final for longer than the retention (by the service's clock). */
