@@ -1,5 +1,5 @@
 import type { Database } from '@mc/kit';
-import { asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import { pharmacies, pharmacyTags, pharmTags } from '../db/schema';
 import type { PharmRecord } from './pharm-view';
 
@@ -28,10 +28,14 @@ const columns = {
   updatedAt: pharmacies.updatedAt,
 };
 
-/** The pharmacies with their tags (two queries; a few hundred rows): all of them, or those of `ids`. */
+/**
+ * The live pharmacies with their tags (two queries; a few hundred rows): all of them, or those of `ids`. A pharmacy
+ * onboarding or suspended is left out, so to the offer index (every public read) it is a pharmacy that does not exist:
+ * its page is 404 and its offers are invisible, from the change feed's next apply (well under a second).
+ */
 export async function loadPharmRecords(db: Database, ids?: number[]): Promise<PharmRecord[]> {
   const [rows, tagRows] = await Promise.all([
-    db.select(columns).from(pharmacies).where(ids && inArray(pharmacies.id, ids)).orderBy(asc(pharmacies.id)),
+    db.select(columns).from(pharmacies).where(and(eq(pharmacies.state, 'live'), ids && inArray(pharmacies.id, ids))).orderBy(asc(pharmacies.id)),
     db
       .select({ pharmId: pharmacyTags.pharmId, slug: pharmTags.slug, name: pharmTags.name })
       .from(pharmacyTags)
