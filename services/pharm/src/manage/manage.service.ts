@@ -39,7 +39,7 @@ const orNull = (value: string | null | undefined): string | null => (value === u
 
 /** Offers on the marketplace: published, of a product the catalogue still lists. */
 const offersCount = sql<number>`(SELECT count(*)::int FROM pharm.pharm_products pp LEFT JOIN pharm.products_view pv ON pv.slug = pp.product_slug
-  WHERE pp.pharm_id = ${pharmacies.id} AND pp.published AND NOT coalesce(pv.deleted, false))`;
+  WHERE pp.pharm_id = pharm.pharmacies.id AND pp.published AND NOT coalesce(pv.deleted, false))`;
 
 const toManaged = (row: PharmacyRow, offers: number): ManagedPharm => ({
   slug: row.slug,
