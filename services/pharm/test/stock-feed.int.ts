@@ -5,11 +5,11 @@ import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { Subjects, type StockFeedStatus } from '@mc/contracts';
+import { Events, Subjects, type StockFeedStatus } from '@mc/contracts';
 import { feedSignature, feedSpoolPath, type Caller } from '@mc/kit';
 import { rpc, waitFor } from '@mc/kit/testing';
-import { and, eq, inArray } from 'drizzle-orm';
-import { pharmacies, pharmProducts, stockFeedPartners, stockFeeds } from '../src/db/schema';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { outbox, pharmacies, pharmProducts, stockFeedPartners, stockFeeds } from '../src/db/schema';
 import { StockFeedService } from '../src/stock-feed/stock-feed.service';
 import { PHARM_TEST_ENV, usePharm } from './support';
 
@@ -228,6 +228,12 @@ describe('the worker', () => {
     expect((await offer(p2, y2))!.amount).not.toBe(21);
     await app().get(StockFeedService).pause(PARTNER.id, false, OPERATOR);
     expect(await finished(jobId)).toMatchObject({ state: 'done', applied: 1 });
+    // The switch is on the record (identity's audit log), by the operator who flipped it.
+    const [recorded] = await data.db.select({ data: sql`${outbox.envelope} -> 'data'` }).from(outbox)
+      .where(and(eq(outbox.subject, Events.pharm.auditRecorded), sql`${outbox.envelope} -> 'data' ->> 'targetId' = ${PARTNER.id}`)).orderBy(desc(outbox.id)).limit(1);
+    expect(recorded.data).toMatchObject({
+      action: 'feed-partner.paused', actorId: OPERATOR.userId, targetKind: 'feed-partner', before: { paused: true }, after: { paused: false },
+    });
   });
 
   it('stops a feed in hand between chunks when its partner is paused, and finishes it once resumed', async () => {
