@@ -182,6 +182,9 @@ describe('the operator\'s console: pharmacies (pharm.manage.*) and their state o
       expect(offers).toEqual([expect.objectContaining({ pharmProductId: offerId, published: false })]);
       expect(pharms.map((p) => p.slug)).toEqual([slug()]);
       expect((await call<ManagedPharm>(Subjects.pharm.manageGet, { slug: slug() })).offersCount).toBe(1);
+      // Still a pharmacy to the services' check that a business is one (order's back office, the gateway's shipments).
+      expect((await rpc(service.nc(), Subjects.pharm.pharmGet, { slug: slug(), anyState: true })).pharm.slug).toBe(slug());
+      await expect(rpc(service.nc(), Subjects.pharm.pharmGet, { slug: data.slug('nowhere'), anyState: true })).rejects.toMatchObject({ status: 404 });
     });
 
     it('shows it everywhere within a second of being made live, with the record and catalog told', async () => {
