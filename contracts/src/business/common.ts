@@ -105,6 +105,8 @@ export interface PharmBusinessInfo {
   partnerCode: string | null;
   /** When the partner's feed last changed this pharmacy (ISO), or null. */
   partnerFeedAt: string | null;
+  /** The pharmacy's state on the marketplace (issue 30): only a live one is shown to patients. */
+  state: import('../manage').PharmState;
 }
 
 /** `order.business.stats`: order's part of the dashboard. */

@@ -54,13 +54,21 @@ export class PharmListRequest implements PharmListQuery {
   tag?: string;
 }
 
-/** `pharm.pharm.get` (`PharmDetailResponse`): the pharmacy, its distance from `location` when given. */
+/**
+ * `pharm.pharm.get` (`PharmDetailResponse`): the pharmacy, its distance from `location` when given. Only a live
+ * pharmacy is found (issue 30), unless `anyState`: the services' and the back office's check that a business is a
+ * pharmacy at all (order's business orders, the gateway's shipments), which an onboarding or suspended one still is.
+ * The public page never sets it.
+ */
 export class PharmGetRequest {
   @SlugToFind()
   slug: string;
 
   @Optional() @Satisfies('geoPoint', isGeoPoint)
   location?: GeoPoint;
+
+  @Optional() @IsBoolean(invalid)
+  anyState?: boolean;
 }
 
 /** `pharm.slide.list`: the pharmacy's slides. */

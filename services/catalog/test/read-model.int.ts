@@ -61,6 +61,26 @@ describe('read model of pharm’s offers and pharmacies', () => {
     await eventually('an unpublished offer to stop counting', () => product(P.ginger), (p) => p.pharmProductsCount === 0 && p.priceRange === null && p.maxExpiresAt === null);
   });
 
+  it('leaves a pharmacy pharm no longer shows (suspended) out of the figures and search within 1 s, and takes it back when live again', async () => {
+    const amber = testPharms().find((p) => p.slug === PHARM.p2)!;
+    const suggested = async () => (await rpc(service.nc(), Subjects.catalog.search, { term: 'פארם הענברים', limit: 5 }))
+      .results.some((r) => r.type === 'pharm' && r.data.slug === PHARM.p2);
+    expect(await product(P.ginger)).toMatchObject({ pharmProductsCount: 2, priceRange: { min: 250, max: 280 } });
+    expect(await suggested()).toBe(true);
+
+    let started = Date.now();
+    await publishPharm(service.nc(), amber, true);
+    await eventually('its offers to stop counting', () => product(P.ginger), (p) => p.pharmProductsCount === 1 && p.priceRange?.max === 250, 1000);
+    await eventually('it to leave search', suggested, (found) => !found, Math.max(1, 1000 - (Date.now() - started)));
+    expect(Date.now() - started).toBeLessThan(1000);
+
+    started = Date.now();
+    await publishPharm(service.nc(), amber, false);
+    await eventually('its offers to count again', () => product(P.ginger), (p) => p.pharmProductsCount === 2 && p.priceRange?.max === 280, 1000);
+    await eventually('it to be suggested again', suggested, Boolean, Math.max(1, 1000 - (Date.now() - started)));
+    expect(Date.now() - started).toBeLessThan(1000);
+  });
+
   it('ignores a snapshot older than the one applied', async () => {
     const stale = await publishOffers(service.nc(), [offer(4, P.cliffs, PHARM.p1, 999)], new Date(Date.now() - 3600_000));
     await eventually('the stale event to be handled', () => handled(stale.eventId), Boolean);

@@ -9,6 +9,7 @@ import { CompaniesModule } from './companies/companies.module';
 import { CartOffersModule } from './cart-offers/cart-offers.module';
 import { DiscountsModule } from './discounts/discounts.module';
 import { EventsModule } from './events/events.module';
+import { ManageModule } from './manage/manage.module';
 import { MediaModule } from './media/media.module';
 import { PharmProductsModule } from './pharm-products/pharm-products.module';
 import { PharmsModule } from './pharms/pharms.module';
@@ -24,5 +25,5 @@ export const pharmService: ServiceDefinition<PharmEnv> = {
   schema: 'pharm',
   tables: { outbox, inbox },
   migrationsFolder: join(__dirname, 'migrations'),
-  imports: [PharmsModule, PharmProductsModule, DiscountsModule, CartOffersModule, StockModule, EventsModule, MediaModule, SitemapModule, BusinessInfoModule, BusinessProductsModule, AnnouncementsModule, SeedModule, StockFeedModule, CompaniesModule, StockDaysModule],
+  imports: [PharmsModule, PharmProductsModule, DiscountsModule, CartOffersModule, StockModule, EventsModule, MediaModule, SitemapModule, BusinessInfoModule, BusinessProductsModule, AnnouncementsModule, SeedModule, StockFeedModule, CompaniesModule, StockDaysModule, ManageModule],
 };

@@ -5,11 +5,11 @@ import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { Subjects, type StockFeedStatus } from '@mc/contracts';
-import { feedSignature, feedSpoolPath } from '@mc/kit';
+import { Events, Subjects, type StockFeedStatus } from '@mc/contracts';
+import { feedSignature, feedSpoolPath, type Caller } from '@mc/kit';
 import { rpc, waitFor } from '@mc/kit/testing';
-import { and, eq, inArray } from 'drizzle-orm';
-import { pharmacies, pharmProducts, stockFeedPartners, stockFeeds } from '../src/db/schema';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { outbox, pharmacies, pharmProducts, stockFeedPartners, stockFeeds } from '../src/db/schema';
 import { StockFeedService } from '../src/stock-feed/stock-feed.service';
 import { PHARM_TEST_ENV, usePharm } from './support';
 
@@ -18,6 +18,8 @@ import { PHARM_TEST_ENV, usePharm } from './support';
 
 const PARTNER = { id: 'it-feed', secret: 'integration-feed-secret' };
 const PULLED = { id: 'it-pull', secret: 'integration-pull-secret' };
+/** The admin who pauses and resumes (the switch is called on the service, past the guard). */
+const OPERATOR: Caller = { userId: 9000991, role: 'admin', businesses: [], token: '' };
 const SPOOL = mkdtempSync(join(tmpdir(), 'feed-spool-'));
 const WORKER = resolve(__dirname, '../dist/stock-feed/worker.js');
 
@@ -224,17 +226,23 @@ describe('the worker', () => {
     const jobId = await push(csv(['IT-P2,IT-Y2,21,131,2026-11-28T01:00:00Z']));
     await waitFor('paused', () => status(jobId), { until: (s) => s.state === 'paused' });
     expect((await offer(p2, y2))!.amount).not.toBe(21);
-    await app().get(StockFeedService).pause(PARTNER.id, false, null);
+    await app().get(StockFeedService).pause(PARTNER.id, false, OPERATOR);
     expect(await finished(jobId)).toMatchObject({ state: 'done', applied: 1 });
+    // The switch is on the record (identity's audit log), by the operator who flipped it.
+    const [recorded] = await data.db.select({ data: sql`${outbox.envelope} -> 'data'` }).from(outbox)
+      .where(and(eq(outbox.subject, Events.pharm.auditRecorded), sql`${outbox.envelope} -> 'data' ->> 'targetId' = ${PARTNER.id}`)).orderBy(desc(outbox.id)).limit(1);
+    expect(recorded.data).toMatchObject({
+      action: 'feed-partner.paused', actorId: OPERATOR.userId, targetKind: 'feed-partner', before: { paused: true }, after: { paused: false },
+    });
   });
 
   it('stops a feed in hand between chunks when its partner is paused, and finishes it once resumed', async () => {
     const jobId = await push(csv(manyRows(Date.parse('2026-11-28T01:30:00Z'), 100)));
     await someChunksApplied(jobId);
-    await app().get(StockFeedService).pause(PARTNER.id, true, null);
+    await app().get(StockFeedService).pause(PARTNER.id, true, OPERATOR);
     const held = await waitFor('paused', () => feedRow(jobId), { until: (f) => f.state === 'paused' });
     expect(held.linesDone).toBeLessThan(20_001);
-    await app().get(StockFeedService).pause(PARTNER.id, false, null);
+    await app().get(StockFeedService).pause(PARTNER.id, false, OPERATOR);
     expect(await finished(jobId, 30_000)).toMatchObject({ state: 'done', applied: 20_000, unchanged: 0 });
   }, 60_000);
 });

@@ -1,10 +1,10 @@
 import { Controller, Inject } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import {
-  BusinessRequest, BusinessUpdateCommand, OpeningHoursUpdateCommand, Subjects,
+  BusinessRequest, BusinessUpdateCommand, membershipClaim, OpeningHoursUpdateCommand, Subjects,
   type BusinessCard, type OpeningHours, type PharmBusinessInfo,
 } from '@mc/contracts';
-import { RequireBusiness } from '@mc/kit';
+import { Caller, RequireBusiness, type Caller as CallerType } from '@mc/kit';
 import { BusinessInfoService } from './business-info.service';
 
 /** The back office's dashboard part kept by pharm: the card, contact details and opening hours (members and admins). */
@@ -14,8 +14,10 @@ export class BusinessInfoHandlers {
 
   @MessagePattern(Subjects.pharm.businessGet)
   @RequireBusiness()
-  get(@Payload() request: BusinessRequest): Promise<PharmBusinessInfo> {
-    return this.service.get(request.businessId);
+  get(@Payload() request: BusinessRequest, @Caller() caller: CallerType | null): Promise<PharmBusinessInfo> {
+    // The back office's first call: an admin opening a pharmacy they are not a member of is on the record.
+    const outsider = caller?.role === 'admin' && !caller.businesses.includes(membershipClaim('pharmacy', request.businessId));
+    return this.service.get(request.businessId, outsider ? caller.userId : undefined);
   }
 
   @MessagePattern(Subjects.pharm.businessUpdate)

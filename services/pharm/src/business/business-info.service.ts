@@ -6,6 +6,8 @@ import {
 import { businessNotFound, Clock, DATABASE, OutboxRelay, OutboxWriter, type Database, type Tx } from '@mc/kit';
 import { and, asc, count, desc, eq, isNull, lte, or } from 'drizzle-orm';
 import { pharmacies, pharmProducts, productsView } from '../db/schema';
+import { pharmChanged } from '../common/pharm-changed';
+import { recordAudit } from '../manage/audit';
 import { canonical } from '../pharms/pharms.writer';
 import { productColumns, toBusinessPharmProduct } from '../business-products/business-products.reader';
 
@@ -28,7 +30,7 @@ const orNull = (value: string | null | undefined): string | null => (value === u
  * The flat slot list of the back office as stored hours: HH:mm, days '0'–'6' in order, each day's slots by opening
  * time, repeats dropped, closed days left out. A slot closing at or before its opening passes midnight (contracts/src/pharm/hours.ts).
  */
-function toOpeningHours(slots: OpeningHoursSlotInput[]): OpeningHours {
+export function toOpeningHours(slots: OpeningHoursSlotInput[]): OpeningHours {
   const hours: OpeningHours = {};
   for (const day of ['0', '1', '2', '3', '4', '5', '6']) {
     const seen = new Set<string>();
@@ -57,9 +59,19 @@ export class BusinessInfoService {
     @Inject(Clock) private readonly clock: Clock,
   ) {}
 
-  async get(businessId: string): Promise<PharmBusinessInfo> {
+  /**
+   * The dashboard's pharmacy part, in any state (an onboarding or suspended pharmacy's owner keeps the back office).
+   * `openedBy`: an admin who is not a member opens the back office, which is recorded (`business.opened`).
+   */
+  async get(businessId: string, openedBy?: number): Promise<PharmBusinessInfo> {
     const [pharm] = await this.db.select().from(pharmacies).where(eq(pharmacies.slug, businessId));
     if (!pharm) throw businessNotFound();
+    if (openedBy !== undefined) {
+      await this.db.transaction((tx) => recordAudit(this.outbox, tx, {
+        action: 'business.opened', actorId: openedBy, targetKind: 'pharmacy', targetId: pharm.slug, targetLabel: pharm.name, at: this.clock.now(),
+      }));
+      this.relay.poke();
+    }
     const shown = or(isNull(productsView.deleted), eq(productsView.deleted, false));
     const now = this.clock.now();
     const [stockout, due, [{ total }]] = await Promise.all([
@@ -95,6 +107,7 @@ export class BusinessInfoService {
       productsTotals: { totalCount: total },
       partnerCode: pharm.partnerCode,
       partnerFeedAt: pharm.partnerFeedAt ? pharm.partnerFeedAt.toISOString() : null,
+      state: pharm.state,
     };
   }
 
@@ -133,9 +146,6 @@ export class BusinessInfoService {
   }
 
   private async publish(tx: Tx, pharm: PharmacyRow): Promise<void> {
-    await this.outbox.add(tx, Events.pharm.pharmChanged, {
-      pharm: { slug: pharm.slug, name: pharm.name, city: pharm.city, address: pharm.address, logoUrl: pharm.logoUrl },
-      deleted: false,
-    });
+    await this.outbox.add(tx, Events.pharm.pharmChanged, pharmChanged(pharm));
   }
 }

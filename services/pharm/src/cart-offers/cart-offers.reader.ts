@@ -86,14 +86,15 @@ export class CartOffersReader {
   /**
    * The checkout's view of a cart's offers (`pharm.checkout.offers`): two queries run together, the offers with their
    * pharmacies and products, and their pharmacies' discounts (coupons only among the given codes); prices by the
-   * contracts' rule.
+   * contracts' rule. An offer of a pharmacy that is not live (onboarding, suspended) is answered unpublished: nothing is
+   * ordered from it.
    */
   async offers(request: CheckoutOffersRequest): Promise<CheckoutOffers> {
     const ids = [...new Set(request.pharmProductIds)];
     if (!ids.length) return { offers: [], pharms: [], discounts: [] };
     const codes = [...new Set((request.couponCodes ?? []).map((c) => c.trim().toUpperCase()))];
     const [offerRows, discountList] = await Promise.all([
-      this.db.execute<OfferRecord>(sql`SELECT pp.id, pp.pharm_id, pp.product_slug, pp.price, pp.published, pp.in_stock, pp.always_in_stock, pp.confirmed_at, pp.expires_at,
+      this.db.execute<OfferRecord>(sql`SELECT pp.id, pp.pharm_id, pp.product_slug, pp.price, pp.published AND p.state = 'live' AS published, pp.in_stock, pp.always_in_stock, pp.confirmed_at, pp.expires_at,
           coalesce(nullif(pv.heb_name, ''), pv.name) AS product_name,
           p.slug AS pharm_slug, p.name AS pharm_name, p.phone, p.address, p.city, p.order_email
         FROM pharm.pharm_products pp

@@ -1,5 +1,5 @@
-import { ANNOUNCEMENT_TYPES, DISCOUNT_AMOUNT_TYPES, DISCOUNT_TYPES, PHARM_SHIPPING, STOCK_FEED_STATES } from '@mc/contracts';
-import { announcementType, discountAmountType, discountType, pharmShipping, stockFeedState } from './schema';
+import { ANNOUNCEMENT_TYPES, DISCOUNT_AMOUNT_TYPES, DISCOUNT_TYPES, PHARM_SHIPPING, PHARM_STATES, STOCK_FEED_STATES } from '@mc/contracts';
+import { announcementType, discountAmountType, discountType, pharmShipping, pharmState, stockFeedState } from './schema';
 
 describe('the schema', () => {
   it('keeps the shipping tags of contracts (written literally for drizzle-kit)', () => {
@@ -14,5 +14,9 @@ describe('the schema', () => {
 
   it('keeps the announcement types of contracts', () => {
     expect(announcementType.enumValues).toEqual([...ANNOUNCEMENT_TYPES]);
+  });
+
+  it('keeps the pharmacy states of contracts', () => {
+    expect(pharmState.enumValues).toEqual([...PHARM_STATES]);
   });
 });

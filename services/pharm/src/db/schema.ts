@@ -16,6 +16,8 @@ export const discountType = pharmSchema.enum('discount_type', ['all-products', '
 export const discountAmountType = pharmSchema.enum('discount_amount_type', ['percent', 'fixed', 'price']);
 // Equal to contracts' ANNOUNCEMENT_TYPES, checked by a unit test.
 export const announcementType = pharmSchema.enum('announcement_type', ['DISCOUNT', 'BANNER']);
+// Equal to contracts' PHARM_STATES, checked by a unit test.
+export const pharmState = pharmSchema.enum('pharm_state', ['onboarding', 'live', 'suspended']);
 
 export const pharmacies = pharmSchema.table(
   'pharmacies',
@@ -32,6 +34,14 @@ export const pharmacies = pharmSchema.table(
     whatsapp: text('whatsapp'),
     wazeAddress: text('waze_address'),
     logoUrl: text('logo_url'),
+    /**
+     * The pharmacy's life on the marketplace (issue 30): patients see only `live` ones; `onboarding` (new, being set up)
+     * and `suspended` (the operator's) are hidden from every public read, while the back office keeps working.
+     */
+    state: pharmState('state').notNull().default('onboarding'),
+    /** The Ministry of Health's licence number, as the operator entered it at onboarding. */
+    licenceNumber: text('licence_number'),
+    /** Takes orders on the platform (false: listed with its stock only); unrelated to `state`. */
     isOnboard: boolean('is_onboard').notNull().default(true),
     isStockOnly: boolean('is_stock_only').notNull().default(false),
     shipping: pharmShipping('shipping').notNull().default('no-shipping'),

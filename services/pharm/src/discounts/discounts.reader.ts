@@ -23,13 +23,13 @@ const optionColumns = {
 export class DiscountsReader {
   constructor(@Inject(DATABASE) private readonly db: Database) {}
 
-  /** A published coupon by code, any case (dates included: an expired one too, order tells EXPIRED); else 404. */
+  /** A published coupon of a live pharmacy by code, any case (dates included: an expired one too, order tells EXPIRED); else 404. */
   async coupon(code: string): Promise<CouponRecord> {
     const [row] = await this.db
       .select({ discount: discounts, pharmSlug: pharmacies.slug, pharmName: pharmacies.name })
       .from(discounts)
       .innerJoin(pharmacies, eq(pharmacies.id, discounts.pharmId))
-      .where(and(sql`upper(${discounts.code}) = upper(${code.trim()})`, eq(discounts.type, 'coupon'), eq(discounts.published, true)))
+      .where(and(sql`upper(${discounts.code}) = upper(${code.trim()})`, eq(discounts.type, 'coupon'), eq(discounts.published, true), eq(pharmacies.state, 'live')))
       .limit(1);
     if (!row) throw notFound(Messages.couponNotFound);
     const d = row.discount;

@@ -5,6 +5,7 @@ import {
 } from '@mc/contracts';
 import { Clock, DATABASE, notFound, type Database } from '@mc/kit';
 import { and, asc, desc, eq, gt, isNull, lte, or, sql } from 'drizzle-orm';
+import { loadPharmRecordInAnyState } from '../common/pharm-records';
 import { searchCondition } from '../common/search';
 import { announcements, pharmacies, slides } from '../db/schema';
 import { PharmProductsReader } from '../pharm-products/pharm-products.reader';
@@ -37,8 +38,12 @@ export class PharmsReader {
     return { pharms: page, perPage: PER_PAGE.pharms, total, currentPage: query.page, filtersData: { distances } };
   }
 
+  /** A live pharmacy's page; with `anyState`, a pharmacy in any state (the check that a business is a pharmacy). */
   async get(request: PharmGetRequest): Promise<PharmDetailResponse> {
-    const pharm = await this.pharmOr404(request.slug);
+    const pharm = request.anyState
+      ? (await this.directory.bySlug(request.slug)) ?? (await loadPharmRecordInAnyState(this.db, request.slug))
+      : await this.directory.bySlug(request.slug);
+    if (!pharm) throw notFound(Messages.pharmNotFound);
     const now = this.clock.now();
     const active: Announcement[] = await this.db
       .select({ content: announcements.content })

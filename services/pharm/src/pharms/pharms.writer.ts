@@ -1,11 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
-  Events, Messages, PHARM_SHIPPING, SLUG_PATTERN, searchDocument, type Tag,
+  Events, Messages, PHARM_SHIPPING, PHARM_STATES, SLUG_PATTERN, searchDocument, type PharmState, type Tag,
 } from '@mc/contracts';
 import { Clock, DATABASE, notFound, OutboxRelay, OutboxWriter, type Database, type Tx } from '@mc/kit';
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { announcements, pharmacies, pharmacyTags, pharmProducts, pharmTags, slides, type SlideQuery } from '../db/schema';
 import { OfferChanges } from '../offers/offer-changes';
+import { pharmChanged } from '../common/pharm-changed';
 import type { PharmRecord } from '../common/pharm-view';
 
 export interface SlideInput {
@@ -32,6 +33,8 @@ export interface PharmInput extends Omit<PharmRecord, 'id' | 'updatedAt'> {
   announcements: AnnouncementInput[];
   /** The licensed-data partner's code of the pharmacy (unique); null: its stock is not synced from the partner's feed. */
   partnerCode: string | null;
+  /** The pharmacy's state; absent: a new pharmacy is live (the seed's), an existing one keeps its own (the operator's). */
+  state?: PharmState;
 }
 
 const HHMM = /^([01]\d|2[0-3]):[0-5]\d$/;
@@ -57,6 +60,7 @@ function assertValidPharm(input: PharmInput): void {
   if (input.partnerCode !== null && !PARTNER_CODE_PATTERN.test(input.partnerCode)) fail('bad partner code');
   if (!(Math.abs(input.lat) <= 90 && Math.abs(input.lng) <= 180)) fail('bad coordinates');
   if (!PHARM_SHIPPING.includes(input.shipping)) fail(`bad shipping '${input.shipping}'`);
+  if (input.state !== undefined && !PHARM_STATES.includes(input.state)) fail(`bad state '${input.state}'`);
   for (const [day, slots] of Object.entries(input.openingHours)) {
     if (!/^[0-6]$/.test(day) || !Array.isArray(slots)) fail(`bad weekday '${day}'`);
     for (const slot of slots) if (!HHMM.test(slot.opensAt) || !HHMM.test(slot.closesAt)) fail(`bad slot on day ${day}`);
@@ -89,6 +93,7 @@ const profileOf = (input: PharmInput) => ({
   orderEmail: input.orderEmail,
   partnerCode: input.partnerCode,
   searchText: searchDocument(input.name, input.city, input.address),
+  ...(input.state ? { state: input.state } : {}),
 });
 
 const slideRows = (rows: SlideInput[]) => canonical([...rows].sort((a, b) => a.placement - b.placement).map((s) => ({
@@ -130,11 +135,14 @@ export class PharmsWriter {
       const [current] = await tx.select().from(pharmacies).where(eq(pharmacies.slug, input.slug)).for('update');
       let id: number;
       let profileChanged = false;
+      let state: PharmState;
       if (!current) {
-        [{ id }] = await tx.insert(pharmacies).values({ ...profile, createdAt: now, updatedAt: now }).returning({ id: pharmacies.id });
+        state = input.state ?? 'live';
+        [{ id }] = await tx.insert(pharmacies).values({ ...profile, state, createdAt: now, updatedAt: now }).returning({ id: pharmacies.id });
         profileChanged = true;
       } else {
         id = current.id;
+        state = input.state ?? current.state;
         const stored = Object.fromEntries(Object.keys(profile).map((key) => [key, current[key as keyof typeof current]]));
         profileChanged = canonical(stored) !== canonical(profile);
         if (profileChanged) await tx.update(pharmacies).set(profile).where(eq(pharmacies.id, id));
@@ -144,7 +152,7 @@ export class PharmsWriter {
       const announcementsChanged = await this.replaceAnnouncements(tx, id, input.announcements);
       const changed = profileChanged || tagsChanged || slidesChanged || announcementsChanged;
       if (changed) await tx.update(pharmacies).set({ updatedAt: now }).where(eq(pharmacies.id, id));
-      if (profileChanged) await this.publish(tx, input, false);
+      if (profileChanged) await this.outbox.add(tx, Events.pharm.pharmChanged, pharmChanged({ ...input, state }));
       return { created: !current, changed };
     });
     if (result.changed) this.relay.poke();
@@ -160,7 +168,7 @@ export class PharmsWriter {
       const offers = await tx.select().from(pharmProducts).where(eq(pharmProducts.pharmId, current.id));
       await this.offerChanges.tell(tx, offers.map((row) => ({ row, pharmSlug: current.slug, removed: true })), this.clock.now());
       await tx.delete(pharmacies).where(eq(pharmacies.id, current.id));
-      await this.publish(tx, current, true);
+      await this.outbox.add(tx, Events.pharm.pharmChanged, pharmChanged(current, true));
     });
     this.relay.poke();
   }
@@ -168,13 +176,6 @@ export class PharmsWriter {
   async slugs(): Promise<string[]> {
     const rows = await this.db.select({ slug: pharmacies.slug }).from(pharmacies).orderBy(asc(pharmacies.id));
     return rows.map((r) => r.slug);
-  }
-
-  private async publish(tx: Tx, pharm: Pick<PharmInput, 'slug' | 'name' | 'city' | 'address' | 'logoUrl'>, deleted: boolean): Promise<void> {
-    await this.outbox.add(tx, Events.pharm.pharmChanged, {
-      pharm: { slug: pharm.slug, name: pharm.name, city: pharm.city, address: pharm.address, logoUrl: pharm.logoUrl },
-      deleted,
-    });
   }
 
   private async saveTags(tx: Tx, tags: Tag[]): Promise<number[]> {

@@ -35,7 +35,7 @@ export class StockFeedHandlers {
 
   @MessagePattern(Subjects.pharm.stockFeedPartnerPause)
   @RequireAdmin()
-  pause(@Payload() command: StockFeedPauseCommand, @Caller() caller: CallerType | null): Promise<StockFeedPartner> {
+  pause(@Payload() command: StockFeedPauseCommand, @Caller() caller: CallerType): Promise<StockFeedPartner> {
     return this.service.pause(command.partner, command.paused, caller);
   }
 }

@@ -5,10 +5,11 @@ import {
   type StockFeedAccepted, type StockFeedPartner, type StockFeedRejectionsPage, type StockFeedRejectionsRequest, type StockFeedStatus,
   type StockFeedStatusRequest, type StockFeedSubmitCommand,
 } from '@mc/contracts';
-import { badRequest, Clock, DATABASE, feedSpoolPath, LOGGER, notFound, type Caller, type Database } from '@mc/kit';
+import { badRequest, Clock, DATABASE, feedSpoolPath, LOGGER, notFound, OutboxRelay, OutboxWriter, type Caller, type Database } from '@mc/kit';
 import { and, asc, desc, eq, gt, inArray } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { stockFeedPartners, stockFeedRejections, stockFeeds } from '../db/schema';
+import { recordAudit } from '../manage/audit';
 import { FeedPartners } from './feed-partners';
 import { StockFeedQueue } from './stock-feed.queue';
 
@@ -23,6 +24,8 @@ export class StockFeedService {
     @Inject(LOGGER) private readonly logger: Logger,
     @Inject(FeedPartners) private readonly partners: FeedPartners,
     @Inject(StockFeedQueue) private readonly queue: StockFeedQueue,
+    @Inject(OutboxWriter) private readonly outbox: OutboxWriter,
+    @Inject(OutboxRelay) private readonly relay: OutboxRelay,
   ) {}
 
   /** A pushed feed the gateway stored: recorded (once, by its id) and queued for the worker, which checks its signature. */
@@ -68,11 +71,22 @@ export class StockFeedService {
     return { partners };
   }
 
-  /** The operator's switch: a paused partner's feeds wait (the one in hand stops after its chunk); resuming queues them again. */
-  async pause(partnerId: string, paused: boolean, caller: Caller | null): Promise<StockFeedPartner> {
+  /**
+   * The operator's switch: a paused partner's feeds wait (the one in hand stops after its chunk); resuming queues them
+   * again. The switch and its record (`feed-partner.paused`, before and after) commit together.
+   */
+  async pause(partnerId: string, paused: boolean, caller: Caller): Promise<StockFeedPartner> {
     if (!this.partners.all.has(partnerId)) throw notFound(Messages.feedPartnerNotFound);
-    await this.db.insert(stockFeedPartners).values({ id: partnerId, paused }).onConflictDoUpdate({ target: stockFeedPartners.id, set: { paused } });
-    this.logger.info({ partner: partnerId, paused, by: caller?.userId }, 'stock feed partner switched');
+    await this.db.transaction(async (tx) => {
+      const [current] = await tx.select({ paused: stockFeedPartners.paused }).from(stockFeedPartners).where(eq(stockFeedPartners.id, partnerId)).for('update');
+      await tx.insert(stockFeedPartners).values({ id: partnerId, paused }).onConflictDoUpdate({ target: stockFeedPartners.id, set: { paused } });
+      await recordAudit(this.outbox, tx, {
+        action: 'feed-partner.paused', actorId: caller.userId, targetKind: 'feed-partner', targetId: partnerId, targetLabel: partnerId,
+        before: { paused: current?.paused ?? false }, after: { paused }, at: this.clock.now(),
+      });
+    });
+    this.relay.poke();
+    this.logger.info({ partner: partnerId, paused, by: caller.userId }, 'stock feed partner switched');
     if (!paused) {
       const waiting = await this.db.select({ id: stockFeeds.id }).from(stockFeeds)
         .where(and(eq(stockFeeds.partner, partnerId), inArray(stockFeeds.state, ['paused', 'queued', 'validating', 'applying'])));
