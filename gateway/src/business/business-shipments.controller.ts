@@ -20,7 +20,7 @@ export class BusinessShipmentsController {
   /** Shipping-quote's answer once pharm knows the business as a pharmacy; 404 'העסק לא נמצא' when it does not. */
   private async ofPharmacy<T>(businessId: string, call: () => Promise<T>): Promise<T> {
     try {
-      await this.clients.get('pharm').read(Subjects.pharm.pharmGet, { slug: businessId });
+      await this.clients.get('pharm').read(Subjects.pharm.pharmGet, { slug: businessId, anyState: true });
     } catch (err) {
       if (isServiceError(err) && err.status === 404) throw { status: 404, code: ErrorCodes.notFound, message: Messages.businessNotFound };
       throw err;

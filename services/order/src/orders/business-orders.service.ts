@@ -87,7 +87,7 @@ export class BusinessOrdersService implements OnApplicationBootstrap, OnApplicat
     const [withOrders] = await this.db.select({ id: orders.id }).from(orders).where(eq(orders.pharmSlug, pharmSlug)).limit(1);
     if (!withOrders) {
       try {
-        await this.bus.request(Subjects.pharm.pharmGet, { slug: pharmSlug });
+        await this.bus.request(Subjects.pharm.pharmGet, { slug: pharmSlug, anyState: true });
       } catch (err) {
         if (toServiceError(err).status === 404) throw businessNotFound();
         throw err;
