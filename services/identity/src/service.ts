@@ -9,6 +9,7 @@ import { inbox, outbox } from './db/schema';
 import { DeliverySecretsModule } from './delivery-secrets/delivery-secrets.module';
 import { EventsModule } from './events/events.module';
 import { FavouritesModule } from './favourites/favourites.module';
+import { ManageModule } from './manage/manage.module';
 import { PrescriptionModule } from './prescription/prescription.module';
 import { ProfileModule } from './profile/profile.module';
 
@@ -18,6 +19,6 @@ export const identityService: ServiceDefinition<IdentityEnv> = {
   schema: 'identity',
   tables: { outbox, inbox },
   migrationsFolder: join(__dirname, 'migrations'),
-  imports: [AccountsModule, AuthModule, ProfileModule, FavouritesModule, BusinessesModule, AddressesModule, DeliverySecretsModule, PrescriptionModule, EventsModule],
+  imports: [AccountsModule, AuthModule, ProfileModule, FavouritesModule, BusinessesModule, AddressesModule, DeliverySecretsModule, PrescriptionModule, EventsModule, ManageModule],
   ownAccessTokenVerifier: true,
 };

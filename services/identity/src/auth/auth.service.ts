@@ -7,6 +7,7 @@ import { Clock, DATABASE, OutboxRelay, OutboxWriter, SERVICE_ENV, serviceError, 
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { Accounts, normalEmail, type User } from '../accounts/accounts.service';
 import { HashPool } from '../accounts/hash-pool';
+import { Invitations } from '../accounts/invitations';
 import { TokenVersionsWriter } from '../accounts/token-versions.writer';
 import type { IdentityEnv } from '../config';
 import { oneTimeTokens, users } from '../db/schema';
@@ -38,6 +39,7 @@ export class AuthService {
     @Inject(SERVICE_ENV) private readonly env: IdentityEnv,
     @Inject(Clock) private readonly clock: Clock,
     @Inject(TokenVersionsWriter) private readonly versions: TokenVersionsWriter,
+    @Inject(Invitations) private readonly invitations: Invitations,
   ) {}
 
   async signUp(input: { firstName: string; lastName: string; email: string; password: string; subscribe?: boolean }): Promise<{ ok: true }> {
@@ -82,7 +84,7 @@ export class AuthService {
       await tx.update(oneTimeTokens).set({ usedAt: this.clock.now() }).where(eq(oneTimeTokens.id, link.id));
       const [activated] = await tx.update(users).set({ status: sql`CASE WHEN ${users.status} = 'pending' THEN 'active' ELSE ${users.status} END`, lastSignedAt: this.clock.now() })
         .where(eq(users.id, link.userId)).returning();
-      return activated;
+      return this.invitations.accept(tx, activated);
     });
     return this.accounts.tokenFor(user);
   }
@@ -108,6 +110,7 @@ export class AuthService {
   /** Signs in an account proven another way (an SMS code): it must still be active. */
   async signInById(id: number): Promise<AuthTokenResponse> {
     const [user] = await this.db.update(users).set({ lastSignedAt: this.clock.now() }).where(eq(users.id, id)).returning();
+    if (user?.status === 'disabled') throw fail(403, ErrorCodes.userDisabled, Messages.userDisabled);
     if (!user || user.status !== 'active') throw fail(400, ErrorCodes.invalidCredentials, Messages.invalidSmsCode);
     return this.accounts.tokenFor(user);
   }
@@ -137,7 +140,7 @@ export class AuthService {
         status: sql`CASE WHEN ${users.status} = 'pending' THEN 'active' ELSE ${users.status} END`,
       }).where(eq(users.id, link.userId)).returning();
       await this.versions.ended(tx, updated.id);
-      return updated;
+      return this.invitations.accept(tx, updated);
     });
     this.versions.poke();
     if (user.status === 'disabled') throw fail(403, ErrorCodes.userDisabled, Messages.userDisabled);

@@ -4,6 +4,7 @@ import { Clock, DATABASE, serviceError, type Database, type Tx } from '@mc/kit';
 import { eq, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import { Accounts, type User } from '../accounts/accounts.service';
+import { Invitations } from '../accounts/invitations';
 import { TokenVersionsWriter } from '../accounts/token-versions.writer';
 import { users } from '../db/schema';
 
@@ -26,6 +27,7 @@ export class GoogleAccounts {
     @Inject(Accounts) private readonly accounts: Accounts,
     @Inject(Clock) private readonly clock: Clock,
     @Inject(TokenVersionsWriter) private readonly versions: TokenVersionsWriter,
+    @Inject(Invitations) private readonly invitations: Invitations,
   ) {}
 
   async signIn(account: GoogleSignInCommand): Promise<GoogleSignInResponse> {
@@ -53,7 +55,7 @@ export class GoogleAccounts {
       subscribed: false,
       lastSignedAt: this.clock.now(),
     }).onConflictDoNothing().returning();
-    return created ? { user: created, created: true } : undefined;
+    return created ? { user: await this.invitations.accept(tx, created), created: true } : undefined;
   }
 
   /** The account this Google account signs in to (linked to it now where the rules allow), or undefined: none yet. */
@@ -87,6 +89,6 @@ export class GoogleAccounts {
     const [updated] = await tx.update(users)
       .set({ ...changes, status: user.status === 'pending' ? 'active' : user.status, lastSignedAt: this.clock.now() })
       .where(eq(users.id, user.id)).returning();
-    return updated;
+    return this.invitations.accept(tx, updated);
   }
 }

@@ -1,8 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { ErrorCodes, Messages, parseMembershipClaim, TOKEN_LIFETIME, type AuthTokenResponse, type BusinessAccessClaims, type BusinessesResponse } from '@mc/contracts';
-import { DATABASE, serviceError, type Database } from '@mc/kit';
+import { Clock, DATABASE, serviceError, type Database } from '@mc/kit';
 import { and, eq } from 'drizzle-orm';
 import { Accounts } from '../accounts/accounts.service';
+import { AuditLog } from '../audit/audit-log';
 import { businessMemberships } from '../db/schema';
 import { SigningKeys } from '../keys/signing-keys';
 
@@ -15,6 +16,8 @@ export class BusinessesService {
     @Inject(DATABASE) private readonly db: Database,
     @Inject(Accounts) private readonly accounts: Accounts,
     @Inject(SigningKeys) private readonly keys: SigningKeys,
+    @Inject(AuditLog) private readonly audit: AuditLog,
+    @Inject(Clock) private readonly clock: Clock,
   ) {}
 
   /** Spec 6: managers (business owners and admins) see the businesses they run; anyone else none. */
@@ -45,6 +48,12 @@ export class BusinessesService {
     // slug that is no company. Pharmacies keep needing a membership (their back office takes the ordinary token).
     const business = membership ?? (user.role === 'admin' && named?.kind === 'company' ? named : undefined);
     if (!business) throw fail(404, ErrorCodes.notFound, Messages.businessNotFound);
+    // An admin opening a company they are no member of is on the record (issue 30).
+    if (!membership) {
+      await this.db.transaction((tx) => this.audit.record(tx, {
+        action: 'business.opened', actorId: user.id, targetKind: 'company', targetId: business.slug, at: this.clock.now(),
+      }));
+    }
     const claims: BusinessAccessClaims = { sub: String(user.id), typ: 'business', role: user.role, ver: user.tokenVersion, business };
     return { jwt: await this.keys.sign(claims, TOKEN_LIFETIME.businessAccessSeconds) };
   }

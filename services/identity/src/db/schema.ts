@@ -29,8 +29,15 @@ export const users = identitySchema.table('users', {
   geoAt: timestamp('geo_at', { withTimezone: true }),
   /** The Google account (its stable `sub`) that signs in to this account, once linked. */
   googleSub: text('google_sub'),
+  /** While an admin has blocked the account (status `disabled`): the status it had, which unblocking gives back. */
+  statusBeforeBlock: text('status_before_block', { enum: USER_STATUSES }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-}, (t) => [uniqueIndex('users_email_idx').on(t.email), uniqueIndex('users_google_sub_idx').on(t.googleSub)]);
+}, (t) => [
+  uniqueIndex('users_email_idx').on(t.email),
+  uniqueIndex('users_google_sub_idx').on(t.googleSub),
+  // The operator's search (name, e-mail, phone digits): `userSearchText` in src/manage/users.service.ts is the same expression.
+  index('users_search_trgm_idx').using('gin', sql`(lower(${t.firstName} || ' ' || ${t.lastName} || ' ' || ${t.email} || ' ' || regexp_replace(coalesce(${t.phone}, ''), '[^0-9]', '', 'g'))) gin_trgm_ops`),
+]);
 
 /** Single-use links (activation, password reset): only a SHA-256 of the token is kept. */
 export const oneTimeTokens = identitySchema.table('one_time_tokens', {
@@ -66,7 +73,45 @@ export const businessMemberships = identitySchema.table('business_memberships', 
   kind: text('kind', { enum: ['pharmacy', 'company'] }).notNull(),
   slug: text('slug').notNull(),
   name: text('name').notNull(),
-}, (t) => [uniqueIndex('business_memberships_user_business_idx').on(t.userId, t.kind, t.slug)]);
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [uniqueIndex('business_memberships_user_business_idx').on(t.userId, t.kind, t.slug), index('business_memberships_business_idx').on(t.kind, t.slug)]);
+
+/**
+ * An invitation to run a business sent to an e-mail with no account yet (issue 30): it becomes the membership when an
+ * account with that e-mail is activated (the e-mail proven), and is deleted then.
+ */
+export const invitations = identitySchema.table('invitations', {
+  id: serial('id').primaryKey(),
+  email: text('email').notNull(),
+  kind: text('kind', { enum: ['pharmacy', 'company'] }).notNull(),
+  slug: text('slug').notNull(),
+  name: text('name').notNull(),
+  invitedBy: integer('invited_by').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [uniqueIndex('invitations_email_business_idx').on(t.email, t.kind, t.slug), index('invitations_business_idx').on(t.kind, t.slug)]);
+
+/**
+ * The record (issue 30): every admin action, every admin opening of a business, every reading of an ID number; written
+ * in the transaction of the action (identity's own) or from the other services' `evt.<service>.audit.recorded` (the
+ * inbox keeps each once). `actorId` is no foreign key: the record outlives an account. `searchText` holds the target and
+ * the action, lower-cased; the actor is searched through the users table.
+ */
+export const auditEntries = identitySchema.table('audit_entries', {
+  id: serial('id').primaryKey(),
+  at: timestamp('at', { withTimezone: true }).notNull(),
+  action: text('action').notNull(),
+  actorId: integer('actor_id').notNull(),
+  targetKind: text('target_kind').notNull(),
+  targetId: text('target_id').notNull(),
+  targetLabel: text('target_label'),
+  before: jsonb('before').$type<Record<string, unknown>>(),
+  after: jsonb('after').$type<Record<string, unknown>>(),
+  searchText: text('search_text').notNull(),
+}, (t) => [
+  index('audit_entries_at_idx').on(t.at),
+  index('audit_entries_actor_idx').on(t.actorId),
+  index('audit_entries_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
+]);
 
 /** Products a user keeps (spec 3: a favourite is a product slug; the product itself is catalog's). */
 export const favorites = identitySchema.table('favorites', {

@@ -1,5 +1,5 @@
 import { Events } from '@mc/contracts';
-import { accountMessage, renderAccountMessage } from './account-messages';
+import { accountMessage, renderAccountMessage, renderInvitation } from './account-messages';
 
 const data = { userId: 1, email: 'dana@example.co.il', firstName: 'דנה\r\nBcc: x', secretRef: 'ref-1', expiresAt: '2026-11-26T10:00:00Z' };
 
@@ -26,5 +26,17 @@ describe('account e-mails', () => {
     expect(renderAccountMessage(planned.template, planned.to, planned.params, { token: 'a+b/c' }, 'http://localhost:8080')).toContain('http://localhost:8080/reset-password?token=a%2Bb%2Fc');
     expect(accountMessage('evt.identity.something.else', data)).toBeUndefined();
     expect(accountMessage(Events.identity.passwordResetAsked, { email: 'dana@example.co.il' })).toBeUndefined();
+  });
+
+  it("invites to run a business with the business's name and the site's address, no secret", () => {
+    const planned = accountMessage(Events.identity.membershipInvited, { email: 'owner@example.co.il', kind: 'pharmacy', businessName: 'בית מרקחת\r\nהגליל' })!;
+    expect(planned).toEqual({
+      channel: 'email', template: 'invitation', to: 'owner@example.co.il', subject: 'הוזמנת לנהל את בית מרקחת הגליל במדקאנה',
+      params: { kind: 'pharmacy', businessName: 'בית מרקחת הגליל' },
+    });
+    const text = renderInvitation(planned.params, 'https://medcanna.co.il');
+    expect(text).toContain('לנהל את בית המרקחת בית מרקחת הגליל');
+    expect(text).toContain('https://medcanna.co.il/');
+    expect(renderInvitation({ kind: 'company', businessName: 'גרינמד' }, 'x')).toContain('חברת הקנאביס גרינמד');
   });
 });

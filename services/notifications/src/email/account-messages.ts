@@ -1,9 +1,9 @@
 import {
   Events, SMS_CODE, toInternationalPhone, TOKEN_LIFETIME,
-  type AccountLinkEvent, type DeliverySecret, type SmsCodeEvent,
+  type AccountLinkEvent, type DeliverySecret, type MembershipInvitedEvent, type SmsCodeEvent,
 } from '@mc/contracts';
 
-export type Template = 'activation' | 'reset' | 'sms-code' | 'contact';
+export type Template = 'activation' | 'reset' | 'sms-code' | 'contact' | 'invitation';
 export type MessageParams = Record<string, string | number>;
 
 /** A message to send, as stored: the template, the recipient and parameters, never a secret (nor the text). */
@@ -23,6 +23,10 @@ export function accountMessage(type: string, data: unknown): PlannedMessage | un
     const { phone, secretRef } = data as SmsCodeEvent;
     return { channel: 'sms', template: 'sms-code', to: toInternationalPhone(phone), subject: 'קוד כניסה', params: { secretRef } };
   }
+  if (type === Events.identity.membershipInvited) {
+    const { email, kind, businessName } = data as MembershipInvitedEvent;
+    return { channel: 'email', template: 'invitation', to: email, subject: `הוזמנת לנהל את ${escape(businessName)} במדקאנה`, params: { kind, businessName: escape(businessName) } };
+  }
   const link = data as AccountLinkEvent;
   const params = { firstName: escape(link.firstName ?? ''), secretRef: link.secretRef };
   if (type === Events.identity.activationRequested) {
@@ -38,6 +42,21 @@ export function accountMessage(type: string, data: unknown): PlannedMessage | un
 function unsubscribeLine(to: string, secret: DeliverySecret, publicUrl: string): string[] {
   if (!secret.unsubscribeSig) return [];
   return [`להסרה מרשימת התפוצה: ${publicUrl}/unsubscribe?email=${encodeURIComponent(to)}&sig=${encodeURIComponent(secret.unsubscribeSig)}`];
+}
+
+/**
+ * The invitation to run a business (issue 30). It carries no secret: the membership waits for an account that proves
+ * this address (activation, or Google's verified e-mail), so the link is only the site's.
+ */
+export function renderInvitation(params: MessageParams, publicUrl: string): string {
+  const what = params.kind === 'company' ? 'חברת הקנאביס' : 'בית המרקחת';
+  return [
+    'שלום,',
+    `מנהל המערכת של מדקאנה הזמין אותך לנהל את ${what} ${escape(String(params.businessName ?? ''))}.`,
+    `כדי לקבל את ההזמנה יש להירשם לאתר עם כתובת דוא״ל זו (התחברות ← אין לך חשבון? להרשמה) ולאמת אותה, או להתחבר עם חשבון Google שלה: ${publicUrl}/`,
+    'לאחר האימות יופיע העסק בתפריט החשבון שלך.',
+    'אם לא ציפית להזמנה זו, אפשר להתעלם מהודעה זו.',
+  ].join('\n\n');
 }
 
 /** The text of an account message, rendered when it is sent, with the secret identity kept for it. */

@@ -8,7 +8,7 @@ import { createTransport, type Transporter } from 'nodemailer';
 import type { Logger } from 'pino';
 import type { NotificationsEnv } from '../config';
 import { contactMessages, outgoingMessages } from '../db/schema';
-import { renderAccountMessage, type Template } from './account-messages';
+import { renderAccountMessage, renderInvitation, type Template } from './account-messages';
 import { DevMailbox } from './dev-mailbox';
 import { IdentitySecrets, SecretGoneError } from './identity-secrets';
 import { isOrderTemplate, renderOrderMessage, type RenderedMessage } from './order-messages';
@@ -113,6 +113,7 @@ export class MailQueue implements OnModuleInit, OnApplicationShutdown {
       });
       return renderOrderMessage(message.template, message.params, notice, this.env.PUBLIC_URL);
     }
+    if (message.template === 'invitation') return { text: renderInvitation(message.params, this.env.PUBLIC_URL) };
     const secretRef = String(message.params.secretRef ?? '');
     if (!secretRef) throw new UnrecoverableError(`message ${message.id} (${message.template}) cannot be rendered`);
     return { text: renderAccountMessage(message.template as Template, message.recipient, message.params, await this.secrets.get(secretRef), this.env.PUBLIC_URL) };
