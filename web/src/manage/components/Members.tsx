@@ -93,7 +93,7 @@ export function Members({ of }: { of: MembersOf }) {
               <Cell>
                 {member.userId !== null
                   ? <Link to="/manage/user/$id" params={{ id: String(member.userId) }}>{who(member)}</Link>
-                  : <span className="bo-muted">{heManage.none}</span>}
+                  : <bdi dir="ltr">{member.email}</bdi>}
               </Cell>
               <Cell><bdi dir="ltr">{member.email}</bdi></Cell>
               <Cell>

@@ -45,8 +45,8 @@ export function fieldErrorsOf(message: string): { fields: [Field, string][]; res
 }
 
 const emptyValues = (): Values => ({
-  slug: '', name: '', licenceNumber: '', address: '', phoneNumber: '', whatsappNumber: '', orderEmail: '', shipping: 'no-shipping',
-  openingHours: [], partnerCode: '',
+  slug: '', name: '', licenceNumber: '', address: '', phoneNumber: '', whatsappNumber: null, orderEmail: null, shipping: 'no-shipping',
+  openingHours: [], partnerCode: null,
 });
 
 const valuesOf = (pharm: ManagedPharm): Values => ({
@@ -55,15 +55,16 @@ const valuesOf = (pharm: ManagedPharm): Values => ({
   licenceNumber: pharm.licenceNumber ?? '',
   address: pharm.address && pharm.city ? `${pharm.address}, ${pharm.city}` : pharm.address,
   phoneNumber: pharm.phone ?? '',
-  whatsappNumber: pharm.whatsapp ?? '',
-  orderEmail: pharm.orderEmail ?? '',
+  whatsappNumber: pharm.whatsapp,
+  orderEmail: pharm.orderEmail,
   shipping: pharm.shipping,
   openingHours: [],
-  partnerCode: pharm.partnerCode ?? '',
+  partnerCode: pharm.partnerCode,
 });
 
-/** Empty optional texts travel as null (cleared), the rest as typed. */
-const optional = (value: string | null | undefined) => (value?.trim() ? value.trim() : null);
+/** An optional field left empty is null (absent, or cleared on an edit), so the DTO's checks of a value pass it by. */
+const OPTIONAL: ReadonlySet<Field> = new Set(['whatsappNumber', 'orderEmail', 'partnerCode']);
+const emptyIsNull = (value: unknown) => (typeof value === 'string' && !value.trim() ? null : value);
 
 /**
  * A pharmacy's fields as the operator sets them (issue 30 §1): onboarding (every field, the slug too) or an edit of an
@@ -98,9 +99,7 @@ export function PharmForm({ pharm, onSubmit, onDone, onCancel }: {
       setSubmitted(true);
       if (slotErrors.size) return setFlash({ kind: 'error', text: text.fixErrors });
       const openingHours = slotList(week);
-      const full: Values = {
-        ...values, openingHours, whatsappNumber: optional(values.whatsappNumber), orderEmail: optional(values.orderEmail), partnerCode: optional(values.partnerCode),
-      };
+      const full: Values = { ...values, openingHours };
       const changed: PharmPatch = {};
       for (const name of Object.keys(dirtyFields) as (keyof PharmPatch)[]) {
         if (name in full && name !== 'openingHours' && name !== 'state') (changed as Record<string, unknown>)[name] = full[name as keyof Values];
@@ -135,7 +134,7 @@ export function PharmForm({ pharm, onSubmit, onDone, onCancel }: {
         <input
           id={`${id}-${name}`} className="bo-input" type={props.type ?? 'text'} dir={props.dir} autoComplete="off" inputMode={props.inputMode}
           aria-required={props.required || undefined} aria-invalid={error ? true : undefined} aria-describedby={describedBy}
-          {...form.register(name)}
+          {...form.register(name, OPTIONAL.has(name) ? { setValueAs: emptyIsNull } : {})}
         />
         {props.hint && <p id={`${id}-${name}-hint`} className="bo-muted">{props.hint}</p>}
         {error && <p id={`${id}-${name}-error`} className="bo-field-error">{error}</p>}
