@@ -22,7 +22,7 @@ const NAV = [
 const stateOf = (info: BusinessInfo): PharmState | undefined => (info as BusinessInfo & { state?: PharmState }).state;
 
 /** At the top of every page while patients do not see the pharmacy: suspended, or still onboarding (issue 30). */
-function NotLiveNotice({ state }: { state: PharmState | undefined }) {
+export function NotLiveNotice({ state }: { state: PharmState | undefined }) {
   if (state !== 'suspended' && state !== 'onboarding') return null;
   return <p className="bo-alert bo-alert-warning bo-not-live" role="status">{heBusiness.notLive[state]}</p>;
 }
