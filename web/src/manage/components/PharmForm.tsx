@@ -53,7 +53,8 @@ const valuesOf = (pharm: ManagedPharm): Values => ({
   slug: pharm.slug,
   name: pharm.name,
   licenceNumber: pharm.licenceNumber ?? '',
-  address: pharm.address && pharm.city ? `${pharm.address}, ${pharm.city}` : pharm.address,
+  // The street and number with the city, as the address search writes it (once, should pharm already add the city).
+  address: pharm.city && !pharm.address.includes(pharm.city) ? `${pharm.address}, ${pharm.city}` : pharm.address,
   phoneNumber: pharm.phone ?? '',
   whatsappNumber: pharm.whatsapp,
   orderEmail: pharm.orderEmail,

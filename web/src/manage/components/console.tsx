@@ -30,7 +30,7 @@ export function ChoiceSelect<K extends string>({ label, value, options, onChange
 }) {
   return (
     <Select
-      className={`bo-field bo-select ${className}`} selectedKey={value}
+      className={`bo-field bo-select mc-select ${className}`} selectedKey={value}
       onSelectionChange={(key: Key | null) => key !== null && onChange(String(key) as K)}
     >
       <Label>{label}</Label>

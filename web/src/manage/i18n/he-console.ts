@@ -70,6 +70,7 @@ export const heConsole = {
     confirmSuspend: (name: string) => `להשהות את ${name}? בית המרקחת יוסר מיד מכל הדפים הציבוריים.`,
     confirmSuspendButton: 'השהיית בית המרקחת',
     stateChanged: (state: string) => `מצב בית המרקחת עודכן: ${state}`,
+    links: 'קישורים של בית המרקחת',
     backOffice: 'למשרד האחורי',
     audit: 'ליומן הפעולות',
     licence: 'רישיון',
@@ -123,6 +124,7 @@ export const heConsole = {
 
   user: {
     all: 'כל המשתמשים',
+    links: 'קישורים של המשתמש',
     status: 'מצב',
     role: 'תפקיד',
     email: 'דוא״ל',

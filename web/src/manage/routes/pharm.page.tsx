@@ -80,9 +80,9 @@ export function PharmPage() {
         <header className="bo-card">
           <div className="bo-card-text">
             <h1 className="bo-name">{pharm.name} <StateBadge state={pharm.state} /></h1>
-            <p className="bo-address">{pharm.address}{pharm.city ? `, ${pharm.city}` : ''}</p>
+            <p className="bo-address">{pharm.city && !pharm.address.includes(pharm.city) ? `${pharm.address}, ${pharm.city}` : pharm.address}</p>
           </div>
-          <nav className="mc-card-links" aria-label={pharm.name}>
+          <nav className="mc-card-links" aria-label={text.links}>
             <Link to="/manage/pharm">{text.all}</Link>
             <a href={`/business/${encodeURIComponent(pharm.slug)}`}>{text.backOffice}</a>
             <Link to="/manage/audit" search={{ search: pharm.slug }}>{text.audit}</Link>

@@ -76,7 +76,7 @@ export function UserPage() {
             <h1 className="bo-name" ref={heading} tabIndex={-1}>{nameOf(user)} <StatusBadge status={user.status} /></h1>
             <p className="bo-address"><bdi dir="ltr">{user.email}</bdi></p>
           </div>
-          <nav className="mc-card-links" aria-label={nameOf(user)}>
+          <nav className="mc-card-links" aria-label={text.links}>
             <Link to="/manage/user">{text.all}</Link>
             <Link to="/manage/audit" search={{ search: user.email }}>{text.audit}</Link>
           </nav>
