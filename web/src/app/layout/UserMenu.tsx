@@ -2,6 +2,7 @@ import { SLUG_PATTERN } from '@mc/contracts';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useEffect, useId, useRef, useState } from 'react';
 import { heAdminBusiness } from '../../business/i18n/he-dashboard';
+import { heConsoleMenu } from '../../manage/i18n/he-console-menu';
 import { heAuth } from '../../kit/i18n/he';
 import { authDialog } from '../../kit/auth/auth-dialog';
 import { signOutEverywhere } from '../../kit/auth/session-load';
@@ -27,6 +28,21 @@ function MyBusinesses({ headingId }: { headingId: string }) {
             </a>
           </li>
         ))}
+      </ul>
+    </section>
+  );
+}
+
+/** An admin's way into the operator's console (issue 30): the pharmacies, the accounts, the record. */
+function AdminConsole({ headingId }: { headingId: string }) {
+  const text = heConsoleMenu;
+  return (
+    <section className="user-menu-section" aria-labelledby={headingId}>
+      <p id={headingId} className="user-menu-heading">{text.heading}</p>
+      <ul className="user-menu-list">
+        <li><Link to="/manage/pharm">{text.pharms}</Link></li>
+        <li><Link to="/manage/user">{text.users}</Link></li>
+        <li><Link to="/manage/audit">{text.audit}</Link></li>
       </ul>
     </section>
   );
@@ -66,7 +82,7 @@ function AdminOpenBusiness({ onDone }: { onDone: () => void }) {
 }
 
 /**
- * The account menu beside the greeting: the user's businesses, an admin's way into any back office, and sign-out, in
+ * The account menu beside the greeting: the user's businesses, an admin's console and way into any back office, and sign-out, in
  * one panel under the header (issue 26: as separate pieces they squeezed the desktop search box to a few letters, and
  * the businesses' list covered the sign-out button). Escape, a press outside it or a choice in it closes it.
  */
@@ -114,6 +130,7 @@ function AccountMenu({ admin }: { admin: boolean }) {
         }}
       >
         <MyBusinesses headingId={`${id}-businesses`} />
+        {admin && <AdminConsole headingId={`${id}-console`} />}
         {admin && <AdminOpenBusiness onDone={() => setOpen(false)} />}
         <button
           type="button"

@@ -4,6 +4,11 @@ import { heBackOffice } from '../../kit/backoffice/he-backoffice';
 export const heBusiness = {
   ...heBackOffice,
   publicPage: 'לעמוד הציבורי',
+  /** The notice at the top of the back office while the pharmacy is not shown to patients (issue 30). */
+  notLive: {
+    suspended: 'בית המרקחת מושהה ואינו מוצג למטופלים',
+    onboarding: 'בית המרקחת בהקמה ואינו מוצג עדיין למטופלים',
+  },
   nav: {
     label: 'ניהול העסק',
     main: 'ראשי',

@@ -1,4 +1,5 @@
 import { OFFER_STALE_AFTER_HOURS } from '@mc/contracts';
+import { heBackOffice } from '../../kit/backoffice/he-backoffice';
 
 /** The dashboard's Hebrew (spec 2 "Profile screen", 5 "Pharmacy info" and "Opening hours", 8). */
 export const heDashboard = {
@@ -30,14 +31,7 @@ export const heDashboard = {
     heading: 'שעות פתיחה',
     edit: 'עריכת שעות',
     dialog: 'עריכת שעות פתיחה',
-    closed: 'סגור',
-    open: 'פתוח',
-    opensAt: 'פתיחה',
-    closesAt: 'סגירה',
-    addSlot: 'הוספת טווח שעות',
-    removeSlot: 'הסרת טווח השעות',
-    slot: (day: string, n: number) => `${day}, טווח ${n}`,
-    overnight: 'עד למחרת',
+    ...heBackOffice.hours,
     saved: 'שעות הפתיחה עודכנו בהצלחה',
   },
   openOrders: {

@@ -1,3 +1,4 @@
+import type { BusinessInfo, PharmState } from '@mc/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Link, Outlet, useParams } from '@tanstack/react-router';
 import { I18nProvider } from 'react-aria-components';
@@ -16,6 +17,15 @@ const NAV = [
   { to: '/business/$businessId/shipments', label: heBusiness.nav.shipments },
   { to: '/business/$businessId/announcements', label: heBusiness.nav.announcements },
 ] as const;
+
+/** The pharmacy's state on the marketplace, when the answer has it (older gateways do not say: no notice). */
+const stateOf = (info: BusinessInfo): PharmState | undefined => (info as BusinessInfo & { state?: PharmState }).state;
+
+/** At the top of every page while patients do not see the pharmacy: suspended, or still onboarding (issue 30). */
+export function NotLiveNotice({ state }: { state: PharmState | undefined }) {
+  if (state !== 'suspended' && state !== 'onboarding') return null;
+  return <p className="bo-alert bo-alert-warning bo-not-live" role="status">{heBusiness.notLive[state]}</p>;
+}
 
 /**
  * Spec 2's shared header card (logo, name, address and city, the public page) and navigation around every
@@ -40,6 +50,7 @@ export function BusinessLayout() {
           </div>
           <a className="bo-public-link" href={`/pharms/${encodeURIComponent(business.slug)}`}>{heBusiness.publicPage}</a>
         </header>
+        <NotLiveNotice state={stateOf(info.data)} />
         <nav className="bo-nav" aria-label={heBusiness.nav.label}>
           <ul>
             {NAV.map((item) => (

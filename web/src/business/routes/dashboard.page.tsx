@@ -1,6 +1,5 @@
 import { ShipmentsSection } from './shipments.page';
 import { classValidatorResolver } from '@hookform/resolvers/class-validator';
-import { Time } from '@internationalized/date';
 import {
   BusinessUpdateCommand, Messages, ORDER_STATUS_LABELS, type BusinessCard, type BusinessInfo, type BusinessStats, type OpeningHours,
   type OrderStatus,
@@ -8,7 +7,7 @@ import {
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useParams } from '@tanstack/react-router';
 import { useId, useMemo, useState } from 'react';
-import { Button, DateInput, DateSegment, FieldError, TimeField } from 'react-aria-components';
+import { Button } from 'react-aria-components';
 import { useForm, type FieldPath } from 'react-hook-form';
 import { ErrorPage } from '../../kit/ui/ErrorPage';
 import { wazeUrl, whatsappUrl } from '../../kit/lib/pharm-format';
@@ -18,10 +17,11 @@ import { useDocumentTitle } from '../../kit/lib/use-document-title';
 import { heBusiness } from '../i18n/he-business';
 import { heDashboard } from '../i18n/he-dashboard';
 import { heProducts } from '../i18n/he-products';
-import { addSlot, draftOf, hoursErrors, removeSlot, sameWeek, setSlot, slotList, toggleDay, type WeekDraft } from '../components/hours-editor';
+import { draftOf, hoursErrors, sameWeek, slotList, type WeekDraft } from '../../kit/backoffice/hours-editor';
+import { HoursEditor } from '../../kit/backoffice/HoursEditor';
 import { confirmProduct } from '../queries/products';
 import { businessInfoQuery, businessKey, saveOpeningHours, updateBusinessCard } from '../queries/business';
-import { Alert, BoCheckbox, BusinessDialog, formatDateTime, formatPhone, formatShekels, type Flash, useFlash, useUnsavedChangesWarning } from '../../kit/backoffice/ui';
+import { Alert, BusinessDialog, formatDateTime, formatPhone, formatShekels, type Flash, useFlash, useUnsavedChangesWarning } from '../../kit/backoffice/ui';
 
 const errorText = (error: unknown) => (error instanceof Error && error.message ? error.message : Messages.generic);
 
@@ -228,14 +228,6 @@ function HoursCard({ businessId, hours, onFlash }: { businessId: string; hours: 
   );
 }
 
-const toTime = (hhmm: string | null): Time | null => {
-  if (!hhmm) return null;
-  const [h, m] = hhmm.split(':').map(Number);
-  return new Time(h, m);
-};
-const fromTime = (time: Time | null): string | null =>
-  time ? `${String(time.hour).padStart(2, '0')}:${String(time.minute).padStart(2, '0')}` : null;
-
 /** Spec 5 "Opening hours": a day toggles open or closed (adding or clearing slots), many slots a day, both times required. */
 export function HoursForm({ businessId, hours, onSaved }: { businessId: string; hours: OpeningHours; onSaved: () => void }) {
   const queryClient = useQueryClient();
@@ -266,54 +258,7 @@ export function HoursForm({ businessId, hours, onSaved }: { businessId: string; 
   return (
     <form className="bo-form" noValidate onSubmit={(event) => { event.preventDefault(); void save(); }}>
       <Alert flash={flash} />
-      <ul className="bo-hours-editor">
-        {week.map((slots, day) => {
-          const dayName = hePharms.days[day];
-          return (
-            <li key={day} className="bo-hours-day">
-              <BoCheckbox isSelected={slots.length > 0} onChange={(open) => setWeek((w) => toggleDay(w, day, open))}>
-                <span className="bo-hours-day-name">{dayName}</span>
-                <span className="bo-muted">{slots.length ? heDashboard.hours.open : heDashboard.hours.closed}</span>
-              </BoCheckbox>
-              {slots.length > 0 && (
-                <ol className="bo-hours-slots">
-                  {slots.map((slot, index) => (
-                    <li key={index} className="bo-hours-slot" aria-label={heDashboard.hours.slot(dayName, index + 1)}>
-                      {(['opensAt', 'closesAt'] as const).map((field) => {
-                        const error = submitted ? errors.get(`${day}-${index}-${field}`) : undefined;
-                        return (
-                          <TimeField
-                            key={field}
-                            className="bo-time-field"
-                            hourCycle={24}
-                            granularity="minute"
-                            shouldForceLeadingZeros
-                            value={toTime(slot[field])}
-                            onChange={(time) => setWeek((w) => setSlot(w, day, index, { [field]: fromTime(time) }))}
-                            isInvalid={Boolean(error)}
-                            aria-label={`${dayName} ${index + 1}: ${heDashboard.hours[field]}`}
-                          >
-                            <span className="bo-time-label" aria-hidden="true">{heDashboard.hours[field]}</span>
-                            <DateInput className="bo-time-input" dir="ltr">{(segment) => <DateSegment segment={segment} className="bo-time-segment" />}</DateInput>
-                            <FieldError className="bo-field-error">{error}</FieldError>
-                          </TimeField>
-                        );
-                      })}
-                      {slot.opensAt && slot.closesAt && slot.closesAt <= slot.opensAt && <span className="bo-badge bo-badge-muted">{heDashboard.hours.overnight}</span>}
-                      <Button className="bo-icon-button" aria-label={`${heDashboard.hours.removeSlot} (${heDashboard.hours.slot(dayName, index + 1)})`} onPress={() => setWeek((w) => removeSlot(w, day, index))}>×</Button>
-                    </li>
-                  ))}
-                  <li>
-                    <Button className="button bo-add-slot" onPress={() => setWeek((w) => addSlot(w, day))} aria-label={`${heDashboard.hours.addSlot}: ${dayName}`}>
-                      + {heDashboard.hours.addSlot}
-                    </Button>
-                  </li>
-                </ol>
-              )}
-            </li>
-          );
-        })}
-      </ul>
+      <HoursEditor week={week} onChange={setWeek} errors={submitted ? errors : undefined} />
       <div className="bo-actions">
         <button type="submit" className="button button-primary" disabled={!dirty || saving}>{heBusiness.save}</button>
       </div>

@@ -16,4 +16,15 @@ export const heBackOffice = {
   openCalendar: 'פתיחת לוח השנה',
   previousMonth: 'החודש הקודם',
   nextMonth: 'החודש הבא',
+  /** The week's opening hours editor. */
+  hours: {
+    closed: 'סגור',
+    open: 'פתוח',
+    opensAt: 'פתיחה',
+    closesAt: 'סגירה',
+    addSlot: 'הוספת טווח שעות',
+    removeSlot: 'הסרת טווח השעות',
+    slot: (day: string, n: number) => `${day}, טווח ${n}`,
+    overnight: 'עד למחרת',
+  },
 } as const;

@@ -17,7 +17,7 @@ export function DelayedSearch({ label, placeholder, value, onChange }: { label: 
   return (
     <SearchField className="bo-search" value={text} onChange={setText} onClear={() => setText('')}>
       <Label className="visually-hidden">{label}</Label>
-      <Input placeholder={placeholder} />
+      <Input className="bo-search-input" placeholder={placeholder} />
       {text && <Button className="bo-icon-button" aria-label={heBackOffice.close}>×</Button>}
     </SearchField>
   );

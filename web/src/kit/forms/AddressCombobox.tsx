@@ -1,7 +1,7 @@
-import { ADDRESS_SEARCH_DEBOUNCE_MS, ADDRESS_SEARCH_MIN_LENGTH, Messages, type AddressDto, type AddressSuggestion } from '@mc/contracts';
+import { ADDRESS_SEARCH_DEBOUNCE_MS, ADDRESS_SEARCH_MIN_LENGTH, Messages, type AddressSuggestion } from '@mc/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
-import type { UseFormReturn } from 'react-hook-form';
+import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
 import { isApiError } from '../api/client';
 import { heAuth } from '../i18n/he';
 import { addressSearchQuery } from '../queries/addresses';
@@ -28,9 +28,15 @@ function useAddressSuggestions(text: string): Status {
  * The address field of the address form as an ARIA 1.2 combobox: typing suggests streets with their
  * city (debounced); Down and Up move through them, Enter or a click chooses one, Escape closes the list.
  * Choosing calls `onChoose` (which fills address and house number); the field stays a plain text field
- * for an address the list does not have. Nothing found says 'כתובת לא נמצאת ב-Google' (spec 8).
+ * for an address the list does not have. Nothing found says 'כתובת לא נמצאת ב-Google' (spec 8). Any form with an
+ * `address` text field takes it (the user's addresses, the checkout, the operator's onboarding of a pharmacy).
  */
-export function AddressCombobox({ form, onChoose }: { form: UseFormReturn<AddressDto>; onChoose: (suggestion: AddressSuggestion) => void }) {
+export function AddressCombobox<T extends FieldValues & { address?: string | null }>({ form, onChoose, label = heAuth.address, required }: {
+  form: UseFormReturn<T>;
+  onChoose: (suggestion: AddressSuggestion) => void;
+  label?: string;
+  required?: boolean;
+}) {
   const { id, listId, optionId, open, setOpen, active, setActive, listRef, close, step } = useComboboxList();
   const inputId = `${id}-input`;
   // What the person typed last; a chosen suggestion written into the field is not searched again.
@@ -38,8 +44,9 @@ export function AddressCombobox({ form, onChoose }: { form: UseFormReturn<Addres
   const status = useAddressSuggestions(typed.trim());
   const results = status.kind === 'results' ? status.results : [];
   const expanded = open && status.kind !== 'idle';
-  const error = form.formState.errors.address?.message;
-  const field = form.register('address');
+  const name = 'address' as Path<T>;
+  const error = form.getFieldState(name, form.formState).error?.message;
+  const field = form.register(name);
 
   const closeOnBlur = useCloseAfterPress(expanded, close);
   const choose = (suggestion: AddressSuggestion) => {
@@ -67,7 +74,7 @@ export function AddressCombobox({ form, onChoose }: { form: UseFormReturn<Addres
   const describedBy = [error ? `${id}-error` : '', `${id}-hint`].filter(Boolean).join(' ');
   return (
     <div className="form-field address-combobox">
-      <label htmlFor={inputId}>{heAuth.address}</label>
+      <label htmlFor={inputId}>{label}{required && <span aria-hidden="true"> *</span>}</label>
       <div className="address-combobox-anchor">
         <input
           id={inputId}
@@ -79,6 +86,7 @@ export function AddressCombobox({ form, onChoose }: { form: UseFormReturn<Addres
           aria-controls={listId}
           aria-activedescendant={expanded && active >= 0 && results[active] ? optionId(active) : undefined}
           aria-invalid={error ? true : undefined}
+          aria-required={required || undefined}
           aria-describedby={describedBy}
           {...field}
           onChange={(event) => {

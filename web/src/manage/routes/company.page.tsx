@@ -2,8 +2,10 @@ import type { CompanyOfferRef } from '@mc/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from '@tanstack/react-router';
 import { Cell, Row } from 'react-aria-components';
+import { useSession } from '../../kit/auth/use-session';
 import { BoTable } from '../../kit/backoffice/table';
 import { Agorot, formatCount } from '../components/format';
+import { Members } from '../components/Members';
 import { heManage } from '../i18n/he-manage';
 import { companyQuery } from '../queries/company';
 
@@ -30,12 +32,14 @@ function OfferFigure({ label, offer }: { label: string; offer: CompanyOfferRef |
 
 /**
  * The company's main page (issue 29 §3): products in the catalogue, pharmacies stocking them, stock-outs this week,
- * the cheapest and dearest offer with its pharmacy, and each product with how many pharmacies stock it now.
+ * the cheapest and dearest offer with its pharmacy, and each product with how many pharmacies stock it now; for an
+ * admin, the company's staff (issue 30 §2).
  */
 export function CompanyMainPage() {
   const { slug } = useParams({ from: '/manage/cannabis-company/$slug' });
   // The layout drew only once this answered.
   const { data } = useQuery(companyQuery(slug));
+  const admin = useSession()?.claims.role === 'admin';
   if (!data) return null;
   const { company, figures } = data;
   return (
@@ -76,6 +80,7 @@ export function CompanyMainPage() {
           )}
         </BoTable>
       </section>
+      {admin && <Members of={{ kind: 'company', slug }} />}
     </div>
   );
 }

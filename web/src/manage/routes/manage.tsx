@@ -1,11 +1,12 @@
-import { SLUG_PATTERN } from '@mc/contracts';
+import { AUDIT_ACTIONS, PHARM_STATES, SLUG_PATTERN, type AuditAction, type PharmState } from '@mc/contracts';
 import { createRoute, lazyRouteComponent, notFound, redirect } from '@tanstack/react-router';
 import { requireManager } from '../../kit/auth/route-guards';
 import { loadPart } from '../../kit/queries/route-data';
-import { idParam, listSearch, pageParam } from '../../kit/router/list-search';
+import { idParam, listSearch, pageParam, searchParam, type ListSearch } from '../../kit/router/list-search';
 import { rootRoute } from '../../kit/router/root-route';
 import { isDay, PERIOD_DAYS, type PeriodDays } from '../components/period';
 import { companiesQuery, companyQuery, companyStockQuery, stockReportQuery } from '../queries/company';
+import { auditQuery, managedPharmQuery, managedPharmsQuery, managedUserQuery, managedUsersQuery } from '../queries/console';
 
 /**
  * The management area (spec §2, §4 'Management access', §6): for signed-in managers; a signed-out visitor goes home,
@@ -125,9 +126,100 @@ const pricesReportRoute = createRoute({
   component: lazyRouteComponent(() => import('./prices-report.page'), 'PricesReportPage'),
 });
 
+/** The operator's console (issue 30): admins only; another manager gets the not-found page (the services refuse them too). */
+const adminOnly = ({ context }: { context: { admin: boolean } }) => {
+  if (!context.admin) throw notFound();
+};
+
+export interface PharmsSearch extends ListSearch {
+  state?: PharmState;
+}
+
+/** /manage/pharm: every pharmacy, searched, by state, paged. */
+const pharmsRoute = createRoute({
+  getParentRoute: () => manageRoute,
+  path: '/pharm',
+  beforeLoad: adminOnly,
+  validateSearch: (raw: Record<string, unknown>): PharmsSearch => ({
+    ...listSearch(raw),
+    state: (PHARM_STATES as readonly unknown[]).includes(raw.state) ? (raw.state as PharmState) : undefined,
+  }),
+  loaderDeps: ({ search }) => ({ page: search.page ?? 1, search: search.search, state: search.state }),
+  loader: ({ context, deps }) => void loadPart(context, managedPharmsQuery(deps.page, deps.search, deps.state)),
+  component: lazyRouteComponent(() => import('./pharms.page'), 'PharmsPage'),
+});
+
+/** /manage/pharm/new: the onboarding of a pharmacy. */
+const pharmNewRoute = createRoute({
+  getParentRoute: () => manageRoute,
+  path: '/pharm/new',
+  beforeLoad: adminOnly,
+  component: lazyRouteComponent(() => import('./pharm-new.page'), 'PharmNewPage'),
+});
+
+/** /manage/pharm/{slug}: its details, state, fields and members. */
+const pharmRoute = createRoute({
+  getParentRoute: () => manageRoute,
+  path: '/pharm/$slug',
+  beforeLoad: ({ context, params }) => {
+    adminOnly({ context });
+    if (!SLUG_PATTERN.test(params.slug) || params.slug.length > 100) throw notFound();
+  },
+  loader: ({ context, params }) => void loadPart(context, managedPharmQuery(params.slug)),
+  component: lazyRouteComponent(() => import('./pharm.page'), 'PharmPage'),
+});
+
+/** /manage/user: the accounts, searched by name, e-mail or phone. */
+const usersRoute = createRoute({
+  getParentRoute: () => manageRoute,
+  path: '/user',
+  beforeLoad: adminOnly,
+  validateSearch: listSearch,
+  loaderDeps: ({ search }) => ({ page: search.page ?? 1, search: search.search }),
+  loader: ({ context, deps }) => void loadPart(context, managedUsersQuery(deps.page, deps.search)),
+  component: lazyRouteComponent(() => import('./users.page'), 'UsersPage'),
+});
+
+/** /manage/user/{id}: one account. */
+const userRoute = createRoute({
+  getParentRoute: () => manageRoute,
+  path: '/user/$id',
+  beforeLoad: ({ context, params }) => {
+    adminOnly({ context });
+    if (idParam(params.id) === undefined) throw notFound();
+  },
+  loader: ({ context, params }) => void loadPart(context, managedUserQuery(Number(params.id))),
+  component: lazyRouteComponent(() => import('./user.page'), 'UserPage'),
+});
+
+export interface AuditSearch extends ListSearch {
+  action?: AuditAction;
+}
+
+/** /manage/audit: the record of admin actions (`?search`, `?action`, `?page`). */
+const auditRoute = createRoute({
+  getParentRoute: () => manageRoute,
+  path: '/audit',
+  beforeLoad: adminOnly,
+  validateSearch: (raw: Record<string, unknown>): AuditSearch => ({
+    page: pageParam(raw.page),
+    search: searchParam(raw.search),
+    action: (AUDIT_ACTIONS as readonly unknown[]).includes(raw.action) ? (raw.action as AuditAction) : undefined,
+  }),
+  loaderDeps: ({ search }) => ({ page: search.page ?? 1, search: search.search, action: search.action }),
+  loader: ({ context, deps }) => void loadPart(context, auditQuery(deps.page, deps.search, deps.action)),
+  component: lazyRouteComponent(() => import('./audit.page'), 'AuditPage'),
+});
+
 export const manageRouteTree = manageRoute.addChildren([
   manageIndexRoute,
   companiesRoute,
   companyRoute.addChildren([companyMainRoute, companyStockRoute, companyHistoryRoute, companyReportRoute, companyStockOutsRoute]),
   pricesReportRoute,
+  pharmsRoute,
+  pharmNewRoute,
+  pharmRoute,
+  usersRoute,
+  userRoute,
+  auditRoute,
 ]);
