@@ -131,7 +131,11 @@ export function PharmForm({ pharm, onSubmit, onDone, onCancel }: {
     const describedBy = [error ? `${id}-${name}-error` : '', props.hint ? `${id}-${name}-hint` : ''].filter(Boolean).join(' ') || undefined;
     return (
       <div className="bo-field">
-        <label htmlFor={`${id}-${name}`}>{label}{props.required && <span aria-hidden="true"> *</span>}</label>
+        {/* The required mark beside the label, not in it: the label is the field's name exactly. */}
+        <span className="mc-label-row">
+          <label htmlFor={`${id}-${name}`}>{label}</label>
+          {props.required && <span aria-hidden="true">*</span>}
+        </span>
         <input
           id={`${id}-${name}`} className="bo-input" type={props.type ?? 'text'} dir={props.dir} autoComplete="off" inputMode={props.inputMode}
           aria-required={props.required || undefined} aria-invalid={error ? true : undefined} aria-describedby={describedBy}

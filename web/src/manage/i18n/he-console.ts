@@ -102,7 +102,7 @@ export const heConsole = {
     added: (email: string) => `${email} נוסף`,
     invitedSent: (email: string) => `נשלחה הזמנה אל ${email}`,
     remove: 'הסרה',
-    removeLabel: (who: string) => `הסרת ${who}`,
+    removeLabel: (who: string) => `הסרה: ${who}`,
     confirmRemove: (who: string) => `להסיר את ${who}? הגישה תיפסק תוך דקות ספורות.`,
     confirmRemoveButton: 'הסרת החבר',
     removed: (who: string) => `${who} הוסר`,

@@ -226,7 +226,7 @@ describe('/manage/pharm/{slug}', () => {
     expect(calls.find((c) => c.method === 'POST' && c.path === '/api/manage/pharms/merkaz/members')?.body).toEqual({ email: 'new@example.com' });
     expect(within(screen.getByRole('row', { name: /new@example.com/ })).getByText('הוזמן')).toBeTruthy();
 
-    fireEvent.click(screen.getByRole('button', { name: 'הסרת noa@example.com' }));
+    fireEvent.click(screen.getByRole('button', { name: 'הסרה: noa@example.com' }));
     fireEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'הסרת החבר' }));
     await waitFor(() => expect(calls.some((c) => c.method === 'DELETE' && c.path === '/api/manage/pharms/merkaz/members/user-5')).toBe(true));
     await waitFor(() => expect(screen.queryByRole('link', { name: 'נועה כהן' })).toBeNull());

@@ -79,7 +79,10 @@ export function PharmPage() {
       <div className="bo mc-console">
         <header className="bo-card">
           <div className="bo-card-text">
-            <h1 className="bo-name">{pharm.name} <StateBadge state={pharm.state} /></h1>
+            <div className="mc-title">
+              <h1 className="bo-name">{pharm.name}</h1>
+              <StateBadge state={pharm.state} />
+            </div>
             <p className="bo-address">{pharm.city && !pharm.address.includes(pharm.city) ? `${pharm.address}, ${pharm.city}` : pharm.address}</p>
           </div>
           <nav className="mc-card-links" aria-label={text.links}>

@@ -73,7 +73,10 @@ export function UserPage() {
       <div className="bo mc-console">
         <header className="bo-card">
           <div className="bo-card-text">
-            <h1 className="bo-name" ref={heading} tabIndex={-1}>{nameOf(user)} <StatusBadge status={user.status} /></h1>
+            <div className="mc-title">
+              <h1 className="bo-name" ref={heading} tabIndex={-1}>{nameOf(user)}</h1>
+              <StatusBadge status={user.status} />
+            </div>
             <p className="bo-address"><bdi dir="ltr">{user.email}</bdi></p>
           </div>
           <nav className="mc-card-links" aria-label={text.links}>
