@@ -85,6 +85,8 @@ export interface BusinessInfo {
   partnerCode: string | null;
   /** When the partner's feed last changed this pharmacy (ISO), or null. */
   partnerFeedAt: string | null;
+  /** The pharmacy's state on the marketplace (issue 30); the back office says so while patients do not see it. */
+  state: import('../manage').PharmState;
 }
 
 /** Spec §3 Stats; prices in shekels. "today", 7 and 30 days end now, in Israel time days. */

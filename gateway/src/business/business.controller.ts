@@ -34,6 +34,7 @@ export class BusinessController {
       stats: { ordersTotals: orders.ordersTotals, customersTotals: orders.customersTotals, productsTotals: pharm.productsTotals },
       partnerCode: pharm.partnerCode,
       partnerFeedAt: pharm.partnerFeedAt,
+      state: pharm.state,
     };
   }
 

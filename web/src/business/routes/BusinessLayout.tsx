@@ -1,4 +1,4 @@
-import type { BusinessInfo, PharmState } from '@mc/contracts';
+import type { PharmState } from '@mc/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Link, Outlet, useParams } from '@tanstack/react-router';
 import { I18nProvider } from 'react-aria-components';
@@ -17,9 +17,6 @@ const NAV = [
   { to: '/business/$businessId/shipments', label: heBusiness.nav.shipments },
   { to: '/business/$businessId/announcements', label: heBusiness.nav.announcements },
 ] as const;
-
-/** The pharmacy's state on the marketplace, when the answer has it (older gateways do not say: no notice). */
-const stateOf = (info: BusinessInfo): PharmState | undefined => (info as BusinessInfo & { state?: PharmState }).state;
 
 /** At the top of every page while patients do not see the pharmacy: suspended, or still onboarding (issue 30). */
 export function NotLiveNotice({ state }: { state: PharmState | undefined }) {
@@ -50,7 +47,7 @@ export function BusinessLayout() {
           </div>
           <a className="bo-public-link" href={`/pharms/${encodeURIComponent(business.slug)}`}>{heBusiness.publicPage}</a>
         </header>
-        <NotLiveNotice state={stateOf(info.data)} />
+        <NotLiveNotice state={info.data.state} />
         <nav className="bo-nav" aria-label={heBusiness.nav.label}>
           <ul>
             {NAV.map((item) => (

@@ -93,7 +93,7 @@ describe('the dashboard’s partner sync (issue 28)', () => {
   const totals = { count: 0, totalPrice: 0 };
   const info = (partner: Pick<BusinessInfo, 'partnerCode' | 'partnerFeedAt'>): BusinessInfo => ({
     business: { slug: 'yam-eilat', name: 'פארם הים', address: 'שדרות התמרים 10', city: 'אילת', logoUrl: null, phoneNumber: '08-6372215', whatsappNumber: null, wazeAddress: null },
-    openingHours: {}, openOrders: [], stockoutProducts: [], staleProducts: [],
+    openingHours: {}, openOrders: [], stockoutProducts: [], staleProducts: [], state: 'live',
     stats: { ordersTotals: { today: totals, week: totals, month: totals, all: totals }, customersTotals: { totalCount: 0 }, productsTotals: { totalCount: 3 } },
     ...partner,
   });
