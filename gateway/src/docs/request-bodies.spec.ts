@@ -87,7 +87,8 @@ describe("the OpenAPI document's request bodies", () => {
     expect(withoutBody.filter((route) => !multipart(route)?.properties && !csv(route)).sort()).toEqual([
       'post /api/auth/refresh', 'post /api/auth/signout', 'post /api/business/{businessId}/orders/{orderId}/id-number',
       'post /api/business/{businessId}/products/{id}/bump', 'post /api/business/{businessId}/products/{id}/confirm',
-      'post /api/businesses/{businessId}/access',
+      'post /api/businesses/{businessId}/access', 'post /api/manage/users/{id}/block', 'post /api/manage/users/{id}/resend-activation',
+      'post /api/manage/users/{id}/unblock',
     ]);
     expect(withoutBody.filter((route) => multipart(route)).sort()).toEqual(['post /api/orders/batches/{uid}/documents', 'post /api/user/orders/{orderId}/documents']);
     expect(withoutBody.filter((route) => csv(route))).toEqual(['post /api/feeds/stock']);

@@ -7,7 +7,7 @@ import { businessNotFound, Clock, DATABASE, OutboxRelay, OutboxWriter, type Data
 import { and, asc, count, desc, eq, isNull, lte, or } from 'drizzle-orm';
 import { pharmacies, pharmProducts, productsView } from '../db/schema';
 import { pharmChanged } from '../common/pharm-changed';
-import { recordAudit } from '../manage/audit';
+import { recordAudit } from '../common/audit';
 import { canonical } from '../pharms/pharms.writer';
 import { productColumns, toBusinessPharmProduct } from '../business-products/business-products.reader';
 

@@ -10,7 +10,7 @@ import { pharmChanged } from '../common/pharm-changed';
 import { searchCondition } from '../common/search';
 import { pharmacies } from '../db/schema';
 import { canonical } from '../pharms/pharms.writer';
-import { recordAudit } from './audit';
+import { recordAudit } from '../common/audit';
 import { fullAddress, PharmPlaces } from './pharm-places';
 
 type PharmacyRow = typeof pharmacies.$inferSelect;

@@ -9,7 +9,7 @@ import { badRequest, Clock, DATABASE, feedSpoolPath, LOGGER, notFound, OutboxRel
 import { and, asc, desc, eq, gt, inArray } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { stockFeedPartners, stockFeedRejections, stockFeeds } from '../db/schema';
-import { recordAudit } from '../manage/audit';
+import { recordAudit } from '../common/audit';
 import { FeedPartners } from './feed-partners';
 import { StockFeedQueue } from './stock-feed.queue';
 
