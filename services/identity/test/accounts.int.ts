@@ -5,7 +5,7 @@ import { callAsGateway } from './as-gateway';
 import { and, eq } from 'drizzle-orm';
 import { decodeJwt, decodeProtectedHeader } from 'jose';
 import { businessMemberships, oneTimeTokens, users } from '../src/db/schema';
-import { Accounts } from '../src/accounts/accounts.service';
+import { ManageUsers } from '../src/manage/users.service';
 import { identityService } from '../src/service';
 import { codeOf, lastOutboxId, linkOf } from './delivered';
 
@@ -424,7 +424,8 @@ describe('sessions end when they should', () => {
     const afterReset = await call<AuthTokenResponse>(Subjects.identity.resetPassword, { token: reset.token, newPassword: 'third secret', confirmPassword: 'third secret' });
     await waitFor('the bucket to hold version 2', () => bucketVersion(id), { until: (v) => v === 2, timeoutMs: 5000 });
 
-    await service.app().get(Accounts).disable(id);
+    const admin = { userId: 1, role: 'admin', businesses: [], token: '' } as const;
+    await service.app().get(ManageUsers).block(admin, id);
     expect(await dbVersion(id)).toBe(3);
     await waitFor('the bucket to hold version 3', () => bucketVersion(id), { until: (v) => v === 3, timeoutMs: 5000 });
     await expect(call(Subjects.identity.refresh, { token: afterReset.jwt })).rejects.toMatchObject({ status: 401 });

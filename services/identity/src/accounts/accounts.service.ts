@@ -51,15 +51,6 @@ export class Accounts {
     this.versions.poke();
   }
 
-  /** Disables an account: it can no longer sign in, and its sessions end as at sign-out. */
-  async disable(userId: number): Promise<void> {
-    await this.db.transaction(async (tx) => {
-      await tx.update(users).set({ status: 'disabled', tokenVersion: sql`${users.tokenVersion} + 1` }).where(eq(users.id, userId));
-      await this.versions.ended(tx, userId);
-    });
-    this.versions.poke();
-  }
-
   /**
    * The access token of an account (every way of signing in answers this one shape).
    *
