@@ -4,6 +4,7 @@ import { getRouteApi, Link } from '@tanstack/react-router';
 import { Cell, I18nProvider, Row } from 'react-aria-components';
 import { DelayedSearch } from '../../kit/backoffice/search';
 import { BoTable } from '../../kit/backoffice/table';
+import { hePharms } from '../../kit/i18n/he';
 import { formatDateTime, Pager } from '../../kit/backoffice/ui';
 import { useDocumentTitle } from '../../kit/lib/use-document-title';
 import { ChoiceSelect } from '../components/console';
@@ -23,7 +24,7 @@ const ACTION_OPTIONS: { id: ActionChoice; label: string }[] = [
   ...AUDIT_ACTIONS.map((action) => ({ id: action, label: heConsole.actions[action] })),
 ];
 
-const VALUE_NAMES: Record<string, Record<string, string>> = { state: heConsole.states, status: heConsole.statuses, role: heConsole.roles };
+const VALUE_NAMES: Record<string, Record<string, string>> = { state: heConsole.states, status: heConsole.statuses, role: heConsole.roles, shipping: hePharms.shipping };
 
 /** One value of a change, short: a state in Hebrew, a list or an object as compact text. */
 export function formatValue(field: string, value: unknown): string {
