@@ -95,7 +95,8 @@ describe('site', () => {
     expect(undocumented.sort()).toEqual([
       'post /api/auth/refresh', 'post /api/auth/signout', 'post /api/business/{businessId}/orders/{orderId}/id-number',
       'post /api/business/{businessId}/products/{id}/bump', 'post /api/business/{businessId}/products/{id}/confirm',
-      'post /api/businesses/{businessId}/access',
+      'post /api/businesses/{businessId}/access', 'post /api/manage/users/{id}/block',
+      'post /api/manage/users/{id}/resend-activation', 'post /api/manage/users/{id}/unblock',
     ]);
     expect(doc.components.schemas.SignUpDto.required).toEqual(expect.arrayContaining(['email', 'password', 'agreeTOU']));
   });
