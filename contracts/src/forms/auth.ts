@@ -1,4 +1,4 @@
-import { Equals, IsBoolean, IsNumber, IsOptional, IsString, Matches, Max, MaxLength, Min, ValidateIf } from 'class-validator';
+import { Equals, IsBoolean, IsInt, IsNumber, IsOptional, IsString, Matches, Max, MaxLength, Min, ValidateIf } from 'class-validator';
 import { Messages } from '../messages';
 import { EMAIL_PATTERN, NAME_PATTERN, PHONE_PATTERN, SMS_CODE_PATTERN } from '../rules/patterns';
 import { Filled, Match, MatchesIfFilled } from './decorators';
@@ -207,6 +207,13 @@ export class DeliverySecretRequest {
   @IsString({ message: Messages.badRequest })
   @MaxLength(100, { message: Messages.badRequest })
   secretRef: string;
+}
+
+/** `identity.user.contact` (notifications only): where to send a user's alert. */
+export class UserContactRequest {
+  @IsInt({ message: Messages.badRequest })
+  @Min(1, { message: Messages.badRequest })
+  userId: number;
 }
 
 /** The signed-in user's commands as identity receives them (the caller travels in the `x-caller` header). */

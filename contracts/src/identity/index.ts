@@ -105,6 +105,14 @@ export interface UserProfile {
 }
 
 /** What waits under a `secretRef` for the message that carries it: a link token, or an SMS code. */
+/** A user's e-mail and phone for an alert's message; `active` false: blocked or not activated (nothing is sent). */
+export interface UserContact {
+  email: string;
+  phone: string | null;
+  firstName: string;
+  active: boolean;
+}
+
 export interface DeliverySecret {
   token?: string;
   code?: string;

@@ -5,7 +5,7 @@ import { AddressCommand, AddressRemoveCommand, AddressUpdateCommand } from '../f
 import type { PrescriptionResponse } from '../identity/prescription';
 import { PrescriptionDto } from '../identity/prescription.dto';
 import {
-  ActivateRequest, BusinessAccessCommand, ChangePasswordCommand, DeliverySecretRequest, FavoriteDto, ForgotPasswordDto,
+  ActivateRequest, BusinessAccessCommand, ChangePasswordCommand, DeliverySecretRequest, UserContactRequest, FavoriteDto, ForgotPasswordDto,
   GeoLocationDto, GoogleSignInCommand, PhoneSignInDto, ResetPasswordRequest, SignInDto, SignUpDto, SmsVerifyDto,
   UnsubscribeRequest, UpdateUserCommand, FillPhoneCommand,
 } from '../forms/auth';
@@ -24,10 +24,14 @@ import {
 } from '../business';
 import { AddressSearchDto, type AddressSearchResponse } from '../shipping/address-search';
 import type {
-  Address, AuthTokenResponse, GoogleSignInResponse, BusinessesResponse, DeliverySecret, FavoriteSlugsResponse, MailboxResponse, SigningKeysResponse, UserProfile,
+  Address, AuthTokenResponse, GoogleSignInResponse, BusinessesResponse, DeliverySecret, UserContact, FavoriteSlugsResponse, MailboxResponse, SigningKeysResponse, UserProfile,
 } from '../identity';
 import { ProductChangedEvent } from '../catalog/events';
 import { OffersChangedEvent, PharmChangedEvent } from '../pharm/events';
+import {
+  AlertCreateDto, AlertDeleteRequest, AlertDueEvent, AlertNoticeRequest, AlertUnsubscribeDto, OfferHistoryRequest, PriceHistoryRequest,
+  type AlertNotice, type OfferHistory, type PriceAlert, type PriceAlertsResponse, type PriceHistory,
+} from '../pharm/alerts';
 import { AccountAskedEvent, AccountLinkEvent, SessionsEndedEvent, SmsCodeEvent } from '../identity/events';
 import {
   ComparisonRequest, DiscountListRequest, PharmGetRequest, PharmListRequest, PharmMediaGetRequest, PharmProductGetRequest, PharmProductListRequest,
@@ -180,6 +184,13 @@ export const RequestRoutes = {
   [Subjects.pharm.businessProductRemove]: takes(BusinessItemRequest).answers<Ok>(),
   [Subjects.pharm.businessProductBump]: takes(BusinessItemRequest).answers<{ pharmProduct: BusinessPharmProduct }>(),
   [Subjects.pharm.businessProductConfirm]: takes(BusinessItemRequest).answers<{ pharmProduct: BusinessPharmProduct }>(),
+  [Subjects.pharm.businessProductHistory]: takes(OfferHistoryRequest).answers<OfferHistory>(),
+  [Subjects.pharm.priceHistoryGet]: takes(PriceHistoryRequest).answers<PriceHistory>(),
+  [Subjects.pharm.alertList]: takesNothing.answers<PriceAlertsResponse>(),
+  [Subjects.pharm.alertCreate]: takes(AlertCreateDto).answers<PriceAlert>(),
+  [Subjects.pharm.alertDelete]: takes(AlertDeleteRequest).answers<Ok>(),
+  [Subjects.pharm.alertUnsubscribe]: takes(AlertUnsubscribeDto).answers<Ok>(),
+  [Subjects.pharm.alertNotice]: takes(AlertNoticeRequest).answers<AlertNotice>(),
   [Subjects.pharm.businessDiscountProductOptions]: takes(BusinessPageRequest).answers<DiscountProductOptionsPage>(),
   [Subjects.pharm.businessDiscounts]: takes(BusinessPageRequest).answers<BusinessDiscountsPage>(),
   [Subjects.pharm.businessDiscountGet]: takes(DiscountCodeRequest).answers<{ discount: BusinessDiscount }>(),
@@ -219,6 +230,7 @@ export const RequestRoutes = {
   [Subjects.identity.unsubscribe]: takes(UnsubscribeRequest).answers<Told>(),
   [Subjects.identity.deliverySecretGet]: takes(DeliverySecretRequest).answers<DeliverySecret>(),
   [Subjects.identity.deliverySecretForget]: takes(DeliverySecretRequest).answers<Ok>(),
+  [Subjects.identity.userContact]: takes(UserContactRequest).answers<UserContact>(),
   [Subjects.identity.addressList]: takesNothing.answers<{ addresses: Address[] }>(),
   [Subjects.identity.addressCreate]: takes(AddressCommand).answers<{ addresses: Address[] }>(),
   [Subjects.identity.addressUpdate]: takes(AddressUpdateCommand).answers<{ addresses: Address[] }>(),
@@ -273,6 +285,7 @@ export const EventRoutes = {
   [Events.order.documentsSubmitted]: carries(OrderDocumentsSubmittedEvent, 1),
   [Events.pharm.offersChanged]: carries(OffersChangedEvent, 1),
   [Events.pharm.pharmChanged]: carries(PharmChangedEvent, 1),
+  [Events.pharm.alertDue]: carries(AlertDueEvent, 1),
 } as const;
 
 type EventRouteMap = typeof EventRoutes;

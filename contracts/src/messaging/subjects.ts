@@ -72,6 +72,18 @@ export const Subjects = {
     businessProductRemove: 'pharm.business.product-remove',
     businessProductBump: 'pharm.business.product-bump',
     businessProductConfirm: 'pharm.business.product-confirm',
+    /** Issue 31: an offer's own history of price and stock (`OfferHistoryRequest` → `OfferHistory`). */
+    businessProductHistory: 'pharm.business.product-history',
+    /** A product's lowest in-stock price per day (`PriceHistoryRequest` → `PriceHistory`), public. */
+    priceHistoryGet: 'pharm.price-history.get',
+    /** The signed-in patient's alerts (`@RequireUser()`): list, create, delete. */
+    alertList: 'pharm.alert.list',
+    alertCreate: 'pharm.alert.create',
+    alertDelete: 'pharm.alert.delete',
+    /** The signed one-click unsubscribe of an alert's message (no sign-in: the token is the proof). */
+    alertUnsubscribe: 'pharm.alert.unsubscribe',
+    /** What a due alert's message needs when sent (`AlertNoticeRequest` → `AlertNotice`), notifications only. */
+    alertNotice: 'pharm.alert.notice',
     businessDiscountProductOptions: 'pharm.business.discount-product-options',
     businessDiscounts: 'pharm.business.discounts',
     businessDiscountGet: 'pharm.business.discount-get',
@@ -165,6 +177,8 @@ export const Subjects = {
     deliverySecretGet: 'identity.delivery-secret.get',
     /** Forgets that secret once its message is sent (or failed for good). */
     deliverySecretForget: 'identity.delivery-secret.forget',
+    /** Where to send a user's alert (`UserContactRequest` → `UserContact`), notifications only. */
+    userContact: 'identity.user.contact',
     addressList: 'identity.address.list',
     addressCreate: 'identity.address.create',
     addressUpdate: 'identity.address.update',
@@ -245,6 +259,8 @@ export const Events = {
     pharmChanged: 'evt.pharm.pharm.changed',
     /** An admin's action on pharmacies (onboarding, changes, state, opening a back office), for identity's record. */
     auditRecorded: 'evt.pharm.audit.recorded',
+    /** A patient's alert is due (issue 31, `AlertDueEvent`): notifications sends it. */
+    alertDue: 'evt.pharm.alert.due',
   },
 } as const;
 

@@ -9,3 +9,4 @@ export * from './business-products';
 export * from './business-discounts';
 export * from './announcements';
 export * from './stock-feed';
+export * from './alerts';

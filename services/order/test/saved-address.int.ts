@@ -3,7 +3,7 @@ import { waitFor } from '@mc/kit/testing';
 import { restock, rpcOn, useOrderStack, encryptIdNumber } from './support';
 
 /**
- * A saved address of the caller's address book (identity itself runs: the caller is the seed's demo patient, signed
+ * A saved address of the caller's address book (identity itself runs: the caller is a patient of this suite, signed
  * in with identity): the quote and the order ship to it; an address id that is not the caller's is 404.
  */
 describe('order service: shipping to a saved address of the caller', () => {
@@ -12,15 +12,25 @@ describe('order service: shipping to a saved address of the caller', () => {
   let as: { caller: string };
   let saved: Address;
 
+  const run = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6)}`;
+  const email = `saved-address-${run}@example.co.il`;
+
   beforeAll(async () => {
-    // The demo patient is shared with other suites: one may have ended its sessions a moment ago (a token signed just
-    // before that reaches every process is refused), so sign in until identity takes the token.
-    as = await waitFor('a token of the demo patient that identity takes', async () => {
-      const { jwt } = await call(Subjects.identity.signIn, { email: 'patient@medcanna.local', password: 'demo-patient' });
+    // A patient of this suite alone (the shared demo patient may have its sessions ended by another suite at any
+    // moment), with the demo patient's password hash; its id is far above the other test databases' (they share the
+    // test NATS, and so the token_versions bucket).
+    await s.pg().query(`DELETE FROM identity.users WHERE email LIKE 'saved-address-%@example.co.il'`);
+    const id = 1_500_000_000 + Math.floor(Math.random() * 500_000_000);
+    await s.pg().query(
+      `INSERT INTO identity.users (id, email, first_name, last_name, password_hash, status, role)
+       SELECT $2, $1, 'כתובת', 'שמורה', password_hash, 'active', 'user' FROM identity.users WHERE email = 'patient@medcanna.local'`,
+      [email, id],
+    );
+    as = await waitFor('a token that identity takes', async () => {
+      const { jwt } = await call(Subjects.identity.signIn, { email, password: 'demo-patient' });
       await call(Subjects.identity.userGet, {}, { caller: jwt });
       return { caller: jwt };
     }, { timeoutMs: 30_000, intervalMs: 250 });
-    const run = Date.now().toString(36);
     const { addresses } = await call(Subjects.identity.addressCreate, { address: 'דיזנגוף, תל אביב-יפו', houseNumber: '50', floor: 3, apartment: Number.parseInt(run.slice(-4), 36) % 99_999 }, as);
     saved = addresses[addresses.length - 1];
     const { a } = s.offers();
@@ -44,7 +54,7 @@ describe('order service: shipping to a saved address of the caller', () => {
     expect(quote.pharmsQuotes[0].shipping).toMatchObject({ status: 'matched', price: 25 });
     const key = await call(Subjects.order.publicKey, {});
     const batch = await call(Subjects.order.orderCreate, {
-      firstName: 'נועה', lastName: 'לוי', phone: '052-1234567', email: 'patient@medcanna.local', agreeTOU: true, agreeDisclaimer: true,
+      firstName: 'נועה', lastName: 'לוי', phone: '052-1234567', email, agreeTOU: true, agreeDisclaimer: true,
       notes: `run ${Date.now()}`, shippingAddress: { addressId: saved.id }, encryptedPii: encryptIdNumber(key, '123456782'),
     }, as);
     expect(batch.orders[0].address).toEqual({ address: saved.address, houseNumber: saved.houseNumber, floor: saved.floor, apartment: saved.apartment });

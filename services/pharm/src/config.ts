@@ -1,5 +1,5 @@
-import { ServiceEnv, type FeedEnv } from '@mc/kit';
-import { IsInt, IsNumber, IsString, Max, Min } from 'class-validator';
+import { isDevelopment, ServiceEnv, type FeedEnv } from '@mc/kit';
+import { IsInt, IsNumber, IsString, Matches, Max, Min, ValidateIf } from 'class-validator';
 
 export class PharmEnv extends ServiceEnv implements FeedEnv {
   /** How often offers gone stale are told to catalog as out of stock (0: never; the integration tests sweep by hand). */
@@ -44,4 +44,19 @@ export class PharmEnv extends ServiceEnv implements FeedEnv {
   /** The largest feed taken by a pull (bytes). */
   @IsInt() @Min(1024) @Max(10 * 1024 ** 3)
   FEED_MAX_BYTES = 1024 ** 3;
+
+  /**
+   * Keys the HMAC of the alerts' unsubscribe links (issue 31): at least 32 characters of random text. Required in
+   * production; development and tests use a fixed local secret when it is empty.
+   */
+  @ValidateIf((env: PharmEnv) => env.PHARM_HMAC_SECRET !== '' || !isDevelopment(env))
+  @Matches(/^\S{32,}$/, { message: 'must be at least 32 characters without spaces (is required in production)' })
+  PHARM_HMAC_SECRET = '';
+
+  /** How often the worker matches the offers' changes against the alerts (0: never; the integration tests match by hand). */
+  @IsInt() @Min(0) @Max(60_000)
+  ALERT_MATCH_MS = 1000;
 }
+
+const LOCAL_HMAC_SECRET = 'medcanna-local-pharm-hmac-secret-not-for-production';
+export const hmacSecret = (env: PharmEnv): string => env.PHARM_HMAC_SECRET || LOCAL_HMAC_SECRET;

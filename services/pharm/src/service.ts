@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import type { ServiceDefinition } from '@mc/kit';
 import { PharmEnv } from './config';
 import { inbox, outbox } from './db/schema';
+import { AlertsModule } from './alerts/alerts.module';
 import { AnnouncementsModule } from './announcements/announcements.module';
 import { BusinessInfoModule } from './business/business-info.module';
 import { BusinessProductsModule } from './business-products/business-products.module';
@@ -25,5 +26,5 @@ export const pharmService: ServiceDefinition<PharmEnv> = {
   schema: 'pharm',
   tables: { outbox, inbox },
   migrationsFolder: join(__dirname, 'migrations'),
-  imports: [PharmsModule, PharmProductsModule, DiscountsModule, CartOffersModule, StockModule, EventsModule, MediaModule, SitemapModule, BusinessInfoModule, BusinessProductsModule, AnnouncementsModule, SeedModule, StockFeedModule, CompaniesModule, StockDaysModule, ManageModule],
+  imports: [PharmsModule, PharmProductsModule, DiscountsModule, CartOffersModule, StockModule, EventsModule, MediaModule, SitemapModule, BusinessInfoModule, BusinessProductsModule, AnnouncementsModule, SeedModule, StockFeedModule, CompaniesModule, StockDaysModule, ManageModule, AlertsModule],
 };

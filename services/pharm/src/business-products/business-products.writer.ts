@@ -1,3 +1,4 @@
+import { nameChangeSource } from '../common/change-source';
 import { Inject, Injectable } from '@nestjs/common';
 import {
   BusinessMessages, ErrorCodes, Messages, shekelsToAgorot, type PharmProductCreateCommand, type PharmProductEdit,
@@ -26,6 +27,7 @@ export class BusinessProductsWriter {
   async createForBusiness(pharm: BusinessPharm, command: PharmProductCreateCommand): Promise<OfferRow> {
     const row = await this.db.transaction(async (tx) => {
       await lockPharmacy(tx, pharm.id);
+      await nameChangeSource(tx, 'back-office');
       const [product] = await tx.select({ slug: productsView.slug, estimatedPrice: productsView.estimatedPrice }).from(productsView)
         .where(and(eq(productsView.slug, command.productSlug), eq(productsView.deleted, false)));
       if (!product) throw notFound(Messages.productNotFound);
@@ -58,6 +60,7 @@ export class BusinessProductsWriter {
     if (new Set(ids).size !== ids.length) throw badRequest(Messages.badRequest);
     const { rows, changed } = await this.db.transaction(async (tx) => {
       await lockPharmacy(tx, pharm.id);
+      await nameChangeSource(tx, 'back-office');
       const offers = await tx.select().from(pharmProducts)
         .where(and(eq(pharmProducts.pharmId, pharm.id), inArray(pharmProducts.id, ids)))
         .for('update');
@@ -100,6 +103,7 @@ export class BusinessProductsWriter {
     if (!ids.length || new Set(ids).size !== ids.length) throw badRequest(Messages.badRequest);
     const rows = await this.db.transaction(async (tx) => {
       await lockPharmacy(tx, pharm.id);
+      await nameChangeSource(tx, 'back-office');
       const offers = await tx.select({ id: pharmProducts.id, isYarpaLocked: pharmProducts.isYarpaLocked }).from(pharmProducts)
         .where(and(eq(pharmProducts.pharmId, pharm.id), inArray(pharmProducts.id, ids)))
         .for('update');

@@ -2,7 +2,7 @@ import { messagingTables } from '@mc/kit/tables';
 import type { OpeningHours } from '@mc/contracts';
 import { sql } from 'drizzle-orm';
 import {
-  boolean, check, date, doublePrecision, foreignKey, index, integer, jsonb, pgSchema, primaryKey, serial, smallint, text, timestamp, unique, uniqueIndex, uuid,
+  bigint, bigserial, boolean, check, date, doublePrecision, foreignKey, index, integer, jsonb, pgSchema, primaryKey, serial, smallint, text, timestamp, unique, uniqueIndex, uuid,
 } from 'drizzle-orm/pg-core';
 
 export const pharmSchema = pgSchema('pharm');
@@ -18,6 +18,9 @@ export const discountAmountType = pharmSchema.enum('discount_amount_type', ['per
 export const announcementType = pharmSchema.enum('announcement_type', ['DISCOUNT', 'BANNER']);
 // Equal to contracts' PHARM_STATES, checked by a unit test.
 export const pharmState = pharmSchema.enum('pharm_state', ['onboarding', 'live', 'suspended']);
+// Equal to contracts' ALERT_KINDS and OFFER_CHANGE_SOURCES, checked by a unit test.
+export const alertKind = pharmSchema.enum('alert_kind', ['price', 'stock']);
+export const offerChangeSource = pharmSchema.enum('offer_change_source', ['back-office', 'feed', 'order', 'system']);
 
 export const pharmacies = pharmSchema.table(
   'pharmacies',
@@ -155,6 +158,12 @@ export const pharmProducts = pharmSchema.table(
     isYarpaLocked: boolean('is_yarpa_locked').notNull().default(false),
     /** When the owner last bumped the offer to the top of the pharmacy's list. */
     bumpedAt: timestamp('bumped_at', { withTimezone: true }),
+    /**
+     * The price before its last drop (agorot) and when it dropped (issue 31), kept by a trigger on every writer's update
+     * (migration 0015): a comparison row is marked while the drop is recent and the price still under it.
+     */
+    priceBefore: integer('price_before'),
+    priceDroppedAt: timestamp('price_dropped_at', { withTimezone: true }),
     /** When the price and stock were last confirmed: the pharmacy's edit or explicit confirm, or the partner feed. */
     confirmedAt: timestamp('confirmed_at', { withTimezone: true }).notNull().defaultNow(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -410,3 +419,99 @@ export const stockDays = pharmSchema.table(
   },
   (t) => [primaryKey({ columns: [t.productSlug, t.day] }), index('stock_days_day_idx').on(t.day)],
 );
+
+/**
+ * Every change of an offer's price, stock or publication (issue 31), appended by a trigger on `pharm_products` in the
+ * writer's transaction (migration 0015), whoever the writer: the back office, the partner feed, orders, the seed. The
+ * writer names itself in the transaction's `pharm.change_source` setting ('system' when it does not). Partitioned by
+ * month on `at` (migration 0015 and `pharm.keep_offer_history`): a month past the kept two years is dropped whole.
+ * `xid` is the writing transaction's id, so the alert matcher reads every committed change once (as the change feed).
+ */
+export const offerHistory = pharmSchema.table(
+  'offer_history',
+  {
+    id: bigserial('id', { mode: 'number' }).notNull(),
+    xid: bigint('xid', { mode: 'number' }).notNull().default(sql`(pg_current_xact_id()::text::bigint)`),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    pharmProductId: integer('pharm_product_id').notNull(),
+    pharmId: integer('pharm_id').notNull(),
+    productSlug: text('product_slug').notNull(),
+    /** Agorot. */
+    price: integer('price').notNull(),
+    /** Null for a new offer. */
+    prevPrice: integer('prev_price'),
+    inStock: boolean('in_stock').notNull(),
+    amount: integer('amount'),
+    published: boolean('published').notNull(),
+    /** Published and in stock before the change; null for a new offer. */
+    wasAvailable: boolean('was_available'),
+    source: offerChangeSource('source').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.id, t.at] }),
+    index('offer_history_offer_at_idx').on(t.pharmProductId, t.at),
+    index('offer_history_xid_idx').on(t.xid),
+  ],
+);
+
+/**
+ * Each product's lowest price of an in-stock, published offer of a live pharmacy at any time of a day (Israel time),
+ * agorot (issue 31): the trigger lowers the day's row at each change, and the daily snapshot opens the day with the
+ * prices as they stand. The product page's chart reads it.
+ */
+export const priceDays = pharmSchema.table(
+  'price_days',
+  {
+    productSlug: text('product_slug').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    lowest: integer('lowest').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.productSlug, t.day] })],
+);
+
+/**
+ * A patient's alert on a product (issue 31): nothing but its owner, the product, the threshold (agorot; null: any drop)
+ * and the place (rounded to about 100 m; null: anywhere). `last_sent_on`: the Israel day its last message went (or will
+ * go, when held for the morning), so one product tells one patient at most once a day.
+ */
+export const priceAlerts = pharmSchema.table(
+  'price_alerts',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id').notNull(),
+    productSlug: text('product_slug').notNull(),
+    kind: alertKind('kind').notNull(),
+    below: integer('below'),
+    lat: doublePrecision('lat'),
+    lng: doublePrecision('lng'),
+    radiusKm: smallint('radius_km'),
+    sms: boolean('sms').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastSentOn: date('last_sent_on', { mode: 'string' }),
+  },
+  (t) => [
+    unique('price_alerts_user_product_kind_key').on(t.userId, t.productSlug, t.kind),
+    index('price_alerts_product_idx').on(t.productSlug),
+    check('price_alerts_place_check', sql`(${t.lat} IS NULL) = (${t.lng} IS NULL) AND (${t.lat} IS NULL) = (${t.radiusKm} IS NULL)`),
+  ],
+);
+
+/** An alert's message waiting for its time (held through the night until 08:00 Israel time), gone once published. */
+export const alertDeliveries = pharmSchema.table(
+  'alert_deliveries',
+  {
+    alertId: integer('alert_id').primaryKey().references(() => priceAlerts.id, { onDelete: 'cascade' }),
+    dueAt: timestamp('due_at', { withTimezone: true }).notNull(),
+    price: integer('price').notNull(),
+    pharmId: integer('pharm_id').notNull(),
+    changedAt: timestamp('changed_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('alert_deliveries_due_idx').on(t.dueAt)],
+);
+
+/** Where the alert matcher stands in `offer_history` (one row): the change feed's cursor, kept with what it sent. */
+export const alertMatcher = pharmSchema.table('alert_matcher', {
+  id: smallint('id').primaryKey().default(1),
+  horizon: bigint('horizon', { mode: 'number' }).notNull(),
+  seen: bigint('seen', { mode: 'number' }).array().notNull().default(sql`'{}'`),
+});

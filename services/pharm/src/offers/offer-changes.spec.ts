@@ -15,7 +15,7 @@ const dialect = new PgDialect();
 const row = (id: number, pharmId: number): OfferRow => ({
   id, pharmId, productSlug: `p-${id}`, price: 10_000, originalPrice: null, inStock: true, amount: 3, alwaysInStock: false, published: true,
   expiresAt: null, isPopular: false, isNew: false, isPromoted: false, catalogPrice: false, isYarpaLocked: false, bumpedAt: null,
-  createdAt: now, updatedAt: now, confirmedAt: now,
+  createdAt: now, updatedAt: now, confirmedAt: now, priceBefore: null, priceDroppedAt: null,
 });
 
 /** OfferChanges over a transaction that records which pharmacies were touched, and an outbox that records its events. */

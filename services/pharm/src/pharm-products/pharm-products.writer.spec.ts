@@ -5,7 +5,7 @@ import type { OfferRow } from '../offers/offer-view';
 const row: OfferRow = {
   id: 1, pharmId: 1, productSlug: 'p', price: 20000, originalPrice: 25000, inStock: true, amount: 4, alwaysInStock: false, published: true,
   expiresAt: new Date('2027-01-01T00:00:00Z'), isPopular: true, isNew: false, isPromoted: false, catalogPrice: false, isYarpaLocked: false, bumpedAt: null,
-  createdAt: new Date(), updatedAt: new Date(), confirmedAt: new Date(),
+  createdAt: new Date(), updatedAt: new Date(), confirmedAt: new Date(), priceBefore: null, priceDroppedAt: null,
 };
 
 describe('an update request applied to an offer', () => {

@@ -3,6 +3,9 @@ import { Clock, DATABASE, type Database } from '@mc/kit';
 import { sql } from 'drizzle-orm';
 import { inStockSql, israelDay, marketColumnsSql } from '../companies/market-sql';
 
+/** Months of offer_history kept (issue 31: two years), whole months past them dropped by the daily job. */
+export const OFFER_HISTORY_MONTHS = 24;
+
 /** Days of history the seed writes before today (two years with today's snapshot). */
 export const SEED_HISTORY_DAYS = 729;
 
@@ -28,6 +31,13 @@ export class StockDaysWriter {
       GROUP BY pp.product_slug
       ON CONFLICT (product_slug, day) DO UPDATE SET pharmacies_in_stock = excluded.pharmacies_in_stock, pharmacies_offering = excluded.pharmacies_offering,
         units = excluded.units, lowest = excluded.lowest, median = excluded.median, highest = excluded.highest`);
+    // The day's lowest prices open with the prices as they stand (the offers' changes lower them through the day).
+    await this.db.execute(sql`INSERT INTO pharm.price_days (product_slug, day, lowest)
+      SELECT pp.product_slug, ${day}::date, min(pp.price) FROM pharm.pharm_products pp JOIN pharm.pharmacies ph ON ph.id = pp.pharm_id
+      WHERE pp.published AND ph.state = 'live' AND ${inStockSql(now)}
+      GROUP BY pp.product_slug
+      ON CONFLICT (product_slug, day) DO UPDATE SET lowest = least(pharm.price_days.lowest, excluded.lowest)`);
+    await this.db.execute(sql`SELECT pharm.keep_offer_history(${OFFER_HISTORY_MONTHS}::int)`);
     return { day, products: rowCount ?? 0 };
   }
 
@@ -60,6 +70,10 @@ export class StockDaysWriter {
       FROM base b CROSS JOIN generate_series(1, ${SEED_HISTORY_DAYS}) i
         CROSS JOIN LATERAL (SELECT 1 - 0.15 * (1 - cos(2 * pi() * i / (40 + b.h % 60))) AS w,
           1 + 0.06 * sin(2 * pi() * i / (90 + b.h % 120)) - i * 0.00005 AS p) f
+      ON CONFLICT (product_slug, day) DO NOTHING`);
+    // The chart's days before the seed: the snapshots' lowest prices.
+    await this.db.execute(sql`INSERT INTO pharm.price_days (product_slug, day, lowest)
+      SELECT product_slug, day, lowest FROM pharm.stock_days WHERE lowest IS NOT NULL AND day < ${today}::date
       ON CONFLICT (product_slug, day) DO NOTHING`);
     return rowCount ?? 0;
   }

@@ -1,3 +1,4 @@
+import { nameChangeSource } from '../common/change-source';
 import { Inject, Injectable } from '@nestjs/common';
 import { type Tx } from '@mc/kit';
 import { sql } from 'drizzle-orm';
@@ -16,12 +17,14 @@ type RawOffer = {
   id: number; pharm_id: number; product_slug: string; price: number; original_price: number | null; in_stock: boolean; amount: number | null;
   always_in_stock: boolean; published: boolean; expires_at: string | null; is_popular: boolean; is_new: boolean; is_promoted: boolean;
   catalog_price: boolean; is_yarpa_locked: boolean; bumped_at: string | null; confirmed_at: string; created_at: string; updated_at: string;
+  price_before: number | null; price_dropped_at: string | null;
 };
 const time = (v: string) => new Date(v);
 const toRow = (r: RawOffer): OfferRow => ({
   id: r.id, pharmId: r.pharm_id, productSlug: r.product_slug, price: r.price, originalPrice: r.original_price, inStock: r.in_stock, amount: r.amount,
   alwaysInStock: r.always_in_stock, published: r.published, expiresAt: r.expires_at === null ? null : time(r.expires_at), isPopular: r.is_popular, isNew: r.is_new, isPromoted: r.is_promoted,
   catalogPrice: r.catalog_price, isYarpaLocked: r.is_yarpa_locked, bumpedAt: r.bumped_at === null ? null : time(r.bumped_at), confirmedAt: time(r.confirmed_at), createdAt: time(r.created_at), updatedAt: time(r.updated_at),
+  priceBefore: r.price_before, priceDroppedAt: r.price_dropped_at === null ? null : time(r.price_dropped_at),
 });
 
 /** What an offer becomes after a partner's row: its price and stock the partner's, confirmed at the partner's time. */
@@ -50,6 +53,7 @@ export class FeedOffersWriter {
   async applyChunk(tx: Tx, rows: FeedRow[], now: Date): Promise<ChunkOutcome> {
     const outcome: ChunkOutcome = { applied: 0, unchanged: 0, rejections: [] };
     if (!rows.length) return outcome;
+    await nameChangeSource(tx, 'feed');
     const key = (pharmId: number, slug: string) => `${pharmId}/${slug}`;
     const pairs = [...new Map(rows.map((r) => [key(r.pharmId, r.productSlug), r])).values()];
     const { rows: found } = await tx.execute<RawOffer>(sql`SELECT pp.* FROM pharm.pharm_products pp

@@ -1,5 +1,6 @@
 import 'reflect-metadata';
 import { createServiceContext, EnvError } from '@mc/kit';
+import { AlertsWorkerModule } from '../alerts/alerts.module';
 import { pharmService } from '../service';
 import { StockDaysWorkerModule } from '../stock-days/stock-days.module';
 import { StockFeedWorkerModule } from './stock-feed-worker.module';
@@ -7,9 +8,9 @@ import { StockFeedWorkerModule } from './stock-feed-worker.module';
 /**
  * pharm's worker: its own process (deployed and scaled apart from pharm's request handlers), pharm's schema and
  * outbox, and its BullMQ queues: `stock-feed` (the partner stock feed) and `stock-days` (the daily stock snapshot,
- * issue 29). It starts no event consumers and answers no requests.
+ * issue 29), and the alert matcher (issue 31). It starts no event consumers and answers no requests.
  */
-createServiceContext({ ...pharmService, imports: [StockFeedWorkerModule, StockDaysWorkerModule] }, { CONSUME_EVENTS: 'false' })
+createServiceContext({ ...pharmService, imports: [StockFeedWorkerModule, StockDaysWorkerModule, AlertsWorkerModule] }, { CONSUME_EVENTS: 'false' })
   .then((app) => app.enableShutdownHooks())
   .catch((err: unknown) => {
     console.error(err instanceof EnvError ? err.message : err);

@@ -1,3 +1,4 @@
+import { nameChangeSource } from '../common/change-source';
 import { Inject, Injectable } from '@nestjs/common';
 import { Clock, type Tx } from '@mc/kit';
 import { eq, inArray, sql } from 'drizzle-orm';
@@ -36,6 +37,7 @@ export class OfferStockWriter {
     if (!units.size) return 0;
     const list = [...units.values()];
     const now = this.clock.now();
+    await nameChangeSource(tx, 'order');
     const change = direction === 'lower'
       ? sql`amount = greatest(pp.amount - u.n, 0), in_stock = CASE WHEN pp.amount - u.n <= 0 THEN false ELSE pp.in_stock END`
       : sql`amount = pp.amount + u.n, in_stock = CASE WHEN pp.amount + u.n > 0 THEN true ELSE pp.in_stock END`;
