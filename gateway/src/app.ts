@@ -35,6 +35,7 @@ import { trustedProxies } from './http/trusted-proxies';
 import { registerNoStoreForPersonalAnswers, registerSecurityHeaders } from './http/security-headers';
 import { PageCache } from './site/page-cache';
 import { serveWebPages, WebApp } from './site/web-app';
+import { AlertUnsubscribeController, UserAlertsController } from './alerts/alerts.controller';
 import { catalogControllers } from './catalog';
 import { companyControllers } from './companies';
 import { feedControllers, FeedIntake, registerFeedBodies } from './feeds';
@@ -45,7 +46,7 @@ import { siteControllers } from './site';
 /** Every controller of the gateway in this environment (the dev mailbox and the fake Google provider only where they belong). */
 export function gatewayControllers(env: GatewayEnv): Type<unknown>[] {
   return [
-    HealthController, ...siteControllers, ...catalogControllers, ...pharmControllers, CartController, ...checkoutControllers, ...businessControllers, ...companyControllers, ...manageControllers, ...feedControllers, AuthController, PrescriptionController, UserController, BusinessesController,
+    HealthController, ...siteControllers, ...catalogControllers, ...pharmControllers, CartController, ...checkoutControllers, ...businessControllers, ...companyControllers, ...manageControllers, ...feedControllers, AuthController, PrescriptionController, UserController, UserAlertsController, AlertUnsubscribeController, BusinessesController,
     ...googleSignIn(env).controllers, ...(isDevelopment(env) ? [MailboxController] : []),
   ];
 }

@@ -2,7 +2,7 @@ import { Body, Delete, Get, HttpCode, Inject, Param, Patch, Post, Query } from '
 import { ApiBadRequestResponse, ApiConflictResponse, ApiCreatedResponse, ApiOkResponse, ApiQuery } from '@nestjs/swagger';
 import {
   PharmProductCreateCommand, PharmProductsUpdateCommand, Subjects,
-  type BusinessPharmProduct, type BusinessPharmProductsPage, type BusinessProductOptionsPage,
+  type BusinessPharmProduct, type BusinessPharmProductsPage, type BusinessProductOptionsPage, type OfferHistory,
 } from '@mc/contracts';
 import { ServiceClients } from '../clients/clients.module';
 import { forwarded } from '../clients/service-client';
@@ -79,5 +79,11 @@ export class BusinessProductsController {
   @ApiBadRequestResponse({ description: "a partner-locked offer: the feed confirms it ('שדה זה מתעדכן אוטומטית ואינו ניתן לעריכה')" })
   confirm(@Param('businessId') businessId: string, @Param('id') id: string): Promise<{ pharmProduct: BusinessPharmProduct }> {
     return this.clients.get('pharm').send(Subjects.pharm.businessProductConfirm, { businessId, id: asNumber(id) as number });
+  }
+
+  @Get('products/:id/history')
+  @ApiOkResponse({ description: "{ id, productSlug, entries }: the offer's changes of price, stock and publication in the last year, newest first (at most 200), each with its source (back-office, feed, order, system)" })
+  history(@Param('businessId') businessId: string, @Param('id') id: string): Promise<OfferHistory> {
+    return this.clients.get('pharm').send(Subjects.pharm.businessProductHistory, { businessId, id: asNumber(id) as number });
   }
 }

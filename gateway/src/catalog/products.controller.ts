@@ -1,8 +1,8 @@
 import { Controller, Get, Inject, Param, Query } from '@nestjs/common';
-import { ApiNotFoundResponse, ApiOkResponse, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
+import { ApiBadRequestResponse, ApiNotFoundResponse, ApiOkResponse, ApiQuery, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
 import {
-  parseComparisonQuery, parseNumber, parseProductListQuery, RELATED_SIZE, Subjects,
-  type ComparisonResponse, type Product, type ProductDetailResponse, type ProductListResponse,
+  parseComparisonQuery, parseNumber, parseProductListQuery, PRICE_HISTORY_PERIODS, RELATED_SIZE, Subjects,
+  type ComparisonResponse, type PriceHistory, type PriceHistoryPeriod, type Product, type ProductDetailResponse, type ProductListResponse,
 } from '@mc/contracts';
 import { ServiceClients } from '../clients/clients.module';
 import { JsonBody } from '../clients/service-client';
@@ -45,5 +45,14 @@ export class ProductsController {
   @ApiServiceUnavailableResponse({ description: 'the pharmacies service is down' })
   comparison(@Param('slug') slug: string, @Query() query: RawQuery): Promise<JsonBody<ComparisonResponse>> {
     return this.clients.get('pharm').readAsJson(Subjects.pharm.comparisonList, parseComparisonQuery(slug, query));
+  }
+
+  @Get(':slug/price-history')
+  @ApiQuery({ name: 'days', enum: [...PRICE_HISTORY_PERIODS] })
+  @ApiOkResponse({ description: "the product's lowest in-stock price per day (shekels) over the last 30, 90 or 365 days, the lowest now, and whether it is the period's lowest" })
+  @ApiBadRequestResponse({ description: "'יש לבחור תקופה'" })
+  @ApiNotFoundResponse({ description: "'המוצר לא נמצא'" })
+  priceHistory(@Param('slug') slug: string, @Query() query: RawQuery): Promise<JsonBody<PriceHistory>> {
+    return this.clients.get('pharm').readAsJson(Subjects.pharm.priceHistoryGet, { slug, days: query.days as PriceHistoryPeriod });
   }
 }

@@ -9,6 +9,7 @@ import type { Logger } from 'pino';
 import type { NotificationsEnv } from '../config';
 import { contactMessages, outgoingMessages } from '../db/schema';
 import { renderAccountMessage, renderInvitation, type Template } from './account-messages';
+import { isAlertTemplate, renderAlertMessage } from './alert-messages';
 import { DevMailbox } from './dev-mailbox';
 import { IdentitySecrets, SecretGoneError } from './identity-secrets';
 import { isOrderTemplate, renderOrderMessage, type RenderedMessage } from './order-messages';
@@ -98,7 +99,7 @@ export class MailQueue implements OnModuleInit, OnApplicationShutdown {
 
   /**
    * The text of a message: an account message with the secret identity keeps for it, a contact message from its row,
-   * or an order message from order's notice of the order (asked now: the row keeps only ids).
+   * an order message from order's notice of the order (asked now: the row keeps only ids), or an alert's message.
    */
   private async render(message: Message): Promise<RenderedMessage> {
     if (message.template === 'contact') {
@@ -114,6 +115,13 @@ export class MailQueue implements OnModuleInit, OnApplicationShutdown {
       return renderOrderMessage(message.template, message.params, notice, this.env.PUBLIC_URL);
     }
     if (message.template === 'invitation') return { text: renderInvitation(message.params, this.env.PUBLIC_URL) };
+    if (isAlertTemplate(message.template)) {
+      // Asked now, so an alert removed since its change sends nothing.
+      const notice = await this.bus.request(Subjects.pharm.alertNotice, { alertId: Number(message.params.alertId) }).catch((err: { status?: number }) => {
+        throw err.status === 404 ? new UnrecoverableError(`alert ${message.params.alertId} removed`) : err;
+      });
+      return renderAlertMessage(message.template, message.params, notice.unsubscribeToken, this.env.PUBLIC_URL);
+    }
     const secretRef = String(message.params.secretRef ?? '');
     if (!secretRef) throw new UnrecoverableError(`message ${message.id} (${message.template}) cannot be rendered`);
     return { text: renderAccountMessage(message.template as Template, message.recipient, message.params, await this.secrets.get(secretRef), this.env.PUBLIC_URL) };
@@ -133,7 +141,10 @@ export class MailQueue implements OnModuleInit, OnApplicationShutdown {
 
   private async email(message: Message, body: RenderedMessage): Promise<'smtp' | 'mailbox'> {
     if (!this.transporter) return 'mailbox';
-    await this.transporter.sendMail({ from: this.env.MAIL_FROM, to: message.recipient, subject: message.subject, text: body.text, ...(body.html ? { html: body.html } : {}) });
+    await this.transporter.sendMail({
+      from: this.env.MAIL_FROM, to: message.recipient, subject: message.subject, text: body.text, ...(body.html ? { html: body.html } : {}),
+      ...(body.unsubscribeUrl ? { list: { unsubscribe: body.unsubscribeUrl } } : {}),
+    });
     return 'smtp';
   }
 

@@ -65,6 +65,8 @@ export function statusChangedMessages(event: OrderStatusChangedEvent, notice: Or
 export interface RenderedMessage {
   text: string;
   html?: string;
+  /** The message's own unsubscribe link (the List-Unsubscribe header). */
+  unsubscribeUrl?: string;
 }
 
 const oneLine = (s: string | null | undefined): string => (s ?? '').replace(/[\r\n]+/g, ' ').trim();
@@ -98,7 +100,7 @@ function orderLines(order: CustomerOrder): string[] {
 }
 
 /** Paragraphs (each a list of lines) as text, and as right-to-left HTML. */
-function asMessage(paragraphs: string[][]): RenderedMessage {
+export function asMessage(paragraphs: string[][]): RenderedMessage {
   const text = paragraphs.map((p) => p.join('\n')).join('\n\n');
   const body = paragraphs.map((p) => `<p>${p.map(escapeHtml).join('<br>')}</p>`).join('\n');
   const html = `<!doctype html><html lang="he" dir="rtl"><head><meta charset="utf-8"></head><body dir="rtl" style="font-family:Arial,sans-serif;text-align:right">${body}</body></html>`;

@@ -31,6 +31,8 @@ type OfferRowData = {
   confirmed_at: number;
   created_at: number;
   updated_at: number;
+  price_before: number | null;
+  price_dropped_at: number | null;
 };
 
 type ProductRowData = Awaited<ReturnType<typeof selectProducts>>[number];
@@ -39,7 +41,8 @@ const offerQuery = (where = sql``) => sql`SELECT id, pharm_id, product_slug, pri
     (extract(epoch FROM expires_at) * 1000)::float8 AS expires_at,
     (extract(epoch FROM confirmed_at) * 1000)::float8 AS confirmed_at,
     (extract(epoch FROM created_at) * 1000000)::float8 AS created_at,
-    (extract(epoch FROM updated_at) * 1000000)::float8 AS updated_at
+    (extract(epoch FROM updated_at) * 1000000)::float8 AS updated_at,
+    price_before, (extract(epoch FROM price_dropped_at) * 1000)::float8 AS price_dropped_at
   FROM pharm.pharm_products ${where}`;
 
 const productColumns = {
@@ -140,6 +143,7 @@ export class OfferState {
       inStock: row.in_stock, confirmedAt: row.confirmed_at, published: row.published,
       isPopular: row.is_popular, isNew: row.is_new, isPromoted: row.is_promoted,
       expiresAt: row.expires_at, createdAt: row.created_at, updatedAt: row.updated_at,
+      priceBefore: row.price_before, priceDroppedAt: row.price_dropped_at,
     };
     this.offers.set(offer.id, offer);
     offer.pharm.offers.add(offer);

@@ -1,4 +1,4 @@
-import { OFFER_STALE_AFTER_MS, type PackSize, type PharmProductProduct, type Tag } from '@mc/contracts';
+import { OFFER_STALE_AFTER_MS, PRICE_DROP_MARK_DAYS, type PackSize, type PharmProductProduct, type Tag } from '@mc/contracts';
 import type { PharmRecord } from '../common/pharm-view';
 
 // The offer index's model (offer-index.ts holds and loads it): what an offer, its product and pharmacy are in memory,
@@ -57,7 +57,15 @@ export interface Offer {
   /** Epoch microseconds (the column's precision: the "new" order and the freshness compare them exactly). */
   readonly createdAt: number;
   readonly updatedAt: number;
+  /** The price before its last drop (agorot) and when it dropped (epoch milliseconds), or null (issue 31). */
+  readonly priceBefore: number | null;
+  readonly priceDroppedAt: number | null;
 }
+
+/** The price before a drop of the last PRICE_DROP_MARK_DAYS days at `nowMs`, while the price is still under it (agorot); else null. */
+export const droppedFrom = (offer: Pick<Offer, 'price' | 'priceBefore' | 'priceDroppedAt'>, nowMs: number): number | null =>
+  offer.priceBefore !== null && offer.priceDroppedAt !== null && offer.price < offer.priceBefore
+    && nowMs - offer.priceDroppedAt <= PRICE_DROP_MARK_DAYS * 24 * 3600_000 ? offer.priceBefore : null;
 
 /** What a shopper may see: a published offer of a product the catalogue still lists, in a pharmacy that exists. */
 export const isVisible = (offer: Offer): boolean =>

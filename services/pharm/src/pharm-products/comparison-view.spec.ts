@@ -38,6 +38,9 @@ function offer(n: number, openingHours = ALWAYS_OPEN): Offer {
     confirmedAt: Date.parse('2026-11-24T10:00:00Z') - (n < 80 ? n * 60_000 : 100 * 3_600_000 + n),
     expiresAt: Date.parse('2027-01-31T22:00:00Z'), isPopular: n % 3 === 0, isNew: n % 7 === 0, isPromoted: false,
     createdAt: Date.parse('2026-10-01T00:00:00Z') * 1000, updatedAt: Date.parse('2026-11-01T00:00:00Z') * 1000,
+    // The second dropped from 249.90 two days before the moment; the third eight days before (no mark any more).
+    priceBefore: n === 2 || n === 3 ? 24_990 : null,
+    priceDroppedAt: n === 2 ? Date.parse('2026-11-22T10:00:00Z') : n === 3 ? Date.parse('2026-11-16T10:00:00Z') : null,
   };
 }
 
@@ -58,10 +61,15 @@ describe('the comparison answer', () => {
       expect.objectContaining({ id: 1_000_002, pharm: expect.objectContaining({ slug: b.slug }) }),
       {
         id: 1_000_001, totalPrice: 200.9, originalPrice: 250.9,
-        confirmedAt: Date.parse('2026-11-24T09:59:00Z'),
+        confirmedAt: Date.parse('2026-11-24T09:59:00Z'), priceDroppedFrom: null,
         pharm: { slug: a.slug, name: a.name, city: a.city, logo_url: a.logoUrl, isOpen: true, nextOpening: null, shipping: 'free-all-country', distance: 20.6 },
       },
     ]);
+  });
+
+  it('marks a price that dropped within the last 7 days, and no older drop', () => {
+    const rows = toComparison(summary, [offer(1), offer(2), offer(3)], moment).offers;
+    expect(rows.map((r) => r.priceDroppedFrom)).toEqual([null, 249.9, null]);
   });
 
   it('says when a closed pharmacy next opens', () => {

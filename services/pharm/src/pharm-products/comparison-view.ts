@@ -1,6 +1,6 @@
-import type { ComparisonPharm, ComparisonResponse, GeoPoint, PharmProductProduct } from '@mc/contracts';
+import { agorotToShekels, type ComparisonPharm, type ComparisonResponse, type GeoPoint, type PharmProductProduct } from '@mc/contracts';
 import { toPharm, type Moment, type PharmRecord } from '../common/pharm-view';
-import type { Offer } from '../offers/offer';
+import { droppedFrom, type Offer } from '../offers/offer';
 import { toShownPrice } from '../offers/offer-view';
 
 /** A pharmacy as a comparison row draws it: open at `moment` (or when it next opens), its distance from `location` when given. */
@@ -18,11 +18,13 @@ export function toComparison(product: PharmProductProduct, selected: Offer[], mo
     product,
     offers: selected.map((offer) => {
       const { totalPrice, originalPrice } = toShownPrice(offer);
+      const before = droppedFrom(offer, moment.at.getTime());
       return {
         id: offer.id,
         totalPrice,
         originalPrice,
         confirmedAt: offer.confirmedAt,
+        priceDroppedFrom: before === null ? null : agorotToShekels(before),
         pharm: toComparisonPharm(offer.pharm.record!, moment, location),
       };
     }),
