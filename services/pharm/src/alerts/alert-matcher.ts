@@ -65,13 +65,13 @@ export class AlertMatcher {
       SELECT DISTINCT ON (h.pharm_product_id) h.xid::text, h.pharm_product_id AS offer_id, h.product_slug,
         CASE WHEN h.was_available THEN h.prev_price END AS price_before, ph.lat, ph.lng
       FROM pharm.offer_history h JOIN pharm.pharmacies ph ON ph.id = h.pharm_id
-      WHERE h.xid >= ${cursor.horizon}::bigint AND h.xid <> ALL(${cursor.seen}::bigint[]) AND h.at > now() - ${CHANGES_READ_WITHIN}::interval
+      WHERE h.xid >= ${cursor.horizon}::bigint AND h.xid <> ALL(${sql.param(cursor.seen)}::bigint[]) AND h.at > now() - ${CHANGES_READ_WITHIN}::interval
       ORDER BY h.pharm_product_id, h.id`);
     const { rows: [next] } = await tx.execute<{ horizon: string; xids: string[] | null }>(sql`
       WITH s AS (SELECT pg_snapshot_xmin(pg_current_snapshot())::text::bigint AS horizon)
       SELECT s.horizon::text, (SELECT array_agg(DISTINCT xid)::text[] FROM pharm.offer_history
         WHERE xid >= s.horizon AND at > now() - ${CHANGES_READ_WITHIN}::interval) AS xids FROM s`);
-    await tx.execute(sql`UPDATE pharm.alert_matcher SET horizon = ${next.horizon}::bigint, seen = ${next.xids ?? []}::bigint[] WHERE id = 1`);
+    await tx.execute(sql`UPDATE pharm.alert_matcher SET horizon = ${next.horizon}::bigint, seen = ${sql.param(next.xids ?? [])}::bigint[] WHERE id = 1`);
     return { changes: rows, products: new Set(rows.map((r) => r.product_slug)) };
   }
 
@@ -80,12 +80,12 @@ export class AlertMatcher {
     const dueAt = alertDueAt(now);
     const dueDay = israelDay(dueAt);
     const { rows: alerts } = await tx.execute<AlertRow>(sql`SELECT id, kind, below, lat, lng, radius_km AS "radiusKm", product_slug AS "productSlug"
-      FROM pharm.price_alerts WHERE product_slug = ANY(${[...products]}::text[]) AND (last_sent_on IS NULL OR last_sent_on < ${dueDay}::date)`);
+      FROM pharm.price_alerts WHERE product_slug = ANY(${sql.param([...products])}::text[]) AND (last_sent_on IS NULL OR last_sent_on < ${dueDay}::date)`);
     if (!alerts.length) return { alerts: 0, queued: 0 };
     const alertProducts = [...new Set(alerts.map((a) => a.productSlug))];
     const { rows: selling } = await tx.execute<SellingRow>(sql`SELECT pp.id AS "offerId", pp.pharm_id AS "pharmId", ph.lat, ph.lng, pp.price, pp.product_slug AS "productSlug"
       FROM pharm.pharm_products pp JOIN pharm.pharmacies ph ON ph.id = pp.pharm_id
-      WHERE pp.product_slug = ANY(${alertProducts}::text[]) AND pp.published AND ph.state = 'live' AND ${inStockSql(now)}`);
+      WHERE pp.product_slug = ANY(${sql.param(alertProducts)}::text[]) AND pp.published AND ph.state = 'live' AND ${inStockSql(now)}`);
     const byProduct = <T extends { productSlug?: string; product_slug?: string }>(list: T[]) => {
       const map = new Map<string, T[]>();
       for (const item of list) {
@@ -105,9 +105,9 @@ export class AlertMatcher {
     if (fired.length) {
       await tx.execute(sql`INSERT INTO pharm.alert_deliveries (alert_id, due_at, price, pharm_id, changed_at)
         SELECT a, ${dueAt.toISOString()}::timestamptz, p, ph, ${now.toISOString()}::timestamptz
-        FROM unnest(${fired.map((f) => f.alertId)}::int[], ${fired.map((f) => f.offer.price)}::int[], ${fired.map((f) => f.offer.pharmId)}::int[]) AS f(a, p, ph)
+        FROM unnest(${sql.param(fired.map((f) => f.alertId))}::int[], ${sql.param(fired.map((f) => f.offer.price))}::int[], ${sql.param(fired.map((f) => f.offer.pharmId))}::int[]) AS f(a, p, ph)
         ON CONFLICT (alert_id) DO NOTHING`);
-      await tx.execute(sql`UPDATE pharm.price_alerts SET last_sent_on = ${dueDay}::date WHERE id = ANY(${fired.map((f) => f.alertId)}::int[])`);
+      await tx.execute(sql`UPDATE pharm.price_alerts SET last_sent_on = ${dueDay}::date WHERE id = ANY(${sql.param(fired.map((f) => f.alertId))}::int[])`);
     }
     return { alerts: alerts.length, queued: fired.length };
   }
