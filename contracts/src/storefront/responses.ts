@@ -118,8 +118,8 @@ export type ComparisonPharm = Pick<Pharm, 'slug' | 'name' | 'city' | 'logo_url' 
  */
 export interface ComparisonOffer extends Pick<PharmProduct, 'id' | 'totalPrice' | 'originalPrice' | 'confirmedAt'> {
   pharm: ComparisonPharm;
-  /** Issue 31: the price before it dropped within the last PRICE_DROP_MARK_DAYS days (shekels), while the price is still under it; else null. */
-  priceDroppedFrom: number | null;
+  /** Issue 31: the price before it dropped within the last PRICE_DROP_MARK_DAYS days (shekels), while the price is still under it; absent otherwise (a full page stays small). */
+  priceDroppedFrom?: number;
 }
 
 /** `pharm.comparison.list`: where one product can be bought (`GET /api/products/{slug}/pharm-products`), the product said once. */

@@ -61,7 +61,7 @@ describe('the comparison answer', () => {
       expect.objectContaining({ id: 1_000_002, pharm: expect.objectContaining({ slug: b.slug }) }),
       {
         id: 1_000_001, totalPrice: 200.9, originalPrice: 250.9,
-        confirmedAt: Date.parse('2026-11-24T09:59:00Z'), priceDroppedFrom: null,
+        confirmedAt: Date.parse('2026-11-24T09:59:00Z'),
         pharm: { slug: a.slug, name: a.name, city: a.city, logo_url: a.logoUrl, isOpen: true, nextOpening: null, shipping: 'free-all-country', distance: 20.6 },
       },
     ]);
@@ -69,7 +69,7 @@ describe('the comparison answer', () => {
 
   it('marks a price that dropped within the last 7 days, and no older drop', () => {
     const rows = toComparison(summary, [offer(1), offer(2), offer(3)], moment).offers;
-    expect(rows.map((r) => r.priceDroppedFrom)).toEqual([null, 249.9, null]);
+    expect(rows.map((r) => r.priceDroppedFrom)).toEqual([undefined, 249.9, undefined]);
   });
 
   it('says when a closed pharmacy next opens', () => {

@@ -24,7 +24,7 @@ export function toComparison(product: PharmProductProduct, selected: Offer[], mo
         totalPrice,
         originalPrice,
         confirmedAt: offer.confirmedAt,
-        priceDroppedFrom: before === null ? null : agorotToShekels(before),
+        ...(before === null ? {} : { priceDroppedFrom: agorotToShekels(before) }),
         pharm: toComparisonPharm(offer.pharm.record!, moment, location),
       };
     }),
