@@ -1,6 +1,6 @@
 import { Inject, Injectable, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import { Subjects } from '@mc/contracts';
-import { BusClient, DATABASE, LOGGER, SERVICE_ENV, type Database } from '@mc/kit';
+import { BusClient, DATABASE, LOGGER, SERVICE_ENV, toServiceError, type Database } from '@mc/kit';
 import { Queue, UnrecoverableError, Worker, type Job } from 'bullmq';
 import { eq, sql } from 'drizzle-orm';
 import Redis from 'ioredis';
@@ -117,8 +117,8 @@ export class MailQueue implements OnModuleInit, OnApplicationShutdown {
     if (message.template === 'invitation') return { text: renderInvitation(message.params, this.env.PUBLIC_URL) };
     if (isAlertTemplate(message.template)) {
       // Asked now, so an alert removed since its change sends nothing.
-      const notice = await this.bus.request(Subjects.pharm.alertNotice, { alertId: Number(message.params.alertId) }).catch((err: { status?: number }) => {
-        throw err.status === 404 ? new UnrecoverableError(`alert ${message.params.alertId} removed`) : err;
+      const notice = await this.bus.request(Subjects.pharm.alertNotice, { alertId: Number(message.params.alertId) }).catch((err: unknown) => {
+        throw toServiceError(err).status === 404 ? new UnrecoverableError(`alert ${message.params.alertId} removed`) : err;
       });
       return renderAlertMessage(message.template, message.params, notice.unsubscribeToken, this.env.PUBLIC_URL);
     }

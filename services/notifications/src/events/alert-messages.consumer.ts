@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { Subjects, type UserContact } from '@mc/contracts';
-import { BusClient, ConsumesEvents, type ConsumedEvent, type Tx } from '@mc/kit';
+import { BusClient, ConsumesEvents, toServiceError, type ConsumedEvent, type Tx } from '@mc/kit';
 import { outgoingMessages } from '../db/schema';
 import { alertMessages } from '../email/alert-messages';
 import { MailQueue } from '../email/mail-queue';
@@ -22,7 +22,7 @@ export class AlertMessagesConsumer {
   @ConsumesEvents(ALERTS_DURABLE)
   async alertDue(event: ConsumedEvent<'evt.pharm.alert.due'>, tx: Tx): Promise<void> {
     const contact = await this.bus.request(Subjects.identity.userContact, { userId: event.data.userId })
-      .catch((err: { status?: number }) => { if (err.status === 404) return null; throw err; }) as UserContact | null;
+      .catch((err: unknown) => { if (toServiceError(err).status === 404) return null; throw err; }) as UserContact | null;
     if (!contact) return;
     for (const message of alertMessages(event.data, contact)) {
       const eventId = `${event.eventId}-${message.key}`;
