@@ -56,6 +56,7 @@ const ENDPOINTS: Endpoint[] = [
   { method: 'PATCH', path: '/products', subject: Subjects.pharm.businessProductsUpdate, payload: { pharmProducts: [{ id: 1, ...DEFAULT_PHARM_PRODUCT }] } },
   { method: 'DELETE', path: '/products/1', subject: Subjects.pharm.businessProductRemove, payload: { id: 1 } },
   { method: 'POST', path: '/products/1/bump', subject: Subjects.pharm.businessProductBump, payload: { id: 1 } },
+  { method: 'GET', path: '/products/1/history', subject: Subjects.pharm.businessProductHistory, payload: { id: 1 } },
   { method: 'GET', path: '/product-options', subject: Subjects.pharm.businessProductOptions, payload: {} },
   { method: 'GET', path: '/discount-product-options', subject: Subjects.pharm.businessDiscountProductOptions, payload: {} },
   { method: 'GET', path: '/discounts', subject: Subjects.pharm.businessDiscounts, payload: {} },
