@@ -202,7 +202,8 @@ function report(results) {
     'targets met': targetsMet(r) ? 'yes' : 'NO',
   }));
   console.log(`\nPartner stock feed: pushed to ${BASE}, timed from the start of each upload; the change watched: ${results.map((r) => r.watched).join(', ')}; `
-    + `worker processes: ${results[0]?.workers ?? 0} (${WORKER_SCRIPT})\n`);
+    + `worker processes: ${results[0]?.workers ?? 0} (${WORKER_SCRIPT}), which also matches each change against the patients' alerts `
+    + `(make bench's volume holds 100,000 of them: deploy/seed/volumes.js)\n`);
   console.table(rows);
 }
 

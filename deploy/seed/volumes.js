@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // The volumes of ARCHITECTURE.md on top of the demo data (`make seed` and `make bench` only; `make dev` does
 // not load them): 50,000 active patients in identity and 200,000 orders of theirs over the last two years at
-// the demo pharmacies, with their batches, items and status history, made by SQL in the database
+// the demo pharmacies, with their batches, items and status history, and 100,000 price and stock alerts of theirs
+// in pharm, made by SQL in the database
 // (INSERT … SELECT over generate_series), each schema written as its own service's role.
 //
 // Deterministic and idempotent: users are patient<n>@volume.medcanna.local (n = 0…49,999; existing ones are
@@ -232,6 +233,39 @@ async function loadOrders(database, users, pharms, log) {
   }
 }
 
+const ALERTS_PER_USER = 2;
+
+/**
+ * Issue 31: 100,000 alerts, two per volume patient (pharm, its role), on the products with published offers: a stock
+ * alert, and a price alert, one in ten on any drop and the others under 60% of the product's lowest price now (rarely
+ * met); every other one near the patient's part of the country (10–50 km). Kept when present (one per patient,
+ * product and kind).
+ */
+async function loadAlerts(database, users, log) {
+  const db = connect('pharm', database);
+  try {
+    const started = Date.now();
+    const { rowCount } = await db.query(`
+      WITH products AS (SELECT product_slug AS slug, min(price) AS lowest, row_number() OVER (ORDER BY product_slug) - 1 AS i, count(*) OVER () AS n
+          FROM pharm.pharm_products WHERE published GROUP BY product_slug),
+        wanted AS (SELECT u.id AS user_id, u.n, k FROM unnest($1::int[], $2::int[]) AS u(id, n) CROSS JOIN generate_series(0, $3 - 1) k)
+      INSERT INTO pharm.price_alerts (user_id, product_slug, kind, below, lat, lng, radius_km, sms)
+      SELECT w.user_id, p.slug, CASE WHEN w.k = 0 THEN 'stock' ELSE 'price' END::pharm.alert_kind,
+        CASE WHEN w.k = 1 AND w.n % 10 <> 0 THEN (p.lowest * 0.6)::int END,
+        CASE WHEN w.n % 2 = 0 THEN round((31.0 + (w.n % 200) / 100.0)::numeric, 3) END,
+        CASE WHEN w.n % 2 = 0 THEN round((34.75 + (w.n % 50) / 100.0)::numeric, 3) END,
+        CASE WHEN w.n % 2 = 0 THEN (ARRAY[10, 25, 50])[1 + w.n % 3] END,
+        w.n % 5 = 0
+      FROM wanted w JOIN products p ON p.i = (w.n * 7 + w.k * 13) % p.n
+      ON CONFLICT (user_id, product_slug, kind) DO NOTHING`,
+    [users.map((u) => u.id), users.map((u) => u.n), ALERTS_PER_USER]);
+    const { rows } = await db.query('SELECT count(*)::int AS n FROM pharm.price_alerts');
+    log(`pharm: ${rowCount} alerts added in ${Date.now() - started} ms (${rows[0].n} in all)`);
+  } finally {
+    await db.end();
+  }
+}
+
 async function main() {
   const database = process.env.DATABASE_NAME || 'medcanna';
   const log = (line) => console.log(`[seed] volumes: ${line}`);
@@ -239,6 +273,7 @@ async function main() {
   const users = await loadUsers(database, log);
   const pharms = await loadPharmacies(database);
   await loadOrders(database, users, pharms, log);
+  await loadAlerts(database, users, log);
   log(`done in ${((Date.now() - started) / 1000).toFixed(1)} s (${pharms.length} pharmacies)`);
 }
 
