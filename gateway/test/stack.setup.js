@@ -43,6 +43,9 @@ module.exports = async () => {
   env.FEED_SPOOL_DIR = path.join(ROOT, 'artifacts/e2e-feeds');
   env.FEED_MAX_BYTES = String(1024 * 1024);
   fs.rmSync(env.FEED_SPOOL_DIR, { recursive: true, force: true });
+  // The patients' alerts are sent at any hour here: the browser tests run on the real clock (pharm's integration tests
+  // hold a night's alert until 08:00 on a clock they move).
+  env.ALERT_QUIET_HOURS = 'none';
   // Google sign-in runs against a fake of Google's endpoints, on a fixed port since the stack's settings are fixed at its start.
   const callbackUrl = `http://127.0.0.1:${port}/auth/google-callback`;
   const google = await startFakeGoogle({ port: Number(process.env.E2E_GOOGLE_PORT || 18099), redirectUris: [callbackUrl] });

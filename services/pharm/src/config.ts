@@ -53,6 +53,16 @@ export class PharmEnv extends ServiceEnv implements FeedEnv {
   @Matches(/^\S{32,}$/, { message: 'must be at least 32 characters without spaces (is required in production)' })
   PHARM_HMAC_SECRET = '';
 
+  /**
+   * When alerts are held until the morning, Israel time: 'from-until' in whole hours (the spec's '22-8'). 'none' (no
+   * quiet hours) only in development and tests: the browser tests run on the real clock, at any hour; pharm's
+   * integration tests move the clock through the night instead.
+   */
+  @Matches(/^(none|([01]?\d|2[0-3])-([01]?\d|2[0-3]))$/, { message: "must be 'from-until' in hours (22-8)" })
+  @ValidateIf((env: PharmEnv) => env.ALERT_QUIET_HOURS !== 'none' || !isDevelopment(env))
+  @Matches(/^\d/, { message: "may be 'none' only in development and tests" })
+  ALERT_QUIET_HOURS = '22-8';
+
   /** How often the worker matches the offers' changes against the alerts (0: never; the integration tests match by hand). */
   @IsInt() @Min(0) @Max(60_000)
   ALERT_MATCH_MS = 1000;

@@ -1,9 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { Events } from '@mc/contracts';
-import { Clock, DATABASE, OutboxRelay, OutboxWriter, type Database, type Tx } from '@mc/kit';
+import { Clock, DATABASE, OutboxRelay, OutboxWriter, SERVICE_ENV, type Database, type Tx } from '@mc/kit';
+import type { PharmEnv } from '../config';
 import { sql } from 'drizzle-orm';
 import { inStockSql, israelDay } from '../companies/market-sql';
-import { alertDueAt, firingOffer, type AlertToMatch, type ChangedOffer, type SellingOffer } from './alert-rules';
+import { alertDueAt, firingOffer, parseQuietHours, type AlertToMatch, type ChangedOffer, type QuietHours, type SellingOffer } from './alert-rules';
 
 /** What one pass did. */
 export interface MatchPass {
@@ -34,12 +35,17 @@ type SellingRow = SellingOffer & { productSlug: string } & Record<string, unknow
  */
 @Injectable()
 export class AlertMatcher {
+  private readonly quiet: QuietHours;
+
   constructor(
     @Inject(DATABASE) private readonly db: Database,
     @Inject(Clock) private readonly clock: Clock,
     @Inject(OutboxWriter) private readonly outbox: OutboxWriter,
     @Inject(OutboxRelay) private readonly relay: OutboxRelay,
-  ) {}
+    @Inject(SERVICE_ENV) env: PharmEnv,
+  ) {
+    this.quiet = parseQuietHours(env.ALERT_QUIET_HOURS);
+  }
 
   async run(): Promise<MatchPass> {
     const pass = await this.db.transaction(async (tx) => {
@@ -77,7 +83,7 @@ export class AlertMatcher {
 
   /** The alerts of the changed products that have not sent on the day their message would go; the fired ones are held until due. */
   private async match(tx: Tx, changes: HistoryRow[], products: Set<string>, now: Date): Promise<{ alerts: number; queued: number }> {
-    const dueAt = alertDueAt(now);
+    const dueAt = alertDueAt(now, this.quiet);
     const dueDay = israelDay(dueAt);
     const { rows: alerts } = await tx.execute<AlertRow>(sql`SELECT id, kind, below, lat, lng, radius_km AS "radiusKm", product_slug AS "productSlug"
       FROM pharm.price_alerts WHERE product_slug = ANY(${sql.param([...products])}::text[]) AND (last_sent_on IS NULL OR last_sent_on < ${dueDay}::date)`);

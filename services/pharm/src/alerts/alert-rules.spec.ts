@@ -1,5 +1,7 @@
 import { israelClock } from '@mc/contracts';
-import { alertDueAt, firingOffer, type AlertToMatch, type ChangedOffer, type SellingOffer } from './alert-rules';
+import { loadEnv } from '@mc/kit';
+import { PharmEnv } from '../config';
+import { alertDueAt, firingOffer, parseQuietHours, type AlertToMatch, type ChangedOffer, type SellingOffer } from './alert-rules';
 
 const TEL_AVIV = { lat: 32.0853, lng: 34.7818 };
 const BEER_SHEVA = { lat: 31.2518, lng: 34.7913 };
@@ -17,6 +19,15 @@ describe('when an alert’s message may go', () => {
     // The night the clocks go back (25 October 2026, 02:00 → 01:00): still 08:00 on the morning's clock.
     const due = alertDueAt(new Date('2026-10-24T21:00:00Z'));
     expect(israelClock(due).minute).toBe(8 * 60);
+  });
+
+  it("holds nothing with no quiet hours, which only development and tests may set ('none')", () => {
+    expect(alertDueAt(new Date('2026-11-23T21:30:00Z'), parseQuietHours('none'))).toEqual(new Date('2026-11-23T21:30:00Z'));
+    expect(alertDueAt(new Date('2026-11-23T19:30:00Z'), parseQuietHours('21-7'))).toEqual(new Date('2026-11-24T05:00:00Z'));
+    expect(loadEnv(PharmEnv, { APP_ENV: 'test', ALERT_QUIET_HOURS: 'none' }).ALERT_QUIET_HOURS).toBe('none');
+    expect(() => loadEnv(PharmEnv, { PHARM_HMAC_SECRET: 'x'.repeat(32), ALERT_QUIET_HOURS: 'none' })).toThrow(/ALERT_QUIET_HOURS/);
+    expect(() => loadEnv(PharmEnv, { APP_ENV: 'test', ALERT_QUIET_HOURS: '25-8' })).toThrow(/ALERT_QUIET_HOURS/);
+    expect(loadEnv(PharmEnv, { PHARM_HMAC_SECRET: 'x'.repeat(32) }).ALERT_QUIET_HOURS).toBe('22-8');
   });
 });
 

@@ -1,17 +1,29 @@
 import { ALERT_RULES, distanceKm, israelClock, type AlertKind } from '@mc/contracts';
 
 const MINUTE = 60_000;
-const QUIET_FROM = ALERT_RULES.quietFromHour * 60;
-const QUIET_UNTIL = ALERT_RULES.quietUntilHour * 60;
 
-/** When a message of a change at `now` may go: at once in the day, at 08:00 Israel time when it falls in the quiet hours. */
-export function alertDueAt(now: Date): Date {
+/** The hours (Israel time) when no alert is sent: from `fromHour` until `untilHour` the next morning; null: none. */
+export type QuietHours = { fromHour: number; untilHour: number } | null;
+export const DEFAULT_QUIET_HOURS: QuietHours = { fromHour: ALERT_RULES.quietFromHour, untilHour: ALERT_RULES.quietUntilHour };
+
+/** `ALERT_QUIET_HOURS`: '22-8', or 'none'. */
+export function parseQuietHours(setting: string): QuietHours {
+  if (setting === 'none') return null;
+  const [fromHour, untilHour] = setting.split('-').map(Number);
+  return { fromHour, untilHour };
+}
+
+/** When a message of a change at `now` may go: at once in the day, at the morning's hour (08:00 Israel time) when it falls in the quiet hours. */
+export function alertDueAt(now: Date, quiet: QuietHours = DEFAULT_QUIET_HOURS): Date {
+  if (!quiet) return now;
+  const from = quiet.fromHour * 60;
+  const until = quiet.untilHour * 60;
   const { minute } = israelClock(now);
-  if (minute >= QUIET_UNTIL && minute < QUIET_FROM) return now;
-  const untilMorning = minute < QUIET_UNTIL ? QUIET_UNTIL - minute : 24 * 60 - minute + QUIET_UNTIL;
+  if (minute >= until && minute < from) return now;
+  const untilMorning = minute < until ? until - minute : 24 * 60 - minute + until;
   const due = new Date(Math.floor(now.getTime() / MINUTE) * MINUTE + untilMorning * MINUTE);
   // The clocks may change in the night: 08:00 is 08:00 on the morning's clock.
-  return new Date(due.getTime() - (israelClock(due).minute - QUIET_UNTIL) * MINUTE);
+  return new Date(due.getTime() - (israelClock(due).minute - until) * MINUTE);
 }
 
 /** An alert as the matcher reads it (agorot; the place and its radius, or none). */
