@@ -22,8 +22,11 @@ const IDLE: MatchPass = { changes: 0, alerts: 0, queued: 0, sent: 0 };
 /** Changes older than this are not news any more: a matcher down longer starts from the last day. */
 const CHANGES_READ_WITHIN = '1 day';
 
-type HistoryRow = { xid: string; offer_id: number; product_slug: string; price_before: number | null; lat: number; lng: number };
-type AlertRow = AlertToMatch & { productSlug: string } & Record<string, unknown>;
+/** An offer changed since the last pass: its state before the first change (price_before: null when it was not sold), and after the last. */
+type HistoryRow = {
+  offer_id: number; product_slug: string; price_before: number | null; lat: number; lng: number; last_at: Date; price_now: number; available_now: boolean;
+};
+type AlertRow = AlertToMatch & { productSlug: string; createdAt: Date } & Record<string, unknown>;
 type SellingRow = SellingOffer & { productSlug: string } & Record<string, unknown>;
 
 /**
@@ -52,8 +55,8 @@ export class AlertMatcher {
       const { rows: [lock] } = await tx.execute<{ ok: boolean }>(sql`SELECT pg_try_advisory_xact_lock(hashtext('pharm.alert-matcher')) AS ok`);
       if (!lock.ok) return IDLE;
       const now = this.clock.now();
-      const { changes, products } = await this.readChanges(tx);
-      const matched = products.size ? await this.match(tx, changes, products, now) : { alerts: 0, queued: 0 };
+      const { changes } = await this.readChanges(tx);
+      const matched = changes.length ? await this.match(tx, changes, now) : { alerts: 0, queued: 0 };
       const sent = await this.sendDue(tx, now);
       return { changes: changes.length, ...matched, sent };
     }, { isolationLevel: 'repeatable read' });
@@ -65,28 +68,47 @@ export class AlertMatcher {
    * Every change committed since the cursor (the transaction's snapshot: its horizon and the transactions seen past
    * it), each offer once with its state before the first of them; the cursor moves in the same transaction.
    */
-  private async readChanges(tx: Tx): Promise<{ changes: HistoryRow[]; products: Set<string> }> {
+  private async readChanges(tx: Tx): Promise<{ changes: HistoryRow[] }> {
     const { rows: [cursor] } = await tx.execute<{ horizon: string; seen: string[] }>(sql`SELECT horizon::text, seen::text[] AS seen FROM pharm.alert_matcher WHERE id = 1`);
-    const { rows } = await tx.execute<HistoryRow & { published: boolean; in_stock: boolean; prev_price: number | null; was_available: boolean | null }>(sql`
-      SELECT DISTINCT ON (h.pharm_product_id) h.xid::text, h.pharm_product_id AS offer_id, h.product_slug,
-        CASE WHEN h.was_available THEN h.prev_price END AS price_before, ph.lat, ph.lng
+    const { rows } = await tx.execute<HistoryRow>(sql`
+      SELECT DISTINCT ON (h.pharm_product_id) h.pharm_product_id AS offer_id, h.product_slug,
+        CASE WHEN h.was_available THEN h.prev_price END AS price_before, ph.lat, ph.lng,
+        max(h.at) OVER w AS last_at, last_value(h.price) OVER w AS price_now, last_value(h.published AND h.in_stock) OVER w AS available_now
       FROM pharm.offer_history h JOIN pharm.pharmacies ph ON ph.id = h.pharm_id
       WHERE h.xid >= ${cursor.horizon}::bigint AND h.xid <> ALL(${sql.param(cursor.seen)}::bigint[]) AND h.at > now() - ${CHANGES_READ_WITHIN}::interval
+      WINDOW w AS (PARTITION BY h.pharm_product_id ORDER BY h.id ROWS BETWEEN UNBOUNDED PRECEDING AND UNBOUNDED FOLLOWING)
       ORDER BY h.pharm_product_id, h.id`);
     const { rows: [next] } = await tx.execute<{ horizon: string; xids: string[] | null }>(sql`
       WITH s AS (SELECT pg_snapshot_xmin(pg_current_snapshot())::text::bigint AS horizon)
       SELECT s.horizon::text, (SELECT array_agg(DISTINCT xid)::text[] FROM pharm.offer_history
         WHERE xid >= s.horizon AND at > now() - ${CHANGES_READ_WITHIN}::interval) AS xids FROM s`);
     await tx.execute(sql`UPDATE pharm.alert_matcher SET horizon = ${next.horizon}::bigint, seen = ${sql.param(next.xids ?? [])}::bigint[] WHERE id = 1`);
-    return { changes: rows, products: new Set(rows.map((r) => r.product_slug)) };
+    return { changes: rows };
   }
 
-  /** The alerts of the changed products that have not sent on the day their message would go; the fired ones are held until due. */
-  private async match(tx: Tx, changes: HistoryRow[], products: Set<string>, now: Date): Promise<{ alerts: number; queued: number }> {
+  /**
+   * The alerts that these changes could fire, and have not sent on the day their message would go: on a product with an
+   * offer sold cheaper than before or sold again, a price alert without a threshold or with one at or above the
+   * cheapest such price, and a stock alert where an offer is sold again. Only those are read (by product), so a full
+   * feed does not read every alert of every product it touches. The fired ones are held until due.
+   */
+  private async match(tx: Tx, changes: HistoryRow[], now: Date): Promise<{ alerts: number; queued: number }> {
     const dueAt = alertDueAt(now, this.quiet);
     const dueDay = israelDay(dueAt);
-    const { rows: alerts } = await tx.execute<AlertRow>(sql`SELECT id, kind, below, lat, lng, radius_km AS "radiusKm", product_slug AS "productSlug"
-      FROM pharm.price_alerts WHERE product_slug = ANY(${sql.param([...products])}::text[]) AND (last_sent_on IS NULL OR last_sent_on < ${dueDay}::date)`);
+    const candidates = new Map<string, { lowest: number; back: boolean }>();
+    for (const c of changes) {
+      if (!c.available_now || (c.price_before !== null && c.price_now >= c.price_before)) continue;
+      const seen = candidates.get(c.product_slug);
+      candidates.set(c.product_slug, { lowest: Math.min(seen?.lowest ?? Infinity, c.price_now), back: (seen?.back ?? false) || c.price_before === null });
+    }
+    if (!candidates.size) return { alerts: 0, queued: 0 };
+    const slugs = [...candidates.keys()];
+    const { rows: alerts } = await tx.execute<AlertRow>(sql`SELECT a.id, a.kind, a.below, a.lat, a.lng, a.radius_km AS "radiusKm", a.product_slug AS "productSlug", a.created_at AS "createdAt"
+      FROM pharm.price_alerts a
+      JOIN unnest(${sql.param(slugs)}::text[], ${sql.param(slugs.map((slug) => candidates.get(slug)!.lowest))}::int[], ${sql.param(slugs.map((slug) => candidates.get(slug)!.back))}::bool[]) AS c(slug, lowest, back)
+        ON a.product_slug = c.slug
+      WHERE (a.last_sent_on IS NULL OR a.last_sent_on < ${dueDay}::date)
+        AND ((a.kind = 'stock' AND c.back) OR (a.kind = 'price' AND (a.below IS NULL OR a.below >= c.lowest)))`);
     if (!alerts.length) return { alerts: 0, queued: 0 };
     const alertProducts = [...new Set(alerts.map((a) => a.productSlug))];
     const { rows: selling } = await tx.execute<SellingRow>(sql`SELECT pp.id AS "offerId", pp.pharm_id AS "pharmId", ph.lat, ph.lng, pp.price, pp.product_slug AS "productSlug"
@@ -104,7 +126,9 @@ export class AlertMatcher {
     const sellingBy = byProduct(selling);
     const fired: { alertId: number; offer: SellingOffer }[] = [];
     for (const alert of alerts) {
-      const changed: ChangedOffer[] = (changedBy.get(alert.productSlug) ?? []).map((c) => ({ offerId: c.offer_id, lat: c.lat, lng: c.lng, priceBefore: c.price_before }));
+      // Only what changed after the alert was made is news to it.
+      const changed: ChangedOffer[] = (changedBy.get(alert.productSlug) ?? []).filter((c) => new Date(c.last_at) > new Date(alert.createdAt))
+        .map((c) => ({ offerId: c.offer_id, lat: c.lat, lng: c.lng, priceBefore: c.price_before }));
       const offer = firingOffer(alert, changed, sellingBy.get(alert.productSlug) ?? []);
       if (offer) fired.push({ alertId: alert.id, offer });
     }

@@ -84,25 +84,38 @@ CREATE TABLE pharm.offer_history_default PARTITION OF pharm.offer_history DEFAUL
 SELECT pharm.keep_offer_history(24);--> statement-breakpoint
 -- Every change of an offer's price, stock or publication is a row of offer_history, whoever wrote it; and an offer
 -- published and in stock at a live pharmacy lowers its product's lowest price of the day (price_days, Israel's day).
-CREATE OR REPLACE FUNCTION pharm.note_offer_change() RETURNS trigger LANGUAGE plpgsql AS $$
+-- Statement triggers over the statement's rows (transition tables): a feed's chunk of thousands of rows is one insert
+-- into each, not a plpgsql call and an upsert per row (which made a 40,000-row feed four times slower).
+CREATE OR REPLACE FUNCTION pharm.note_offer_changes() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  change_source pharm.offer_change_source := coalesce(nullif(current_setting('pharm.change_source', true), ''), 'system')::pharm.offer_change_source;
+  israel_today date := (now() AT TIME ZONE 'Asia/Jerusalem')::date;
 BEGIN
-  INSERT INTO pharm.offer_history (pharm_product_id, pharm_id, product_slug, price, prev_price, in_stock, amount, published, was_available, source)
-    VALUES (NEW.id, NEW.pharm_id, NEW.product_slug, NEW.price,
-      CASE WHEN TG_OP = 'UPDATE' THEN OLD.price END, NEW.in_stock, NEW.amount, NEW.published,
-      CASE WHEN TG_OP = 'UPDATE' THEN OLD.published AND OLD.in_stock END,
-      coalesce(nullif(current_setting('pharm.change_source', true), ''), 'system')::pharm.offer_change_source);
-  IF NEW.published AND NEW.in_stock AND EXISTS (SELECT 1 FROM pharm.pharmacies WHERE id = NEW.pharm_id AND state = 'live') THEN
-    INSERT INTO pharm.price_days (product_slug, day, lowest) VALUES (NEW.product_slug, (now() AT TIME ZONE 'Asia/Jerusalem')::date, NEW.price)
-      ON CONFLICT (product_slug, day) DO UPDATE SET lowest = least(pharm.price_days.lowest, excluded.lowest)
-      WHERE excluded.lowest < pharm.price_days.lowest;
+  IF TG_OP = 'INSERT' THEN
+    INSERT INTO pharm.offer_history (pharm_product_id, pharm_id, product_slug, price, prev_price, in_stock, amount, published, was_available, source)
+      SELECT n.id, n.pharm_id, n.product_slug, n.price, NULL, n.in_stock, n.amount, n.published, NULL, change_source FROM new_rows n;
+    INSERT INTO pharm.price_days (product_slug, day, lowest)
+      SELECT n.product_slug, israel_today, min(n.price) FROM new_rows n JOIN pharm.pharmacies ph ON ph.id = n.pharm_id AND ph.state = 'live'
+      WHERE n.published AND n.in_stock GROUP BY n.product_slug
+      ON CONFLICT (product_slug, day) DO UPDATE SET lowest = excluded.lowest WHERE excluded.lowest < pharm.price_days.lowest;
+  ELSE
+    INSERT INTO pharm.offer_history (pharm_product_id, pharm_id, product_slug, price, prev_price, in_stock, amount, published, was_available, source)
+      SELECT n.id, n.pharm_id, n.product_slug, n.price, o.price, n.in_stock, n.amount, n.published, o.published AND o.in_stock, change_source
+      FROM new_rows n JOIN old_rows o ON o.id = n.id
+      WHERE (o.price, o.in_stock, o.amount, o.published) IS DISTINCT FROM (n.price, n.in_stock, n.amount, n.published);
+    INSERT INTO pharm.price_days (product_slug, day, lowest)
+      SELECT n.product_slug, israel_today, min(n.price) FROM new_rows n JOIN old_rows o ON o.id = n.id
+        JOIN pharm.pharmacies ph ON ph.id = n.pharm_id AND ph.state = 'live'
+      WHERE n.published AND n.in_stock AND (o.price, o.in_stock, o.published) IS DISTINCT FROM (n.price, n.in_stock, n.published)
+      GROUP BY n.product_slug
+      ON CONFLICT (product_slug, day) DO UPDATE SET lowest = excluded.lowest WHERE excluded.lowest < pharm.price_days.lowest;
   END IF;
   RETURN NULL;
 END $$;--> statement-breakpoint
 CREATE TRIGGER pharm_products_history_insert AFTER INSERT ON pharm.pharm_products
-  FOR EACH ROW EXECUTE FUNCTION pharm.note_offer_change();--> statement-breakpoint
-CREATE TRIGGER pharm_products_history_update AFTER UPDATE OF price, in_stock, amount, published ON pharm.pharm_products
-  FOR EACH ROW WHEN ((OLD.price, OLD.in_stock, OLD.amount, OLD.published) IS DISTINCT FROM (NEW.price, NEW.in_stock, NEW.amount, NEW.published))
-  EXECUTE FUNCTION pharm.note_offer_change();--> statement-breakpoint
+  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION pharm.note_offer_changes();--> statement-breakpoint
+CREATE TRIGGER pharm_products_history_update AFTER UPDATE ON pharm.pharm_products
+  REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION pharm.note_offer_changes();--> statement-breakpoint
 -- A drop keeps the price before it (the highest of a run of drops within the mark's 7 days); a rise to that price or
 -- above ends the mark.
 CREATE OR REPLACE FUNCTION pharm.note_price_drop() RETURNS trigger LANGUAGE plpgsql AS $$
