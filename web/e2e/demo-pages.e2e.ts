@@ -155,6 +155,7 @@ describe('web: every public page and dialog on the demo data, at a phone and a d
         ['user-orders', '/user/orders', 'h1'],
         ['user-settings', '/user/settings', 'h1'],
         ['user-favorites', '/user/favorites', 'h1'],
+        ['user-alerts', '/user/alerts', 'h1'],
       ]) {
         await open(path, ready);
         await check(name, problems);

@@ -49,6 +49,29 @@ describe('the server render', () => {
     ]);
   });
 
+  it("draws a product's page with the price history's box and the alert's section, their code loaded only in the browser (issue 31)", async () => {
+    const api = stubApi();
+    const product = {
+      name: 'דר. גרין', slug: 'dr-green', shortName: null, type: 'flower', imageUrl: null, media: [], estimated_price: null, yarpaProductId: null,
+      priceRange: null, pharmProductsCount: 0, maxExpiresAt: null, variants: [], sizeQuantity: 10, sizeUnit: 'גרם', isPopular: false, isNew: false,
+      info: { hebName: 'דר. גרין', engName: 'Dr. Green', company: null, cannabisType: 'indica', thccbdDosage: 'T20/C4' },
+    };
+    api.mockImplementation(async (input: string | URL | Request) => {
+      const url = new URL(String(input), 'http://localhost');
+      if (url.pathname === '/api/layout') return json({ latestProducts: [], footerLinks: [] });
+      if (url.pathname === '/api/products/dr-green') return json({ product, tags: [] });
+      if (url.pathname === '/api/products/dr-green/related') return json({ products: [] });
+      if (url.pathname === '/api/products/dr-green/pharm-products') return json({ product, offers: [] });
+      return json({ statusCode: 404, code: 'NOT_FOUND', message: Messages.productNotFound }, 404);
+    });
+    const page = (await renderPage('/products/dr-green')) as ServerPage;
+    expect(page.status).toBe(200);
+    expect(page.html).toContain('id="price-history-title"');
+    expect(page.html).toContain('class="price-chart-box skeleton"');
+    expect(page.html).toContain('class="price-alert"');
+    expect(api.mock.calls.map(([input]) => String(input))).not.toContainEqual(expect.stringContaining('price-history'));
+  });
+
   it('answers 404 with the not-found page when the main data is not there', async () => {
     stubApi();
     const page = (await renderPage('/products/no-such-product')) as ServerPage;

@@ -19,6 +19,7 @@ import { favoritesRoute } from './storefront/routes/favorites';
 import { googleCallbackRoute } from './account/routes/google-callback';
 import { orderCompletedRoute, userOrdersRoute } from './account/routes/account-orders';
 import { settingsRoute, unsubscribeRoute } from './account/routes/account-settings';
+import { alertUnsubscribeRoute, userAlertsRoute } from './account/routes/alerts';
 import { accessibilityRoute, privacyPolicyRoute, termsOfUseRoute } from './storefront/routes/legal';
 import { businessRouteTree } from './business/routes/business';
 import { manageRouteTree } from './manage/routes/manage';
@@ -30,7 +31,7 @@ export const routeTree = rootRoute.addChildren([homeRoute, productsRoute, produc
   pharmsRoute, pharmRoute, pharmEmbedRoute, pharmProductRoute,
   faqRoute, socialRoute, accessibilityRoute, privacyPolicyRoute, termsOfUseRoute,
   searchRoute, cartRoute, orderRoute, verifyEmailRoute, resetPasswordRoute, googleCallbackRoute, userRoute, settingsRoute, unsubscribeRoute, favoritesRoute,
-  orderCompletedRoute, userOrdersRoute, businessRouteTree, manageRouteTree,
+  orderCompletedRoute, userOrdersRoute, userAlertsRoute, alertUnsubscribeRoute, businessRouteTree, manageRouteTree,
 ]);
 
 /**

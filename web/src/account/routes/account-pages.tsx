@@ -15,6 +15,7 @@ import '../../kit/forms/forms.css';
 import { TextField } from '../../kit/forms/TextField';
 import { formatDateTime } from '../../kit/lib/pharm-format';
 import { he, heAuth } from '../../kit/i18n/he';
+import { heAlerts } from '../../kit/i18n/he-alerts';
 import { useDocumentTitle } from '../../kit/lib/use-document-title';
 import { RecentOrders } from '../components/RecentOrders';
 
@@ -177,6 +178,9 @@ function FavoritesSummary({ userId }: { userId: string }) {
       )}
       <p>
         <Link to="/user/favorites">{heAuth.favoritesLink}</Link>
+      </p>
+      <p>
+        <Link to="/user/alerts">{heAlerts.list.link}</Link>
       </p>
     </section>
   );

@@ -4,6 +4,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { heAdminBusiness } from '../../business/i18n/he-dashboard';
 import { heConsoleMenu } from '../../manage/i18n/he-console-menu';
 import { heAuth } from '../../kit/i18n/he';
+import { heAlerts } from '../../kit/i18n/he-alerts';
 import { authDialog } from '../../kit/auth/auth-dialog';
 import { signOutEverywhere } from '../../kit/auth/session-load';
 import { useSession } from '../../kit/auth/use-session';
@@ -28,6 +29,19 @@ function MyBusinesses({ headingId }: { headingId: string }) {
             </a>
           </li>
         ))}
+      </ul>
+    </section>
+  );
+}
+
+/** The patient's own lists: favourite products and price and stock alerts (issue 31). */
+function MyLists({ headingId }: { headingId: string }) {
+  return (
+    <section className="user-menu-section" aria-labelledby={headingId}>
+      <p id={headingId} className="user-menu-heading">{heAuth.personalArea}</p>
+      <ul className="user-menu-list">
+        <li><Link to="/user/favorites">{heAuth.favoritesTitle}</Link></li>
+        <li><Link to="/user/alerts">{heAlerts.list.link}</Link></li>
       </ul>
     </section>
   );
@@ -82,7 +96,7 @@ function AdminOpenBusiness({ onDone }: { onDone: () => void }) {
 }
 
 /**
- * The account menu beside the greeting: the user's businesses, an admin's console and way into any back office, and sign-out, in
+ * The account menu beside the greeting: the user's favourites and alerts, the user's businesses, an admin's console and way into any back office, and sign-out, in
  * one panel under the header (issue 26: as separate pieces they squeezed the desktop search box to a few letters, and
  * the businesses' list covered the sign-out button). Escape, a press outside it or a choice in it closes it.
  */
@@ -129,6 +143,7 @@ function AccountMenu({ admin }: { admin: boolean }) {
           if ((event.target as Element).closest('a')) setOpen(false);
         }}
       >
+        <MyLists headingId={`${id}-lists`} />
         <MyBusinesses headingId={`${id}-businesses`} />
         {admin && <AdminConsole headingId={`${id}-console`} />}
         {admin && <AdminOpenBusiness onDone={() => setOpen(false)} />}

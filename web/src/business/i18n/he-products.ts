@@ -53,6 +53,17 @@ export const heProducts = {
   confirm: 'אישור מחיר ומלאי',
   confirmedMessage: 'המחיר והמלאי אושרו',
   clearDate: 'ניקוי תאריך',
+  /** The offer's history in the edit dialog (issue 31). */
+  history: {
+    title: 'היסטוריית המחיר והמלאי',
+    show: 'הצגת ההיסטוריה',
+    hide: 'הסתרת ההיסטוריה',
+    columns: { at: 'מועד', price: 'מחיר', inStock: 'במלאי', amount: 'כמות', published: 'מפורסם', source: 'מקור השינוי' },
+    sources: { 'back-office': 'בית המרקחת', feed: 'הזנת השותף', order: 'הזמנה', system: 'מערכת' },
+    empty: 'אין עדיין שינויים רשומים',
+    loadFailed: 'טעינת ההיסטוריה נכשלה',
+    newestFirst: (limit: number) => `מהחדש לישן, עד ${limit} השינויים האחרונים`,
+  },
   loading: 'טוען…',
   loadFailed: 'טעינת המוצרים נכשלה',
   retry: 'ניסיון חוזר',

@@ -1,5 +1,5 @@
 import type {
-  BusinessPharmProduct, BusinessPharmProductsPage, BusinessProductOptionsPage, PharmProductFields,
+  BusinessPharmProduct, BusinessPharmProductsPage, BusinessProductOptionsPage, OfferHistory, PharmProductFields,
 } from '@mc/contracts';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { apiFetch } from '../../kit/api/client';
@@ -28,6 +28,13 @@ export const businessProductQuery = (businessId: string, id: number) =>
   queryOptions({
     queryKey: [...productsKey(businessId), 'one', id] as const,
     queryFn: ({ signal }) => apiFetch<{ pharmProduct: BusinessPharmProduct }>(businessPath(businessId, `/products/${id}`), { signal }),
+  });
+
+/** `GET …/products/{id}/history` (issue 31): the offer's latest changes of price, stock and publication, newest first. */
+export const offerHistoryQuery = (businessId: string, id: number) =>
+  queryOptions({
+    queryKey: [...productsKey(businessId), 'history', id] as const,
+    queryFn: ({ signal }) => apiFetch<OfferHistory>(businessPath(businessId, `/products/${id}/history`), { signal }),
   });
 
 /** `GET …/product-options?page&search`: catalogue products the pharmacy does not offer yet. */

@@ -17,6 +17,7 @@ import {
 } from '../queries/products';
 import { groupByDosage } from '../components/products-view';
 import { ProductsTable } from '../components/ProductsTable';
+import { OfferHistorySection } from '../components/OfferHistory';
 import { Alert, BusinessDialog, ConfirmDialog, formatShekels, Pager, useFlash, type Flash } from '../../kit/backoffice/ui';
 import '../components/products.css';
 
@@ -172,7 +173,10 @@ const fieldsOf = (row: BusinessPharmProduct): PharmProductFields => ({
   isNewByDefault: row.isNewByDefault, isPopularByDefault: row.isPopularByDefault,
 });
 
-/** The edit dialog of `?editPharmProduct=<id>`; a save's failure stays in the dialog as a red alert. */
+/**
+ * The edit dialog of `?editPharmProduct=<id>`; a save's failure stays in the dialog as a red alert. Under the form,
+ * the offer's history of prices and stock (issue 31).
+ */
 function EditProductDialog({ businessId, id, onClose, onSaved }: { businessId: string; id: number; onClose: () => void; onSaved: () => void }) {
   const query = useQuery(businessProductQuery(businessId, id));
   const [error, setError] = useState<Flash>(null);
@@ -197,6 +201,7 @@ function EditProductDialog({ businessId, id, onClose, onSaved }: { businessId: s
           }}
         />
       )}
+      {row && <OfferHistorySection businessId={businessId} id={row.id} />}
     </BusinessDialog>
   );
 }

@@ -6,6 +6,8 @@ import { type ComparisonSearch } from '../search-params/comparison-search';
 import { ProductTags, ProductView } from '../components/product/ProductView';
 import { PrescriptionMatch } from '../components/prescription/PrescriptionMatch';
 import { WatchingNow } from '../components/presence/WatchingNow';
+import { PriceHistorySection } from '../components/price-history/PriceHistorySection';
+import { PriceAlertSection } from '../components/alerts/PriceAlertSection';
 import { he } from '../../kit/i18n/he';
 import { useDocumentTitle } from '../../kit/lib/use-document-title';
 import { useProductStructuredData } from '../components/use-structured-data';
@@ -29,6 +31,9 @@ export function ProductPage() {
       <PrescriptionMatch dosage={product.info.thccbdDosage} />
       {/* The first screen is the product and where to buy it; who else is looking comes after. */}
       <PriceComparison slug={productSlug} search={search} onChange={onComparisonChange} />
+      {/* Issue 31: how the price moved, and a word when it drops or the product is back. */}
+      <PriceHistorySection slug={productSlug} />
+      <PriceAlertSection productSlug={productSlug} productName={title} />
       <WatchingNow path={`/products/${productSlug}`} />
       <ProductTags tags={query.data.tags} />
       <RelatedProducts slug={productSlug} />

@@ -1,16 +1,37 @@
-import { discountPercent, type ComparisonOffer, type PharmProductProduct } from '@mc/contracts';
+import { AlertMessages, discountPercent, type ComparisonOffer, type PharmProductProduct } from '@mc/contracts';
 import { Link } from '@tanstack/react-router';
 import { he } from '../../../kit/i18n/he';
+import { heAlerts } from '../../../kit/i18n/he-alerts';
 import { AddToCart } from '../../../kit/cart/AddToCart';
 import { openStateText } from '../../../kit/lib/pharm-format';
 import { PharmLogo } from '../../../kit/ui/PharmLogo';
-import { DiscountBadge, OfferFreshness, OfferPrice, UnitPrice } from '../../../kit/ui/Price';
+import { DiscountBadge, OfferFreshness, OfferPrice, Shekels, UnitPrice } from '../../../kit/ui/Price';
 import './ComparisonRow.css';
 
 function deliveryText(shipping: ComparisonOffer['pharm']['shipping']): string {
   if (shipping === 'no-shipping') return he.comparison.pickupOnly;
   if (shipping === 'free' || shipping === 'free-all-country') return he.comparison.freeDelivery;
   return he.comparison.delivery;
+}
+
+/**
+ * Issue 31: the offer's price dropped within the last PRICE_DROP_MARK_DAYS days: 'המחיר ירד' with the price before
+ * struck through, read as 'המחיר ירד מ-₪249'.
+ */
+export function PriceDropMark({ from, price }: { from: number | null | undefined; price: number }) {
+  if (from == null || !(from > price)) return null;
+  return (
+    <span className="price-drop">
+      <span className="price-drop-label">
+        <span aria-hidden="true">↓ </span>
+        {AlertMessages.priceDropped}
+      </span>
+      <s className="price-drop-was">
+        <span className="visually-hidden">{heAlerts.droppedFrom}</span>
+        <Shekels amount={from} />
+      </s>
+    </span>
+  );
 }
 
 /**
@@ -31,6 +52,7 @@ export function ComparisonRow({ offer, product, now = new Date() }: { offer: Com
       <div className="offer-price-cell">
         <OfferPrice price={offer.totalPrice} original={offer.originalPrice} />
         <DiscountBadge percent={discountPercent(offer.totalPrice, offer.originalPrice)} />
+        <PriceDropMark from={offer.priceDroppedFrom} price={offer.totalPrice} />
         <UnitPrice price={offer.totalPrice} product={product} />
       </div>
       <ul className="offer-facts">

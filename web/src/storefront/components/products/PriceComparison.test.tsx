@@ -1,8 +1,8 @@
-import type { ComparisonOffer, ComparisonResponse } from '@mc/contracts';
+import { AlertMessages, type ComparisonOffer, type ComparisonResponse } from '@mc/contracts';
 import type { QueryClient } from '@tanstack/react-query';
 import { dehydrate, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router';
-import { render, screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { comparisonQuery, comparisonsCutToFirstScreen } from '../../queries/products';
 import { createQueryClient } from '../../../kit/queries/query-client';
@@ -118,6 +118,16 @@ describe('PriceComparison', () => {
     const urls = fetchMock.mock.calls.map(([url]) => String(url));
     expect(urls).toContainEqual(expect.stringMatching(/pharm-products\?sortBy=price$/));
     expect(urls).toContainEqual(expect.stringMatching(/pharm-products\?sortBy=price&isOpen=1$/));
+  });
+
+  it('marks an offer whose price dropped lately, the price before struck through and read with it', async () => {
+    stubApi({ product, offers: [{ ...offerIn(0), originalPrice: null, priceDroppedFrom: 249 }, { ...offerIn(1), originalPrice: null }] });
+    renderComparison({});
+    const dropped = await screen.findByRole('article', { name: 'פארם הים' });
+    const mark = within(dropped).getByText(AlertMessages.priceDropped).closest('.price-drop');
+    expect(mark?.textContent).toBe('↓ המחיר ירד מ-₪249');
+    expect(within(mark as HTMLElement).getByText('₪249').closest('s')).toBeTruthy();
+    expect(within(screen.getByRole('article', { name: 'פארם 1' })).queryByText(AlertMessages.priceDropped)).toBeNull();
   });
 
   it('says when a closed pharmacy opens again, apart from an open one', async () => {
