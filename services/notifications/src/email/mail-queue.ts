@@ -1,6 +1,6 @@
 import { Inject, Injectable, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import { Subjects } from '@mc/contracts';
-import { BusClient, DATABASE, LOGGER, SERVICE_ENV, toServiceError, type Database } from '@mc/kit';
+import { BusClient, DATABASE, LOGGER, SERVICE_ENV, toServiceError, type Database, type Tx } from '@mc/kit';
 import { Queue, UnrecoverableError, Worker, type Job } from 'bullmq';
 import { eq, sql } from 'drizzle-orm';
 import Redis from 'ioredis';
@@ -8,7 +8,7 @@ import { createTransport, type Transporter } from 'nodemailer';
 import type { Logger } from 'pino';
 import type { NotificationsEnv } from '../config';
 import { contactMessages, outgoingMessages } from '../db/schema';
-import { renderAccountMessage, renderInvitation, type Template } from './account-messages';
+import { renderAccountMessage, renderInvitation, type PlannedMessage, type Template } from './account-messages';
 import { isAlertTemplate, renderAlertMessage } from './alert-messages';
 import { DevMailbox } from './dev-mailbox';
 import { IdentitySecrets, SecretGoneError } from './identity-secrets';
@@ -16,6 +16,8 @@ import { isOrderTemplate, renderOrderMessage, type RenderedMessage } from './ord
 import { TwilioSms } from './twilio-sms';
 
 type Message = typeof outgoingMessages.$inferSelect;
+/** A message as a consumer plans it: channel, template, recipient, subject and the template's parameters (never a secret or the text). */
+export type StoredMessage = Pick<PlannedMessage, 'channel' | 'to' | 'subject' | 'params'> & { template: string };
 
 const MAIL_QUEUE = 'notifications-email';
 const ATTEMPTS = 6;
@@ -60,6 +62,19 @@ export class MailQueue implements OnModuleInit, OnApplicationShutdown {
       this.logger.error({ messageId: job.data.messageId, err: error.message }, 'e-mail failed for good');
       void this.failedForGood(job.data.messageId).catch((err) => this.logger.warn({ err }, 'marking a message failed failed'));
     });
+  }
+
+  /**
+   * Stores a message an event asks for (one row per event id: a redelivered event stores and sends nothing more) and
+   * queues it, in the consumer's transaction.
+   */
+  async store(tx: Tx, eventId: string, message: StoredMessage): Promise<void> {
+    const [row] = await tx.insert(outgoingMessages)
+      .values({ eventId, channel: message.channel, template: message.template, recipient: message.to, subject: message.subject, params: message.params })
+      .onConflictDoNothing()
+      .returning({ id: outgoingMessages.id });
+    // Queued before this transaction commits: the worker retries with backoff until the row is visible.
+    if (row) await this.enqueue(row.id, eventId);
   }
 
   /**

@@ -1,6 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { ConsumesEvents, type ConsumedEvent, type Tx } from '@mc/kit';
-import { outgoingMessages } from '../db/schema';
 import { accountMessage } from '../email/account-messages';
 import { MailQueue } from '../email/mail-queue';
 
@@ -15,11 +14,6 @@ export class AccountEmailsConsumer {
   async accountEvent(event: ConsumedEvent<'evt.identity.>'>, tx: Tx): Promise<void> {
     const message = accountMessage(event.type, event.data);
     if (!message) return;
-    const [row] = await tx.insert(outgoingMessages)
-      .values({ eventId: event.eventId, channel: message.channel, template: message.template, recipient: message.to, subject: message.subject, params: message.params })
-      .onConflictDoNothing()
-      .returning({ id: outgoingMessages.id });
-    // Queued before this transaction commits: the worker retries with backoff until the row is visible.
-    if (row) await this.mail.enqueue(row.id, event.eventId);
+    await this.mail.store(tx, event.eventId, message);
   }
 }

@@ -1,7 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { Subjects, type UserContact } from '@mc/contracts';
 import { BusClient, ConsumesEvents, toServiceError, type ConsumedEvent, type Tx } from '@mc/kit';
-import { outgoingMessages } from '../db/schema';
 import { alertMessages } from '../email/alert-messages';
 import { MailQueue } from '../email/mail-queue';
 
@@ -24,13 +23,6 @@ export class AlertMessagesConsumer {
     const contact = await this.bus.request(Subjects.identity.userContact, { userId: event.data.userId })
       .catch((err: unknown) => { if (toServiceError(err).status === 404) return null; throw err; }) as UserContact | null;
     if (!contact) return;
-    for (const message of alertMessages(event.data, contact)) {
-      const eventId = `${event.eventId}-${message.key}`;
-      const [row] = await tx.insert(outgoingMessages)
-        .values({ eventId, channel: message.channel, template: message.template, recipient: message.to, subject: message.subject, params: message.params })
-        .onConflictDoNothing()
-        .returning({ id: outgoingMessages.id });
-      if (row) await this.mail.enqueue(row.id, eventId);
-    }
+    for (const message of alertMessages(event.data, contact)) await this.mail.store(tx, `${event.eventId}-${message.key}`, message);
   }
 }

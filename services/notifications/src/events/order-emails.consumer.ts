@@ -1,7 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { Events, Subjects } from '@mc/contracts';
 import { BusClient, ConsumesEvents, type ConsumedEvent, type Tx } from '@mc/kit';
-import { outgoingMessages } from '../db/schema';
 import { MailQueue } from '../email/mail-queue';
 import { batchPlacedMessages, statusChangedMessages, type PlannedOrderMessage } from '../email/order-messages';
 
@@ -29,15 +28,7 @@ export class OrderEmailsConsumer {
       const { batchUid, orderId } = event.data;
       planned = statusChangedMessages(event.data, await this.bus.request(Subjects.order.noticeGet, { batchUid, orderId }));
     }
-    for (const message of planned) {
-      // BullMQ job ids may not hold a colon.
-      const eventId = `${event.eventId}-${message.key}`;
-      const [row] = await tx.insert(outgoingMessages)
-        .values({ eventId, channel: message.channel, template: message.template, recipient: message.to, subject: message.subject, params: message.params })
-        .onConflictDoNothing()
-        .returning({ id: outgoingMessages.id });
-      // Queued before this transaction commits: the worker retries with backoff until the row is visible.
-      if (row) await this.mail.enqueue(row.id, eventId);
-    }
+    // BullMQ job ids may not hold a colon.
+    for (const message of planned) await this.mail.store(tx, `${event.eventId}-${message.key}`, message);
   }
 }
