@@ -60,6 +60,21 @@ describe('price history and alerts through the gateway', () => {
     expect((await call('patient', 'DELETE', '/api/user/alerts/abc')).status).toBe(400);
   });
 
+  it("places an alert near one of the caller's saved addresses, and never near another's", async () => {
+    const before = (await call('owner', 'GET', '/api/user')).body.addresses.map((a: Json) => a.id);
+    const added = await call('owner', 'POST', '/api/user/addresses', { address: 'דיזנגוף, תל אביב-יפו', houseNumber: '50' });
+    expect(added.status).toBe(200);
+    const address = added.body.addresses.find((a: Json) => !before.includes(a.id));
+    try {
+      const alert = await call('owner', 'POST', '/api/user/alerts', { productSlug: PRODUCT, kind: 'stock', addressId: address.id, radiusKm: 10 });
+      expect(alert).toMatchObject({ status: 200, body: { near: true, radiusKm: 10 } });
+      expect(await call('patient', 'POST', '/api/user/alerts', { productSlug: PRODUCT, kind: 'stock', addressId: address.id, radiusKm: 10 })).toMatchObject({ status: 404, body: { message: 'הכתובת לא נמצאה' } });
+      await call('owner', 'DELETE', `/api/user/alerts/${alert.body.id}`);
+    } finally {
+      await call('owner', 'DELETE', `/api/user/addresses/${address.id}`);
+    }
+  });
+
   it('unsubscribes only with a signed token', async () => {
     expect(await call(undefined, 'POST', '/api/alerts/unsubscribe', { token: 'nonsense' })).toMatchObject({ status: 400, body: { message: AlertMessages.invalidLink } });
     const alert = (await call('patient', 'POST', '/api/user/alerts', { productSlug: PRODUCT, kind: 'stock' })).body;

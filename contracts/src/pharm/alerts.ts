@@ -106,8 +106,8 @@ export interface OfferHistory {
 /**
  * `POST /api/user/alerts` (`pharm.alert.create`): the signed-in patient's alert on a product. `price`: when an in-stock
  * offer's price drops to `below` (shekels) or under, or on any drop of the lowest price when `below` is absent; `stock`:
- * when the product is back in stock. With `lat`, `lng` and `radiusKm`, only pharmacies within that distance count (the
- * place is kept rounded to about 100 m). `sms`: a text too, to the account's phone.
+ * when the product is back in stock. With `lat`, `lng` (or a saved address's `addressId`) and `radiusKm`, only
+ * pharmacies within that distance count (the place is kept rounded to about 100 m). `sms`: a text too, to the account's phone.
  */
 export class AlertCreateDto {
   @IsString({ message: Messages.badRequest }) @MaxLength(200, { message: Messages.badRequest }) @Matches(SLUG_PATTERN, { message: Messages.badRequest })
@@ -129,6 +129,10 @@ export class AlertCreateDto {
 
   @IsOptional() @IntInRange(1, ALERT_RULES.maxRadiusKm, AlertMessages.invalidRadius)
   radiusKm?: number | null;
+
+  /** Near one of the caller's saved addresses instead of `lat`/`lng` (with `radiusKm`): its place from the gazetteer. */
+  @IsOptional() @IntInRange(1, INT4_MAX, AlertMessages.invalidPlace)
+  addressId?: number | null;
 
   @IsOptional() @IsBoolean({ message: Messages.badRequest })
   sms?: boolean;

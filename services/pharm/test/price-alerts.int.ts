@@ -1,8 +1,8 @@
-import { AlertMessages, Events, israelClock, parseComparisonQuery, Subjects, type ComparisonResponse, type OfferHistory, type PriceAlert, type PriceAlertsResponse, type PriceHistory } from '@mc/contracts';
+import { AlertMessages, Events, israelClock, Messages, parseComparisonQuery, Subjects, type ComparisonResponse, type OfferHistory, type PriceAlert, type PriceAlertsResponse, type PriceHistory } from '@mc/contracts';
 import { Clock, startService } from '@mc/kit';
 import { connectNats, rpcUntyped, TestIdentity } from '@mc/kit/testing';
 import type { INestMicroservice } from '@nestjs/common';
-import type { NatsConnection } from 'nats';
+import { JSONCodec, type NatsConnection } from 'nats';
 import { and, eq, gt, sql } from 'drizzle-orm';
 import { AlertMatcher } from '../src/alerts/alert-matcher';
 import { AlertsWorkerModule } from '../src/alerts/alerts.module';
@@ -125,6 +125,32 @@ describe('price history and alerts (pharm)', () => {
     await expect(call(Subjects.pharm.alertList, {})).rejects.toMatchObject({ status: 401 });
     await call(Subjects.pharm.alertDelete, { id: first.id }, patient(1));
     expect((await call<PriceAlertsResponse>(Subjects.pharm.alertList, {}, patient(1))).alerts).toEqual([]);
+  });
+
+  it("takes a saved address's place from the gazetteer, and only the caller's own address", async () => {
+    const codec = JSONCodec();
+    const answer = (subject: string, response: unknown) => {
+      const sub = nc.subscribe(subject);
+      void (async () => {
+        for await (const msg of sub) msg.respond(codec.encode({ id: (codec.decode(msg.data) as { id: string }).id, response, isDisposed: true }));
+      })();
+      return sub;
+    };
+    const subs = [
+      answer(Subjects.identity.addressList, { addresses: [{ id: 77, address: 'הרצל, תל אביב-יפו', houseNumber: '12', floor: null, apartment: null, isDefault: true }] }),
+      answer(Subjects.shippingQuote.addressSearch, { results: [{ address: 'הרצל 12, תל אביב-יפו', text: 'הרצל 12, תל אביב-יפו', street: 'הרצל', houseNumber: '12', city: 'תל אביב-יפו', lat: 32.06123, lng: 34.77045 }] }),
+    ];
+    try {
+      const alert = await subscribe(9, { kind: 'stock', addressId: 77, radiusKm: 10 });
+      expect(alert).toMatchObject({ near: true, radiusKm: 10 });
+      const [row] = await data.db.select().from(priceAlerts).where(eq(priceAlerts.id, alert.id));
+      expect([row.lat, row.lng]).toEqual([32.061, 34.77]);
+      await expect(subscribe(9, { kind: 'stock', addressId: 78, radiusKm: 10 })).rejects.toMatchObject({ status: 404, message: Messages.addressNotFound });
+      await expect(subscribe(9, { kind: 'stock', addressId: 77 })).rejects.toMatchObject({ status: 400, message: AlertMessages.invalidRadius });
+      await expect(subscribe(9, { kind: 'stock', addressId: 77, lat: 32, lng: 34.8, radiusKm: 10 })).rejects.toMatchObject({ status: 400, message: AlertMessages.invalidPlace });
+    } finally {
+      subs.forEach((sub) => sub.unsubscribe());
+    }
   });
 
   it('a drop below the threshold sends one message; a second drop the same day sends none', async () => {

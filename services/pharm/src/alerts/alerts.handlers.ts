@@ -30,7 +30,7 @@ export class AlertsHandlers {
   @MessagePattern(Subjects.pharm.alertCreate)
   @RequireUser()
   create(@Caller() caller: Caller, @Payload() dto: AlertCreateDto): Promise<PriceAlert> {
-    return this.alerts.create(caller.userId, dto);
+    return this.alerts.create(caller, dto);
   }
 
   @MessagePattern(Subjects.pharm.alertDelete)

@@ -3,11 +3,12 @@ import {
   agorotToShekels, ALERT_RULES, AlertMessages, ErrorCodes, Messages, shekelsToAgorot,
   type AlertCreateDto, type AlertNotice, type PriceAlert, type PriceAlertsResponse,
 } from '@mc/contracts';
-import { Clock, DATABASE, notFound, serviceError, SERVICE_ENV, badRequest, type Database } from '@mc/kit';
+import { Clock, DATABASE, notFound, serviceError, SERVICE_ENV, badRequest, type Caller, type Database } from '@mc/kit';
 import { sql } from 'drizzle-orm';
 import { hmacSecret, type PharmEnv } from '../config';
 import { inStockSql } from '../companies/market-sql';
 import { alertIdOfToken, alertUnsubscribeToken, isAlertTokenOf } from './alert-link';
+import { AlertPlaces } from './alert-places';
 
 type AlertRow = {
   id: number; product_slug: string; product_name: string | null; kind: 'price' | 'stock'; below: number | null;
@@ -27,18 +28,23 @@ export class AlertsService {
     @Inject(DATABASE) private readonly db: Database,
     @Inject(Clock) private readonly clock: Clock,
     @Inject(SERVICE_ENV) private readonly env: PharmEnv,
+    @Inject(AlertPlaces) private readonly places: AlertPlaces,
   ) {}
 
   async list(userId: number): Promise<PriceAlertsResponse> {
     return { alerts: (await this.rows(userId)).map(toAlert) };
   }
 
-  async create(userId: number, dto: AlertCreateDto): Promise<PriceAlert> {
-    const near = dto.lat !== undefined && dto.lat !== null;
-    if (near !== (dto.lng !== undefined && dto.lng !== null)) throw badRequest(AlertMessages.invalidPlace);
-    if (near !== (dto.radiusKm !== undefined && dto.radiusKm !== null)) throw badRequest(near ? AlertMessages.invalidRadius : AlertMessages.invalidPlace);
-    const below = dto.kind === 'price' && dto.below !== undefined && dto.below !== null ? shekelsToAgorot(dto.below) : null;
-    const place = near ? { lat: roundPlace(dto.lat!), lng: roundPlace(dto.lng!), radius: dto.radiusKm! } : { lat: null, lng: null, radius: null };
+  async create(caller: Caller, dto: AlertCreateDto): Promise<PriceAlert> {
+    const userId = caller.userId;
+    const given = (v: unknown) => v !== undefined && v !== null;
+    const byAddress = given(dto.addressId);
+    const near = given(dto.lat) || byAddress;
+    if (given(dto.lat) !== given(dto.lng) || (byAddress && given(dto.lat))) throw badRequest(AlertMessages.invalidPlace);
+    if (near !== given(dto.radiusKm)) throw badRequest(near ? AlertMessages.invalidRadius : AlertMessages.invalidPlace);
+    const below = dto.kind === 'price' && given(dto.below) ? shekelsToAgorot(dto.below!) : null;
+    const point = byAddress ? await this.places.savedAddress(caller, dto.addressId!) : near ? { lat: dto.lat!, lng: dto.lng! } : null;
+    const place = point ? { lat: roundPlace(point.lat), lng: roundPlace(point.lng), radius: dto.radiusKm! } : { lat: null, lng: null, radius: null };
     const id = await this.db.transaction(async (tx) => {
       const { rows: [product] } = await tx.execute(sql`SELECT 1 FROM pharm.products_view WHERE slug = ${dto.productSlug} AND NOT deleted`);
       if (!product) throw notFound(Messages.productNotFound);

@@ -45,6 +45,7 @@ export const heAlerts = {
     place: 'איפה',
     anywhere: 'בכל בית מרקחת',
     nearMe: 'קרוב למיקום שלי',
+    nearAddress: (address: string) => `ליד ${address}`,
     locating: 'מאתרים את המיקום שלך…',
     located: 'המיקום נמצא.',
     locateFailed: 'לא הצלחנו לאתר את המיקום. אפשר לאשר גישה למיקום בהגדרות הדפדפן, או לבחור בכל בית מרקחת.',

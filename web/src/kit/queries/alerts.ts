@@ -18,7 +18,7 @@ export function alertsQuery(userId: string | undefined) {
 }
 
 /** What the form sends: `AlertCreateDto`'s fields, those that do not apply left out. */
-export type AlertBody = Pick<AlertCreateDto, 'productSlug' | 'kind'> & Partial<Pick<AlertCreateDto, 'below' | 'lat' | 'lng' | 'radiusKm' | 'sms'>>;
+export type AlertBody = Pick<AlertCreateDto, 'productSlug' | 'kind'> & Partial<Pick<AlertCreateDto, 'below' | 'lat' | 'lng' | 'addressId' | 'radiusKm' | 'sms'>>;
 
 /** `POST /api/user/alerts`: a new alert (the same product and kind again replaces the one there was). */
 export const createAlert = (body: AlertBody) => apiFetch<PriceAlert>('/user/alerts', { method: 'POST', body: JSON.stringify(body) });

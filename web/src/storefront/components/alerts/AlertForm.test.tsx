@@ -23,6 +23,8 @@ const saved: PriceAlert = {
 /** What the form posted (path and body), and what the API answers it. */
 let posted: { path: string; body: unknown }[];
 let answer: () => Response;
+/** What `GET /api/user` answers (the saved addresses). */
+let userInfo: unknown;
 // The form's code loads on opening it: loaded once here, so the first test does not wait for its compilation.
 beforeAll(async () => {
   await import('./AlertForm');
@@ -30,6 +32,7 @@ beforeAll(async () => {
 beforeEach(() => {
   posted = [];
   answer = () => json(saved);
+  userInfo = {};
   resetGeolocationCache();
   vi.stubGlobal('fetch', vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(String(input), 'http://localhost');
@@ -37,7 +40,7 @@ beforeEach(() => {
       posted.push({ path: url.pathname, body: JSON.parse(String(init.body)) });
       return answer();
     }
-    return json({});
+    return json(url.pathname === '/api/user' ? userInfo : {});
   }));
 });
 afterEach(() => {
@@ -140,6 +143,16 @@ describe('PriceAlertSection', () => {
     fireEvent.click(submit);
     await waitFor(() => expect(posted).toHaveLength(1));
     expect(posted[0].body).toEqual({ productSlug: 'dr-green-t20-c4', kind: 'price', sms: false, lat: 32.085, lng: 34.782, radiusKm: 25 });
+  });
+
+  it('sends a saved address by its id, with the distance, for the service to place', async () => {
+    userInfo = { user: {}, addresses: [{ id: 5, address: 'דיזנגוף, תל אביב-יפו', houseNumber: '50', floor: null, apartment: null, isDefault: true }] };
+    const submit = await openForm();
+    fireEvent.click(await screen.findByRole('radio', { name: text.nearAddress('דיזנגוף 50') }));
+    fireEvent.click(screen.getByRole('radio', { name: text.km(5) }));
+    fireEvent.click(submit);
+    await waitFor(() => expect(posted).toHaveLength(1));
+    expect(posted[0].body).toEqual({ productSlug: 'dr-green-t20-c4', kind: 'price', sms: false, addressId: 5, radiusKm: 5 });
   });
 
   it('says why when the position cannot be had, and sends nothing near no place', async () => {

@@ -9,19 +9,21 @@ import {
 } from 'react-aria-components';
 import { isApiError } from '../../../kit/api/client';
 import { heAlerts } from '../../../kit/i18n/he-alerts';
+import { useUserInfo } from '../../../kit/auth/user-info';
 import { GeoError, locate, type GeoFailure } from '../../../kit/lib/geolocation';
 import { alertsKey, createAlert, type AlertBody } from '../../../kit/queries/alerts';
 import '../../../kit/forms/forms.css';
 
 const text = heAlerts.form;
 
-type Place = 'anywhere' | 'near';
+/** Anywhere, near where the patient is now, or near a saved address (`address-<id>`). */
+type Place = 'anywhere' | 'near' | `address-${number}`;
 type Field = 'kind' | 'below' | 'place' | 'radius';
 type Errors = Partial<Record<Field | 'form', string>>;
 type Geo = { status: 'idle' | 'locating' } | { status: 'located'; lat: number; lng: number } | { status: 'failed'; reason: GeoFailure };
 
 /** The DTO's property a message is about, as the form names its fields. */
-const FIELD_OF: Record<string, Field> = { kind: 'kind', below: 'below', lat: 'place', lng: 'place', radiusKm: 'radius' };
+const FIELD_OF: Record<string, Field> = { kind: 'kind', below: 'below', lat: 'place', lng: 'place', addressId: 'place', radiusKm: 'radius' };
 
 /** A 400's message by the field it is about (the API answers the field's Hebrew message); any other on the form. */
 function fieldOfMessage(message: string): Field | 'form' {
@@ -49,7 +51,8 @@ const round3 = (value: number) => Math.round(value * 1000) / 1000;
 /**
  * The alert form of a product (issue 31), React Aria: the kind (a price drop, or back in stock), for a price drop an
  * optional price in shekels to drop to (empty: any drop of the lowest price), optionally only pharmacies near where
- * the patient is now (the browser's position, with a distance of `ALERT_RULES.radiiKm`), and a text message too.
+ * the patient is now (the browser's position) or near a saved address (its place is the service's to find), with a
+ * distance of `ALERT_RULES.radiiKm`, and a text message too.
  * Checked with the contracts' `AlertCreateDto` before it is sent; the API's 400 is shown by its field.
  */
 export default function AlertForm({ productSlug }: { productSlug: string }) {
@@ -62,6 +65,8 @@ export default function AlertForm({ productSlug }: { productSlug: string }) {
   const [geo, setGeo] = useState<Geo>({ status: 'idle' });
   const [errors, setErrors] = useState<Errors>({});
   const asked = useRef(0);
+  const addresses = useUserInfo().data?.addresses ?? [];
+  const addressId = place.startsWith('address-') ? Number(place.slice('address-'.length)) : undefined;
 
   const save = useMutation({
     mutationFn: createAlert,
@@ -91,6 +96,7 @@ export default function AlertForm({ productSlug }: { productSlug: string }) {
     const body: AlertBody = { productSlug, kind, sms };
     if (kind === 'price' && below.trim()) body.below = Number(below.trim().replace(',', '.'));
     if (place === 'near' && geo.status === 'located') Object.assign(body, { lat: geo.lat, lng: geo.lng, radiusKm });
+    if (addressId !== undefined) Object.assign(body, { addressId, radiusKm });
     const found = validateAlert(body);
     // Near where the patient is, without the position: no place to send.
     if (place === 'near' && geo.status !== 'located') found.place ??= AlertMessages.invalidPlace;
@@ -134,13 +140,16 @@ export default function AlertForm({ productSlug }: { productSlug: string }) {
         )}
 
         <RadioGroup
-          className="alert-choice" value={place} onChange={(value) => choosePlace(value === 'near' ? 'near' : 'anywhere')}
+          className="alert-choice" value={place} onChange={(value) => choosePlace(value === 'near' || value.startsWith('address-') ? value as Place : 'anywhere')}
           orientation="horizontal" isInvalid={!!errors.place}
         >
           <Label className="alert-label">{text.place}</Label>
           <div className="alert-options">
             <Radio value="anywhere" className="alert-radio">{text.anywhere}</Radio>
             <Radio value="near" className="alert-radio">{text.nearMe}</Radio>
+            {addresses.map((a) => (
+              <Radio key={a.id} value={`address-${a.id}`} className="alert-radio">{text.nearAddress(`${a.address.split(',')[0]} ${a.houseNumber}`)}</Radio>
+            ))}
           </div>
           {place === 'near' && (
             <Text slot="description" className="alert-hint" aria-live="polite">
@@ -150,7 +159,7 @@ export default function AlertForm({ productSlug }: { productSlug: string }) {
           <FieldError className="form-error">{errors.place}</FieldError>
         </RadioGroup>
 
-        {place === 'near' && (
+        {place !== 'anywhere' && (
           <RadioGroup
             className="alert-choice" value={String(radiusKm)} onChange={(value) => setRadiusKm(Number(value))}
             orientation="horizontal" isInvalid={!!errors.radius}
