@@ -3,7 +3,7 @@ import { Events } from '@mc/contracts';
 import { Clock, DATABASE, OutboxRelay, OutboxWriter, SERVICE_ENV, type Database, type Tx } from '@mc/kit';
 import type { PharmEnv } from '../config';
 import { sql } from 'drizzle-orm';
-import { inStockSql, israelDay } from '../companies/market-sql';
+import { israelDay, sellingSql } from '../companies/market-sql';
 import { alertDueAt, firingOffer, parseQuietHours, type AlertToMatch, type ChangedOffer, type QuietHours, type SellingOffer } from './alert-rules';
 
 /** What one pass did. */
@@ -113,17 +113,9 @@ export class AlertMatcher {
     const alertProducts = [...new Set(alerts.map((a) => a.productSlug))];
     const { rows: selling } = await tx.execute<SellingRow>(sql`SELECT pp.id AS "offerId", pp.pharm_id AS "pharmId", ph.lat, ph.lng, pp.price, pp.product_slug AS "productSlug"
       FROM pharm.pharm_products pp JOIN pharm.pharmacies ph ON ph.id = pp.pharm_id
-      WHERE pp.product_slug = ANY(${sql.param(alertProducts)}::text[]) AND pp.published AND ph.state = 'live' AND ${inStockSql(now)}`);
-    const byProduct = <T extends { productSlug?: string; product_slug?: string }>(list: T[]) => {
-      const map = new Map<string, T[]>();
-      for (const item of list) {
-        const slug = (item.productSlug ?? item.product_slug)!;
-        map.set(slug, [...(map.get(slug) ?? []), item]);
-      }
-      return map;
-    };
-    const changedBy = byProduct(changes);
-    const sellingBy = byProduct(selling);
+      WHERE pp.product_slug = ANY(${sql.param(alertProducts)}::text[]) AND ${sellingSql(now)}`);
+    const changedBy = groupBy(changes, (c) => c.product_slug);
+    const sellingBy = groupBy(selling, (o) => o.productSlug);
     const fired: { alertId: number; offer: SellingOffer }[] = [];
     for (const alert of alerts) {
       // Only what changed after the alert was made is news to it.
@@ -160,4 +152,15 @@ export class AlertMatcher {
     }
     return rows.length;
   }
+}
+
+function groupBy<T>(list: T[], keyOf: (item: T) => string): Map<string, T[]> {
+  const map = new Map<string, T[]>();
+  for (const item of list) {
+    const key = keyOf(item);
+    const group = map.get(key);
+    if (group) group.push(item);
+    else map.set(key, [item]);
+  }
+  return map;
 }

@@ -6,7 +6,7 @@ import {
 import { Clock, DATABASE, notFound, serviceError, SERVICE_ENV, badRequest, type Caller, type Database } from '@mc/kit';
 import { sql } from 'drizzle-orm';
 import { hmacSecret, type PharmEnv } from '../config';
-import { inStockSql } from '../companies/market-sql';
+import { lowestNowSql } from '../companies/market-sql';
 import { alertIdOfToken, alertUnsubscribeToken, isAlertTokenOf } from './alert-link';
 import { AlertPlaces } from './alert-places';
 
@@ -88,8 +88,7 @@ export class AlertsService {
 
   private async rows(userId: number, id?: number): Promise<AlertRow[]> {
     const { rows } = await this.db.execute<AlertRow>(sql`SELECT a.id, a.product_slug, pv.name AS product_name, a.kind, a.below, a.lat, a.radius_km, a.sms,
-        a.created_at::text, (SELECT min(pp.price) FROM pharm.pharm_products pp JOIN pharm.pharmacies ph ON ph.id = pp.pharm_id
-          WHERE pp.product_slug = a.product_slug AND pp.published AND ph.state = 'live' AND ${inStockSql(this.clock.now())}) AS lowest_now
+        a.created_at::text, ${lowestNowSql(sql`a.product_slug`, this.clock.now())} AS lowest_now
       FROM pharm.price_alerts a LEFT JOIN pharm.products_view pv ON pv.slug = a.product_slug
       WHERE a.user_id = ${userId} ${id === undefined ? sql`` : sql`AND a.id = ${id}`}
       ORDER BY a.created_at DESC, a.id DESC`);

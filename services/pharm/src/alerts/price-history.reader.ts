@@ -5,7 +5,7 @@ import {
 import { Clock, DATABASE, notFound, type Database } from '@mc/kit';
 import { sql } from 'drizzle-orm';
 import { businessPharm } from '../common/business-pharm';
-import { inStockSql, israelDay } from '../companies/market-sql';
+import { israelDay, lowestNowSql } from '../companies/market-sql';
 
 /** The history of prices (issue 31): a product's lowest in-stock price per day, and one offer's changes for its pharmacy. */
 @Injectable()
@@ -19,9 +19,7 @@ export class PriceHistoryReader {
   async product({ slug, days }: PriceHistoryRequest): Promise<PriceHistory> {
     const now = this.clock.now();
     const today = israelDay(now);
-    const { rows: [product] } = await this.db.execute<{ current: number | null }>(sql`SELECT (SELECT min(pp.price) FROM pharm.pharm_products pp
-        JOIN pharm.pharmacies ph ON ph.id = pp.pharm_id
-        WHERE pp.product_slug = pv.slug AND pp.published AND ph.state = 'live' AND ${inStockSql(now)}) AS current
+    const { rows: [product] } = await this.db.execute<{ current: number | null }>(sql`SELECT ${lowestNowSql(sql`pv.slug`, now)} AS current
       FROM pharm.products_view pv WHERE pv.slug = ${slug} AND NOT pv.deleted`);
     if (!product) throw notFound(Messages.productNotFound);
     const { rows } = await this.db.execute<{ day: string; lowest: number }>(sql`SELECT day::text, lowest FROM pharm.price_days

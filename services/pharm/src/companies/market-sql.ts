@@ -10,6 +10,17 @@ export function inStockSql(now: Date): SQL {
     AND (pp.expires_at IS NULL OR pp.expires_at > ${now.toISOString()}::timestamptz))`;
 }
 
+/** What a patient can buy now (issue 31): an offer `pp` published and in stock at `now`, of a live pharmacy `ph`. */
+export function sellingSql(now: Date): SQL {
+  return sql`(pp.published AND ph.state = 'live' AND ${inStockSql(now)})`;
+}
+
+/** A product's lowest price a patient can buy now (agorot, null when none), for the product slug `slug`. */
+export function lowestNowSql(slug: SQL, now: Date): SQL {
+  return sql`(SELECT min(pp.price) FROM pharm.pharm_products pp JOIN pharm.pharmacies ph ON ph.id = pp.pharm_id
+    WHERE pp.product_slug = ${slug} AND ${sellingSql(now)})`;
+}
+
 /**
  * The market figures of a group of offers (`MarketFigures`, agorot). The median is the middle in-stock price, or the
  * mean of the two middle ones rounded (percentile_cont).

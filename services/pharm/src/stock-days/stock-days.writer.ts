@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { Clock, DATABASE, type Database } from '@mc/kit';
 import { sql } from 'drizzle-orm';
-import { inStockSql, israelDay, marketColumnsSql } from '../companies/market-sql';
+import { inStockSql, israelDay, marketColumnsSql, sellingSql } from '../companies/market-sql';
 
 /** Months of offer_history kept (issue 31: two years), whole months past them dropped by the daily job. */
 export const OFFER_HISTORY_MONTHS = 24;
@@ -34,7 +34,7 @@ export class StockDaysWriter {
     // The day's lowest prices open with the prices as they stand (the offers' changes lower them through the day).
     await this.db.execute(sql`INSERT INTO pharm.price_days (product_slug, day, lowest)
       SELECT pp.product_slug, ${day}::date, min(pp.price) FROM pharm.pharm_products pp JOIN pharm.pharmacies ph ON ph.id = pp.pharm_id
-      WHERE pp.published AND ph.state = 'live' AND ${inStockSql(now)}
+      WHERE ${sellingSql(now)}
       GROUP BY pp.product_slug
       ON CONFLICT (product_slug, day) DO UPDATE SET lowest = least(pharm.price_days.lowest, excluded.lowest)`);
     await this.db.execute(sql`SELECT pharm.keep_offer_history(${OFFER_HISTORY_MONTHS}::int)`);
