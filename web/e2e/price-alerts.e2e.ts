@@ -5,11 +5,11 @@
  * today's lowest. Each width has a patient of its own (an alert sends at most once a day). The e2e stack sends alerts
  * at any hour (ALERT_QUIET_HOURS=none: this runs on the real clock); pharm's integration suite holds the night's.
  */
-import { AlertMessages } from '@mc/contracts';
+import { AlertMessages, type PriceHistory } from '@mc/contracts';
 import { partnerUniverse } from '../../deploy/seed/partner';
 import { signedPush, waitForFeed } from '../../deploy/local/fake-partner';
 import { signInFromHeader } from './account-steps';
-import { newAccount } from './api';
+import { api, newAccount } from './api';
 import { seriousViolations } from './axe';
 import { fromMailbox, GATEWAY_URL, useBrowser, WIDTHS } from './browser';
 import { horizontalOverflow } from './overflow';
@@ -56,8 +56,10 @@ describe.each(WIDTHS)('web: a price alert from the product page to the mailbox, 
     expect({ violations: await seriousViolations(page) }).toEqual({ violations: [] });
     expect({ overflow: await horizontalOverflow(page) }).toEqual({ overflow: [] });
 
-    // 2. The partner lowers the price at galil-karmiel; the matcher tells notifications, which mails the patient.
-    const price = viewport.width < 600 ? '199' : '195';
+    // 2. The partner lowers the price at galil-karmiel, under the day's lowest so far (another suite may have lowered
+    // another pharmacy's offer today); the matcher tells notifications, which mails the patient.
+    const { points } = await api<PriceHistory>(`/api/products/${PRODUCT}/price-history?days=30`);
+    const price = String(Math.min(viewport.width < 600 ? 199 : 195, Math.floor(points.at(-1)!.lowest) - 2));
     await pushPrice(price);
     const link = await fromMailbox(page, `the alert to ${email}`, { has: [email, PHARM_NAME, `₪${price}`], match: /(\/alerts\/unsubscribe\?token=[^"<\s&]+)/ }, 30_000);
 
