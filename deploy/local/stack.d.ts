@@ -1,9 +1,13 @@
 import type { ChildProcess } from 'node:child_process';
 
 export const SERVICES: string[];
+/** Workers that run as processes of their own: name → script and Node's flags. */
+export const WORKERS: Record<string, { script: string; nodeArgs?: string[] }>;
 export interface RunningStack {
   baseUrl: string;
   procs: Record<string, ChildProcess>;
+  /** Each process's probes and metrics port (`/livez`, `/readyz`, `/metrics`). */
+  probePorts: Record<string, number>;
   restart(name: string): Promise<void>;
   stop(): Promise<void[]>;
 }

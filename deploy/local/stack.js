@@ -12,15 +12,22 @@ const SERVICES = ['catalog', 'pharm', 'cart', 'order', 'shipping-quote', 'identi
  * Processes of their own besides the services' request handlers: each service's workers, by name, with Node's flags.
  * The stock-feed worker's heap is bounded (its memory must not grow with the feed): it holds one chunk at a time.
  */
-const WORKERS = { 'stock-feed': { script: 'services/pharm/dist/stock-feed/worker.js', nodeArgs: ['--max-old-space-size=128', '--max-semi-space-size=8'] } };
+const WORKERS = {
+  'stock-feed': { script: 'services/pharm/dist/stock-feed/worker.js', nodeArgs: ['--max-old-space-size=128', '--max-semi-space-size=8'] },
+  'notifications-sender': { script: 'services/notifications/dist/worker.js' },
+};
 const entry = (name) => (name === 'gateway' ? 'gateway/dist/main.js' : WORKERS[name]?.script ?? `services/${name}/dist/main.js`);
 
+/**
+ * Starts one process from its build. Its probes and metrics listen on any free port unless `env.PROBE_PORT` names one,
+ * and it stops at once on SIGTERM (no load balancer here waits for its readiness) unless `env.SHUTDOWN_DELAY_MS` says.
+ */
 function startProcess(name, { env = {}, logDir }) {
   fs.mkdirSync(logDir, { recursive: true });
   const log = fs.openSync(path.join(logDir, `${name}.log`), 'a');
   const child = spawn(process.execPath, [...(WORKERS[name]?.nodeArgs ?? []), path.join(ROOT, entry(name))], {
     cwd: ROOT,
-    env: { ...process.env, ...env },
+    env: { ...process.env, PROBE_PORT: '0', SHUTDOWN_DELAY_MS: '0', ...env },
     stdio: ['ignore', log, log],
   });
   fs.closeSync(log);
@@ -52,13 +59,18 @@ async function waitForHealth(baseUrl, timeoutMs = 90_000) {
   throw new Error(`the stack did not become healthy at ${baseUrl}: ${last}`);
 }
 
-/** Starts everything; resolves with a handle once the gateway reports every service up. */
+/**
+ * Starts everything; resolves with a handle once the gateway reports every service up. Each process's probes and
+ * metrics listen on a port of its own from `port + 100` on (`probePorts`: 8180… for `make dev`'s 8080).
+ */
 async function startStack({ env = {}, port = 8080, logDir = path.join(ROOT, 'artifacts/logs') } = {}) {
   const procs = {};
   // Links in e-mails point at this stack unless the caller says otherwise.
   env = { PUBLIC_URL: `http://localhost:${port}`, ...env };
-  for (const name of [...SERVICES, ...Object.keys(WORKERS)]) procs[name] = startProcess(name, { env, logDir });
-  procs.gateway = startProcess('gateway', { env: { ...env, PORT: String(port) }, logDir });
+  const names = [...SERVICES, ...Object.keys(WORKERS), 'gateway'];
+  const probePorts = Object.fromEntries(names.map((name, i) => [name, port + 100 + i]));
+  const envOf = (name) => ({ ...env, PROBE_PORT: String(probePorts[name]), ...(name === 'gateway' ? { PORT: String(port) } : {}) });
+  for (const name of names) procs[name] = startProcess(name, { env: envOf(name), logDir });
   const baseUrl = `http://127.0.0.1:${port}`;
   try {
     await waitForHealth(baseUrl);
@@ -69,7 +81,8 @@ async function startStack({ env = {}, port = 8080, logDir = path.join(ROOT, 'art
   return {
     baseUrl,
     procs,
-    restart: async (name) => { await stopProcess(procs[name]); procs[name] = startProcess(name, { env, logDir }); },
+    probePorts,
+    restart: async (name) => { await stopProcess(procs[name]); procs[name] = startProcess(name, { env: envOf(name), logDir }); },
     stop: () => Promise.all(Object.values(procs).map((p) => stopProcess(p))),
   };
 }
@@ -93,6 +106,13 @@ async function waitForReadModels(baseUrl, { timeoutMs = 180_000, headers = {} } 
     await new Promise((r) => setTimeout(r, 1000));
   }
   throw new Error(`read models never settled (products in stock / pharmacies with products: ${last})`);
+}
+
+/** Where each process answers its probes and metrics (make dev prints it). */
+function probesText(probePorts) {
+  const list = Object.entries(probePorts).map(([name, p]) => `${name} ${p}`).join(', ');
+  return `  Probes and Prometheus metrics of each process: http://localhost:<port>/livez, /readyz, /metrics (${list});\n`
+    + '  the Grafana dashboard and alert rules: deploy/observability/\n';
 }
 
 /** How to sign in as each demo account of the seed (make dev prints it). */
@@ -137,7 +157,7 @@ if (require.main === module) {
   Promise.all([devTwilio(), devPartner()])
     .then(async ([twilio, partner]) => ({ twilio: { close: () => Promise.all([twilio.close(), partner.close()]) }, stack: await startStack({ port, env: { ...twilio.env, ...partner.env } }) }))
     .then(({ twilio, stack }) => {
-      console.log(`\n  The marketplace is running: http://localhost:${port}\n  API docs: http://localhost:${port}/api/docs   Logs: artifacts/logs/\n  E-mails and texts (no SMTP server set; texts through a local fake Twilio): http://localhost:${port}/dev/mailbox\n  Partner stock feed: partner yarpa-dev, secret medcanna-dev-feed-secret (pulled from a local fake every 5 minutes; push: node deploy/local/fake-partner.js push --rows 40000 --url http://localhost:${port})\n${demoAccounts()}  Ctrl-C stops it.\n`);
+      console.log(`\n  The marketplace is running: http://localhost:${port}\n  API docs: http://localhost:${port}/api/docs   Logs: artifacts/logs/\n  E-mails and texts (no SMTP server set; texts through a local fake Twilio): http://localhost:${port}/dev/mailbox\n  Partner stock feed: partner yarpa-dev, secret medcanna-dev-feed-secret (pulled from a local fake every 5 minutes; push: node deploy/local/fake-partner.js push --rows 40000 --url http://localhost:${port})\n${probesText(stack.probePorts)}${demoAccounts()}  Ctrl-C stops it.\n`);
       const shutdown = () => stack.stop().then(() => twilio.close()).then(() => process.exit(0));
       process.on('SIGINT', shutdown);
       process.on('SIGTERM', shutdown);

@@ -10,7 +10,8 @@ import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fa
 import { PassportModule } from '@nestjs/passport';
 import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
 import { Headers } from '@mc/contracts';
-import { createLogger, EnvError, isDevelopment, loadEnv, PinoNestLogger, withCorrelationId } from '@mc/kit';
+import { createLogger, EnvError, isDevelopment, loadEnv, PinoNestLogger, PROBES, ProcessProbes, withCorrelationId } from '@mc/kit';
+import { GatewayOperations, registerHttpMetrics } from './health/operations';
 import type { FastifyInstance } from 'fastify';
 import { AuthController, BusinessesController, UserController } from './auth/auth.controller';
 import { PrescriptionController } from './auth/prescription.controller';
@@ -51,7 +52,7 @@ export function gatewayControllers(env: GatewayEnv): Type<unknown>[] {
   ];
 }
 
-function gatewayModule(env: GatewayEnv, pageCache: PageCache, feedIntake: FeedIntake): DynamicModule {
+function gatewayModule(env: GatewayEnv, pageCache: PageCache, feedIntake: FeedIntake, probes: ProcessProbes): DynamicModule {
   @Module({})
   class GatewayModule {}
   return {
@@ -59,7 +60,8 @@ function gatewayModule(env: GatewayEnv, pageCache: PageCache, feedIntake: FeedIn
     imports: [ClientsModule.forRoot(env), RedisModule.forRoot(env), PassportModule],
     controllers: gatewayControllers(env),
     providers: [
-      { provide: GatewayEnv, useValue: env }, { provide: PageCache, useValue: pageCache }, { provide: FeedIntake, useValue: feedIntake }, identityKeysProvider, tokenVersionsProvider, JwtStrategy, CompanyJwtStrategy,
+      { provide: GatewayEnv, useValue: env }, { provide: PageCache, useValue: pageCache }, { provide: FeedIntake, useValue: feedIntake },
+      { provide: PROBES, useValue: probes }, GatewayOperations, identityKeysProvider, tokenVersionsProvider, JwtStrategy, CompanyJwtStrategy,
       ...googleSignIn(env).providers,
     ],
   };
@@ -145,7 +147,8 @@ export async function createGateway(overrides: NodeJS.ProcessEnv = {}): Promise<
   } catch (err) {
     throw new EnvError(`Invalid environment:\n  FEED_SPOOL_DIR ${feedIntake.spoolDir} cannot be written (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`);
   }
-  const app = await NestFactory.create<NestFastifyApplication>(gatewayModule(env, pageCache, feedIntake), adapter, { logger: new PinoNestLogger(logger) });
+  const probes = new ProcessProbes('gateway', logger);
+  const app = await NestFactory.create<NestFastifyApplication>(gatewayModule(env, pageCache, feedIntake, probes), adapter, { logger: new PinoNestLogger(logger) });
   app.setGlobalPrefix('api', {
     exclude: [
       ...['media/products/:file', 'media/pharms/:file', 'thumbs', 'robots.txt', 'sitemap.xml', 'dev/mailbox'].map((path) => ({ path, method: RequestMethod.GET })),
@@ -158,6 +161,7 @@ export async function createGateway(overrides: NodeJS.ProcessEnv = {}): Promise<
   const fastify = app.getHttpAdapter().getInstance();
   const webApp = webDist ? new WebApp(logger, webDist, env.WEB_SSR_ENTRY, fastify, env.API_KEY, pageCache, env.APP_ENV) : undefined;
   registerRequestHooks(fastify);
+  registerHttpMetrics(fastify, probes);
   registerConnectionLimits(fastify, env);
   await registerClientLimits(fastify, env);
   registerInputLimits(fastify);
@@ -177,6 +181,8 @@ export async function createGateway(overrides: NodeJS.ProcessEnv = {}): Promise<
   }
   app.enableShutdownHooks();
   await app.listen(env.PORT, env.HOST);
+  probes.markReady();
+  await probes.listen(env.PROBE_PORT);
   logger.info({ url: `http://localhost:${env.PORT}` }, 'gateway ready');
   return app;
 }

@@ -11,6 +11,10 @@ export class GatewayEnv extends NatsEnv implements FeedEnv {
   @IsString()
   HOST = '0.0.0.0';
 
+  /** On SIGTERM, readiness fails this long before the server stops taking connections (the load balancer's time to notice). */
+  @IsInt() @Min(0) @Max(60_000)
+  override SHUTDOWN_DELAY_MS = 5000;
+
   /**
    * The reverse proxies in front of the gateway (comma-separated addresses or CIDR ranges, e.g. 10.0.0.0/8).
    * Only a hop from one of them may name the client in X-Forwarded-For; empty: the connecting address is the

@@ -29,7 +29,7 @@ describe('a downstream service goes down and comes back', () => {
     const expected = Object.fromEntries(SERVICES.map((s) => [s, s === 'catalog' ? 'down' : 'up']));
     expect(await health.json()).toEqual({ status: 'degraded', services: expected });
 
-    const catalog = stack.startProcess('catalog', { env: state.env, logDir: `${__dirname}/../../artifacts/logs/e2e` });
+    const catalog = stack.startProcess('catalog', { env: { ...state.env, PROBE_PORT: String(state.probePorts.catalog) }, logDir: `${__dirname}/../../artifacts/logs/e2e` });
     writeFileSync(statePath(), JSON.stringify({ ...state, pids: { ...state.pids, catalog: catalog.pid } }));
 
     // Recovered: the product and the product list answer again (the list once catalog has warmed up).

@@ -63,7 +63,7 @@ module.exports = async () => {
   const running = await stack.startStack({ env, port, logDir: path.join(ROOT, 'artifacts/logs/e2e') });
   await stack.waitForReadModels(running.baseUrl);
   globalThis.__STACK__ = running;
-  fs.writeFileSync(STATE, JSON.stringify({ env, pids: Object.fromEntries(Object.entries(running.procs).map(([k, p]) => [k, p.pid])) }));
+  fs.writeFileSync(STATE, JSON.stringify({ env, probePorts: running.probePorts, pids: Object.fromEntries(Object.entries(running.procs).map(([k, p]) => [k, p.pid])) }));
   process.env.GATEWAY_URL = running.baseUrl;
   process.env.E2E_STACK_STATE = STATE;
 };

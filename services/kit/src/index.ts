@@ -23,3 +23,5 @@ export * from './tokens';
 export * from './live/change-feed';
 export * from './live/live-index';
 export * from './feeds/feed-partners';
+export * from './operations/probes';
+export * from './operations/draining-server';

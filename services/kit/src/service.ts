@@ -1,6 +1,6 @@
 import { Global, Inject, Module, type DynamicModule, type INestApplicationContext, type INestMicroservice, type OnApplicationBootstrap, type OnApplicationShutdown, type Type } from '@nestjs/common';
 import { APP_GUARD, DiscoveryModule, DiscoveryService, MetadataScanner, NestFactory } from '@nestjs/core';
-import { Transport, type MicroserviceOptions } from '@nestjs/microservices';
+import type { MicroserviceOptions } from '@nestjs/microservices';
 import { EventConsumerRoutes, publisherOf, type EventConsumerRoute, type ServiceName } from '@mc/contracts';
 import type Redis from 'ioredis';
 import { connect, type NatsConnection } from 'nats';
@@ -25,7 +25,9 @@ import type { MessagingTables } from './messaging/tables';
 import { natsConnectionOptions } from './nats/connection';
 import { CorrelationInterceptor } from './nats/correlation.interceptor';
 import { createRedis } from './redis/redis';
-import { DATABASE, LOGGER, NATS_CONNECTION, PG_POOL, REDIS, SERVICE_ENV } from './tokens';
+import { DrainingNatsServer } from './operations/draining-server';
+import { ProcessProbes } from './operations/probes';
+import { DATABASE, LOGGER, NATS_CONNECTION, PG_POOL, PROBES, REDIS, SERVICE_ENV } from './tokens';
 
 /** What makes a service: its name, environment, schema, messaging tables, migrations and domain modules. */
 export interface ServiceDefinition<E extends ServiceEnv = ServiceEnv> {
@@ -47,11 +49,13 @@ export interface ServiceDefinition<E extends ServiceEnv = ServiceEnv> {
 export interface StartOptions {
   /** The service's one `Clock` (default: the real time). */
   clock?: Clock;
+  /** The process's name in its logs and metrics (default: the service's; a worker's is `<service>-<worker>`). */
+  process?: string;
 }
 
 /** Starts durable consumers for a service and stops them on shutdown. */
 export class EventConsumers {
-  private readonly consumers: Pick<IdempotentConsumer, 'stop'>[] = [];
+  private readonly consumers: Pick<IdempotentConsumer, 'stop' | 'info'>[] = [];
   constructor(
     private readonly service: ServiceName,
     private readonly nc: NatsConnection,
@@ -102,6 +106,14 @@ export class EventConsumers {
   async stopAll(): Promise<void> {
     await Promise.all(this.consumers.map((c) => c.stop()));
   }
+
+  /** Each consumer's messages not yet delivered and delivered but not yet acknowledged (JetStream's consumer info). */
+  async lag(): Promise<{ durable: string; pending: number; ackPending: number }[]> {
+    return Promise.all(this.consumers.map(async (c) => {
+      const info = await c.info();
+      return { durable: info.name, pending: info.num_pending, ackPending: info.num_ack_pending };
+    }));
+  }
 }
 
 class KitLifecycle implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -115,11 +127,37 @@ class KitLifecycle implements OnApplicationBootstrap, OnApplicationShutdown {
     @Inject(REDIS) private readonly redis: Redis,
     @Inject(NATS_CONNECTION) private readonly nc: NatsConnection,
     @Inject(TokenVersions) private readonly versions: TokenVersions,
+    @Inject(PROBES) private readonly probes: ProcessProbes,
+    @Inject(DATABASE) private readonly db: Database,
+    @Inject(OutboxWriter) private readonly outbox: OutboxWriter,
   ) {}
 
   async onApplicationBootstrap() {
+    this.watch();
     this.relay.start();
     if (this.env.CONSUME_EVENTS) await this.consumers.startDecorated(this.discovery, this.scanner);
+  }
+
+  /** What readiness needs (database, Redis, NATS) and what the metrics show of the outbox and the consumers. */
+  private watch() {
+    this.probes
+      .addCheck('database', () => this.pool.query('SELECT 1'))
+      .addCheck('redis', () => this.redis.ping())
+      .addCheck('nats', () => this.nc.flush());
+    this.probes.gauge('mc_outbox_pending', 'Events in the outbox not yet published.', [], async (g) => g.set((await this.outbox.backlog(this.db)).pending));
+    this.probes.gauge('mc_outbox_lag_seconds', 'Age of the oldest event in the outbox not yet published (0: none).', [], async (g) => g.set((await this.outbox.backlog(this.db)).oldestSeconds));
+    this.probes.gauge('mc_consumer_pending', "Events of a durable consumer's stream not yet delivered to it.", ['durable'], async (g) => {
+      for (const c of await this.consumers.lag()) g.set({ durable: c.durable }, c.pending);
+    });
+    this.probes.gauge('mc_consumer_ack_pending', 'Events delivered to a durable consumer and not yet acknowledged.', ['durable'], async (g) => {
+      for (const c of await this.consumers.lag()) g.set({ durable: c.durable }, c.ackPending);
+    });
+  }
+
+  /** Told to stop: readiness fails first, and the load balancer gets `SHUTDOWN_DELAY_MS` to notice. */
+  async beforeApplicationShutdown() {
+    this.probes.markDraining();
+    if (this.env.SHUTDOWN_DELAY_MS > 0) await new Promise((resolve) => setTimeout(resolve, this.env.SHUTDOWN_DELAY_MS));
   }
 
   async onApplicationShutdown() {
@@ -129,13 +167,14 @@ class KitLifecycle implements OnApplicationBootstrap, OnApplicationShutdown {
     await this.nc.drain().catch(() => undefined);
     this.redis.disconnect();
     await this.pool.end().catch(() => undefined);
+    await this.probes.close();
   }
 }
 
 @Global()
 @Module({})
 class ServiceKitModule {
-  static forRoot(def: ServiceDefinition, env: ServiceEnv, logger: Logger, options: StartOptions = {}): DynamicModule {
+  static forRoot(def: ServiceDefinition, env: ServiceEnv, logger: Logger, probes: ProcessProbes, options: StartOptions = {}): DynamicModule {
     return {
       module: ServiceKitModule,
       imports: [DiscoveryModule],
@@ -143,6 +182,7 @@ class ServiceKitModule {
       providers: [
         { provide: SERVICE_ENV, useValue: env },
         { provide: LOGGER, useValue: logger },
+        { provide: PROBES, useValue: probes },
         { provide: Clock, useValue: options.clock ?? new Clock() },
         {
           provide: PG_POOL,
@@ -183,19 +223,20 @@ class ServiceKitModule {
           : [{ provide: ACCESS_TOKEN_VERIFIER, inject: [NATS_CONNECTION], useFactory: (nc: NatsConnection) => new IdentityKeysVerifier(nc) }]),
         { provide: APP_GUARD, useClass: CallerGuard },
       ],
-      exports: [SERVICE_ENV, LOGGER, Clock, TokenVersions, PG_POOL, DATABASE, REDIS, NATS_CONNECTION, BusClient, OutboxWriter, OutboxRelay, EventConsumers],
+      exports: [SERVICE_ENV, LOGGER, PROBES, Clock, TokenVersions, PG_POOL, DATABASE, REDIS, NATS_CONNECTION, BusClient, OutboxWriter, OutboxRelay, EventConsumers],
     };
   }
 }
 
 function rootModule(def: ServiceDefinition, overrides: NodeJS.ProcessEnv, options: StartOptions) {
   const env = loadEnv(def.env, { ...process.env, ...overrides });
-  const logger = createLogger(def.name, env.LOG_LEVEL);
+  const logger = createLogger(options.process ?? def.name, env.LOG_LEVEL);
+  const probes = new ProcessProbes(options.process ?? def.name, logger);
 
-  @Module({ imports: [ServiceKitModule.forRoot(def, env, logger, options), ...def.imports] })
+  @Module({ imports: [ServiceKitModule.forRoot(def, env, logger, probes, options), ...def.imports] })
   class RootModule {}
 
-  return { RootModule, env, logger };
+  return { RootModule, env, logger, probes };
 }
 
 /** The service's modules without its NATS transport: for seeds, scripts and integration tests. */
@@ -207,22 +248,48 @@ export async function createServiceContext(def: ServiceDefinition, overrides: No
 
 /** Boots a service: validated environment, migrations, NATS queue group named after it, shared pipes and filters. */
 export async function startService(def: ServiceDefinition, overrides: NodeJS.ProcessEnv = {}, options: StartOptions = {}): Promise<INestMicroservice> {
-  const { RootModule, env, logger } = rootModule(def, overrides, options);
-  const app = await NestFactory.createMicroservice<MicroserviceOptions>(RootModule, {
-    transport: Transport.NATS,
-    options: { ...natsConnectionOptions(def.name, env), queue: def.name },
-    logger: new PinoNestLogger(logger),
-  });
+  const { RootModule, env, logger, probes } = rootModule(def, overrides, options);
+  const server = new DrainingNatsServer({ ...natsConnectionOptions(def.name, env), queue: def.name }, env.SHUTDOWN_DEADLINE_MS, logger);
+  const app = await NestFactory.createMicroservice<MicroserviceOptions>(RootModule, { strategy: server, logger: new PinoNestLogger(logger) });
   app.useGlobalPipes(createValidationPipe());
   app.useGlobalFilters(new RpcErrorFilter(logger));
-  app.useGlobalInterceptors(new CorrelationInterceptor(logger));
+  app.useGlobalInterceptors(new CorrelationInterceptor(logger, probes));
   app.enableShutdownHooks();
   await app.listen();
   // The queue group's subscriptions reach the server before the service says it is ready (a request sent the moment
   // after would otherwise find no one answering).
   await app.unwrap<NatsConnection>().flush();
+  probes.addCheck('subscriptions', async () => {
+    if (server.unwrap<NatsConnection>().isClosed()) throw new Error('closed');
+    await server.unwrap<NatsConnection>().flush();
+  });
+  probes.gauge('mc_bus_requests_in_flight', 'Bus requests taken and not yet answered.', [], (g) => g.set(server.pending));
+  probes.markReady();
+  await probes.listen(env.PROBE_PORT);
   logger.info({ queue: def.name }, 'service ready');
   return app;
+}
+
+/**
+ * Boots one of a service's workers as a process of its own (issue 32): the service's schema, outbox and credential,
+ * `imports` instead of its request handlers, no event consumers; probes and metrics as every process; on SIGTERM its
+ * modules' shutdown hooks let the jobs under way finish.
+ */
+export async function startWorker(def: ServiceDefinition, worker: string, imports: Type<unknown>[], overrides: NodeJS.ProcessEnv = {}): Promise<INestApplicationContext> {
+  const app = await createServiceContext({ ...def, imports }, { ...overrides, CONSUME_EVENTS: 'false' }, { process: `${def.name}-${worker}` });
+  app.enableShutdownHooks();
+  const probes = app.get<ProcessProbes>(PROBES);
+  probes.markReady();
+  await probes.listen(app.get<ServiceEnv>(SERVICE_ENV).PROBE_PORT);
+  return app;
+}
+
+/** The entry point of a worker's process: start it, or say plainly why not and exit non-zero. */
+export function runWorker(def: ServiceDefinition, worker: string, imports: Type<unknown>[]): void {
+  startWorker(def, worker, imports).catch((err: unknown) => {
+    console.error(err instanceof EnvError ? err.message : err);
+    process.exit(1);
+  });
 }
 
 /** The `main.ts` of every service: start, or say plainly why not and exit non-zero. */

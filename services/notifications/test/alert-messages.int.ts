@@ -1,10 +1,11 @@
 import { Events, streamName, Subjects, type AlertDueEvent, type AlertNoticeRequest, type EventEnvelope, type UserContact, type UserContactRequest } from '@mc/contracts';
 import { DATABASE, type Database } from '@mc/kit';
-import { rpc, useService, waitFor } from '@mc/kit/testing';
+import { rpc, useService, useWorker, waitFor } from '@mc/kit/testing';
 import { like } from 'drizzle-orm';
 import { JSONCodec, type NatsConnection, type Subscription } from 'nats';
 import { randomUUID } from 'node:crypto';
 import { outgoingMessages } from '../src/db/schema';
+import { SendingModule } from '../src/sending.module';
 import { notificationsService } from '../src/service';
 
 const codec = JSONCodec();
@@ -38,6 +39,7 @@ async function publishAlert(nc: NatsConnection, data: AlertDueEvent): Promise<st
  */
 describe("the patients' alerts (notifications)", () => {
   const service = useService(notificationsService);
+  useWorker(notificationsService, 'sender', [SendingModule]);
   const db = () => service.app().get<Database>(DATABASE);
   const tag = randomUUID().slice(0, 8);
   const contacts = new Map<number, UserContact>([

@@ -1,13 +1,15 @@
 import { Messages, Subjects } from '@mc/contracts';
 import { DATABASE, type Database } from '@mc/kit';
-import { rpcUntyped, useService } from '@mc/kit/testing';
+import { rpcUntyped, useService, useWorker } from '@mc/kit/testing';
 import { eq } from 'drizzle-orm';
 import { contactMessages } from '../src/db/schema';
+import { SendingModule } from '../src/sending.module';
 import { notificationsService } from '../src/service';
 import { settledMessages } from './account-emails';
 
 describe('the contact form', () => {
   const service = useService(notificationsService);
+  useWorker(notificationsService, 'sender', [SendingModule]);
   /** Any payload, the way anyone on the bus could send it (the form's own bad inputs are among the tests). */
   const send = (contact: unknown, correlationId?: string) => rpcUntyped<{ id: number }>(service.nc(), Subjects.notifications.contactCreate, contact, correlationId);
   const valid = { name: '  ישראל ישראלי ', email: 'israel@example.co.il', phone: '052-1234567', message: 'האם יש משלוח לאילת?' };

@@ -1,10 +1,11 @@
 import { Events, Subjects, type OrderBatchPlacedEvent } from '@mc/contracts';
 import { documentsTransitKey, REDIS, sealDocument, transitKey } from '@mc/kit';
-import { rpc, useService, waitFor } from '@mc/kit/testing';
+import { rpc, useService, useWorker, waitFor } from '@mc/kit/testing';
 import type Redis from 'ioredis';
 import { simpleParser } from 'mailparser';
 import { randomUUID } from 'node:crypto';
 import { SMTPServer } from 'smtp-server';
+import { SendingModule } from '../src/sending.module';
 import { notificationsService } from '../src/service';
 import { FakeOrder, newBatch, publish } from './orders';
 import { listenForSmtp } from './smtp-listen';
@@ -33,6 +34,7 @@ describe("order e-mails and documents over SMTP", () => {
   });
   afterAll(() => new Promise<void>((resolve) => smtp.close(resolve)));
   const service = useService(notificationsService);
+  useWorker(notificationsService, 'sender', [SendingModule]);
   const order = new FakeOrder();
   beforeAll(() => order.start(service.nc()));
   afterAll(() => order.stop());

@@ -1,11 +1,13 @@
 import { Subjects } from '@mc/contracts';
 import { DATABASE, type Database } from '@mc/kit';
-import { rpc, useService, waitFor } from '@mc/kit/testing';
+import { rpc, useService, useWorker, waitFor } from '@mc/kit/testing';
+import { SendingModule } from '../src/sending.module';
 import { notificationsService } from '../src/service';
 import { FakeIdentitySecrets, publishActivation, settledMessages } from './account-emails';
 
 describe('account e-mails without an SMTP server: the local mailbox', () => {
   const service = useService(notificationsService);
+  useWorker(notificationsService, 'sender', [SendingModule]);
   const db = () => service.app().get<Database>(DATABASE);
   const identity = new FakeIdentitySecrets();
   beforeAll(() => identity.start(service.nc()));

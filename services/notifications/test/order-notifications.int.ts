@@ -1,11 +1,12 @@
 import { Events, Subjects, type OrderBatchPlacedEvent, type OrderStatusChangedEvent } from '@mc/contracts';
 import { DATABASE, documentsTransitKey, REDIS, sealDocument, transitKey, type Database } from '@mc/kit';
-import { rpc, useService, waitFor } from '@mc/kit/testing';
+import { rpc, useService, useWorker, waitFor } from '@mc/kit/testing';
 import { like } from 'drizzle-orm';
 import type Redis from 'ioredis';
 import type { NatsConnection } from 'nats';
 import { randomUUID } from 'node:crypto';
 import { outgoingMessages } from '../src/db/schema';
+import { SendingModule } from '../src/sending.module';
 import { notificationsService } from '../src/service';
 import { FakeOrder, newBatch, publish } from './orders';
 
@@ -20,6 +21,7 @@ const mailbox = async (nc: NatsConnection) => (await rpc(nc, Subjects.notificati
 
 describe("order's notifications", () => {
   const service = useService(notificationsService);
+  useWorker(notificationsService, 'sender', [SendingModule]);
   const db = () => service.app().get<Database>(DATABASE);
   const order = new FakeOrder();
   beforeAll(() => order.start(service.nc()));

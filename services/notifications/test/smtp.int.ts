@@ -1,7 +1,8 @@
 import { DATABASE, type Database } from '@mc/kit';
-import { useService } from '@mc/kit/testing';
+import { useService, useWorker } from '@mc/kit/testing';
 import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
+import { SendingModule } from '../src/sending.module';
 import { notificationsService } from '../src/service';
 import { FakeIdentitySecrets, publishActivation, settledMessages } from './account-emails';
 import { listenForSmtp } from './smtp-listen';
@@ -36,6 +37,7 @@ describe('account e-mails over SMTP', () => {
   });
   afterAll(() => new Promise<void>((resolve) => smtp.close(resolve)));
   const service = useService(notificationsService);
+  useWorker(notificationsService, 'sender', [SendingModule]);
   const identity = new FakeIdentitySecrets();
   beforeAll(() => identity.start(service.nc()));
   afterAll(() => identity.stop());

@@ -1,6 +1,7 @@
 import { DATABASE, type Database } from '@mc/kit';
-import { useService } from '@mc/kit/testing';
+import { useService, useWorker } from '@mc/kit/testing';
 import { startFakeTwilio, type FakeTwilio } from '../../../deploy/local/fake-twilio';
+import { SendingModule } from '../src/sending.module';
 import { notificationsService } from '../src/service';
 import { FakeIdentitySecrets, publishSmsCode, settledMessages } from './account-emails';
 
@@ -13,6 +14,7 @@ describe('sign-in codes over Twilio', () => {
     Object.assign(process.env, { TWILIO_ACCOUNT_SID: 'AC123', TWILIO_AUTH_TOKEN: 'secret', TWILIO_FROM: '+15005550006', TWILIO_API_URL: twilio.url });
   });
   const service = useService(notificationsService);
+  useWorker(notificationsService, 'sender', [SendingModule]);
   const identity = new FakeIdentitySecrets();
   beforeAll(() => identity.start(service.nc()));
   afterAll(() => identity.stop());

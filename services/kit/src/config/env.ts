@@ -43,6 +43,18 @@ export class NatsEnv extends AppEnv {
   /** The certificate authority of the NATS servers' TLS certificates (empty: the system's). */
   @IsString()
   NATS_TLS_CA_FILE = '';
+
+  /** The process's probes and metrics over HTTP (`/livez`, `/readyz`, `/metrics`), never the public port; 0: any free port. */
+  @IsInt() @Min(0) @Max(65_535)
+  PROBE_PORT = 9464;
+
+  /** On SIGTERM, how long readiness fails before the process stops taking work (a load balancer's time to notice). */
+  @IsInt() @Min(0) @Max(60_000)
+  SHUTDOWN_DELAY_MS = 0;
+
+  /** On SIGTERM, how long the requests and jobs under way may take to finish before the process stops anyway. */
+  @IsInt() @Min(0) @Max(120_000)
+  SHUTDOWN_DEADLINE_MS = 10_000;
 }
 
 /**

@@ -1,6 +1,6 @@
 import {
   AckPolicy, DeliverPolicy, headers as natsHeaders, nanos,
-  type ConsumerMessages, type JetStreamClient, type JetStreamManager, type JsMsg, type NatsConnection,
+  type Consumer, type ConsumerInfo, type ConsumerMessages, type JetStreamClient, type JetStreamManager, type JsMsg, type NatsConnection,
 } from 'nats';
 import type { Logger } from 'pino';
 import { checkEventPayload, subjectMatches, type CheckedPayload, type EventEnvelope, type EventEnvelopeOf, type EventSubjectsMatching } from '@mc/contracts';
@@ -52,6 +52,7 @@ export const busContract = (filter: string) => (event: EventEnvelope): CheckedPa
  */
 export class IdempotentConsumer<Filter extends string = string> {
   private messages?: ConsumerMessages;
+  private consumer?: Consumer;
   private loop?: Promise<void>;
 
   constructor(
@@ -75,6 +76,7 @@ export class IdempotentConsumer<Filter extends string = string> {
     });
     const js: JetStreamClient = this.nc.jetstream();
     const consumer = await js.consumers.get(stream, durable);
+    this.consumer = consumer;
     this.messages = await consumer.consume({ max_messages: 256 });
     const messages = this.messages;
     this.loop = (async () => {
@@ -85,6 +87,12 @@ export class IdempotentConsumer<Filter extends string = string> {
   async stop(): Promise<void> {
     await this.messages?.close();
     await this.loop?.catch(() => undefined);
+  }
+
+  /** The consumer as JetStream sees it now (its pending and unacknowledged counts). */
+  info(): Promise<ConsumerInfo> {
+    if (!this.consumer) throw new Error(`consumer ${this.options.durable} not started`);
+    return this.consumer.info();
   }
 
   private get maxDeliver(): number {

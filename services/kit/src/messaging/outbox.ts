@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { EventRoutes, type EventEnvelope, type EventRoute } from '@mc/contracts';
+import { isNull, sql } from 'drizzle-orm';
 import type { Database } from '../database/database';
 import { currentCorrelationId } from '../logging/logger';
 import type { MessagingTables } from './tables';
@@ -27,5 +28,15 @@ export class OutboxWriter<R extends Routes = typeof EventRoutes> {
     };
     await tx.insert(this.tables.outbox).values({ eventId: envelope.eventId, subject, envelope });
     return envelope;
+  }
+
+  /** Events not yet published, and the age in seconds of the oldest (0: none): the relay's lag. */
+  async backlog(db: Database): Promise<{ pending: number; oldestSeconds: number }> {
+    const { outbox } = this.tables;
+    const [row] = await db.select({
+      pending: sql<number>`count(*)::int`,
+      oldestSeconds: sql<number>`coalesce(extract(epoch FROM now() - min(${outbox.createdAt})), 0)::float8`,
+    }).from(outbox).where(isNull(outbox.sentAt));
+    return row ?? { pending: 0, oldestSeconds: 0 };
   }
 }

@@ -3,12 +3,17 @@ import type { NatsContext } from '@nestjs/microservices';
 import { Headers } from '@mc/contracts';
 import type { Logger } from 'pino';
 import { Observable, tap } from 'rxjs';
+import { toServiceError } from '../errors/service-error';
 import { withCorrelationId } from '../logging/logger';
+import type { ProcessProbes } from '../operations/probes';
 
-/** Runs each request under the correlation id from its NATS headers and logs it as one JSON line. */
+/**
+ * Runs each request under the correlation id from its NATS headers, logs it as one JSON line and counts it in the
+ * process's metrics (by subject: the rate, the outcome — ok or the error's status — and the time).
+ */
 @Injectable()
 export class CorrelationInterceptor implements NestInterceptor {
-  constructor(private readonly logger: Logger) {}
+  constructor(private readonly logger: Logger, private readonly probes?: ProcessProbes) {}
 
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
     const rpc = context.switchToRpc().getContext<NatsContext>();
@@ -17,11 +22,16 @@ export class CorrelationInterceptor implements NestInterceptor {
     return new Observable((subscriber) =>
       withCorrelationId(correlationId, () => {
         const started = performance.now();
-        const done = (outcome: string) =>
-          this.logger.info({ subject, outcome, ms: Math.round(performance.now() - started) }, 'request');
+        const done = (outcome: string, status: string) => {
+          const ms = performance.now() - started;
+          this.logger.info({ subject, outcome, ms: Math.round(ms) }, 'request');
+          if (!this.probes || !subject) return;
+          this.probes.busRequests.inc({ subject, outcome: status });
+          this.probes.busDuration.observe({ subject }, ms / 1000);
+        };
         return next
           .handle()
-          .pipe(tap({ complete: () => done('ok'), error: () => done('error') }))
+          .pipe(tap({ complete: () => done('ok', 'ok'), error: (err: unknown) => done('error', String(toServiceError(err).status)) }))
           .subscribe(subscriber);
       }),
     );

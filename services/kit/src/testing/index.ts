@@ -1,4 +1,4 @@
-import type { INestMicroservice } from '@nestjs/common';
+import type { INestApplicationContext, INestMicroservice, Type } from '@nestjs/common';
 import {
   ANONYMOUS_CALLER, Headers, healthSubject,
   type RequestOf, type RequestSubject, type ResponseOf, type ServiceHealth,
@@ -7,7 +7,7 @@ import { connect, headers as natsHeaders, JSONCodec, type NatsConnection } from 
 import { TestClock } from '../clock/test-clock';
 import { loadEnv, NatsEnv } from '../config/env';
 import { natsConnectionOptions, type NatsIdentity } from '../nats/connection';
-import { startService, type ServiceDefinition } from '../service';
+import { startService, startWorker, type ServiceDefinition } from '../service';
 
 const codec = JSONCodec();
 
@@ -15,7 +15,7 @@ const codec = JSONCodec();
 export const TEST_NATS_URL = process.env.TEST_NATS_URL ?? 'nats://127.0.0.1:4231';
 
 /** The environment of every test: the test database and NATS, quiet logs. */
-export const TEST_ENV = { APP_ENV: 'test', DATABASE_NAME: 'medcanna_test', NATS_URL: TEST_NATS_URL, LOG_LEVEL: 'warn', OUTBOX_POLL_MS: '50' };
+export const TEST_ENV = { APP_ENV: 'test', DATABASE_NAME: 'medcanna_test', NATS_URL: TEST_NATS_URL, LOG_LEVEL: 'warn', OUTBOX_POLL_MS: '50', PROBE_PORT: '0' };
 
 /**
  * A connection to the tests' NATS server: as the tests' harness (every permission; the test server alone admits it), or
@@ -71,6 +71,18 @@ export function useService(def: ServiceDefinition): { app: () => INestMicroservi
     await app?.close();
   });
   return { app: () => app, nc: () => nc, clock: () => clock };
+}
+
+/** Starts one of a service's workers (its own process in production) on the test database once for a suite. */
+export function useWorker(def: ServiceDefinition, worker: string, imports: Type<unknown>[]): { app: () => INestApplicationContext } {
+  let app: INestApplicationContext;
+  beforeAll(async () => {
+    app = await startWorker(def, worker, imports, TEST_ENV);
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+  return { app: () => app };
 }
 
 /** The test every service has: it boots, applies its migrations and answers `<service>.health` on its queue group. */

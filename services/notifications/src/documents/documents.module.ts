@@ -1,8 +1,7 @@
 import { Module } from '@nestjs/common';
-import { EmailModule } from '../email/email.module';
-import { DocumentsDelivery } from './documents-delivery';
+import { DocumentsQueue } from './documents-queue';
 import { DocumentsHandlers } from './documents.handlers';
 
-/** Patients' documents, e-mailed to the pharmacies of their orders. */
-@Module({ imports: [EmailModule], controllers: [DocumentsHandlers], providers: [DocumentsDelivery] })
+/** Patients' documents, queued for the e-mails to the pharmacies of their orders (sent by `SendingModule`). */
+@Module({ controllers: [DocumentsHandlers], providers: [DocumentsQueue] })
 export class DocumentsModule {}

@@ -1,67 +1,35 @@
 import { Inject, Injectable, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
-import { Subjects } from '@mc/contracts';
-import { BusClient, DATABASE, LOGGER, SERVICE_ENV, toServiceError, type Database, type Tx } from '@mc/kit';
-import { Queue, UnrecoverableError, Worker, type Job } from 'bullmq';
-import { eq, sql } from 'drizzle-orm';
+import { SERVICE_ENV, type Tx } from '@mc/kit';
+import { Queue } from 'bullmq';
 import Redis from 'ioredis';
-import { createTransport, type Transporter } from 'nodemailer';
-import type { Logger } from 'pino';
 import type { NotificationsEnv } from '../config';
-import { contactMessages, outgoingMessages } from '../db/schema';
-import { renderAccountMessage, renderInvitation, type PlannedMessage, type Template } from './account-messages';
-import { isAlertTemplate, renderAlertMessage } from './alert-messages';
-import { DevMailbox } from './dev-mailbox';
-import { IdentitySecrets, SecretGoneError } from './identity-secrets';
-import { isOrderTemplate, renderOrderMessage, type RenderedMessage } from './order-messages';
-import { TwilioSms } from './twilio-sms';
+import { outgoingMessages } from '../db/schema';
+import type { PlannedMessage } from './account-messages';
 
-type Message = typeof outgoingMessages.$inferSelect;
 /** A message as a consumer plans it: channel, template, recipient, subject and the template's parameters (never a secret or the text). */
 export type StoredMessage = Pick<PlannedMessage, 'channel' | 'to' | 'subject' | 'params'> & { template: string };
 
-const MAIL_QUEUE = 'notifications-email';
-const ATTEMPTS = 6;
-const CLOSE_DEADLINE_MS = 5000;
+export const MAIL_QUEUE = 'notifications-email';
+export const MAIL_ATTEMPTS = 6;
 const COMMIT_GRACE_MS = 250;
 
+/** The queue's name prefix: one queue per database (test runs and a local stack share a Redis and must not take each other's jobs). */
+export const bullPrefix = (env: NotificationsEnv) => `bull-${env.DATABASE_NAME}`;
+
 /**
- * Sends queued e-mails (SMTP) and texts (Twilio) with BullMQ: retried with exponential backoff (1 s, 2 s, … over about half a minute),
- * then left in BullMQ's failed set and marked 'failed'. A message already sent is never sent again.
- * The text is rendered just before sending (with the secret identity keeps for it, forgotten once the message is
- * sent or failed for good), and kept nowhere but in a development environment's local mailbox.
- * Without SMTP or Twilio settings (development only) the message goes to that mailbox alone.
+ * Stores the messages the service's consumers plan and queues them for the sender (`MailSender`, in notifications'
+ * worker process: `dist/worker.js`).
  */
 @Injectable()
 export class MailQueue implements OnModuleInit, OnApplicationShutdown {
   private connection?: Redis;
   private queue?: Queue;
-  private worker?: Worker;
-  private transporter?: Transporter;
-  private sms?: TwilioSms;
 
-  constructor(
-    @Inject(DATABASE) private readonly db: Database,
-    @Inject(SERVICE_ENV) private readonly env: NotificationsEnv,
-    @Inject(LOGGER) private readonly logger: Logger,
-    @Inject(IdentitySecrets) private readonly secrets: IdentitySecrets,
-    @Inject(DevMailbox) private readonly mailbox: DevMailbox,
-    @Inject(BusClient) private readonly bus: BusClient,
-  ) {}
+  constructor(@Inject(SERVICE_ENV) private readonly env: NotificationsEnv) {}
 
   onModuleInit() {
-    this.connection = new Redis(this.env.REDIS_URL, { connectionName: 'notifications-mail', maxRetriesPerRequest: null });
-    // One queue per database: test runs and a local stack share this Redis and must not take each other's jobs.
-    const prefix = `bull-${this.env.DATABASE_NAME}`;
-    this.queue = new Queue(MAIL_QUEUE, { connection: this.connection, prefix });
-    this.transporter = this.env.SMTP_URL ? createTransport(this.env.SMTP_URL) : undefined;
-    const { TWILIO_ACCOUNT_SID: accountSid, TWILIO_AUTH_TOKEN: authToken, TWILIO_FROM: from, TWILIO_API_URL: apiUrl } = this.env;
-    this.sms = accountSid && authToken && from ? new TwilioSms({ accountSid, authToken, from, apiUrl }) : undefined;
-    this.worker = new Worker(MAIL_QUEUE, (job: Job<{ messageId: number }>) => this.deliver(job.data.messageId), { connection: this.connection, prefix, concurrency: 4 });
-    this.worker.on('failed', (job, error) => {
-      if (!job || (job.attemptsMade < ATTEMPTS && error.name !== 'UnrecoverableError')) return;
-      this.logger.error({ messageId: job.data.messageId, err: error.message }, 'e-mail failed for good');
-      void this.failedForGood(job.data.messageId).catch((err) => this.logger.warn({ err }, 'marking a message failed failed'));
-    });
+    this.connection = new Redis(this.env.REDIS_URL, { connectionName: 'notifications-mail-queue', maxRetriesPerRequest: null });
+    this.queue = new Queue(MAIL_QUEUE, { connection: this.connection, prefix: bullPrefix(this.env) });
   }
 
   /**
@@ -83,96 +51,12 @@ export class MailQueue implements OnModuleInit, OnApplicationShutdown {
    */
   async enqueue(messageId: number, eventId: string): Promise<void> {
     await this.queue!.add('send', { messageId }, {
-      jobId: `email-${eventId}`, delay: COMMIT_GRACE_MS, attempts: ATTEMPTS, backoff: { type: 'exponential', delay: 1000 }, removeOnComplete: 1000, removeOnFail: false,
+      jobId: `email-${eventId}`, delay: COMMIT_GRACE_MS, attempts: MAIL_ATTEMPTS, backoff: { type: 'exponential', delay: 1000 }, removeOnComplete: 1000, removeOnFail: false,
     });
-  }
-
-  private async deliver(messageId: number): Promise<void> {
-    const [message] = await this.db.select().from(outgoingMessages).where(eq(outgoingMessages.id, messageId));
-    if (!message) throw new Error(`message ${messageId} not stored (yet)`);
-    if (message.status === 'sent') return;
-    let sentAt: Date;
-    let body: string;
-    try {
-      const rendered = await this.render(message);
-      body = rendered.text;
-      const transport = message.channel === 'sms' ? await this.text(message, body) : await this.email(message, rendered);
-      sentAt = new Date();
-      await this.db.update(outgoingMessages)
-        .set({ status: 'sent', transport, sentAt, attempts: sql`${outgoingMessages.attempts} + 1` })
-        .where(eq(outgoingMessages.id, messageId));
-    } catch (error) {
-      await this.db.update(outgoingMessages)
-        .set({ attempts: sql`${outgoingMessages.attempts} + 1`, lastError: error instanceof Error ? error.message : String(error) })
-        .where(eq(outgoingMessages.id, messageId));
-      if (error instanceof SecretGoneError) throw new UnrecoverableError(error.message);
-      throw error;
-    }
-    await this.forgetSecret(message);
-    await this.mailbox.keep({ id: message.id, to: message.recipient, subject: message.subject, body, status: 'sent', createdAt: sentAt.toISOString() });
-  }
-
-  /**
-   * The text of a message: an account message with the secret identity keeps for it, a contact message from its row,
-   * an order message from order's notice of the order (asked now: the row keeps only ids), or an alert's message.
-   */
-  private async render(message: Message): Promise<RenderedMessage> {
-    if (message.template === 'contact') {
-      const [contact] = await this.db.select().from(contactMessages).where(eq(contactMessages.id, Number(message.params.contactId)));
-      if (!contact) throw new UnrecoverableError(`contact message ${message.params.contactId} not found`);
-      return { text: `שם: ${contact.name}\nדוא״ל: ${contact.email}\nטלפון: ${contact.phone}\n\n${contact.message}` };
-    }
-    if (isOrderTemplate(message.template)) {
-      const { batchUid, orderId } = message.params;
-      const notice = await this.bus.request(Subjects.order.noticeGet, {
-        batchUid: String(batchUid), ...(orderId === undefined ? {} : { orderId: Number(orderId) }),
-      });
-      return renderOrderMessage(message.template, message.params, notice, this.env.PUBLIC_URL);
-    }
-    if (message.template === 'invitation') return { text: renderInvitation(message.params, this.env.PUBLIC_URL) };
-    if (isAlertTemplate(message.template)) {
-      // Asked now, so an alert removed since its change sends nothing.
-      const notice = await this.bus.request(Subjects.pharm.alertNotice, { alertId: Number(message.params.alertId) }).catch((err: unknown) => {
-        throw toServiceError(err).status === 404 ? new UnrecoverableError(`alert ${message.params.alertId} removed`) : err;
-      });
-      return renderAlertMessage(message.template, message.params, notice.unsubscribeToken, this.env.PUBLIC_URL);
-    }
-    const secretRef = String(message.params.secretRef ?? '');
-    if (!secretRef) throw new UnrecoverableError(`message ${message.id} (${message.template}) cannot be rendered`);
-    return { text: renderAccountMessage(message.template as Template, message.recipient, message.params, await this.secrets.get(secretRef), this.env.PUBLIC_URL) };
-  }
-
-  private async forgetSecret(message: Message): Promise<void> {
-    const secretRef = message.params.secretRef;
-    if (!secretRef) return;
-    // Identity's entry also expires with its link or code: a forget that fails leaves nothing for long.
-    await this.secrets.forget(String(secretRef)).catch((err) => this.logger.warn({ err, messageId: message.id }, 'the secret of a sent message was not forgotten; it expires'));
-  }
-
-  private async failedForGood(messageId: number): Promise<void> {
-    const [message] = await this.db.update(outgoingMessages).set({ status: 'failed' }).where(eq(outgoingMessages.id, messageId)).returning();
-    if (message) await this.forgetSecret(message);
-  }
-
-  private async email(message: Message, body: RenderedMessage): Promise<'smtp' | 'mailbox'> {
-    if (!this.transporter) return 'mailbox';
-    await this.transporter.sendMail({
-      from: this.env.MAIL_FROM, to: message.recipient, subject: message.subject, text: body.text, ...(body.html ? { html: body.html } : {}),
-      ...(body.unsubscribeUrl ? { list: { unsubscribe: body.unsubscribeUrl } } : {}),
-    });
-    return 'smtp';
-  }
-
-  private async text(message: Message, body: string): Promise<'twilio' | 'mailbox'> {
-    if (!this.sms) return 'mailbox';
-    await this.sms.send(message.recipient, body);
-    return 'twilio';
   }
 
   async onApplicationShutdown() {
-    await Promise.race([this.worker?.close(), new Promise((resolve) => setTimeout(resolve, CLOSE_DEADLINE_MS))]);
     await this.queue?.close().catch(() => undefined);
-    this.transporter?.close();
     await this.connection?.quit().catch(() => undefined);
   }
 }

@@ -1,6 +1,6 @@
 import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { ISRAEL_TIME_ZONE } from '@mc/contracts';
-import { LOGGER, SERVICE_ENV } from '@mc/kit';
+import { LOGGER, PROBES, SERVICE_ENV, type ProcessProbes } from '@mc/kit';
 import { Queue, Worker } from 'bullmq';
 import Redis from 'ioredis';
 import type { Logger } from 'pino';
@@ -29,6 +29,7 @@ export class StockDaysWorker implements OnApplicationBootstrap, OnApplicationShu
     @Inject(SERVICE_ENV) private readonly env: PharmEnv,
     @Inject(LOGGER) private readonly logger: Logger,
     @Inject(StockDaysWriter) private readonly writer: StockDaysWriter,
+    @Inject(PROBES) private readonly probes: ProcessProbes,
   ) {}
 
   async onApplicationBootstrap() {
@@ -44,6 +45,7 @@ export class StockDaysWorker implements OnApplicationBootstrap, OnApplicationShu
     this.worker.on('completed', (job, result: { day: string; products: number }) => this.logger.info({ job: job.id, ...result }, 'stock snapshot taken'));
     this.worker.on('failed', (job, err) => this.logger.warn({ job: job?.id, attempt: job?.attemptsMade, err: err.message }, 'stock snapshot failed'));
     this.worker.on('error', (err) => this.logger.error({ err: err.message }, 'stock-days worker error'));
+    this.probes.watchQueue(this.queue, this.worker);
   }
 
   /** The queue (tests wait on its jobs). */

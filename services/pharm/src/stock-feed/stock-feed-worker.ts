@@ -1,5 +1,5 @@
 import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
-import { LOGGER, SERVICE_ENV } from '@mc/kit';
+import { LOGGER, PROBES, SERVICE_ENV, type ProcessProbes } from '@mc/kit';
 import { UnrecoverableError, Worker, type Job } from 'bullmq';
 import Redis from 'ioredis';
 import type { Logger } from 'pino';
@@ -31,6 +31,7 @@ export class StockFeedWorker implements OnApplicationBootstrap, OnApplicationShu
     @Inject(FeedRunner) private readonly runner: FeedRunner,
     @Inject(FeedPull) private readonly puller: FeedPull,
     @Inject(StockFeedQueue) private readonly queue: StockFeedQueue,
+    @Inject(PROBES) private readonly probes: ProcessProbes,
   ) {}
 
   async onApplicationBootstrap() {
@@ -41,6 +42,7 @@ export class StockFeedWorker implements OnApplicationBootstrap, OnApplicationShu
     });
     this.worker.on('failed', (job, err) => this.logger.warn({ job: job?.id, attempt: job?.attemptsMade, err: err.message }, 'stock-feed job failed'));
     this.worker.on('error', (err) => this.logger.error({ err: err.message }, 'stock-feed worker error'));
+    this.probes.watchQueue(this.queue.bull, this.worker);
     this.logger.info({ partners: [...this.partners.all.keys()] }, 'stock-feed worker ready');
   }
 

@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { createServiceContext, EnvError } from '@mc/kit';
+import { runWorker } from '@mc/kit';
 import { AlertsWorkerModule } from '../alerts/alerts.module';
 import { pharmService } from '../service';
 import { StockDaysWorkerModule } from '../stock-days/stock-days.module';
@@ -10,9 +10,4 @@ import { StockFeedWorkerModule } from './stock-feed-worker.module';
  * outbox, and its BullMQ queues: `stock-feed` (the partner stock feed) and `stock-days` (the daily stock snapshot,
  * issue 29), and the alert matcher (issue 31). It starts no event consumers and answers no requests.
  */
-createServiceContext({ ...pharmService, imports: [StockFeedWorkerModule, StockDaysWorkerModule, AlertsWorkerModule] }, { CONSUME_EVENTS: 'false' })
-  .then((app) => app.enableShutdownHooks())
-  .catch((err: unknown) => {
-    console.error(err instanceof EnvError ? err.message : err);
-    process.exit(1);
-  });
+runWorker(pharmService, 'stock-feed', [StockFeedWorkerModule, StockDaysWorkerModule, AlertsWorkerModule]);

@@ -1,33 +1,27 @@
 import { Inject, Injectable, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
-import { DOCUMENT_LABELS, Subjects, type DocumentsSendCommand } from '@mc/contracts';
-import { BusClient, documentsTransitKey, LOGGER, openDocument, REDIS, SERVICE_ENV, transitKey } from '@mc/kit';
+import { DOCUMENT_LABELS, Subjects } from '@mc/contracts';
+import { BusClient, documentsTransitKey, LOGGER, openDocument, PROBES, REDIS, SERVICE_ENV, transitKey, type ProcessProbes } from '@mc/kit';
 import { Queue, UnrecoverableError, Worker, type Job } from 'bullmq';
 import Redis from 'ioredis';
 import { createTransport, type Transporter } from 'nodemailer';
 import type { Logger } from 'pino';
 import type { NotificationsEnv } from '../config';
 import { DevMailbox } from '../email/dev-mailbox';
+import { bullPrefix } from '../email/mail-queue';
+import { DOCUMENTS_ATTEMPTS as ATTEMPTS, DOCUMENTS_QUEUE, type DeliveryJob } from './documents-queue';
 
-const DOCUMENTS_QUEUE = 'notifications-documents';
-/** Over about a minute (2 s, 4 s, … 16 s): the sealed files live ten minutes in Redis. */
-const ATTEMPTS = 5;
 const CLOSE_DEADLINE_MS = 5000;
 
-/** A delivery as its job holds it: where the sealed files are and whom they go to, never their bytes or a key. */
-type DeliveryJob = Pick<DocumentsSendCommand, 'ref' | 'deliveryId' | 'documents' | 'orders'> & {
-  /** The orders whose pharmacy already has its e-mail (a retry does not send those again). */
-  sent?: number[];
-};
 
 /**
- * E-mails the documents a patient attached to each order's pharmacy. The gateway sealed the files (AES-256-GCM, the
+ * E-mails the documents a patient attached to each order's pharmacy, in notifications' worker process (`dist/worker.js`). The gateway sealed the files (AES-256-GCM, the
  * documents transit key) into Redis for ten minutes; a BullMQ job names them by reference only. The worker opens them,
  * sends one e-mail with the three attachments to each pharmacy (order tells where: `order.notice.get`), deletes them
  * and tells order they were delivered. Failed for good (or expired), it deletes them and tells order they were not,
  * so the patient may send them again. Logs carry the delivery id only.
  */
 @Injectable()
-export class DocumentsDelivery implements OnModuleInit, OnApplicationShutdown {
+export class DocumentsSender implements OnModuleInit, OnApplicationShutdown {
   private connection?: Redis;
   private queue?: Queue<DeliveryJob>;
   private worker?: Worker<DeliveryJob>;
@@ -40,12 +34,13 @@ export class DocumentsDelivery implements OnModuleInit, OnApplicationShutdown {
     @Inject(REDIS) private readonly redis: Redis,
     @Inject(BusClient) private readonly bus: BusClient,
     @Inject(DevMailbox) private readonly mailbox: DevMailbox,
+    @Inject(PROBES) private readonly probes: ProcessProbes,
   ) {}
 
   onModuleInit() {
     this.key = transitKey(this.env);
     this.connection = new Redis(this.env.REDIS_URL, { connectionName: 'notifications-documents', maxRetriesPerRequest: null });
-    const prefix = `bull-${this.env.DATABASE_NAME}`;
+    const prefix = bullPrefix(this.env);
     this.queue = new Queue<DeliveryJob>(DOCUMENTS_QUEUE, { connection: this.connection, prefix });
     this.transporter = this.env.SMTP_URL ? createTransport(this.env.SMTP_URL) : undefined;
     this.worker = new Worker<DeliveryJob>(DOCUMENTS_QUEUE, (job) => this.deliver(job), { connection: this.connection, prefix, concurrency: 2 });
@@ -58,14 +53,7 @@ export class DocumentsDelivery implements OnModuleInit, OnApplicationShutdown {
       this.logger.error({ deliveryId: job.data.deliveryId, err: error.message }, 'documents delivery failed for good');
       void this.finish(job.data, false).catch((err: unknown) => this.logger.warn({ deliveryId: job.data.deliveryId, err }, 'reporting a failed documents delivery failed'));
     });
-  }
-
-  /** Queues a delivery once (its id is the job's id). */
-  async enqueue(command: DocumentsSendCommand): Promise<void> {
-    const data: DeliveryJob = { ref: command.ref, deliveryId: command.deliveryId, documents: command.documents, orders: command.orders };
-    await this.queue!.add('deliver', data, {
-      jobId: `documents-${command.deliveryId}`, attempts: ATTEMPTS, backoff: { type: 'exponential', delay: 2000 }, removeOnComplete: 1000, removeOnFail: 1000,
-    });
+    this.probes.watchQueue(this.queue, this.worker);
   }
 
   private async deliver(job: Job<DeliveryJob>): Promise<void> {
