@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { BUS_PROCESSES, busPermissions, EventConsumerRoutes, publisherOf, RequestCallers, serverOf } from './access';
+import { APP_PROCESSES, BUS_PROCESSES, busPermissions, EventConsumerRoutes, publisherOf, RequestCallers, serverOf } from './access';
 import { EventRoutes, RequestRoutes, type RequestSubject } from './bus';
 import { Subjects } from './subjects';
 
@@ -25,12 +25,20 @@ describe('the bus’s permissions', () => {
 
   it('let an event be published by its own service alone, and no process subscribe to events or wildcards but its inbox', () => {
     for (const event of Object.keys(EventRoutes)) {
-      expect([event, BUS_PROCESSES.filter((p) => permissions[p].publish.includes(event))]).toEqual([event, [publisherOf(event)]]);
+      expect([event, APP_PROCESSES.filter((p) => permissions[p].publish.includes(event))]).toEqual([event, [publisherOf(event)]]);
     }
     for (const p of BUS_PROCESSES) {
       expect(permissions[p].subscribe.filter((s) => s.includes('>') || s.includes('*'))).toEqual([`_INBOX_${p}.>`]);
-      expect(permissions[p].publish.filter((s) => s === '>' || s.startsWith('$JS.API.>') || s.includes('DELETE') || s.includes('PURGE'))).toEqual([]);
+      const deletes = p === 'operator' ? ['$JS.API.STREAM.MSG.DELETE.DLQ'] : [];
+      expect(permissions[p].publish.filter((s) => s === '>' || s.startsWith('$JS.API.>') || s.includes('DELETE') || s.includes('PURGE'))).toEqual(deletes);
     }
+  });
+
+  it("give the operators' tools the dead letters and the events' own subjects (a replay), and nothing else", () => {
+    const { publish, subscribe, allowResponses } = permissions.operator;
+    expect(publish.filter((s) => s.startsWith('$JS'))).toEqual(['$JS.API.STREAM.INFO.DLQ', '$JS.API.STREAM.MSG.DELETE.DLQ', '$JS.API.STREAM.MSG.GET.DLQ']);
+    expect(publish.filter((s) => !s.startsWith('$JS')).sort()).toEqual(Object.keys(EventRoutes).sort());
+    expect({ subscribe, allowResponses }).toEqual({ subscribe: ['_INBOX_operator.>'], allowResponses: false });
   });
 
   it('keep identity’s keys to identity and the secrets and notices to notifications', () => {

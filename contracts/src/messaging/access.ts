@@ -10,8 +10,19 @@ import { Events, healthSubject, SERVICES, streamName, Subjects, TOKEN_VERSIONS_B
  * to the typed bus without a line here does not compile, and a permissions file not generated again fails a test.
  */
 
-export const BUS_PROCESSES = [...SERVICES, 'gateway'] as const;
+/** The processes that run the product: each service and the gateway. */
+export const APP_PROCESSES = [...SERVICES, 'gateway'] as const;
+/**
+ * Every credential of the bus: the running processes, and the operators' tools (`operator`: dead letters listed,
+ * replayed and dropped; held by people on call, never by a running process).
+ */
+export const BUS_PROCESSES = [...APP_PROCESSES, 'operator'] as const;
 export type BusProcess = (typeof BUS_PROCESSES)[number];
+
+/** The stream that keeps dead letters (`dlq.<durable>`: events a consumer gave up on) until an operator looks. */
+export const DEAD_LETTER_STREAM = 'DLQ';
+/** The subject a consumer's dead letters go to. */
+export const deadLetterSubject = (durable: string) => `dlq.${durable}`;
 
 /** The prefix of a process's reply subjects: only that process may subscribe to it (nats.js `inboxPrefix`). */
 export const inboxPrefix = (process: BusProcess) => `_INBOX_${process}`;
@@ -24,7 +35,7 @@ export const serverOf = (subject: string): ServiceName => {
 };
 
 const GATEWAY = ['gateway'] as const;
-const EVERY_PROCESS_BUT_IDENTITY = BUS_PROCESSES.filter((p) => p !== 'identity');
+const EVERY_PROCESS_BUT_IDENTITY = APP_PROCESSES.filter((p) => p !== 'identity');
 
 /**
  * The processes that may send each request subject. Only these reach its service: the subjects a payload could abuse
@@ -243,10 +254,21 @@ function tokenVersionsAccess(process: BusProcess, publish: Set<string>): void {
   publish.add(`$JS.FC.${TOKEN_VERSIONS_STREAM}.>`);
 }
 
+/**
+ * The operators' tools: read and delete the dead letters, and publish an event again to its own subject (a replay:
+ * every consumer of the subject gets it once more, and those that handled it skip it by their inbox). Nothing else.
+ */
+function operatorPermissions(): ProcessPermissions {
+  const publish = new Set<string>(Object.keys(EventRoutes));
+  for (const api of [['STREAM', 'INFO'], ['STREAM', 'MSG', 'GET'], ['STREAM', 'MSG', 'DELETE']]) publish.add(jsApi(...api, DEAD_LETTER_STREAM));
+  return { publish: [...publish].sort(), subscribe: [`${inboxPrefix('operator')}.>`], allowResponses: false };
+}
+
 /** Each process's permissions, generated from the typed bus, the callers and the consumers above. */
 export function busPermissions(): Record<BusProcess, ProcessPermissions> {
   const result = {} as Record<BusProcess, ProcessPermissions>;
-  for (const process of BUS_PROCESSES) {
+  result.operator = operatorPermissions();
+  for (const process of APP_PROCESSES) {
     const publish = new Set<string>();
     const subscribe = new Set<string>([`${inboxPrefix(process)}.>`]);
     for (const subject of Object.keys(RequestRoutes) as RequestSubject[]) {
@@ -268,7 +290,9 @@ export function busPermissions(): Record<BusProcess, ProcessPermissions> {
         publish.add(jsApi('CONSUMER', 'CREATE', stream, durable)).add(jsApi('CONSUMER', 'CREATE', stream, durable, '>'));
         publish.add(jsApi('CONSUMER', 'DURABLE', 'CREATE', stream, durable)).add(jsApi('CONSUMER', 'INFO', stream, durable));
         publish.add(jsApi('CONSUMER', 'MSG', 'NEXT', stream, durable));
-        publish.add(`$JS.ACK.${stream}.${durable}.>`).add(`dlq.${durable}`);
+        publish.add(`$JS.ACK.${stream}.${durable}.>`).add(deadLetterSubject(durable));
+        // Its dead letters are kept: the consumer makes the stream when it is missing, and waits for its acknowledgement.
+        publish.add(jsApi('STREAM', 'INFO', DEAD_LETTER_STREAM)).add(jsApi('STREAM', 'CREATE', DEAD_LETTER_STREAM));
       }
     }
     tokenVersionsAccess(process, publish);

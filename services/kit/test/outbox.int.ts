@@ -4,9 +4,9 @@ import { join } from 'node:path';
 import { count, countDistinct, isNotNull, sql } from 'drizzle-orm';
 import { pgSchema, text, uuid } from 'drizzle-orm/pg-core';
 import { JSONCodec, headers as natsHeaders, nanos, type NatsConnection, type JetStreamManager } from 'nats';
-import type { EventEnvelope, EventRoute } from '@mc/contracts';
+import { deadLetterSubject, type EventEnvelope, type EventRoute } from '@mc/contracts';
 import {
-  createDatabase, createLogger, createPool, deadLetterSubject, IdempotentConsumer, messagingTables, OutboxRelay, OutboxWriter,
+  createDatabase, createLogger, createPool, IdempotentConsumer, messagingTables, OutboxRelay, OutboxWriter,
   type Database,
 } from '../src';
 import { connectNats, waitFor } from '../src/testing';

@@ -2,7 +2,8 @@ import { Events } from '@mc/contracts';
 import type { JsMsg, NatsConnection } from 'nats';
 import type { Logger } from 'pino';
 import type { Database } from '../database/database';
-import { busContract, deadLetterSubject, IdempotentConsumer, type ConsumedEvent, type ConsumerOptions, type EventHandler, type Tx } from './consumer';
+import { deadLetterSubject } from '@mc/contracts';
+import { busContract, IdempotentConsumer, type ConsumedEvent, type ConsumerOptions, type EventHandler, type Tx } from './consumer';
 import { ConsumesEvents, consumerOf } from './consumes-events';
 import type { MessagingTables } from './tables';
 
@@ -15,7 +16,7 @@ const envelope = (data: unknown, type: string = Events.order.batchPlaced, eventI
   ({ eventId, type, version: 1, occurredAt: new Date().toISOString(), correlationId: 'c', data });
 
 /** A consumer over a fake database (its inbox a set) and a fake connection; `handle` given a message as JetStream would. */
-function consumerWith(handler: EventHandler, options: Partial<ConsumerOptions> = {}) {
+function consumerWith(handler: EventHandler, options: Partial<ConsumerOptions> = {}, deadLettersTaken = true) {
   const inbox = new Set<string>();
   const tx = {
     insert: () => ({
@@ -27,8 +28,15 @@ function consumerWith(handler: EventHandler, options: Partial<ConsumerOptions> =
     }),
   };
   const db = { transaction: async (work: (t: typeof tx) => Promise<void>) => work(tx) } as unknown as Database;
-  const published: { subject: string; original?: string }[] = [];
-  const nc = { publish: (subject: string, _data: Uint8Array, o: { headers: { get(k: string): string } }) => published.push({ subject, original: o.headers.get('x-original-subject') }) };
+  const published: { subject: string; original?: string; reason?: string }[] = [];
+  const nc = {
+    jetstream: () => ({
+      publish: async (subject: string, _data: Uint8Array, o: { headers: { get(k: string): string } }) => {
+        if (!deadLettersTaken) throw new Error('no stream');
+        published.push({ subject, original: o.headers.get('x-original-subject'), reason: o.headers.get('x-reason') });
+      },
+    }),
+  };
   const logged: unknown[] = [];
   const logger = { error: (o: unknown) => logged.push(o), warn: (o: unknown) => logged.push(o) } as unknown as Logger;
   const consumer = new IdempotentConsumer(nc as unknown as NatsConnection, db, { inbox: { eventId: 'event_id' } } as unknown as MessagingTables, logger, {
@@ -67,7 +75,7 @@ describe('IdempotentConsumer: each event checked against its contract once, hand
     expect(inbox.size).toBe(1);
     expect(msg.term).toHaveBeenCalled();
     expect(msg.ack).not.toHaveBeenCalled();
-    expect(published).toEqual([{ subject: deadLetterSubject(DURABLE), original: Events.order.batchPlaced }]);
+    expect(published).toEqual([{ subject: deadLetterSubject(DURABLE), original: Events.order.batchPlaced, reason: 'contract' }]);
     expect(JSON.stringify(logged)).toContain('userId');
     expect(JSON.stringify(logged)).not.toContain('dana@example.co.il');
   });
@@ -87,7 +95,15 @@ describe('IdempotentConsumer: each event checked against its contract once, hand
     expect(first.nak).toHaveBeenCalled();
     const last = await deliver(envelope(placed, Events.order.batchPlaced, '00000000-0000-4000-8000-000000000002'), 2);
     expect(last.term).toHaveBeenCalled();
-    expect(published).toHaveLength(1);
+    expect(published).toMatchObject([{ reason: 'failed' }]);
+  });
+
+  it('ends a delivery only once the dead-letter stream has the event: otherwise it is delivered again later', async () => {
+    const { deliver, published } = consumerWith(async () => { throw new Error('down'); }, { maxDeliver: 1 }, false);
+    const msg = await deliver(envelope(placed), 1);
+    expect(msg.term).not.toHaveBeenCalled();
+    expect(msg.nak).toHaveBeenCalledWith(30_000);
+    expect(published).toEqual([]);
   });
 });
 

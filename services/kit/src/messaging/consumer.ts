@@ -3,9 +3,10 @@ import {
   type Consumer, type ConsumerInfo, type ConsumerMessages, type JetStreamClient, type JetStreamManager, type JsMsg, type NatsConnection,
 } from 'nats';
 import type { Logger } from 'pino';
-import { checkEventPayload, subjectMatches, type CheckedPayload, type EventEnvelope, type EventEnvelopeOf, type EventSubjectsMatching } from '@mc/contracts';
+import { checkEventPayload, deadLetterSubject, subjectMatches, type CheckedPayload, type EventEnvelope, type EventEnvelopeOf, type EventSubjectsMatching } from '@mc/contracts';
 import type { Database } from '../database/database';
 import { withCorrelationId } from '../logging/logger';
+import { ensureDeadLetterStream } from './streams';
 import type { MessagingTables } from './tables';
 
 export type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
@@ -36,7 +37,6 @@ export interface ConsumerOptions<Filter extends string = string> {
   payload?: (event: EventEnvelope) => CheckedPayload;
 }
 
-export const deadLetterSubject = (durable: string) => `dlq.${durable}`;
 
 /** The bus's contract for a consumer filtering on `filter`: an event of a subject it takes, its payload that subject's DTO. */
 export const busContract = (filter: string) => (event: EventEnvelope): CheckedPayload =>
@@ -50,6 +50,8 @@ export const busContract = (filter: string) => (event: EventEnvelope): CheckedPa
  * only acked. After `maxDeliver` failed attempts the message goes to the dead-letter subject; so does at once an
  * unreadable message, and an event whose payload does not fit its contract (`payload`), logged by its problems only.
  */
+const DEAD_LETTER_RETRY_MS = 30_000;
+
 export class IdempotentConsumer<Filter extends string = string> {
   private messages?: ConsumerMessages;
   private consumer?: Consumer;
@@ -66,6 +68,7 @@ export class IdempotentConsumer<Filter extends string = string> {
   async start(): Promise<void> {
     const { stream, durable, filterSubject } = this.options;
     const jsm: JetStreamManager = await this.nc.jetstreamManager({ checkAPI: false });
+    await ensureDeadLetterStream(jsm);
     await jsm.consumers.add(stream, {
       durable_name: durable,
       ack_policy: AckPolicy.Explicit,
@@ -106,7 +109,7 @@ export class IdempotentConsumer<Filter extends string = string> {
       if (!event || typeof event !== 'object') throw new Error('not an envelope');
     } catch (err) {
       this.logger.error({ err, subject: msg.subject }, 'unreadable event; dead-lettered');
-      this.deadLetter(msg);
+      await this.deadLetter(msg, 'unreadable');
       return;
     }
     const payload = this.options.payload?.(event) ?? { ok: true, data: event.data as object };
@@ -126,13 +129,13 @@ export class IdempotentConsumer<Filter extends string = string> {
         } else {
           // Its problems by path and rule, never its values (a payload may carry personal data).
           this.logger.error({ eventId: event.eventId, type: event.type, problems: payload.problems }, 'event does not fit its contract; dead-lettered');
-          this.deadLetter(msg);
+          await this.deadLetter(msg, 'contract');
         }
       } catch (err) {
         const attempt = msg.info.redeliveryCount;
         if (attempt >= this.maxDeliver) {
           this.logger.error({ err, eventId: event.eventId, attempt }, 'event failed for the last time; dead-lettered');
-          this.deadLetter(msg);
+          await this.deadLetter(msg, 'failed');
         } else {
           this.logger.warn({ err, eventId: event.eventId, attempt }, 'event failed; will be redelivered');
           msg.nak(Math.min(500 * 2 ** (attempt - 1), 30_000));
@@ -141,10 +144,23 @@ export class IdempotentConsumer<Filter extends string = string> {
     });
   }
 
-  private deadLetter(msg: JsMsg): void {
+  /**
+   * Keeps the message in the dead-letter stream (`DLQ`, until an operator replays or drops it: `npm run dead-letters`)
+   * and only then ends its delivery here; if the stream does not take it, the message is delivered again later.
+   */
+  private async deadLetter(msg: JsMsg, reason: 'unreadable' | 'contract' | 'failed'): Promise<void> {
     const h = natsHeaders();
     h.set('x-original-subject', msg.subject);
-    this.nc.publish(deadLetterSubject(this.options.durable), msg.data, { headers: h });
+    h.set('x-consumer', this.options.durable);
+    h.set('x-reason', reason);
+    h.set('x-attempts', String(msg.info.redeliveryCount));
+    try {
+      await this.nc.jetstream().publish(deadLetterSubject(this.options.durable), msg.data, { headers: h });
+    } catch (err) {
+      this.logger.error({ err, subject: msg.subject }, 'the dead-letter stream did not take the event; it will be delivered again');
+      msg.nak(DEAD_LETTER_RETRY_MS);
+      return;
+    }
     msg.term();
   }
 }

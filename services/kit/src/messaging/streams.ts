@@ -1,4 +1,4 @@
-import { eventSubjectPrefix, streamName, type ServiceName } from '@mc/contracts';
+import { DEAD_LETTER_STREAM, eventSubjectPrefix, streamName, type ServiceName } from '@mc/contracts';
 import { type JetStreamManager, nanos, RetentionPolicy, StorageType } from 'nats';
 
 /** Dedupe window of JetStream: a relay that republishes a row within it is ignored by the stream. */
@@ -42,4 +42,22 @@ export async function ensureStream(jsm: JetStreamManager, service: ServiceName, 
   }
   if (own && existing.config.max_age !== config.max_age) await jsm.streams.update(name, { max_age: config.max_age });
   return name;
+}
+
+/** How long a dead letter waits for an operator (the on-call alert fires on the first). */
+export const DEAD_LETTER_MAX_AGE_MS = 30 * 24 * HOUR_MS;
+
+/** Creates (or keeps) the stream of dead letters, `DLQ` over `dlq.>`: every consumer's, kept a month, on file. */
+export async function ensureDeadLetterStream(jsm: JetStreamManager): Promise<void> {
+  try {
+    await jsm.streams.info(DEAD_LETTER_STREAM);
+  } catch {
+    await jsm.streams.add({
+      name: DEAD_LETTER_STREAM, subjects: ['dlq.>'], storage: StorageType.File, retention: RetentionPolicy.Limits,
+      max_age: nanos(DEAD_LETTER_MAX_AGE_MS), duplicate_window: nanos(DUPLICATE_WINDOW_MS),
+    }).catch(async (err: unknown) => {
+      // Another consumer made it in the meantime.
+      if (!(await jsm.streams.info(DEAD_LETTER_STREAM).then(() => true, () => false))) throw err;
+    });
+  }
 }
