@@ -11,6 +11,7 @@ import { rpc, waitFor } from '@mc/kit/testing';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { outbox, pharmacies, pharmProducts, stockFeedPartners, stockFeeds } from '../src/db/schema';
 import { StockFeedService } from '../src/stock-feed/stock-feed.service';
+import { applyJobId, StockFeedQueue } from '../src/stock-feed/stock-feed.queue';
 import { PHARM_TEST_ENV, usePharm } from './support';
 
 // The partner stock feed end to end inside pharm: a feed stored in the spool and submitted as the gateway does, applied
@@ -36,7 +37,7 @@ const workerEnv = (extra: Record<string, string> = {}) => ({
   ...extra,
 });
 let worker: ChildProcess | undefined;
-const startWorker = () => { worker = spawn(process.execPath, [WORKER], { env: workerEnv(), stdio: ['ignore', 'inherit', 'inherit'] }); };
+const startWorker = (extra: Record<string, string> = {}) => { worker = spawn(process.execPath, [WORKER], { env: workerEnv(extra), stdio: ['ignore', 'inherit', 'inherit'] }); };
 const stopWorker = async (signal: NodeJS.Signals = 'SIGTERM') => {
   const w = worker;
   worker = undefined;
@@ -245,4 +246,18 @@ describe('the worker', () => {
     await app().get(StockFeedService).pause(PARTNER.id, false, OPERATOR);
     expect(await finished(jobId, 30_000)).toMatchObject({ state: 'done', applied: 20_000, unchanged: 0 });
   }, 60_000);
+
+  it('queues again, at its start, a feed the database holds unfinished and Redis lost (issue 32)', async () => {
+    await stopWorker();
+    const jobId = await push(csv(['IT-P1,IT-Y1,33,141,2026-11-28T03:00:00Z']));
+    // Redis loses the job (restarted without its data) a while after the feed came.
+    await app().get(StockFeedQueue).bull.remove(applyJobId(PARTNER.id, jobId));
+    await data.db.update(stockFeeds).set({ receivedAt: new Date(Date.now() - 120_000) }).where(eq(stockFeeds.id, jobId));
+    expect((await feedRow(jobId)).state).toBe('queued');
+    startWorker({ LOST_JOBS_SWEEP_MS: '60000' });
+    expect(await finished(jobId)).toMatchObject({ state: 'done', applied: 1 });
+    expect(await offer(p1, y1)).toMatchObject({ amount: 33, price: 14100 });
+    await stopWorker();
+    startWorker();
+  });
 });

@@ -89,6 +89,13 @@ export class ServiceEnv extends NatsEnv {
   @IsInt() @Min(0) @Max(3_600_000)
   OUTBOX_KEEP_SENT_MS = 60_000;
 
+  /**
+   * How often a worker looks for work its database says is queued but its queue in Redis no longer has (a Redis that
+   * lost its data), and queues it again; 0: never (tests that run the sweep by hand).
+   */
+  @IsInt() @Min(0) @Max(3_600_000)
+  LOST_JOBS_SWEEP_MS = 60_000;
+
   /** Whether this process starts the service's durable event consumers (`@ConsumesEvents`); a seed's process does not. */
   @IsBoolean()
   CONSUME_EVENTS = true;

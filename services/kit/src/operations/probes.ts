@@ -71,7 +71,7 @@ export class ProcessProbes {
     return new Counter({ name, help, labelNames, registers: [this.registry] });
   }
 
-  private queueMetrics?: { jobs: Gauge<'queue' | 'state'>; oldest: Gauge<'queue'>; failures: Counter<'queue' | 'final'> };
+  private queueMetrics?: { jobs: Gauge<'queue' | 'state'>; oldest: Gauge<'queue'>; failures: Counter<'queue' | 'final'>; requeued: Counter<'queue'> };
   private readonly queues: Queue[] = [];
 
   /**
@@ -93,6 +93,7 @@ export class ProcessProbes {
         }
       }),
       failures: this.counter('mc_queue_job_failures_total', "BullMQ job attempts that failed, by queue; final: the job's last attempt.", ['queue', 'final']),
+      requeued: this.counter('mc_queue_jobs_requeued_total', 'Jobs the database had queued and Redis had lost, queued again, by queue.', ['queue']),
     };
     this.queues.push(queue);
     if (!worker) return;
@@ -105,6 +106,11 @@ export class ProcessProbes {
       if (!worker.isRunning()) throw new Error('the worker is not running');
       await queue.getJobCounts('waiting');
     });
+  }
+
+  /** Counts jobs queued again after Redis lost them (`watchQueue` first). */
+  countRequeued(queue: string, jobs: number): void {
+    if (jobs > 0) this.queueMetrics?.requeued.inc({ queue }, jobs);
   }
 
   /** The process takes work from now on. */

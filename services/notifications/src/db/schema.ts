@@ -1,4 +1,5 @@
 import { messagingTables } from '@mc/kit/tables';
+import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgSchema, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 export const notificationsSchema = pgSchema('notifications');
@@ -36,4 +37,8 @@ export const outgoingMessages = notificationsSchema.table('outgoing_messages', {
   lastError: text('last_error'),
   sentAt: timestamp('sent_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-}, (t) => [uniqueIndex('outgoing_messages_event_idx').on(t.eventId, t.channel), index('outgoing_messages_created_idx').on(t.createdAt)]);
+}, (t) => [
+  uniqueIndex('outgoing_messages_event_idx').on(t.eventId, t.channel), index('outgoing_messages_created_idx').on(t.createdAt),
+  // The sender's look for messages Redis lost reads the queued ones only.
+  index('outgoing_messages_queued_idx').on(t.id).where(sql`status = 'queued'`),
+]);

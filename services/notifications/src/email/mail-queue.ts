@@ -13,6 +13,12 @@ export const MAIL_QUEUE = 'notifications-email';
 export const MAIL_ATTEMPTS = 6;
 const COMMIT_GRACE_MS = 250;
 
+/** A message's job: the event's id is the job id, so queuing twice sends once. */
+export const mailJobOptions = (eventId: string) => ({
+  jobId: mailJobId(eventId), delay: COMMIT_GRACE_MS, attempts: MAIL_ATTEMPTS, backoff: { type: 'exponential', delay: 1000 }, removeOnComplete: 1000, removeOnFail: false,
+});
+export const mailJobId = (eventId: string) => `email-${eventId}`;
+
 /** The queue's name prefix: one queue per database (test runs and a local stack share a Redis and must not take each other's jobs). */
 export const bullPrefix = (env: NotificationsEnv) => `bull-${env.DATABASE_NAME}`;
 
@@ -50,9 +56,7 @@ export class MailQueue implements OnModuleInit, OnApplicationShutdown {
    * the transaction that stores it, so the first try waits a moment for the commit (a retry covers a slow one).
    */
   async enqueue(messageId: number, eventId: string): Promise<void> {
-    await this.queue!.add('send', { messageId }, {
-      jobId: `email-${eventId}`, delay: COMMIT_GRACE_MS, attempts: MAIL_ATTEMPTS, backoff: { type: 'exponential', delay: 1000 }, removeOnComplete: 1000, removeOnFail: false,
-    });
+    await this.queue!.add('send', { messageId }, mailJobOptions(eventId));
   }
 
   async onApplicationShutdown() {

@@ -1,8 +1,8 @@
 import { Inject, Injectable, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import { Subjects } from '@mc/contracts';
-import { BusClient, DATABASE, LOGGER, PROBES, SERVICE_ENV, toServiceError, type Database, type ProcessProbes } from '@mc/kit';
+import { BusClient, DATABASE, LOGGER, PROBES, repeatEvery, SERVICE_ENV, toServiceError, type Database, type ProcessProbes, type Repeating } from '@mc/kit';
 import { Queue, UnrecoverableError, Worker, type Job } from 'bullmq';
-import { eq, sql } from 'drizzle-orm';
+import { and, asc, eq, lt, sql } from 'drizzle-orm';
 import Redis from 'ioredis';
 import { createTransport, type Transporter } from 'nodemailer';
 import type { Logger } from 'pino';
@@ -12,13 +12,16 @@ import { renderAccountMessage, renderInvitation, type Template } from './account
 import { isAlertTemplate, renderAlertMessage } from './alert-messages';
 import { DevMailbox } from './dev-mailbox';
 import { IdentitySecrets, SecretGoneError } from './identity-secrets';
-import { bullPrefix, MAIL_ATTEMPTS, MAIL_QUEUE } from './mail-queue';
+import { bullPrefix, MAIL_ATTEMPTS, MAIL_QUEUE, mailJobId, mailJobOptions } from './mail-queue';
 import { isOrderTemplate, renderOrderMessage, type RenderedMessage } from './order-messages';
 import { TwilioSms } from './twilio-sms';
 
 type Message = typeof outgoingMessages.$inferSelect;
 
 const CLOSE_DEADLINE_MS = 5000;
+/** A queued message this old whose job Redis no longer has was lost by Redis (its job is added before its row commits). */
+const LOST_AFTER_MS = 60_000;
+const LOST_BATCH = 500;
 
 /**
  * Sends queued e-mails (SMTP) and texts (Twilio) with BullMQ, in notifications' worker process (`dist/worker.js`): retried with exponential backoff (1 s, 2 s, … over about half a minute),
@@ -34,6 +37,7 @@ export class MailSender implements OnModuleInit, OnApplicationShutdown {
   private worker?: Worker;
   private transporter?: Transporter;
   private sms?: TwilioSms;
+  private sweep?: Repeating;
 
   constructor(
     @Inject(DATABASE) private readonly db: Database,
@@ -59,6 +63,28 @@ export class MailSender implements OnModuleInit, OnApplicationShutdown {
       void this.failedForGood(job.data.messageId).catch((err) => this.logger.warn({ err }, 'marking a message failed failed'));
     });
     this.probes.watchQueue(this.queue, this.worker);
+    if (this.env.LOST_JOBS_SWEEP_MS > 0) {
+      this.sweep = repeatEvery(this.env.LOST_JOBS_SWEEP_MS, () => this.requeueLost(), (err) => this.logger.warn({ err }, 'looking for lost messages failed'));
+    }
+  }
+
+  /**
+   * Queues again the messages stored as queued whose jobs Redis no longer has (a Redis restarted without its data, a
+   * failover that lost writes): the rows are the truth. Answers how many.
+   */
+  async requeueLost(): Promise<number> {
+    const queued = await this.db.select({ id: outgoingMessages.id, eventId: outgoingMessages.eventId }).from(outgoingMessages)
+      .where(and(eq(outgoingMessages.status, 'queued'), lt(outgoingMessages.createdAt, new Date(Date.now() - LOST_AFTER_MS))))
+      .orderBy(asc(outgoingMessages.id)).limit(LOST_BATCH);
+    let lost = 0;
+    for (const { id, eventId } of queued) {
+      if (await this.queue!.getJob(mailJobId(eventId))) continue;
+      await this.queue!.add('send', { messageId: id }, mailJobOptions(eventId));
+      lost++;
+    }
+    if (lost) this.logger.warn({ lost }, 'messages lost by Redis queued again');
+    this.probes.countRequeued(MAIL_QUEUE, lost);
+    return lost;
   }
 
   private async deliver(messageId: number): Promise<void> {
@@ -144,6 +170,7 @@ export class MailSender implements OnModuleInit, OnApplicationShutdown {
   }
 
   async onApplicationShutdown() {
+    this.sweep?.stop();
     await Promise.race([this.worker?.close(), new Promise((resolve) => setTimeout(resolve, CLOSE_DEADLINE_MS))]);
     await this.queue?.close().catch(() => undefined);
     this.transporter?.close();

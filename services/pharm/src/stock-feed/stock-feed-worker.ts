@@ -1,6 +1,7 @@
 import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
-import { LOGGER, PROBES, SERVICE_ENV, type ProcessProbes } from '@mc/kit';
+import { DATABASE, LOGGER, PROBES, repeatEvery, SERVICE_ENV, type Database, type ProcessProbes, type Repeating } from '@mc/kit';
 import { UnrecoverableError, Worker, type Job } from 'bullmq';
+import { and, asc, inArray, lt } from 'drizzle-orm';
 import Redis from 'ioredis';
 import type { Logger } from 'pino';
 import type { PharmEnv } from '../config';
@@ -8,9 +9,12 @@ import { FeedPartners } from './feed-partners';
 import { FeedPull } from './feed-pull';
 import { FeedRunner } from './feed-runner';
 import { bullOptions } from '../common/bull';
-import { STOCK_FEED_QUEUE, StockFeedQueue, type StockFeedJob, type StockFeedPullJob } from './stock-feed.queue';
+import { stockFeeds } from '../db/schema';
+import { applyJobId, STOCK_FEED_QUEUE, StockFeedQueue, type StockFeedJob, type StockFeedPullJob } from './stock-feed.queue';
 
 const pullSchedulerId = (partner: string) => `pull.${partner}`;
+/** A feed not finished this long after it came, whose job Redis no longer has, was lost by Redis. */
+const LOST_AFTER_MS = 60_000;
 
 /**
  * The stock-feed worker's BullMQ consumer (its own process: `dist/stock-feed/worker.js`). It applies queued feeds one
@@ -23,6 +27,7 @@ export class StockFeedWorker implements OnApplicationBootstrap, OnApplicationShu
   private worker?: Worker;
   private connection?: Redis;
   private stopping = false;
+  private sweep?: Repeating;
 
   constructor(
     @Inject(SERVICE_ENV) private readonly env: PharmEnv,
@@ -32,6 +37,7 @@ export class StockFeedWorker implements OnApplicationBootstrap, OnApplicationShu
     @Inject(FeedPull) private readonly puller: FeedPull,
     @Inject(StockFeedQueue) private readonly queue: StockFeedQueue,
     @Inject(PROBES) private readonly probes: ProcessProbes,
+    @Inject(DATABASE) private readonly db: Database,
   ) {}
 
   async onApplicationBootstrap() {
@@ -43,6 +49,10 @@ export class StockFeedWorker implements OnApplicationBootstrap, OnApplicationShu
     this.worker.on('failed', (job, err) => this.logger.warn({ job: job?.id, attempt: job?.attemptsMade, err: err.message }, 'stock-feed job failed'));
     this.worker.on('error', (err) => this.logger.error({ err: err.message }, 'stock-feed worker error'));
     this.probes.watchQueue(this.queue.bull, this.worker);
+    if (this.env.LOST_JOBS_SWEEP_MS > 0) {
+      await this.requeueLost().catch((err: unknown) => this.logger.warn({ err }, 'looking for lost feeds failed'));
+      this.sweep = repeatEvery(this.env.LOST_JOBS_SWEEP_MS, () => this.requeueLost(), (err) => this.logger.warn({ err }, 'looking for lost feeds failed'));
+    }
     this.logger.info({ partners: [...this.partners.all.keys()] }, 'stock-feed worker ready');
   }
 
@@ -54,6 +64,25 @@ export class StockFeedWorker implements OnApplicationBootstrap, OnApplicationShu
     }
     const { partner, feedId } = job.data as StockFeedJob;
     return this.runner.run(partner, feedId, () => this.stopping);
+  }
+
+  /**
+   * Queues again the feeds stored as unfinished whose jobs Redis no longer has (a Redis restarted without its data):
+   * each resumes after its last committed chunk. Answers how many.
+   */
+  async requeueLost(): Promise<number> {
+    const unfinished = await this.db.select({ partner: stockFeeds.partner, feedId: stockFeeds.id }).from(stockFeeds)
+      .where(and(inArray(stockFeeds.state, ['queued', 'validating', 'applying']), lt(stockFeeds.receivedAt, new Date(Date.now() - LOST_AFTER_MS))))
+      .orderBy(asc(stockFeeds.receivedAt));
+    let lost = 0;
+    for (const feed of unfinished) {
+      if (await this.queue.bull.getJob(applyJobId(feed.partner, feed.feedId))) continue;
+      await this.queue.apply(feed);
+      lost++;
+    }
+    if (lost) this.logger.warn({ lost }, 'feeds lost by Redis queued again');
+    this.probes.countRequeued(STOCK_FEED_QUEUE, lost);
+    return lost;
   }
 
   /** A repeatable pull per partner with a URL; schedulers of partners no longer pulled are removed. */
@@ -75,6 +104,7 @@ export class StockFeedWorker implements OnApplicationBootstrap, OnApplicationShu
 
   async onApplicationShutdown() {
     this.stopping = true;
+    this.sweep?.stop();
     await this.worker?.close();
     this.connection?.disconnect();
   }

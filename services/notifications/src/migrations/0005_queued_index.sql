@@ -1,0 +1,1 @@
+CREATE INDEX "outgoing_messages_queued_idx" ON "notifications"."outgoing_messages" USING btree ("id") WHERE status = 'queued';
