@@ -33,7 +33,7 @@ module.exports = {
   // Real servers on two shared cores: a slow moment is not a failure; a hang still is.
   testTimeout: 30_000,
   projects: [
-    { ...base, displayName: 'unit', testMatch: ['<rootDir>/{contracts,services,gateway}/**/src/**/*.spec.ts'] },
+    { ...base, displayName: 'unit', testMatch: ['<rootDir>/{contracts,services,gateway}/**/src/**/*.spec.ts', '<rootDir>/deploy/**/*.spec.ts'] },
     {
       ...base,
       displayName: 'integration',

@@ -27,7 +27,7 @@ apt_install() {
 ensure_postgres() {
   if port_open 5432; then return; fi
   if ! ls /etc/postgresql/*/main >/dev/null 2>&1 && docker_ok; then
-    say "starting postgres with docker compose"; docker compose up -d postgres redis
+    say "starting postgres with docker compose"; docker compose -f docker-compose.yml -f deploy/local/compose.infra.yml up -d postgres redis
   else
     ls /etc/postgresql/*/main >/dev/null 2>&1 || apt_install postgresql postgresql-contrib
     local version; version=$(ls /etc/postgresql | sort -V | tail -1)
@@ -40,7 +40,7 @@ ensure_postgres() {
 ensure_redis() {
   if port_open 6379; then return; fi
   if ! command -v redis-server >/dev/null && docker_ok; then
-    say "starting redis with docker compose"; docker compose up -d redis
+    say "starting redis with docker compose"; docker compose -f docker-compose.yml -f deploy/local/compose.infra.yml up -d redis
   else
     command -v redis-server >/dev/null || apt_install redis-server
     say "starting redis"
@@ -66,7 +66,7 @@ ensure_project_nats() {
     if docker_ok; then
       say "starting nats ($kind) with docker compose"
       node deploy/local/nats.js compose deploy/nats/compose >/dev/null
-      docker compose up -d "$([ "$kind" = dev ] && echo nats || echo nats-test)"
+      docker compose -f docker-compose.yml -f deploy/local/compose.infra.yml up -d "$([ "$kind" = dev ] && echo nats || echo nats-test)"
       wait_port "$port" || die "NATS ($kind) does not answer on $port."
       return
     fi

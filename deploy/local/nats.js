@@ -5,7 +5,7 @@
 // the repository; the server configurations are written beside them, holding only the public keys.
 //
 //   node deploy/local/nats.js config <dev|test> <port>   writes the server configuration, prints its path
-//   node deploy/local/nats.js compose <dir>             writes nats.conf, nats-test.conf and a <process>.env per process for docker compose
+//   node deploy/local/nats.js compose <dir>             writes nats.conf, nats-test.conf, a <process>.env per process and keys/ for docker compose
 //
 // The test server alone also admits `harness`, the tests' own credential with every permission (a test plays any
 // caller, the attacker included); the development server and compose's never do.
@@ -86,7 +86,12 @@ if (require.main === module) {
     fs.mkdirSync(arg, { recursive: true, mode: 0o700 });
     fs.writeFileSync(path.join(arg, 'nats.conf'), serverConfig({ port: 4222, host: '0.0.0.0', storeDir: '/data/jetstream' }), { mode: 0o644 });
     fs.writeFileSync(path.join(arg, 'nats-test.conf'), serverConfig({ port: 4222, host: '0.0.0.0', storeDir: '/data/jetstream', harness: true }), { mode: 0o644 });
-    for (const name of Object.keys(permissions())) fs.writeFileSync(path.join(arg, `${name}.env`), `NATS_NKEY_SEED=${seed(name)}\n`, { mode: 0o600 });
+    // Each process's seed as its env file; the seed container, which loads each service's data as that service, reads keys/.
+    fs.mkdirSync(path.join(arg, 'keys'), { recursive: true, mode: 0o700 });
+    for (const name of Object.keys(permissions())) {
+      fs.writeFileSync(path.join(arg, `${name}.env`), `NATS_NKEY_SEED=${seed(name)}\n`, { mode: 0o600 });
+      fs.writeFileSync(path.join(arg, 'keys', `${name}.nk`), seed(name), { mode: 0o600 });
+    }
     console.log(arg);
   } else {
     console.error('usage: nats.js config <dev|test> <port> | nats.js compose <dir>');

@@ -125,7 +125,7 @@ function demoAccounts() {
   }
 }
 
-module.exports = { SERVICES, WORKERS, startStack, startProcess, stopProcess, waitForHealth, waitForReadModels, devTwilio };
+module.exports = { SERVICES, WORKERS, entry, startStack, startProcess, stopProcess, waitForHealth, waitForReadModels, devTwilio };
 
 /**
  * `make dev`'s Twilio: without an account of one's own (TWILIO_ACCOUNT_SID unset), texts go through the twilio
