@@ -2,6 +2,7 @@ import type { ChildProcess } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { waitFor } from '@mc/kit/testing';
+import { metricNames, queries } from '../../deploy/k8s/base/observability/series';
 import * as stack from '../../deploy/local/stack';
 import { api } from './http';
 
@@ -48,6 +49,13 @@ describe('probes and metrics of every process', () => {
     expect(gateway).not.toContain('dr-green-t20-c4');
     expect(await metricsOf(probePorts.catalog)).toMatch(/mc_bus_requests_total\{subject="catalog\.[a-z.-]+",outcome="ok"/);
     expect(await metricsOf(probePorts.catalog)).toMatch(/mc_consumer_pending\{durable="[a-z-]+"/);
+  });
+
+  it("holds every series the dashboard and the alert rules read (deploy/k8s/base/observability)", async () => {
+    const { probePorts } = readState();
+    const scraped = (await Promise.all(Object.values(probePorts).map(metricsOf))).join('\n');
+    const read = [...new Set(queries().flatMap((q) => metricNames(q.expr)))].filter((name) => name !== 'up');
+    expect(read.filter((name) => !scraped.includes(name))).toEqual([]);
   });
 
   it('is not reachable on the public port', async () => {

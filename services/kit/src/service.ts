@@ -6,6 +6,7 @@ import type Redis from 'ioredis';
 import { connect, type NatsConnection } from 'nats';
 import type { Pool } from 'pg';
 import type { Logger } from 'pino';
+import type { Counter } from 'prom-client';
 import { ACCESS_TOKEN_VERIFIER, CallerGuard } from './caller/caller';
 import { IdentityKeysVerifier } from './caller/nats-identity-keys';
 import { TokenVersions } from './caller/token-versions';
@@ -56,13 +57,18 @@ export interface StartOptions {
 /** Starts durable consumers for a service and stops them on shutdown. */
 export class EventConsumers {
   private readonly consumers: Pick<IdempotentConsumer, 'stop' | 'info'>[] = [];
+  private readonly deadLetters?: Counter<'durable' | 'reason'>;
   constructor(
     private readonly service: ServiceName,
     private readonly nc: NatsConnection,
     private readonly db: Database,
     private readonly tables: MessagingTables,
     private readonly logger: Logger,
-  ) {}
+    private readonly streamReplicas = 1,
+    probes?: ProcessProbes,
+  ) {
+    this.deadLetters = probes?.counter('mc_dead_letters_total', 'Events a consumer gave up on, kept in the DLQ stream, by consumer and reason.', ['durable', 'reason']);
+  }
 
   /**
    * Starts the bus's durable consumer `durable` of this service (`EventConsumerRoutes`: its filter, on its publisher's
@@ -74,9 +80,11 @@ export class EventConsumers {
       throw new Error(`consumer ${durable} of ${this.service} is not the bus's (contracts/src/messaging/access.ts: EventConsumerRoutes)`);
     }
     const from = publisherOf(route.filter);
-    const stream = await ensureStream(await this.nc.jetstreamManager({ checkAPI: false }), from, from === this.service);
+    const stream = await ensureStream(await this.nc.jetstreamManager({ checkAPI: false }), from, from === this.service, this.streamReplicas);
     const consumer = new IdempotentConsumer(this.nc, this.db, this.tables, this.logger, {
       ...options,
+      streamReplicas: this.streamReplicas,
+      onDeadLetter: (reason) => this.deadLetters?.inc({ durable, reason }),
       stream,
       durable,
       filterSubject: route.filter,
@@ -198,7 +206,7 @@ class ServiceKitModule {
           provide: NATS_CONNECTION,
           useFactory: async () => {
             const nc = await connect(natsConnectionOptions(def.name, env, `${def.name}-events`));
-            await ensureStream(await nc.jetstreamManager({ checkAPI: false }), def.name);
+            await ensureStream(await nc.jetstreamManager({ checkAPI: false }), def.name, true, env.NATS_STREAM_REPLICAS);
             return nc;
           },
         },
@@ -212,7 +220,7 @@ class ServiceKitModule {
         {
           provide: EventConsumers,
           inject: [NATS_CONNECTION, DATABASE],
-          useFactory: (nc: NatsConnection, db: Database) => new EventConsumers(def.name, nc, db, def.tables, logger),
+          useFactory: (nc: NatsConnection, db: Database) => new EventConsumers(def.name, nc, db, def.tables, logger, env.NATS_STREAM_REPLICAS, probes),
         },
         // Token versions identity writes (bucket `token_versions`), watched into memory for the caller check.
         { provide: TokenVersions, inject: [NATS_CONNECTION], useFactory: (nc: NatsConnection) => new TokenVersions(nc, logger).start() },

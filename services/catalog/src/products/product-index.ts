@@ -1,6 +1,6 @@
 import { Inject, Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import { comparePriceOrder, searchForms, unitPrices, type PriceOrderKey, type Product, type TagDetail } from '@mc/contracts';
-import { ChangeFeed, DATABASE, LiveIndex, LOGGER, PG_POOL, type Changes, type Database } from '@mc/kit';
+import { ChangeFeed, DATABASE, LiveIndex, LOGGER, PG_POOL, PROBES, type Changes, type Database, type ProcessProbes } from '@mc/kit';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Pool } from 'pg';
 import type { Logger } from 'pino';
@@ -187,9 +187,11 @@ export class ProductIndex implements OnModuleInit, OnModuleDestroy {
     @Inject(DATABASE) private readonly db: Database,
     @Inject(PG_POOL) pool: Pool,
     @Inject(LOGGER) logger: Logger,
+    @Inject(PROBES) probes: ProcessProbes,
   ) {
     const log = logger.child({ index: 'products' });
     this.live = new LiveIndex(new ChangeFeed(pool, 'catalog', log), { loadAll: () => this.loadAll(), apply: (state, changes) => this.apply(state, changes) }, log);
+    probes.watchIndex('products', () => this.live.ageSeconds());
   }
 
   async onModuleInit(): Promise<void> {

@@ -44,6 +44,10 @@ export class NatsEnv extends AppEnv {
   @IsString()
   NATS_TLS_CA_FILE = '';
 
+  /** Copies of each JetStream stream this process makes (3 on a 3-node cluster; 1 on one server). */
+  @IsInt() @Min(1) @Max(5)
+  NATS_STREAM_REPLICAS = 1;
+
   /** The process's probes and metrics over HTTP (`/livez`, `/readyz`, `/metrics`), never the public port; 0: any free port. */
   @IsInt() @Min(0) @Max(65_535)
   PROBE_PORT = 9464;

@@ -76,6 +76,11 @@ export class LiveIndex<S> {
     return this.updating;
   }
 
+  /** Seconds since the state last caught up with the feed (its freshness; +Inf before it first loads). */
+  ageSeconds(): number {
+    return this.state ? (Date.now() - this.checkedAt) / 1000 : Number.POSITIVE_INFINITY;
+  }
+
   /**
    * The next read looks at the feed first. A transaction of this process through its `Database` does this by itself
    * (`onCommit`); this is for a write that did not go through it.

@@ -30,6 +30,10 @@ export interface ConsumerOptions<Filter extends string = string> {
   handler: EventHandler<Filter>;
   maxDeliver?: number;
   ackWaitMs?: number;
+  /** Copies of the dead-letter stream when this consumer makes it (`NATS_STREAM_REPLICAS`). */
+  streamReplicas?: number;
+  /** Told of each event kept as a dead letter (the metrics' count). */
+  onDeadLetter?: (reason: DeadLetterReason) => void;
   /**
    * Reads an event's payload against its contract before the handler sees it (a service's consumers: the bus's DTOs,
    * see `EventConsumers`). One that does not fit is recorded in the inbox, never handled, and dead-lettered at once.
@@ -51,6 +55,7 @@ export const busContract = (filter: string) => (event: EventEnvelope): CheckedPa
  * unreadable message, and an event whose payload does not fit its contract (`payload`), logged by its problems only.
  */
 const DEAD_LETTER_RETRY_MS = 30_000;
+export type DeadLetterReason = 'unreadable' | 'contract' | 'failed';
 
 export class IdempotentConsumer<Filter extends string = string> {
   private messages?: ConsumerMessages;
@@ -68,7 +73,7 @@ export class IdempotentConsumer<Filter extends string = string> {
   async start(): Promise<void> {
     const { stream, durable, filterSubject } = this.options;
     const jsm: JetStreamManager = await this.nc.jetstreamManager({ checkAPI: false });
-    await ensureDeadLetterStream(jsm);
+    await ensureDeadLetterStream(jsm, this.options.streamReplicas);
     await jsm.consumers.add(stream, {
       durable_name: durable,
       ack_policy: AckPolicy.Explicit,
@@ -148,7 +153,7 @@ export class IdempotentConsumer<Filter extends string = string> {
    * Keeps the message in the dead-letter stream (`DLQ`, until an operator replays or drops it: `npm run dead-letters`)
    * and only then ends its delivery here; if the stream does not take it, the message is delivered again later.
    */
-  private async deadLetter(msg: JsMsg, reason: 'unreadable' | 'contract' | 'failed'): Promise<void> {
+  private async deadLetter(msg: JsMsg, reason: DeadLetterReason): Promise<void> {
     const h = natsHeaders();
     h.set('x-original-subject', msg.subject);
     h.set('x-consumer', this.options.durable);
@@ -161,6 +166,7 @@ export class IdempotentConsumer<Filter extends string = string> {
       msg.nak(DEAD_LETTER_RETRY_MS);
       return;
     }
+    this.options.onDeadLetter?.(reason);
     msg.term();
   }
 }

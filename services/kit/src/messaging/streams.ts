@@ -20,13 +20,14 @@ export const STREAM_MAX_AGE_MS: Record<ServiceName, number> = {
 };
 
 /**
- * Creates (or keeps) `service`'s event stream `EVT_<SERVICE>` over `evt.<service>.>`. Its own service (`own`) also
- * brings an existing stream's retention to today's; a consumer only creates a missing one (the bus lets it do no more).
+ * Creates (or keeps) `service`'s event stream `EVT_<SERVICE>` over `evt.<service>.>`, in `replicas` copies. Its own
+ * service (`own`) also brings an existing stream's retention and copies to today's; a consumer only creates a missing one (the bus lets it do no more).
  */
-export async function ensureStream(jsm: JetStreamManager, service: ServiceName, own = true): Promise<string> {
+export async function ensureStream(jsm: JetStreamManager, service: ServiceName, own = true, replicas = 1): Promise<string> {
   const name = streamName(service);
   const config = {
     name,
+    num_replicas: replicas,
     subjects: [`${eventSubjectPrefix(service)}.>`],
     storage: StorageType.File,
     retention: RetentionPolicy.Limits,
@@ -40,7 +41,9 @@ export async function ensureStream(jsm: JetStreamManager, service: ServiceName, 
     await jsm.streams.add(config);
     return name;
   }
-  if (own && existing.config.max_age !== config.max_age) await jsm.streams.update(name, { max_age: config.max_age });
+  if (own && (existing.config.max_age !== config.max_age || existing.config.num_replicas !== replicas)) {
+    await jsm.streams.update(name, { max_age: config.max_age, num_replicas: replicas });
+  }
   return name;
 }
 
@@ -48,12 +51,12 @@ export async function ensureStream(jsm: JetStreamManager, service: ServiceName, 
 export const DEAD_LETTER_MAX_AGE_MS = 30 * 24 * HOUR_MS;
 
 /** Creates (or keeps) the stream of dead letters, `DLQ` over `dlq.>`: every consumer's, kept a month, on file. */
-export async function ensureDeadLetterStream(jsm: JetStreamManager): Promise<void> {
+export async function ensureDeadLetterStream(jsm: JetStreamManager, replicas = 1): Promise<void> {
   try {
     await jsm.streams.info(DEAD_LETTER_STREAM);
   } catch {
     await jsm.streams.add({
-      name: DEAD_LETTER_STREAM, subjects: ['dlq.>'], storage: StorageType.File, retention: RetentionPolicy.Limits,
+      name: DEAD_LETTER_STREAM, subjects: ['dlq.>'], num_replicas: replicas, storage: StorageType.File, retention: RetentionPolicy.Limits,
       max_age: nanos(DEAD_LETTER_MAX_AGE_MS), duplicate_window: nanos(DUPLICATE_WINDOW_MS),
     }).catch(async (err: unknown) => {
       // Another consumer made it in the meantime.

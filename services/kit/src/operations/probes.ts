@@ -108,6 +108,17 @@ export class ProcessProbes {
     });
   }
 
+  private indexAge?: Gauge<'index'>;
+  private readonly indexes = new Map<string, () => number>();
+
+  /** A live index's freshness in the metrics: seconds since it last caught up with its change feed. */
+  watchIndex(index: string, ageSeconds: () => number): void {
+    this.indexAge ??= this.gauge('mc_live_index_age_seconds', 'Seconds since a live index last caught up with its change feed.', ['index'], (g) => {
+      for (const [name, age] of this.indexes) g.set({ index: name }, age());
+    });
+    this.indexes.set(index, ageSeconds);
+  }
+
   /** Counts jobs queued again after Redis lost them (`watchQueue` first). */
   countRequeued(queue: string, jobs: number): void {
     if (jobs > 0) this.queueMetrics?.requeued.inc({ queue }, jobs);

@@ -1,6 +1,6 @@
 import { Inject, Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import { unitPrices } from '@mc/contracts';
-import { ChangeFeed, DATABASE, LiveIndex, LOGGER, PG_POOL, type Changes, type Database } from '@mc/kit';
+import { ChangeFeed, DATABASE, LiveIndex, LOGGER, PG_POOL, PROBES, type Changes, type Database, type ProcessProbes } from '@mc/kit';
 import { inArray, sql } from 'drizzle-orm';
 import type { Pool } from 'pg';
 import type { Logger } from 'pino';
@@ -187,11 +187,13 @@ export class OfferIndex implements OnModuleInit, OnModuleDestroy {
     @Inject(DATABASE) private readonly db: Database,
     @Inject(PG_POOL) pool: Pool,
     @Inject(LOGGER) private readonly logger: Logger,
+    @Inject(PROBES) probes: ProcessProbes,
   ) {
     this.live = new LiveIndex(new ChangeFeed(pool, 'pharm', logger), {
       loadAll: () => this.loadAll(),
       apply: (state, changes) => this.apply(state, changes),
     }, logger, { pollMs: OFFER_INDEX_POLL_MS, reloadAbove: OFFER_INDEX_RELOAD_ABOVE });
+    probes.watchIndex('offers', () => this.live.ageSeconds());
   }
 
   async onModuleInit(): Promise<void> {
