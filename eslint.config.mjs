@@ -25,7 +25,7 @@ export default tseslint.config(
     rules: {
       // deploy/ is tooling, not a project: the e2e tests drive the stack runner in it (and its database, e2e-database; the demo
       // stack of web/e2e/demo-stack.ts: a NATS server of its own and the seed generator's data; the partner's view of it, the fake partner's feeds and the feed bench's pure parts).
-      '@nx/enforce-module-boundaries': ['error', { allow: ['../../deploy/local/stack', '../../deploy/local/e2e-database', '../../deploy/load/private-nats', '../../deploy/seed/generate', '../../deploy/seed/partner', '../../../deploy/local/fake-twilio', '../../../../deploy/local/fake-twilio', '../../deploy/local/fake-partner', '../../../deploy/local/fake-partner', '../../../deploy/load/feed-bench', '../../deploy/k8s/base/observability/series'], depConstraints, enforceBuildableLibDependency: false }],
+      '@nx/enforce-module-boundaries': ['error', { allow: ['../../deploy/local/stack', '../../deploy/local/e2e-database', '../../deploy/load/private-nats', '../../deploy/seed/generate', '../../deploy/seed/partner', '../../../deploy/local/fake-twilio', '../../../../deploy/local/fake-twilio', '../../deploy/local/fake-partner', '../../../deploy/local/fake-partner', '../../../deploy/load/feed-bench', '../../deploy/k8s/base/observability/series', '../../deploy/local/fake-otlp'], depConstraints, enforceBuildableLibDependency: false }],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
     },
   },

@@ -10,8 +10,8 @@ import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fa
 import { PassportModule } from '@nestjs/passport';
 import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
 import { Headers } from '@mc/contracts';
-import { createLogger, EnvError, isDevelopment, loadEnv, PinoNestLogger, PROBES, ProcessProbes, withCorrelationId } from '@mc/kit';
-import { GatewayOperations, registerHttpMetrics } from './health/operations';
+import { createLogger, EnvError, isDevelopment, loadEnv, PinoNestLogger, PROBES, ProcessProbes, startTracing, withCorrelationId, withTraceContext } from '@mc/kit';
+import { GatewayOperations, registerHttpObservation, startRequestSpan } from './health/operations';
 import type { FastifyInstance } from 'fastify';
 import { AuthController, BusinessesController, UserController } from './auth/auth.controller';
 import { PrescriptionController } from './auth/prescription.controller';
@@ -94,7 +94,7 @@ function registerRequestHooks(fastify: FastifyInstance): void {
       return;
     }
     void reply.header(Headers.correlationId, request.id);
-    withCorrelationId(String(request.id), done);
+    withTraceContext(startRequestSpan(request), () => withCorrelationId(String(request.id), done));
   });
 }
 
@@ -148,6 +148,7 @@ export async function createGateway(overrides: NodeJS.ProcessEnv = {}): Promise<
     throw new EnvError(`Invalid environment:\n  FEED_SPOOL_DIR ${feedIntake.spoolDir} cannot be written (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`);
   }
   const probes = new ProcessProbes('gateway', logger);
+  startTracing('gateway', env.OTEL_EXPORTER_OTLP_ENDPOINT);
   const app = await NestFactory.create<NestFastifyApplication>(gatewayModule(env, pageCache, feedIntake, probes), adapter, { logger: new PinoNestLogger(logger) });
   app.setGlobalPrefix('api', {
     exclude: [
@@ -161,7 +162,7 @@ export async function createGateway(overrides: NodeJS.ProcessEnv = {}): Promise<
   const fastify = app.getHttpAdapter().getInstance();
   const webApp = webDist ? new WebApp(logger, webDist, env.WEB_SSR_ENTRY, fastify, env.API_KEY, pageCache, env.APP_ENV) : undefined;
   registerRequestHooks(fastify);
-  registerHttpMetrics(fastify, probes);
+  registerHttpObservation(fastify, probes);
   registerConnectionLimits(fastify, env);
   await registerClientLimits(fastify, env);
   registerInputLimits(fastify);

@@ -1,8 +1,8 @@
 import { ANALYTICS_EVENTS, COUPON_STATUS_MESSAGES, DOCUMENT_MAX_BYTES, Messages, Subjects, type CheckoutPublicKey } from '@mc/contracts';
 import { connectNats, rpc, waitFor } from '@mc/kit/testing';
 import Redis from 'ioredis';
-import { constants, createPublicKey, publicEncrypt } from 'node:crypto';
 import { api, fromMailbox, gatewayUrl, CLIENT_HEADERS } from './http';
+import { encryptIdNumber, signedInUser } from './patients';
 
 // Checkout, orders, documents and analytics through the gateway, against the whole stack and the fixtures' seed:
 // merkaz-tel-aviv (offer 2; coupons WELCOME10 new customers only, SAVE20, EXPIRED5) and layla-haifa (offer 8), both
@@ -15,23 +15,6 @@ const bearer = (jwt: string) => ({ authorization: `Bearer ${jwt}` });
 const VALID_ID = '123456782';
 const MERKAZ = 'merkaz-tel-aviv';
 const LAYLA = 'layla-haifa';
-
-async function signedInUser(name: string): Promise<{ jwt: string; email: string }> {
-  const email = `e2e-checkout-${name}-${Date.now()}@example.co.il`;
-  expect((await api('/api/auth/signup', send('POST', { firstName: 'נועה', lastName: 'לוי', email, password: 'a good secret', agreeTOU: true }))).status).toBe(200);
-  const pick = (a: string) => (a.includes(email) && a.includes('/auth/verify-email') ? a.match(/token=([^"&<\s]+)/)?.[1] : undefined);
-  const token = decodeURIComponent(await fromMailbox(`an activation e-mail to ${email}`, pick));
-  expect((await api('/api/auth/activate', send('POST', { activationToken: token }))).status).toBe(200);
-  return { jwt: (await api('/api/auth/signin', send('POST', { email, password: 'a good secret' }))).body.jwt, email };
-}
-
-function encryptIdNumber(key: CheckoutPublicKey, idNumber: string) {
-  const ciphertext = publicEncrypt(
-    { key: createPublicKey({ key: Buffer.from(key.publicKey, 'base64'), format: 'der', type: 'spki' }), padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' },
-    Buffer.from(JSON.stringify({ idNumber })),
-  ).toString('base64');
-  return { keyId: key.keyId, ciphertext };
-}
 
 const PNG = Buffer.concat([Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex'), Buffer.alloc(200, 3)]);
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << >> endobj\ntrailer << >>\n%%EOF\n');

@@ -1,10 +1,14 @@
 import type { ChildProcess } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
+import type { CheckoutPublicKey } from '@mc/contracts';
 import { waitFor } from '@mc/kit/testing';
 import { metricNames, queries } from '../../deploy/k8s/base/observability/series';
+import type { ReceivedSpan } from '../../deploy/local/fake-otlp';
 import * as stack from '../../deploy/local/stack';
 import { api } from './http';
+import { encryptIdNumber, signedInUser } from './patients';
 
 /**
  * Issue 32 on the running stack: every process answers its probes and metrics on a port of its own, and a service
@@ -116,4 +120,38 @@ describe('a rolling restart of a service with two copies', () => {
     expect(asked).toBeGreaterThan(50);
     expect(failures).toEqual([]);
   });
+});
+
+describe('one trace of a checkout', () => {
+  it('spans the gateway, order, pharm, cart, shipping-quote, identity and notifications, to the e-mail sent', async () => {
+    const { env } = readState();
+    const patient = await signedInUser('trace');
+    const as = (method: string, body?: unknown, headers: Record<string, string> = {}): RequestInit =>
+      ({ method, headers: { authorization: `Bearer ${patient.jwt}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers }, body: body === undefined ? undefined : JSON.stringify(body) });
+    // Delivered to a saved address (identity keeps it, shipping-quote prices it) from merkaz-tel-aviv (its offer 2).
+    const address = await api('/api/user/addresses', as('POST', { address: 'דיזנגוף 50, תל אביב-יפו', houseNumber: '50' }));
+    expect(address.status).toBe(200);
+    expect((await api('/api/cart', as('PUT', { cartItems: [{ pharmProductId: 2, amount: 1 }] }))).status).toBe(200);
+    const key = (await api('/api/checkout/public-key')).body as CheckoutPublicKey;
+
+    // The browser's trace: the order is placed under it.
+    const traceId = randomBytes(16).toString('hex');
+    const placed = await api('/api/orders', as('POST', {
+      firstName: 'נועה', lastName: 'לוי', phone: '050-1234567', email: patient.email, agreeTOU: true, agreeDisclaimer: true,
+      selectedPickup: [], shippingAddress: { addressId: address.body.addresses[0].id }, encryptedPii: encryptIdNumber(key, '123456782'),
+    }, { traceparent: `00-${traceId}-${randomBytes(8).toString('hex')}-01` }));
+    expect(placed.status).toBe(201);
+
+    const wanted = ['gateway', 'order', 'pharm', 'cart', 'shipping-quote', 'identity', 'notifications', 'notifications-sender'];
+    const spans = await waitFor('the checkout\'s spans from every process', async () =>
+      (await (await fetch(`${env.OTEL_EXPORTER_OTLP_ENDPOINT}/spans?traceId=${traceId}`)).json()) as ReceivedSpan[],
+    { until: (found) => wanted.every((s) => found.some((f) => f.service === s)) && found.some((f) => f.name === 'send message'), timeoutMs: 30_000, intervalMs: 500 });
+    expect([...new Set(spans.map((s) => s.service))].sort()).toEqual(expect.arrayContaining(wanted));
+    // One tree: every span but the gateway's first has its parent in the trace (the browser's span is the root's parent).
+    const ids = new Set(spans.map((s) => s.spanId));
+    expect(spans.filter((s) => !ids.has(s.parentSpanId ?? '')).map((s) => s.name)).toEqual(['POST /api/orders']);
+    expect(spans.find((s) => s.service === 'notifications-sender')?.name).toBe('send message');
+    // The logs carry the trace id: order's line of the request it answered.
+    await waitFor("order's log line with the trace id", async () => readFileSync(join(LOGS, 'order.log'), 'utf8').includes(`"traceId":"${traceId}"`), { until: Boolean, timeoutMs: 5_000 });
+  }, 90_000);
 });

@@ -7,6 +7,7 @@ const path = require('node:path');
 const { deleteEventStreams } = require('../../services/kit/test/fresh-streams.setup');
 const stack = require('../../deploy/local/stack');
 const { startFakeGoogle } = require('./fake-google');
+const { startFakeOtlp } = require('../../deploy/local/fake-otlp');
 
 const ROOT = path.resolve(__dirname, '../..');
 const STATE = path.join(ROOT, 'artifacts/e2e-stack.json');
@@ -55,6 +56,10 @@ module.exports = async () => {
     GOOGLE_AUTH_URL: google.endpoints.authorization, GOOGLE_TOKEN_URL: google.endpoints.token, GOOGLE_USERINFO_URL: google.endpoints.userinfo,
   });
   process.env.E2E_GOOGLE_URL = google.url;
+  // Every process sends its traces to a local stand-in of a collector, which the tests read back (operations.e2e.ts).
+  const otlp = await startFakeOtlp({ port: Number(process.env.E2E_OTLP_PORT || 18098) });
+  globalThis.__FAKE_OTLP__ = otlp;
+  env.OTEL_EXPORTER_OTLP_ENDPOINT = otlp.url;
   // From nothing: empty schemas and no event streams left by earlier runs or by the integration tests.
   execFileSync(path.join(ROOT, 'deploy/local/infra.sh'), ['--reset-database', env.DATABASE_NAME], { stdio: 'inherit' });
   await deleteEventStreams(env.NATS_URL);

@@ -5,5 +5,7 @@ export interface EventEnvelope<T = unknown> {
   version: number;
   occurredAt: string;
   correlationId: string;
+  /** The W3C trace context of the writer's transaction (`traceparent`), when a trace was being recorded. */
+  trace?: Record<string, string>;
   data: T;
 }

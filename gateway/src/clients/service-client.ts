@@ -2,7 +2,7 @@ import {
   ANONYMOUS_CALLER, ErrorCodes, Headers, healthSubject, isServiceError, Messages,
   type RequestOf, type RequestSubject, type ResponseOf, type ServiceError, type ServiceName, type ServiceHealth,
 } from '@mc/contracts';
-import { currentCallerToken, currentCorrelationId } from '@mc/kit';
+import { currentCallerToken, currentCorrelationId, traceCarrier } from '@mc/kit';
 import { NatsResponseJSONDeserializer } from '@nestjs/microservices/deserializers';
 import { NatsRecordSerializer } from '@nestjs/microservices/serializers';
 import { headers as natsHeaders, type NatsConnection } from 'nats';
@@ -163,6 +163,7 @@ export class ServiceClient {
     h.set(Headers.correlationId, currentCorrelationId() ?? '');
     // The caller's token, verified by the bearer strategy on routes that take one; services verify it again.
     h.set(Headers.caller, currentCallerToken() ?? ANONYMOUS_CALLER);
+    for (const [key, value] of Object.entries(traceCarrier())) h.set(key, value);
     const id = String(++this.sequence);
     const { data: packet } = serializer.serialize({ pattern: subject, data, id });
     const reply = await this.nc.request(subject, packet as Uint8Array, { timeout: timeoutMs, headers: h });

@@ -1,6 +1,6 @@
 import { Inject, Injectable, type BeforeApplicationShutdown, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
-import { PROBES, type ProcessProbes } from '@mc/kit';
-import type { FastifyInstance } from 'fastify';
+import { contextFrom, openSpan, PROBES, SpanKind, SpanStatusCode, stopTracing, type ProcessProbes, type Span, type TraceContext } from '@mc/kit';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { NatsConnection } from 'nats';
 import { ServiceClients } from '../clients/clients.module';
 import { GatewayEnv } from '../config';
@@ -38,17 +38,40 @@ export class GatewayOperations implements OnApplicationBootstrap, BeforeApplicat
 
   async onApplicationShutdown() {
     await this.probes.close();
+    await stopTracing();
   }
 }
 
-/** Every HTTP answer in the metrics: by route pattern (never the path itself: no ids or slugs), method and status. */
-export function registerHttpMetrics(fastify: FastifyInstance, probes: ProcessProbes): void {
+const requestSpans = new WeakMap<FastifyRequest, Span>();
+
+/**
+ * A request's span, continuing the browser's trace (its `traceparent`); answers the context its handling runs in
+ * (the bus requests it makes carry it). Ended with the answer (`registerHttpObservation`).
+ */
+export function startRequestSpan(request: FastifyRequest): TraceContext {
+  const { span, context } = openSpan(request.method, SpanKind.SERVER, contextFrom(request.headers), { 'http.request.method': request.method });
+  requestSpans.set(request, span);
+  return context;
+}
+
+/**
+ * Every HTTP answer in the metrics and its span: by route pattern (never the path itself: no ids or slugs), method and
+ * status.
+ */
+export function registerHttpObservation(fastify: FastifyInstance, probes: ProcessProbes): void {
   const requests = probes.counter('mc_http_requests_total', 'HTTP requests answered, by route, method and status.', ['route', 'method', 'status']);
   const duration = probes.histogram('mc_http_request_duration_seconds', 'Time to answer an HTTP request, by route and method.', ['route', 'method']);
   fastify.addHook('onResponse', (request, reply, done) => {
     const route = request.routeOptions.url ?? 'unmatched';
     requests.inc({ route, method: request.method, status: String(reply.statusCode) });
     duration.observe({ route, method: request.method }, reply.elapsedTime / 1000);
+    const span = requestSpans.get(request);
+    if (span) {
+      span.updateName(`${request.method} ${route}`);
+      span.setAttributes({ 'http.route': route, 'http.response.status_code': reply.statusCode });
+      if (reply.statusCode >= 500) span.setStatus({ code: SpanStatusCode.ERROR });
+      span.end();
+    }
     done();
   });
 }

@@ -25,3 +25,4 @@ export * from './live/live-index';
 export * from './feeds/feed-partners';
 export * from './operations/probes';
 export * from './operations/draining-server';
+export * from './operations/tracing';

@@ -28,6 +28,7 @@ import { CorrelationInterceptor } from './nats/correlation.interceptor';
 import { createRedis } from './redis/redis';
 import { DrainingNatsServer } from './operations/draining-server';
 import { ProcessProbes } from './operations/probes';
+import { startTracing, stopTracing } from './operations/tracing';
 import { DATABASE, LOGGER, NATS_CONNECTION, PG_POOL, PROBES, REDIS, SERVICE_ENV } from './tokens';
 
 /** What makes a service: its name, environment, schema, messaging tables, migrations and domain modules. */
@@ -176,6 +177,7 @@ class KitLifecycle implements OnApplicationBootstrap, OnApplicationShutdown {
     this.redis.disconnect();
     await this.pool.end().catch(() => undefined);
     await this.probes.close();
+    await stopTracing();
   }
 }
 
@@ -257,6 +259,7 @@ export async function createServiceContext(def: ServiceDefinition, overrides: No
 /** Boots a service: validated environment, migrations, NATS queue group named after it, shared pipes and filters. */
 export async function startService(def: ServiceDefinition, overrides: NodeJS.ProcessEnv = {}, options: StartOptions = {}): Promise<INestMicroservice> {
   const { RootModule, env, logger, probes } = rootModule(def, overrides, options);
+  startTracing(def.name, env.OTEL_EXPORTER_OTLP_ENDPOINT);
   const server = new DrainingNatsServer({ ...natsConnectionOptions(def.name, env), queue: def.name }, env.SHUTDOWN_DEADLINE_MS, logger);
   const app = await NestFactory.createMicroservice<MicroserviceOptions>(RootModule, { strategy: server, logger: new PinoNestLogger(logger) });
   app.useGlobalPipes(createValidationPipe());
@@ -284,7 +287,9 @@ export async function startService(def: ServiceDefinition, overrides: NodeJS.Pro
  * modules' shutdown hooks let the jobs under way finish.
  */
 export async function startWorker(def: ServiceDefinition, worker: string, imports: Type<unknown>[], overrides: NodeJS.ProcessEnv = {}): Promise<INestApplicationContext> {
-  const app = await createServiceContext({ ...def, imports }, { ...overrides, CONSUME_EVENTS: 'false' }, { process: `${def.name}-${worker}` });
+  const name = `${def.name}-${worker}`;
+  const app = await createServiceContext({ ...def, imports }, { ...overrides, CONSUME_EVENTS: 'false' }, { process: name });
+  startTracing(name, app.get<ServiceEnv>(SERVICE_ENV).OTEL_EXPORTER_OTLP_ENDPOINT);
   app.enableShutdownHooks();
   const probes = app.get<ProcessProbes>(PROBES);
   probes.markReady();

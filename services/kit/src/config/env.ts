@@ -44,6 +44,11 @@ export class NatsEnv extends AppEnv {
   @IsString()
   NATS_TLS_CA_FILE = '';
 
+  /** Where this process sends its traces (OTLP over HTTP, e.g. http://otel-collector:4318); empty: no traces leave it. */
+  @ValidateIf((env: NatsEnv) => env.OTEL_EXPORTER_OTLP_ENDPOINT !== '')
+  @Matches(/^https?:\/\/.+/, { message: 'must be an http(s):// URL' })
+  OTEL_EXPORTER_OTLP_ENDPOINT = '';
+
   /** Copies of each JetStream stream this process makes (3 on a 3-node cluster; 1 on one server). */
   @IsInt() @Min(1) @Max(5)
   NATS_STREAM_REPLICAS = 1;

@@ -2,6 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
 import type { LoggerService } from '@nestjs/common';
 import pino, { type DestinationStream, type Logger, type LoggerOptions } from 'pino';
+import { currentTraceId } from '../operations/tracing';
 import { redactError, redactErrorMessage, redactFields, redactRequest, redactResponse, redactText, redactValue } from './redact';
 
 interface RequestContext {
@@ -55,7 +56,8 @@ function loggerOptions(name: string, level: string): LoggerOptions {
     timestamp: pino.stdTimeFunctions.isoTime,
     mixin: () => {
       const correlationId = currentCorrelationId();
-      return correlationId ? { correlationId } : {};
+      const traceId = currentTraceId();
+      return { ...(correlationId ? { correlationId } : {}), ...(traceId ? { traceId } : {}) };
     },
     serializers,
     formatters: {

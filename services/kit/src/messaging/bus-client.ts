@@ -4,6 +4,7 @@ import {
   type RequestOf, type RequestSubject, type ResponseOf, type ServiceError,
 } from '@mc/contracts';
 import { headers as natsHeaders, JSONCodec, type NatsConnection } from 'nats';
+import { traceCarrier } from '../operations/tracing';
 import { randomUUID } from 'node:crypto';
 import type { Caller } from '../caller/caller';
 import { serviceError } from '../errors/service-error';
@@ -35,6 +36,7 @@ export class BusClient {
     const h = natsHeaders();
     h.set(Headers.correlationId, currentCorrelationId() ?? randomUUID());
     h.set(Headers.caller, options.caller?.token ?? ANONYMOUS_CALLER);
+    for (const [key, value] of Object.entries(traceCarrier())) h.set(key, value);
     let reply;
     try {
       reply = await this.nc.request(subject, codec.encode({ pattern: subject, data, id: randomUUID() }), {

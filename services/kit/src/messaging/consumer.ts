@@ -6,6 +6,7 @@ import type { Logger } from 'pino';
 import { checkEventPayload, deadLetterSubject, subjectMatches, type CheckedPayload, type EventEnvelope, type EventEnvelopeOf, type EventSubjectsMatching } from '@mc/contracts';
 import type { Database } from '../database/database';
 import { withCorrelationId } from '../logging/logger';
+import { contextFrom, inSpan, SpanKind } from '../operations/tracing';
 import { ensureDeadLetterStream } from './streams';
 import type { MessagingTables } from './tables';
 
@@ -118,7 +119,10 @@ export class IdempotentConsumer<Filter extends string = string> {
       return;
     }
     const payload = this.options.payload?.(event) ?? { ok: true, data: event.data as object };
-    await withCorrelationId(event.correlationId, async () => {
+    // The event's trace goes on in this consumer's span (a trace context from the envelope only, never a payload).
+    const parent = contextFrom(event.trace && typeof event.trace === 'object' ? event.trace : undefined);
+    const attributes = { 'messaging.destination.name': msg.subject, 'messaging.consumer.group.name': this.options.durable, 'event.id': String(event.eventId) };
+    await inSpan(`consume ${this.options.durable}`, SpanKind.CONSUMER, parent, attributes, () => withCorrelationId(event.correlationId, async () => {
       try {
         await this.db.transaction(async (tx) => {
           const fresh = await tx
@@ -146,7 +150,7 @@ export class IdempotentConsumer<Filter extends string = string> {
           msg.nak(Math.min(500 * 2 ** (attempt - 1), 30_000));
         }
       }
-    });
+    }));
   }
 
   /**

@@ -3,6 +3,10 @@ import { EventRoutes, type EventEnvelope, type EventRoute } from '@mc/contracts'
 import { isNull, sql } from 'drizzle-orm';
 import type { Database } from '../database/database';
 import { currentCorrelationId } from '../logging/logger';
+import { traceCarrier, type TraceCarrier } from '../operations/tracing';
+
+/** The envelope's `trace` only when a trace is being recorded. */
+const traceOf = (trace: TraceCarrier) => (Object.keys(trace).length ? { trace } : {});
 import type { MessagingTables } from './tables';
 
 type Tx = Pick<Database, 'insert'>;
@@ -24,6 +28,7 @@ export class OutboxWriter<R extends Routes = typeof EventRoutes> {
       version: this.routes[subject].version,
       occurredAt: new Date().toISOString(),
       correlationId: currentCorrelationId() ?? randomUUID(),
+      ...traceOf(traceCarrier()),
       data,
     };
     await tx.insert(this.tables.outbox).values({ eventId: envelope.eventId, subject, envelope });

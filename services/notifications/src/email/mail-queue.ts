@@ -1,5 +1,5 @@
 import { Inject, Injectable, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
-import { SERVICE_ENV, type Tx } from '@mc/kit';
+import { SERVICE_ENV, traceCarrier, type TraceCarrier, type Tx } from '@mc/kit';
 import { Queue } from 'bullmq';
 import Redis from 'ioredis';
 import type { NotificationsEnv } from '../config';
@@ -10,6 +10,8 @@ import type { PlannedMessage } from './account-messages';
 export type StoredMessage = Pick<PlannedMessage, 'channel' | 'to' | 'subject' | 'params'> & { template: string };
 
 export const MAIL_QUEUE = 'notifications-email';
+/** A message's job: the stored message's id, and the trace it belongs to. */
+export type MailJob = { messageId: number; trace?: TraceCarrier };
 export const MAIL_ATTEMPTS = 6;
 const COMMIT_GRACE_MS = 250;
 
@@ -56,7 +58,8 @@ export class MailQueue implements OnModuleInit, OnApplicationShutdown {
    * the transaction that stores it, so the first try waits a moment for the commit (a retry covers a slow one).
    */
   async enqueue(messageId: number, eventId: string): Promise<void> {
-    await this.queue!.add('send', { messageId }, mailJobOptions(eventId));
+    // The job carries the trace of the event that asked for the message: the sending is part of it.
+    await this.queue!.add('send', { messageId, trace: traceCarrier() } satisfies MailJob, mailJobOptions(eventId));
   }
 
   async onApplicationShutdown() {

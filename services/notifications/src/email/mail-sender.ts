@@ -1,6 +1,6 @@
 import { Inject, Injectable, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import { Subjects } from '@mc/contracts';
-import { BusClient, DATABASE, LOGGER, PROBES, repeatEvery, SERVICE_ENV, toServiceError, type Database, type ProcessProbes, type Repeating } from '@mc/kit';
+import { BusClient, contextFrom, DATABASE, inSpan, LOGGER, PROBES, repeatEvery, SpanKind, SERVICE_ENV, toServiceError, type Database, type ProcessProbes, type Repeating } from '@mc/kit';
 import { Queue, UnrecoverableError, Worker, type Job } from 'bullmq';
 import { and, asc, eq, lt, sql } from 'drizzle-orm';
 import Redis from 'ioredis';
@@ -12,7 +12,7 @@ import { renderAccountMessage, renderInvitation, type Template } from './account
 import { isAlertTemplate, renderAlertMessage } from './alert-messages';
 import { DevMailbox } from './dev-mailbox';
 import { IdentitySecrets, SecretGoneError } from './identity-secrets';
-import { bullPrefix, MAIL_ATTEMPTS, MAIL_QUEUE, mailJobId, mailJobOptions } from './mail-queue';
+import { bullPrefix, MAIL_ATTEMPTS, MAIL_QUEUE, mailJobId, mailJobOptions, type MailJob } from './mail-queue';
 import { isOrderTemplate, renderOrderMessage, type RenderedMessage } from './order-messages';
 import { TwilioSms } from './twilio-sms';
 
@@ -56,7 +56,7 @@ export class MailSender implements OnModuleInit, OnApplicationShutdown {
     this.transporter = this.env.SMTP_URL ? createTransport(this.env.SMTP_URL) : undefined;
     const { TWILIO_ACCOUNT_SID: accountSid, TWILIO_AUTH_TOKEN: authToken, TWILIO_FROM: from, TWILIO_API_URL: apiUrl } = this.env;
     this.sms = accountSid && authToken && from ? new TwilioSms({ accountSid, authToken, from, apiUrl }) : undefined;
-    this.worker = new Worker(MAIL_QUEUE, (job: Job<{ messageId: number }>) => this.deliver(job.data.messageId), { connection: this.connection, prefix, concurrency: 4 });
+    this.worker = new Worker(MAIL_QUEUE, (job: Job<MailJob>) => inSpan('send message', SpanKind.CONSUMER, contextFrom(job.data.trace), { 'messaging.destination.name': MAIL_QUEUE, 'message.id': job.data.messageId }, () => this.deliver(job.data.messageId)), { connection: this.connection, prefix, concurrency: 4 });
     this.worker.on('failed', (job, error) => {
       if (!job || (job.attemptsMade < MAIL_ATTEMPTS && error.name !== 'UnrecoverableError')) return;
       this.logger.error({ messageId: job.data.messageId, err: error.message }, 'e-mail failed for good');
@@ -79,7 +79,7 @@ export class MailSender implements OnModuleInit, OnApplicationShutdown {
     let lost = 0;
     for (const { id, eventId } of queued) {
       if (await this.queue!.getJob(mailJobId(eventId))) continue;
-      await this.queue!.add('send', { messageId: id }, mailJobOptions(eventId));
+      await this.queue!.add('send', { messageId: id } satisfies MailJob, mailJobOptions(eventId));
       lost++;
     }
     if (lost) this.logger.warn({ lost }, 'messages lost by Redis queued again');
