@@ -13,7 +13,7 @@ export interface RunningStack {
 }
 /** The script of a process (a service, a worker or the gateway) in the builds. */
 export function entry(name: string): string;
-export function startStack(options?: { env?: Record<string, string>; port?: number; logDir?: string }): Promise<RunningStack>;
+export function startStack(options?: { env?: Record<string, string>; port?: number; probeBase?: number; logDir?: string }): Promise<RunningStack>;
 export function startProcess(name: string, options: { env?: Record<string, string>; logDir: string }): ChildProcess;
 export function stopProcess(child: ChildProcess, timeoutMs?: number): Promise<void>;
 export function waitForHealth(baseUrl: string, timeoutMs?: number): Promise<unknown>;

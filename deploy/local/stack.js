@@ -61,14 +61,16 @@ async function waitForHealth(baseUrl, timeoutMs = 90_000) {
 
 /**
  * Starts everything; resolves with a handle once the gateway reports every service up. Each process's probes and
- * metrics listen on a port of its own from `port + 100` on (`probePorts`: 8180… for `make dev`'s 8080).
+ * metrics listen on a port of its own from `probeBase` on (default `port + 100`: 8180… for `make dev`'s 8080); with
+ * `probeBase: 0` each takes any free port (a second stack beside another, whose ports would meet), and `probePorts`
+ * says 0.
  */
-async function startStack({ env = {}, port = 8080, logDir = path.join(ROOT, 'artifacts/logs') } = {}) {
+async function startStack({ env = {}, port = 8080, probeBase = port + 100, logDir = path.join(ROOT, 'artifacts/logs') } = {}) {
   const procs = {};
   // Links in e-mails point at this stack unless the caller says otherwise.
   env = { PUBLIC_URL: `http://localhost:${port}`, ...env };
   const names = [...SERVICES, ...Object.keys(WORKERS), 'gateway'];
-  const probePorts = Object.fromEntries(names.map((name, i) => [name, port + 100 + i]));
+  const probePorts = Object.fromEntries(names.map((name, i) => [name, probeBase ? probeBase + i : 0]));
   const envOf = (name) => ({ ...env, PROBE_PORT: String(probePorts[name]), ...(name === 'gateway' ? { PORT: String(port) } : {}) });
   for (const name of names) procs[name] = startProcess(name, { env: envOf(name), logDir });
   const baseUrl = `http://127.0.0.1:${port}`;

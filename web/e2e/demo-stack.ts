@@ -39,7 +39,8 @@ export function useDemoStack(): DemoStack {
     execFileSync(infra, ['--databases-only'], { env: { ...process.env, DATABASES: DATABASE }, stdio: 'inherit' });
     execFileSync(infra, ['--reset-database', DATABASE], { stdio: 'inherit' });
     execFileSync(path.join(ROOT, 'deploy/local/seed.sh'), ['demo'], { env: { ...process.env, ...env }, stdio: 'inherit' });
-    running = await stack.startStack({ env, port, logDir: path.join(ROOT, 'artifacts/logs/e2e-demo') });
+    // Beside the e2e stack (18080): its probes on any free ports, not on ports next to the other's.
+    running = await stack.startStack({ env, port, probeBase: 0, logDir: path.join(ROOT, 'artifacts/logs/e2e-demo') });
     await stack.waitForReadModels(running.baseUrl);
   }, 240_000);
 

@@ -1,9 +1,8 @@
-import { Inject, Injectable, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { OFFER_STALE_AFTER_MS } from '@mc/contracts';
-import { Clock, DATABASE, LOGGER, repeatEvery, type Repeating, SERVICE_ENV, type Database } from '@mc/kit';
+import { Clock, DATABASE, LOGGER, type Database } from '@mc/kit';
 import { and, asc, eq, lt, lte, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
-import { PharmEnv } from '../config';
 import { pharmacies, pharmProducts, staleSweep } from '../db/schema';
 import { OfferChanges } from '../offers/offer-changes';
 
@@ -34,25 +33,13 @@ const LAPSES = [
  * again (or given a later expiry) is told in stock by that write, and is swept again when it next lapses.
  */
 @Injectable()
-export class StaleOfferSweep implements OnApplicationBootstrap, OnModuleDestroy {
-  private repeating?: Repeating;
-
+export class StaleOfferSweep {
   constructor(
     @Inject(DATABASE) private readonly db: Database,
     @Inject(OfferChanges) private readonly changes: OfferChanges,
     @Inject(Clock) private readonly clock: Clock,
-    @Inject(SERVICE_ENV) private readonly env: PharmEnv,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
-
-  onApplicationBootstrap(): void {
-    if (!this.env.STALE_SWEEP_MS) return;
-    this.repeating = repeatEvery(this.env.STALE_SWEEP_MS, () => this.sweep(), (err) => this.logger.warn({ err }, 'stale offer sweep failed'));
-  }
-
-  onModuleDestroy(): void {
-    this.repeating?.stop();
-  }
 
   /** Publishes the offers gone stale or expired since the last sweep (at most SWEPT_PER_RUN of each); returns how many. */
   async sweep(): Promise<number> {

@@ -1,12 +1,11 @@
-import { Inject, Injectable, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import {
   ErrorCodes, Messages, notEnoughStockMessage,
   type OrderBatchPlacedEvent, type OrderStatusChangedEvent, type StockReleaseCommand, type StockReserveCommand,
 } from '@mc/contracts';
-import { Clock, DATABASE, LOGGER, repeatEvery, type Repeating, SERVICE_ENV, serviceError, type Database, type Tx } from '@mc/kit';
+import { Clock, DATABASE, LOGGER, serviceError, type Database, type Tx } from '@mc/kit';
 import { and, asc, eq, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
-import { PharmEnv } from '../config';
 import { stockReservationLines, stockReservations } from '../db/schema';
 import { OfferChanges } from '../offers/offer-changes';
 import { OfferStockWriter, type StockLine } from './offer-stock.writer';
@@ -43,30 +42,14 @@ function summed(lines: readonly { pharmProductId: number; quantity: number }[]):
  * commit) is given back by a sweep; should its batch be placed after all, the placed event takes the units again.
  */
 @Injectable()
-export class StockReservations implements OnApplicationBootstrap, OnModuleDestroy {
-  private repeating?: Repeating;
-
+export class StockReservations {
   constructor(
-    @Inject(SERVICE_ENV) private readonly env: PharmEnv,
     @Inject(DATABASE) private readonly db: Database,
     @Inject(Clock) private readonly clock: Clock,
     @Inject(OfferStockWriter) private readonly writer: OfferStockWriter,
     @Inject(OfferChanges) private readonly changes: OfferChanges,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
-
-  onApplicationBootstrap(): void {
-    if (!this.env.STOCK_HOLD_SWEEP_MS) return;
-    this.repeating = repeatEvery(
-      this.env.STOCK_HOLD_SWEEP_MS,
-      () => this.sweepHeld(this.env.STOCK_HOLD_MS),
-      (err) => this.logger.warn({ err }, 'held stock sweep failed'),
-    );
-  }
-
-  onModuleDestroy(): void {
-    this.repeating?.stop();
-  }
 
   /** Gives back the reservations held longer than `olderThanMs` (at most 100 a run); returns how many. */
   async sweepHeld(olderThanMs: number): Promise<number> {
