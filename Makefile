@@ -14,7 +14,7 @@ export VITE_FEATURE_SMS_SIGNIN ?= 1
 export VITE_FEATURE_COUPONS ?= 1
 export VITE_FEATURE_FAKE_ID ?= 1
 
-.PHONY: dev test setup infra deps browser build seed seed-base seed-if-empty bench bench-feed bench-footprint bench-web lint typecheck unit integration e2e clean
+.PHONY: dev test setup infra deps browser build chaos seed seed-base seed-if-empty bench bench-feed bench-footprint bench-web lint typecheck unit integration e2e clean
 
 dev: setup build seed-if-empty ## Sets up and runs everything on http://localhost:8080
 	node deploy/local/stack.js
@@ -69,6 +69,11 @@ integration: build
 
 e2e: build browser
 	$(JEST) --selectProjects e2e --runInBand
+
+# Faults under load (deploy/chaos/chaos.js): the product on a 3-node NATS cluster, browsed and ordered from while each
+# service, each worker, order's relay and a NATS node are killed in turn, then pharm restarted in two copies; prints what was lost.
+chaos: setup build ## Kills each part of the running product under load and counts what was lost, doubled or failed
+	node deploy/chaos/chaos.js
 
 # The bench stack alone trusts the loopback proxy, so that the load tools ask as many clients (x-forwarded-for: deploy/load/clients.js),
 # as the per-client limits count them, and the checkout patients sign in from many addresses.

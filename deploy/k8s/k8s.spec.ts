@@ -21,7 +21,7 @@ const SIZES: Record<Overlay, { nats: number; streamReplicas: string; instances: 
   development: { nats: 1, streamReplicas: '1', instances: 1, minRequestHandlers: 1, host: 'medcanna.localtest.me' },
   production: { nats: 3, streamReplicas: '3', instances: 3, minRequestHandlers: 2, host: 'www.medcanna.co.il' },
 };
-/** The BullMQ queues each worker scales on (prefix bull-<DATABASE_NAME>). */
+/** The BullMQ queues each worker scales on (prefix bull-<DATABASE_NAME>); a worker with none (timers) runs one copy, unscaled. */
 const WORKER_QUEUES: Record<string, string[]> = { 'stock-feed': ['stock-feed'], 'notifications-sender': ['notifications-email', 'notifications-documents'] };
 /** Settings a process needs in production beside every process's own (docs/ARCHITECTURE.md, "Running in production"). */
 const NOTIFICATIONS = ['SMTP_URL', 'TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'TWILIO_FROM', 'DOCUMENTS_TRANSIT_KEY', 'PUBLIC_URL', 'MAIL_FROM', 'OPERATOR_EMAIL'];
@@ -166,13 +166,17 @@ describe.each(OVERLAYS)('the %s overlay', (overlay) => {
     expect(one(objects, 'PersistentVolumeClaim', claims[0]).spec.accessModes).toEqual(['ReadWriteMany']);
   });
 
-  it('gives each process a disruption budget and a KEDA scaler: request rate and CPU, consumer lag, queue depth', () => {
+  it('gives each process a disruption budget and a KEDA scaler (request rate and CPU, consumer lag, queue depth; timers none)', () => {
     const objects = render(overlay);
     for (const name of PROCESSES) {
       const { deployment } = processOf(objects, name);
       const budgets = all(objects, 'PodDisruptionBudget').filter((b) => matches(b.spec.selector.matchLabels, deployment.spec.template.metadata.labels));
       expect({ name, budgets: budgets.map((b) => b.spec.maxUnavailable ?? b.spec.minAvailable) }).toEqual({ name, budgets: [1] });
       const scalers = all(objects, 'ScaledObject').filter((s) => s.spec.scaleTargetRef.name === name);
+      if (!REQUEST_HANDLERS.includes(name) && !WORKER_QUEUES[name]) {
+        expect({ name, scalers: scalers.length, replicas: deployment.spec.replicas }).toEqual({ name, scalers: 0, replicas: 1 });
+        continue;
+      }
       expect({ name, scalers: scalers.length }).toEqual({ name, scalers: 1 });
       const { spec } = scalers[0];
       const triggers = (type: string) => spec.triggers.filter((t: any) => t.type === type).map((t: any) => t.metadata);

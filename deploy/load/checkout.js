@@ -127,7 +127,7 @@ async function prepareCheckout({ base, headers, count = 400, log = () => undefin
   return { users };
 }
 
-module.exports = { prepareCheckout };
+module.exports = { prepareCheckout, idNumber, encrypt };
 
 if (require.main === module) {
   const config = require('./scenarios.json');

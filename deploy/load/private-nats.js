@@ -45,7 +45,68 @@ async function startPrivateNats() {
   return { url: `nats://127.0.0.1:${port}`, stop };
 }
 
-module.exports = { freePort, startPrivateNats };
+/**
+ * A 3-node JetStream cluster of the run's own (`make chaos`): each node on free ports, its storage in a temporary
+ * directory, routes between the nodes under a secret of the run. Resolves once the cluster has a JetStream leader, with
+ * the processes' NATS_URL (every node, separated by commas), each node's `kill()` (SIGKILL), `start()` and monitoring
+ * URL, and `stop()`.
+ */
+async function startNatsCluster(size = 3) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mc-nats-cluster-'));
+  const secret = require('node:crypto').randomBytes(18).toString('base64url');
+  const ports = [];
+  for (let i = 0; i < size; i++) ports.push({ client: await freePort(), route: await freePort(), http: await freePort() });
+  const nodes = ports.map((p, i) => {
+    const name = `nats-${i}`;
+    const conf = path.join(dir, `${name}.conf`);
+    const routes = ports.filter((_, j) => j !== i).map((o) => `nats-route://route:${secret}@127.0.0.1:${o.route}`);
+    fs.writeFileSync(conf, serverConfig({
+      port: p.client, storeDir: path.join(dir, name), harness: true, serverName: name, httpPort: p.http,
+      cluster: { name: 'mc-chaos', port: p.route, routes, secret },
+    }), { mode: 0o600 });
+    const node = {
+      name, port: p.client, monitorUrl: `http://127.0.0.1:${p.http}`, child: undefined,
+      start() {
+        node.child = spawn(BINARY, ['-c', conf, '-l', path.join(dir, `${name}.log`)], { stdio: 'ignore' });
+        return waitFor(() => answers(p.client), `${name} on ${p.client}`);
+      },
+      kill() {
+        const child = node.child;
+        if (!child || child.exitCode !== null) return Promise.resolve();
+        return new Promise((resolve) => { child.once('exit', resolve); child.kill('SIGKILL'); });
+      },
+      stop() {
+        const child = node.child;
+        if (!child || child.exitCode !== null) return Promise.resolve();
+        return new Promise((resolve) => { child.once('exit', resolve); child.kill('SIGTERM'); });
+      },
+    };
+    return node;
+  });
+  const stop = async () => { await Promise.all(nodes.map((n) => n.stop())); fs.rmSync(dir, { recursive: true, force: true }); };
+  try {
+    await Promise.all(nodes.map((n) => n.start()));
+    // JetStream answers once the nodes have elected its meta leader.
+    await waitFor(async () => {
+      const res = await fetch(`${nodes[0].monitorUrl}/jsz`).catch(() => undefined);
+      return res?.ok && Boolean((await res.json()).meta_cluster?.leader);
+    }, 'a JetStream leader in the cluster', 30_000);
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+  return { url: nodes.map((n) => `nats://127.0.0.1:${n.port}`).join(','), nodes, logDir: dir, stop };
+}
+
+async function waitFor(check, what, timeoutMs = 10_000) {
+  for (const deadline = Date.now() + timeoutMs; Date.now() < deadline;) {
+    if (await check()) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`no ${what} within ${timeoutMs} ms`);
+}
+
+module.exports = { freePort, startPrivateNats, startNatsCluster };
 
 // `node deploy/load/private-nats.js`: runs one until stopped, printing its URL.
 if (require.main === module) {

@@ -44,15 +44,25 @@ function user(process_, p) {
   return { nkey: publicKey(process_), permissions };
 }
 
-/** The text of a server configuration: the loopback (or `host`), JetStream in `storeDir`, one user per process. */
-function serverConfig({ port, storeDir, host = '127.0.0.1', harness = false, tls }) {
+/**
+ * The text of a server configuration: the loopback (or `host`), JetStream in `storeDir`, one user per process. A node
+ * of a cluster (`cluster`: its name, this node's route port, the other nodes' route URLs and the routes' own secret)
+ * has a `serverName` and, for the run's own looks, a monitoring `httpPort`.
+ */
+function serverConfig({ port, storeDir, host = '127.0.0.1', harness = false, tls, serverName, cluster, httpPort }) {
   const users = Object.entries(permissions()).map(([name, p]) => ({ ...user(name, p), _name: name }));
   if (harness) users.push({ nkey: publicKey(HARNESS), permissions: { publish: { allow: ['>'] }, subscribe: { allow: ['>'] }, allow_responses: true }, _name: HARNESS });
   const lines = [
     '# Written by deploy/local/nats.js from deploy/nats/permissions.json: do not edit.',
     `host: ${JSON.stringify(host)}`,
     `port: ${port}`,
+    ...(serverName ? [`server_name: ${JSON.stringify(serverName)}`] : []),
+    ...(httpPort ? [`http: ${JSON.stringify(`${host}:${httpPort}`)}`] : []),
     `jetstream { store_dir: ${JSON.stringify(storeDir)} }`,
+    ...(cluster
+      ? [`cluster { name: ${JSON.stringify(cluster.name)}, host: ${JSON.stringify(host)}, port: ${cluster.port}, `
+        + `authorization { user: "route", password: ${JSON.stringify(cluster.secret)} }, routes: ${JSON.stringify(cluster.routes)} }`]
+      : []),
     ...(tls ? [`tls { cert_file: ${JSON.stringify(tls.cert)}, key_file: ${JSON.stringify(tls.key)} }`] : []),
     'authorization {',
     '  users = [',

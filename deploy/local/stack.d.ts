@@ -9,6 +9,9 @@ export interface RunningStack {
   /** Each process's probes and metrics port (`/livez`, `/readyz`, `/metrics`). */
   probePorts: Record<string, number>;
   restart(name: string): Promise<void>;
+  kill(name: string): Promise<void>;
+  start(name: string): ChildProcess;
+  startCopy(name: string, probePort: number): ChildProcess;
   stop(): Promise<void[]>;
 }
 /** The script of a process (a service, a worker or the gateway) in the builds. */

@@ -15,6 +15,7 @@ const SERVICES = ['catalog', 'pharm', 'cart', 'order', 'shipping-quote', 'identi
 const WORKERS = {
   'stock-feed': { script: 'services/pharm/dist/stock-feed/worker.js', nodeArgs: ['--max-old-space-size=128', '--max-semi-space-size=8'] },
   'notifications-sender': { script: 'services/notifications/dist/worker.js' },
+  'order-timers': { script: 'services/order/dist/worker.js' },
 };
 const entry = (name) => (name === 'gateway' ? 'gateway/dist/main.js' : WORKERS[name]?.script ?? `services/${name}/dist/main.js`);
 
@@ -41,6 +42,11 @@ function stopProcess(child, timeoutMs = 10_000) {
     child.once('exit', () => { clearTimeout(timer); resolve(); });
     child.kill('SIGTERM');
   });
+}
+
+function killProcess(child) {
+  if (!child || child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => { child.once('exit', resolve); child.kill('SIGKILL'); });
 }
 
 async function waitForHealth(baseUrl, timeoutMs = 90_000) {
@@ -85,6 +91,11 @@ async function startStack({ env = {}, port = 8080, probeBase = port + 100, logDi
     procs,
     probePorts,
     restart: async (name) => { await stopProcess(procs[name]); procs[name] = startProcess(name, { env: envOf(name), logDir }); },
+    /** SIGKILL: the process dies at once, as on a crash or a lost node (`make chaos`). */
+    kill: (name) => killProcess(procs[name]),
+    start: (name) => { procs[name] = startProcess(name, { env: envOf(name), logDir }); return procs[name]; },
+    /** Another copy of a process, its probes on `probePort` (the caller stops it). */
+    startCopy: (name, probePort) => startProcess(name, { env: { ...envOf(name), PROBE_PORT: String(probePort) }, logDir }),
     stop: () => Promise.all(Object.values(procs).map((p) => stopProcess(p))),
   };
 }

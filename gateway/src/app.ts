@@ -10,7 +10,7 @@ import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fa
 import { PassportModule } from '@nestjs/passport';
 import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
 import { Headers } from '@mc/contracts';
-import { createLogger, EnvError, isDevelopment, loadEnv, PinoNestLogger, PROBES, ProcessProbes, startTracing, withCorrelationId, withTraceContext } from '@mc/kit';
+import { createLogger, EnvError, isDevelopment, loadEnv, PinoNestLogger, PROBES, ProcessProbes, setRequestSafe, startTracing, withCorrelationId, withTraceContext } from '@mc/kit';
 import { GatewayOperations, registerHttpObservation, startRequestSpan } from './health/operations';
 import type { FastifyInstance } from 'fastify';
 import { AuthController, BusinessesController, UserController } from './auth/auth.controller';
@@ -94,7 +94,10 @@ function registerRequestHooks(fastify: FastifyInstance): void {
       return;
     }
     void reply.header(Headers.correlationId, request.id);
-    withTraceContext(startRequestSpan(request), () => withCorrelationId(String(request.id), done));
+    withTraceContext(startRequestSpan(request), () => withCorrelationId(String(request.id), () => {
+      setRequestSafe(request.method === 'GET' || request.method === 'HEAD');
+      done();
+    }));
   });
 }
 

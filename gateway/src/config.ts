@@ -100,7 +100,7 @@ export class GatewayEnv extends NatsEnv implements FeedEnv {
 
   /** How long an open circuit waits before letting one call through to test the service. */
   @IsInt() @Min(100) @Max(600_000)
-  BREAKER_RESET_MS = 3000;
+  BREAKER_RESET_MS = 1000;
 
   /** How long the answer to a public storefront read is reused (0: never); keep it well under a second. */
   @IsInt() @Min(0) @Max(1000)

@@ -29,6 +29,7 @@ const SERIES: Record<string, string[]> = {
   gateway: ['mc_process_ready', 'mc_http_requests_total', 'mc_http_request_duration_seconds_bucket', 'mc_breaker_state{', 'process_cpu_seconds_total'],
   'stock-feed': ['mc_process_ready', 'mc_queue_jobs{', 'queue="stock-feed"', 'queue="stock-days"', 'mc_queue_oldest_waiting_seconds', 'mc_outbox_lag_seconds'],
   'notifications-sender': ['mc_process_ready', 'mc_queue_jobs{', 'queue="notifications-email"', 'queue="notifications-documents"', 'mc_queue_job_failures_total'],
+  'order-timers': ['mc_process_ready', 'mc_outbox_lag_seconds', 'process_cpu_seconds_total'],
 };
 
 describe('probes and metrics of every process', () => {

@@ -1,6 +1,6 @@
 import { NatsRecordSerializer } from '@nestjs/microservices/serializers/nats-record.serializer';
 import { ANONYMOUS_CALLER, Headers, Messages, Subjects } from '@mc/contracts';
-import { setCallerToken, withCorrelationId } from '@mc/kit';
+import { setCallerToken, setRequestSafe, withCorrelationId } from '@mc/kit';
 import { JSONCodec, type MsgHdrs, type NatsConnection } from 'nats';
 import { NEVER, Observable, of, throwError } from 'rxjs';
 import { answerAsJson, ReadCache, ServiceClient } from './service-client';
@@ -35,6 +35,26 @@ function proxyAnswering(answer: () => Observable<unknown>) {
 const options = { timeoutMs: 50, resetMs: 60_000, readCacheMs: 0 };
 
 describe('ServiceClient', () => {
+  it("asks a GET's call again once when it times out (lost with a NATS node), never a POST's", async () => {
+    const losingFirst = () => {
+      const calls: number[] = [];
+      const request = (_subject: string, payload: Uint8Array) => {
+        calls.push(calls.length);
+        if (calls.length === 1) return Promise.reject(Object.assign(new Error('TIMEOUT'), { code: 'TIMEOUT' }));
+        return Promise.resolve({ data: answerPacket(codec.decode(payload).id, { response: { ok: true } }) });
+      };
+      return { proxy: { request } as unknown as NatsConnection, calls };
+    };
+    const asGet = losingFirst();
+    const get = withCorrelationId('c1', () => { setRequestSafe(true); return new ServiceClient('identity', asGet.proxy, options).send(Subjects.identity.userGet, {}); });
+    await expect(get).resolves.toEqual({ ok: true });
+    expect(asGet.calls).toHaveLength(2);
+    const asPost = losingFirst();
+    const post = withCorrelationId('c2', () => { setRequestSafe(false); return new ServiceClient('order', asPost.proxy, options).send(Subjects.order.orderCreate, {} as never); });
+    await expect(post).rejects.toMatchObject({ status: 503 });
+    expect(asPost.calls).toHaveLength(1);
+  });
+
   it('returns the answer', async () => {
     const { proxy } = proxyAnswering(() => of({ ok: true }));
     await expect(new ServiceClient('catalog', proxy, options).send(Subjects.catalog.productGet, { slug: 'a' })).resolves.toEqual({ ok: true });

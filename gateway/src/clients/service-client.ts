@@ -2,7 +2,7 @@ import {
   ANONYMOUS_CALLER, ErrorCodes, Headers, healthSubject, isServiceError, Messages,
   type RequestOf, type RequestSubject, type ResponseOf, type ServiceError, type ServiceName, type ServiceHealth,
 } from '@mc/contracts';
-import { currentCallerToken, currentCorrelationId, traceCarrier } from '@mc/kit';
+import { currentCallerToken, currentCorrelationId, currentRequestIsSafe, requestDelivered, traceCarrier } from '@mc/kit';
 import { NatsResponseJSONDeserializer } from '@nestjs/microservices/deserializers';
 import { NatsRecordSerializer } from '@nestjs/microservices/serializers';
 import { headers as natsHeaders, type NatsConnection } from 'nats';
@@ -166,7 +166,8 @@ export class ServiceClient {
     for (const [key, value] of Object.entries(traceCarrier())) h.set(key, value);
     const id = String(++this.sequence);
     const { data: packet } = serializer.serialize({ pattern: subject, data, id });
-    const reply = await this.nc.request(subject, packet as Uint8Array, { timeout: timeoutMs, headers: h });
+    // A call made for a GET or HEAD (HTTP's safe methods) may be asked twice: once more when it times out.
+    const reply = await requestDelivered(this.nc, subject, packet as Uint8Array, { timeout: timeoutMs, headers: h }, { idempotent: currentRequestIsSafe() });
     return (asJson ? answerAsJson(reply.data) : answerOf(reply.data)) as T;
   }
 }

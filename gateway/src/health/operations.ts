@@ -31,9 +31,9 @@ export class GatewayOperations implements OnApplicationBootstrap, BeforeApplicat
     });
   }
 
+  /** Told to stop: readiness fails first, and the load balancer gets `SHUTDOWN_DELAY_MS` to notice. */
   async beforeApplicationShutdown() {
-    this.probes.markDraining();
-    if (this.env.SHUTDOWN_DELAY_MS > 0) await new Promise((resolve) => setTimeout(resolve, this.env.SHUTDOWN_DELAY_MS));
+    await this.probes.drain(this.env.SHUTDOWN_DELAY_MS);
   }
 
   async onApplicationShutdown() {

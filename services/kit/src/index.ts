@@ -17,6 +17,7 @@ export * from './messaging/streams';
 export * from './messaging/tables';
 export * from './nats/correlation.interceptor';
 export * from './nats/connection';
+export * from './nats/request';
 export * from './redis/redis';
 export * from './service';
 export * from './tokens';

@@ -153,20 +153,21 @@ class KitLifecycle implements OnApplicationBootstrap, OnApplicationShutdown {
       .addCheck('database', () => this.pool.query('SELECT 1'))
       .addCheck('redis', () => this.redis.ping())
       .addCheck('nats', () => this.nc.flush());
-    this.probes.gauge('mc_outbox_pending', 'Events in the outbox not yet published.', [], async (g) => g.set((await this.outbox.backlog(this.db)).pending));
-    this.probes.gauge('mc_outbox_lag_seconds', 'Age of the oldest event in the outbox not yet published (0: none).', [], async (g) => g.set((await this.outbox.backlog(this.db)).oldestSeconds));
+    const backlog = ProcessProbes.sharedReading(() => this.outbox.backlog(this.db));
+    const lag = ProcessProbes.sharedReading(() => this.consumers.lag());
+    this.probes.gauge('mc_outbox_pending', 'Events in the outbox not yet published.', [], async (g) => g.set((await backlog()).pending));
+    this.probes.gauge('mc_outbox_lag_seconds', 'Age of the oldest event in the outbox not yet published (0: none).', [], async (g) => g.set((await backlog()).oldestSeconds));
     this.probes.gauge('mc_consumer_pending', "Events of a durable consumer's stream not yet delivered to it.", ['durable'], async (g) => {
-      for (const c of await this.consumers.lag()) g.set({ durable: c.durable }, c.pending);
+      for (const c of await lag()) g.set({ durable: c.durable }, c.pending);
     });
     this.probes.gauge('mc_consumer_ack_pending', 'Events delivered to a durable consumer and not yet acknowledged.', ['durable'], async (g) => {
-      for (const c of await this.consumers.lag()) g.set({ durable: c.durable }, c.ackPending);
+      for (const c of await lag()) g.set({ durable: c.durable }, c.ackPending);
     });
   }
 
   /** Told to stop: readiness fails first, and the load balancer gets `SHUTDOWN_DELAY_MS` to notice. */
   async beforeApplicationShutdown() {
-    this.probes.markDraining();
-    if (this.env.SHUTDOWN_DELAY_MS > 0) await new Promise((resolve) => setTimeout(resolve, this.env.SHUTDOWN_DELAY_MS));
+    await this.probes.drain(this.env.SHUTDOWN_DELAY_MS);
   }
 
   async onApplicationShutdown() {
@@ -286,9 +287,11 @@ export async function startService(def: ServiceDefinition, overrides: NodeJS.Pro
  * `imports` instead of its request handlers, no event consumers; probes and metrics as every process; on SIGTERM its
  * modules' shutdown hooks let the jobs under way finish.
  */
-export async function startWorker(def: ServiceDefinition, worker: string, imports: Type<unknown>[], overrides: NodeJS.ProcessEnv = {}): Promise<INestApplicationContext> {
+export async function startWorker(
+  def: ServiceDefinition, worker: string, imports: Type<unknown>[], overrides: NodeJS.ProcessEnv = {}, options: StartOptions = {},
+): Promise<INestApplicationContext> {
   const name = `${def.name}-${worker}`;
-  const app = await createServiceContext({ ...def, imports }, { ...overrides, CONSUME_EVENTS: 'false' }, { process: name });
+  const app = await createServiceContext({ ...def, imports }, { ...overrides, CONSUME_EVENTS: 'false' }, { ...options, process: name });
   startTracing(name, app.get<ServiceEnv>(SERVICE_ENV).OTEL_EXPORTER_OTLP_ENDPOINT);
   app.enableShutdownHooks();
   const probes = app.get<ProcessProbes>(PROBES);

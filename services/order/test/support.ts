@@ -1,13 +1,15 @@
 import { execFileSync, type ChildProcess } from 'node:child_process';
 import { constants, createPublicKey, publicEncrypt } from 'node:crypto';
 import { join } from 'node:path';
-import type { INestMicroservice } from '@nestjs/common';
+import type { INestApplicationContext, INestMicroservice } from '@nestjs/common';
 import { streamName, Subjects, type CheckoutPublicKey, type RequestOf, type RequestSubject, type ResponseOf } from '@mc/contracts';
-import { startService } from '@mc/kit';
+import { startService, startWorker } from '@mc/kit';
 import { connectNats, rpc, rpcUntyped, TEST_ENV, TestClock, TestIdentity, waitFor } from '@mc/kit/testing';
 import type { NatsConnection } from 'nats';
 import { Pool } from 'pg';
+import { OrderTimersEnv } from '../src/config';
 import { orderService } from '../src/service';
+import { OrderTimersModule } from '../src/timers/id-number-purge';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const stack = require('../../../deploy/local/stack') as {
@@ -49,6 +51,7 @@ export interface OrderStack {
  */
 export function useOrderStack(options: { realIdentity?: boolean } = {}): OrderStack {
   let app: INestMicroservice;
+  let timers: INestApplicationContext | undefined;
   let nc: NatsConnection;
   let pool: Pool;
   const clock = new TestClock();
@@ -72,7 +75,8 @@ export function useOrderStack(options: { realIdentity?: boolean } = {}): OrderSt
     await (await nc.jetstreamManager()).streams.purge(streamName('catalog')).catch(() => undefined);
     if (!options.realIdentity) await identity.serveKeys(nc);
     for (const name of others) start(name);
-    app = await startService(orderService, { ...ENV, ID_NUMBER_PURGE_INTERVAL_MS: '100' }, { clock });
+    app = await startService(orderService, ENV, { clock });
+    timers = await startWorker({ ...orderService, env: OrderTimersEnv }, 'timers', [OrderTimersModule], { ...ENV, ID_NUMBER_PURGE_INTERVAL_MS: '100' }, { clock });
     // Pharm's copy of the catalogue fills from catalog's events after a fresh seed.
     await waitFor('pharm to know the fixture products', async () => (await pool.query('SELECT count(*)::int AS n FROM pharm.products_view')).rows[0].n, { timeoutMs: 60_000 });
     const { rows } = await pool.query<{ id: number; slug: string; price: number }>(`
@@ -89,6 +93,7 @@ export function useOrderStack(options: { realIdentity?: boolean } = {}): OrderSt
 
   afterAll(async () => {
     identity.stop();
+    await timers?.close();
     await app?.close();
     await Promise.all(Object.values(procs).map((p) => stack.stopProcess(p!)));
     await nc?.close();
@@ -110,7 +115,7 @@ export function useOrderStack(options: { realIdentity?: boolean } = {}): OrderSt
     },
     restartOrder: async () => {
       await app.close();
-      app = await startService(orderService, { ...ENV, ID_NUMBER_PURGE_INTERVAL_MS: '100' }, { clock });
+      app = await startService(orderService, ENV, { clock });
     },
   };
 }

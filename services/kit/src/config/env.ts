@@ -24,8 +24,11 @@ const DEVELOPMENT_NATS_URL = 'nats://127.0.0.1:4230';
 
 /** How a process reaches the bus: every process (each service, the gateway) has a credential of its own. */
 export class NatsEnv extends AppEnv {
-  /** `tls://` in production (the connection is refused otherwise). */
-  @Matches(/^(nats|tls):\/\/.+/, { message: 'must be a nats:// or tls:// URL' })
+  /**
+   * The server, or the servers of a cluster separated by commas (the client picks one and moves to another when it
+   * goes); `tls://` in production (the connection is refused otherwise).
+   */
+  @Matches(/^(nats|tls):\/\/[^,\s]+(,(nats|tls):\/\/[^,\s]+)*$/, { message: 'must be a nats:// or tls:// URL, or several separated by commas' })
   NATS_URL = DEVELOPMENT_NATS_URL;
 
   /**

@@ -9,6 +9,8 @@ interface RequestContext {
   correlationId: string;
   /** The request's verified access token (the gateway sets it once its bearer strategy accepts one). */
   callerToken?: string;
+  /** The request only reads (HTTP GET or HEAD): a bus request made for it may be asked twice. */
+  safe?: boolean;
 }
 
 const context = new AsyncLocalStorage<RequestContext>();
@@ -26,6 +28,16 @@ export function currentCorrelationId(): string | undefined {
 export function setCallerToken(token: string): void {
   const store = context.getStore();
   if (store) store.callerToken = token;
+}
+
+/** Records that the current request only reads (the gateway: GET and HEAD), so its bus requests may be asked again. */
+export function setRequestSafe(safe: boolean): void {
+  const store = context.getStore();
+  if (store) store.safe = safe;
+}
+
+export function currentRequestIsSafe(): boolean {
+  return context.getStore()?.safe === true;
 }
 
 /** The current request's verified access token; undefined for an anonymous request (or outside one). */

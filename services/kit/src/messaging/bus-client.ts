@@ -4,6 +4,7 @@ import {
   type RequestOf, type RequestSubject, type ResponseOf, type ServiceError,
 } from '@mc/contracts';
 import { headers as natsHeaders, JSONCodec, type NatsConnection } from 'nats';
+import { requestDelivered } from '../nats/request';
 import { traceCarrier } from '../operations/tracing';
 import { randomUUID } from 'node:crypto';
 import type { Caller } from '../caller/caller';
@@ -30,7 +31,7 @@ export class BusClient {
 
   /**
    * Resolves the answer. The other service's error (a 4xx, say) is rethrown as this service's answer with the same
-   * shape; a timeout or no responder becomes a 503, so the caller sees 'the service is unavailable', not a 500.
+   * shape; a timeout or no responder (after `requestDelivered`'s tries) becomes a 503, so the caller sees 'the service is unavailable', not a 500.
    */
   async request<S extends RequestSubject>(subject: S, data: RequestOf<S>, options: BusRequestOptions = {}): Promise<ResponseOf<S>> {
     const h = natsHeaders();
@@ -39,7 +40,7 @@ export class BusClient {
     for (const [key, value] of Object.entries(traceCarrier())) h.set(key, value);
     let reply;
     try {
-      reply = await this.nc.request(subject, codec.encode({ pattern: subject, data, id: randomUUID() }), {
+      reply = await requestDelivered(this.nc, subject, codec.encode({ pattern: subject, data, id: randomUUID() }), {
         timeout: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
         headers: h,
       });

@@ -58,6 +58,8 @@ export const busContract = (filter: string) => (event: EventEnvelope): CheckedPa
 const DEAD_LETTER_RETRY_MS = 30_000;
 export type DeadLetterReason = 'unreadable' | 'contract' | 'failed';
 
+const CONSUME_EXPIRES_MS = 5000;
+
 export class IdempotentConsumer<Filter extends string = string> {
   private messages?: ConsumerMessages;
   private consumer?: Consumer;
@@ -86,7 +88,9 @@ export class IdempotentConsumer<Filter extends string = string> {
     const js: JetStreamClient = this.nc.jetstream();
     const consumer = await js.consumers.get(stream, durable);
     this.consumer = consumer;
-    this.messages = await consumer.consume({ max_messages: 256 });
+    // Pulls that expire after 5 s (heartbeats every 2.5 s): a pull lost with a NATS node, or with its stream's leader
+    // moving, is noticed and made again within seconds rather than the default 30 s (make chaos saw consumers stall).
+    this.messages = await consumer.consume({ max_messages: 256, expires: CONSUME_EXPIRES_MS });
     const messages = this.messages;
     this.loop = (async () => {
       for await (const msg of messages) await this.handle(msg);

@@ -21,6 +21,13 @@ describe('a process joining the bus', () => {
     expect(typeof options.authenticator).toBe('function');
   });
 
+  it('takes a cluster as servers separated by commas, every one of them over TLS in production', () => {
+    const cluster = 'tls://nats-0.nats:4222,tls://nats-1.nats:4222,tls://nats-2.nats:4222';
+    expect(natsConnectionOptions('cart', loadEnv(NatsEnv, { NATS_URL: cluster, NATS_NKEY_SEED: seed })).servers).toEqual(cluster.split(','));
+    expect(() => natsConnectionOptions('cart', loadEnv(NatsEnv, { NATS_URL: 'tls://nats-0:4222,nats://nats-1:4222', NATS_NKEY_SEED: seed }))).toThrow(/must be a tls:\/\/ URL/);
+    expect(() => loadEnv(NatsEnv, { NATS_URL: 'nats://a:4222,,nats://b:4222' })).toThrow(/NATS_URL/);
+  });
+
   it('reads a development key from the local keys folder, and says how to make one when it is missing', () => {
     const env = loadEnv(NatsEnv, { APP_ENV: 'development', NATS_KEYS_DIR: '/nonexistent' });
     expect(() => natsConnectionOptions('order', env)).toThrow(/No NATS credential for order at \/nonexistent\/order\.nk: run `make setup`/);

@@ -15,11 +15,14 @@ export const localKeysDir = (env: Pick<NatsEnv, 'NATS_KEYS_DIR'>): string =>
 /** A server on the same machine (a sidecar): the one place production may skip TLS, since nothing crosses a network. */
 const LOOPBACK = /^nats:\/\/(127\.0\.0\.1|localhost|\[::1\])(:\d+)?$/;
 
+/** The servers NATS_URL names: one, or a cluster's separated by commas. */
+export const natsServers = (env: Pick<NatsEnv, 'NATS_URL'>): string[] => env.NATS_URL.split(',');
+
 function seedOf(identity: NatsIdentity, env: NatsEnv): string {
   if (!isDevelopment(env)) {
     const missing = [
       ...(env.NATS_NKEY_SEED ? [] : [`NATS_NKEY_SEED is required: ${identity}'s own NKey seed (production never joins the bus without one)`]),
-      ...(env.NATS_URL.startsWith('tls://') || LOOPBACK.test(env.NATS_URL)
+      ...(natsServers(env).every((url) => url.startsWith('tls://') || LOOPBACK.test(url))
         ? []
         : [`NATS_URL=${JSON.stringify(env.NATS_URL)}: must be a tls:// URL in production (plain nats:// only to a server on the loopback)`]),
     ];
@@ -36,12 +39,13 @@ function seedOf(identity: NatsIdentity, env: NatsEnv): string {
 
 /**
  * The connection options of one process (production: refused without its seed or over plain TCP): its own NKey, replies on its own inbox prefix (the only one it may
- * subscribe to), TLS for a tls:// server, and reconnecting for ever.
+ * subscribe to), TLS for a tls:// server, and reconnecting for ever (to another server of a cluster at once when one goes).
  */
 export function natsConnectionOptions(identity: NatsIdentity, env: NatsEnv, name: string = identity): ConnectionOptions {
-  const tls = env.NATS_URL.startsWith('tls://') ? { tls: env.NATS_TLS_CA_FILE ? { caFile: env.NATS_TLS_CA_FILE } : {} } : {};
+  const servers = natsServers(env);
+  const tls = servers.some((url) => url.startsWith('tls://')) ? { tls: env.NATS_TLS_CA_FILE ? { caFile: env.NATS_TLS_CA_FILE } : {} } : {};
   return {
-    servers: [env.NATS_URL],
+    servers,
     name,
     inboxPrefix: identity === 'harness' ? '_INBOX_harness' : inboxPrefix(identity),
     authenticator: nkeyAuthenticator(new TextEncoder().encode(seedOf(identity, env))),

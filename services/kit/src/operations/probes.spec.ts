@@ -41,6 +41,16 @@ describe('ProcessProbes', () => {
     expect(text).toContain('process_cpu_seconds_total');
   });
 
+  it('reads once what several series of one scrape show', async () => {
+    let reads = 0;
+    const backlog = ProcessProbes.sharedReading(async () => ({ pending: ++reads }));
+    probes.gauge('mc_test_pending', 'first series', [], async (g) => g.set((await backlog()).pending));
+    probes.gauge('mc_test_pending_again', 'second series', [], async (g) => g.set((await backlog()).pending));
+    const { text } = await get('/metrics');
+    expect(reads).toBe(1);
+    expect(text).toContain('mc_test_pending_again{process="probe-test"} 1');
+  });
+
   it('answers nothing else', async () => {
     expect((await get('/')).status).toBe(404);
     expect((await fetch(`http://127.0.0.1:${port}/metrics`, { method: 'POST' })).status).toBe(405);

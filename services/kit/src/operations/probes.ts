@@ -61,6 +61,15 @@ export class ProcessProbes {
     return new Histogram({ name, help, labelNames, buckets: LATENCY_BUCKETS, registers: [this.registry] });
   }
 
+  /** One reading shared by the gauges of a scrape (several series from one query): made at most once a second. */
+  static sharedReading<T>(read: () => Promise<T>, forMs = 1000): () => Promise<T> {
+    let last: { at: number; value: Promise<T> } | undefined;
+    return () => {
+      if (!last || Date.now() - last.at > forMs) last = { at: Date.now(), value: read() };
+      return last.value;
+    };
+  }
+
   /** A gauge read at each scrape (`collect` sets its values). */
   gauge<L extends string>(name: string, help: string, labelNames: L[], collect: (gauge: Gauge<L>) => Promise<void> | void): Gauge<L> {
     const gauge: Gauge<L> = new Gauge<L>({ name, help, labelNames, registers: [this.registry], collect: () => collect(gauge) });
@@ -132,6 +141,12 @@ export class ProcessProbes {
   /** The process was told to stop: readiness fails from now on, whatever its components say. */
   markDraining(): void {
     this.state = 'draining';
+  }
+
+  /** Told to stop: readiness fails at once, then `delayMs` (`SHUTDOWN_DELAY_MS`) for a load balancer to notice before the process stops taking work. */
+  async drain(delayMs: number): Promise<void> {
+    this.markDraining();
+    if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
   }
 
   get draining(): boolean {

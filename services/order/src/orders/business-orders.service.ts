@@ -1,18 +1,15 @@
-import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import {
   agorotToShekels, BUSINESS_PAGE_SIZE, ErrorCodes, escapeLike, Events, Messages, OWNER_SETTABLE_STATUSES, Subjects,
   type BusinessOrder, type BusinessOrdersPage, type OrderStatus,
 } from '@mc/contracts';
-import { BusClient, businessNotFound, Clock, DATABASE, LOGGER, repeatEvery, type Repeating, OutboxRelay, OutboxWriter, SERVICE_ENV, serviceError, toServiceError, type Caller, type Database } from '@mc/kit';
-import { and, asc, eq, inArray, isNotNull, lte, sql, type SQL } from 'drizzle-orm';
-import type { Logger } from 'pino';
-import type { OrderEnv } from '../config';
+import { BusClient, businessNotFound, Clock, DATABASE, OutboxRelay, OutboxWriter, serviceError, toServiceError, type Caller, type Database } from '@mc/kit';
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { PiiKeys } from '../pii/pii-keys.service';
 import { idNumberReads, orderItems, orders, orderSearchText } from '../db/schema';
 import { OrderTransitions } from './order-transitions';
 import { orderNotFound, toCustomerOrder } from './orders.reader';
 
-const DAY_MS = 24 * 3600_000;
 /** How long a slug pharm confirmed as a pharmacy is believed without asking again. */
 const KNOWN_PHARMACY_MS = 10 * 60_000;
 const MAX_SEARCH_WORDS = 5;
@@ -61,8 +58,7 @@ function toBusinessOrder(o: OrderRow, items: (typeof orderItems.$inferSelect)[])
 
 /** A pharmacy's side of its orders (the business slug is the pharmacy's slug): statuses and the ID number. */
 @Injectable()
-export class BusinessOrdersService implements OnApplicationBootstrap, OnApplicationShutdown {
-  private repeating?: Repeating;
+export class BusinessOrdersService {
   private readonly pharmacies = new Map<string, number>();
 
   constructor(
@@ -73,8 +69,6 @@ export class BusinessOrdersService implements OnApplicationBootstrap, OnApplicat
     @Inject(OutboxWriter) private readonly outbox: OutboxWriter,
     @Inject(PiiKeys) private readonly keys: PiiKeys,
     @Inject(BusClient) private readonly bus: BusClient,
-    @Inject(SERVICE_ENV) private readonly env: OrderEnv,
-    @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
   /**
@@ -176,30 +170,4 @@ export class BusinessOrdersService implements OnApplicationBootstrap, OnApplicat
     this.relay.poke();
     return answer;
   }
-
-  /** Deletes the ID numbers of orders final for longer than the retention (by the service's clock). */
-  async purgeIdNumbers(): Promise<number> {
-    const now = this.clock.now();
-    const cutoff = new Date(now.getTime() - this.env.ID_NUMBER_RETENTION_DAYS * DAY_MS);
-    const purged = await this.db
-      .update(orders)
-      .set({ idNumberCiphertext: null, idNumberKeyId: null, idNumberPurgedAt: now })
-      .where(and(isNotNull(orders.idNumberCiphertext), isNotNull(orders.finalAt), lte(orders.finalAt, cutoff)))
-      .returning({ id: orders.id });
-    if (purged.length) this.logger.info({ count: purged.length }, 'ID numbers past retention deleted');
-    return purged.length;
-  }
-
-  onApplicationBootstrap(): void {
-    this.repeating = repeatEvery(
-      this.env.ID_NUMBER_PURGE_INTERVAL_MS,
-      () => this.purgeIdNumbers(),
-      (err) => this.logger.warn({ err }, 'ID number purge failed; will retry'),
-    );
-  }
-
-  onApplicationShutdown(): void {
-    this.repeating?.stop();
-  }
 }
-
