@@ -150,7 +150,7 @@ function shop(patient, sellers, key, stopAt) {
           if (placed.status === 201) attempt.confirmed = true;
           else if (placed.status === 409 && placed.body?.message === 'בוצעה הזמנה זהה') attempt.confirmed = true; // an earlier try of it was placed
           else if (placed.status === 401) await signIn(patient);
-          else if (placed.status >= 400 && placed.status < 500 && placed.status !== 429) attempt.refused = true;
+          else if (placed.status >= 400 && placed.status < 500 && placed.status !== 429) Object.assign(attempt, { refused: true, reason: `${placed.status} ${placed.body?.message}` });
         }
         if (!attempt.confirmed && !attempt.refused) await sleep(1500);
       }
@@ -302,7 +302,8 @@ async function main() {
     }
     console.log(`  ${rollingJudged.ok ? '✓' : '✗'} ${rollingJudged.name}: ${rollingJudged.requests} requests, ${rollingJudged.failures} failed${rollingJudged.examples.length ? ` (e.g. ${rollingJudged.examples.join('; ')})` : ''}`);
     console.log(`  ${calmFailures.length ? '✗' : '✓'} between the faults: ${calm.length} requests, ${calmFailures.length} failed`);
-    console.log(`  ${orders.ok ? '✓' : '✗'} orders: ${orders.attempts} checkout attempts, ${orders.confirmed} confirmed, ${orders.refused} refused (4xx), ${orders.stored} stored; ${orders.lost} lost, ${orders.doubled} doubled, ${orders.placedUnanswered} placed with every answer lost`);
+    const reasons = Object.entries(attempts.filter((a) => a.refused).reduce((m, a) => ({ ...m, [a.reason]: (m[a.reason] ?? 0) + 1 }), {})).map(([r, n]) => `${n}× ${r}`).join('; ');
+    console.log(`  ${orders.ok ? '✓' : '✗'} orders: ${orders.attempts} checkout attempts, ${orders.confirmed} confirmed, ${orders.refused} refused${reasons ? ` (${reasons})` : ''}, ${orders.stored} stored; ${orders.lost} lost, ${orders.doubled} doubled, ${orders.placedUnanswered} placed with every answer lost`);
     console.log(`  ${events.ok ? '✓' : '✗'} events of the ${events.batches} placed batches: ${events.lost} lost, ${events.twice} applied twice (pharm not confirmed ${events.notConfirmedInPharm}, not opened ${events.notOpened}, confirmations missing ${events.confirmationsMissing} / twice ${events.confirmationsTwice}, not sent ${events.notSent}, pharmacy notices wrong ${events.pharmacyNoticesWrong}, stock of ${events.offersChecked} offers: ${events.stockWrong} off${events.examples.length ? `: ${events.examples.join('; ')}` : ''})`);
     console.log(`  ${unexpectedExits.length ? '✗' : '✓'} processes that stopped without being killed: ${unexpectedExits.length ? unexpectedExits.join(', ') : 'none'}`);
     console.log(`  ${settled ? '✓' : '✗'} follow-on work settled: ${settled ? `in ${settleMs} ms` : 'no (outbox, consumers, e-mails or held stock still waiting after 90 s)'}`);
