@@ -72,12 +72,12 @@ async function startNatsCluster(size = 3) {
       },
       kill() {
         const child = node.child;
-        if (!child || child.exitCode !== null) return Promise.resolve();
+        if (!child || child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
         return new Promise((resolve) => { child.once('exit', resolve); child.kill('SIGKILL'); });
       },
       stop() {
         const child = node.child;
-        if (!child || child.exitCode !== null) return Promise.resolve();
+        if (!child || child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
         return new Promise((resolve) => { child.once('exit', resolve); child.kill('SIGTERM'); });
       },
     };

@@ -211,8 +211,9 @@ describe('order service: checkout, orders, statuses, ID numbers, documents', () 
   it('loses and duplicates nothing between commit and publication: one evt.order.batch.placed on the stream', async () => {
     const u = userOf(s.identity, freshUserId());
     await storeCart(u.as, [[a[1], 1]]);
-    const relay = s.app().get(OutboxRelay);
-    await relay.stop(0);
+    // Every relay of order stopped (its request process's and its timers process's).
+    await s.app().get(OutboxRelay).stop(0);
+    await s.timers().get(OutboxRelay).stop(0);
     const batch = await call(Subjects.order.orderCreate, form({ selectedPickup: [a[1].pharmSlug] }), u.as);
     const { rows } = await s.pg().query(`SELECT envelope FROM "order".outbox WHERE sent_at IS NULL AND subject = $1 AND envelope->'data'->>'batchUid' = $2`, [Events.order.batchPlaced, batch.uid]);
     expect(rows).toHaveLength(1);

@@ -43,6 +43,8 @@ export interface OrderStack {
   stop: (name: (typeof OTHERS)[number] | 'identity') => Promise<void>;
   /** Starts the order service again (same clock), as after a crash. */
   restartOrder: () => Promise<void>;
+  /** order's timers process (it relays order's outbox too, as every process of order does). */
+  timers: () => INestApplicationContext;
 }
 
 /**
@@ -113,6 +115,7 @@ export function useOrderStack(options: { realIdentity?: boolean } = {}): OrderSt
       start(name);
       await waitFor(`${name} to answer again`, () => rpcUntyped(nc, `${name}.health`, {}).then(() => true).catch(() => false), { timeoutMs: 60_000 });
     },
+    timers: () => timers!,
     restartOrder: async () => {
       await app.close();
       app = await startService(orderService, ENV, { clock });

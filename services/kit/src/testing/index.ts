@@ -91,7 +91,7 @@ export function describeServiceHealth(def: ServiceDefinition): void {
     const service = useService(def);
     it('answers its health subject with every dependency up', async () => {
       const health = await rpcUntyped<ServiceHealth>(service.nc(), healthSubject(def.name), {});
-      expect(health).toEqual({ service: def.name, status: 'up', checks: { database: 'up', redis: 'up', nats: 'up' } });
+      expect(health).toEqual({ service: def.name, status: 'up', checks: { database: 'up', redis: 'up', nats: 'up', subscriptions: 'up' } });
     });
   });
 }
