@@ -138,7 +138,7 @@ export class ServiceClient {
 
   /** The service's `<service>.health`, without the breaker (health probes must see the real state). */
   health(timeoutMs: number): Promise<ServiceHealth> {
-    return this.request<ServiceHealth>(healthSubject(this.service), {}, timeoutMs);
+    return this.request<ServiceHealth>(healthSubject(this.service), {}, timeoutMs, false, false);
   }
 
   /** One call without the breaker. */
@@ -156,9 +156,9 @@ export class ServiceClient {
 
   /**
    * A request in Nest's framing (`{ pattern, data, id }`) over the connection's one reply subscription; every call
-   * names its caller (`x-caller`). `asJson`: the answer as its JSON bytes.
+   * names its caller (`x-caller`). `asJson`: the answer as its JSON bytes; `mayRepeat`: asked again once on a timeout.
    */
-  private async request<T>(subject: string, data: unknown, timeoutMs: number, asJson = false): Promise<T> {
+  private async request<T>(subject: string, data: unknown, timeoutMs: number, asJson = false, mayRepeat = currentRequestIsSafe()): Promise<T> {
     const h = natsHeaders();
     h.set(Headers.correlationId, currentCorrelationId() ?? '');
     // The caller's token, verified by the bearer strategy on routes that take one; services verify it again.
@@ -166,8 +166,9 @@ export class ServiceClient {
     for (const [key, value] of Object.entries(traceCarrier())) h.set(key, value);
     const id = String(++this.sequence);
     const { data: packet } = serializer.serialize({ pattern: subject, data, id });
-    // A call made for a GET or HEAD (HTTP's safe methods) may be asked twice: once more when it times out.
-    const reply = await requestDelivered(this.nc, subject, packet as Uint8Array, { timeout: timeoutMs, headers: h }, { idempotent: currentRequestIsSafe() });
+    // A call made for a GET or HEAD (HTTP's safe methods) may be asked twice: once more when it times out (never a
+    // health probe's, which must see the service as it is).
+    const reply = await requestDelivered(this.nc, subject, packet as Uint8Array, { timeout: timeoutMs, headers: h }, { idempotent: mayRepeat });
     return (asJson ? answerAsJson(reply.data) : answerOf(reply.data)) as T;
   }
 }
