@@ -125,7 +125,8 @@ async function waitForReadModels(baseUrl, { timeoutMs = 180_000, headers = {} } 
 function probesText(probePorts) {
   const list = Object.entries(probePorts).map(([name, p]) => `${name} ${p}`).join(', ');
   return `  Probes and Prometheus metrics of each process: http://localhost:<port>/livez, /readyz, /metrics (${list});\n`
-    + '  the Grafana dashboard and alert rules: deploy/observability/\n';
+    + '  the Grafana dashboard and Prometheus alert rules: deploy/k8s/base/observability/ (dashboard.json, alert-rules.yaml);\n'
+    + '  traces: start it with OTEL_EXPORTER_OTLP_ENDPOINT=<your collector, OTLP over HTTP> (none leave a process without it)\n';
 }
 
 /** How to sign in as each demo account of the seed (make dev prints it). */
