@@ -246,8 +246,8 @@ async function main() {
     faults[faults.length - 1].name = `order's relay (${waiting} events waiting)`;
 
     // The NATS node with the most connections.
-    const load_ = await Promise.all(nats.nodes.map(async (n) => ({ n, connections: (await (await fetch(`${n.monitorUrl}/varz`)).json()).connections })));
-    const node = load_.sort((a, b) => b.connections - a.connections)[0];
+    const byConnections = await Promise.all(nats.nodes.map(async (n) => ({ n, connections: (await (await fetch(`${n.monitorUrl}/varz`)).json()).connections })));
+    const node = byConnections.sort((a, b) => b.connections - a.connections)[0];
     {
       const killedAt = now();
       await node.n.kill();
