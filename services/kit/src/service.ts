@@ -253,7 +253,7 @@ function rootModule(def: ServiceDefinition, overrides: NodeJS.ProcessEnv, option
 /** The service's modules without its NATS transport: for seeds, scripts and integration tests. */
 export async function createServiceContext(def: ServiceDefinition, overrides: NodeJS.ProcessEnv = {}, options: StartOptions = {}): Promise<INestApplicationContext> {
   const { RootModule, logger } = rootModule(def, overrides, options);
-  const app = await NestFactory.createApplicationContext(RootModule, { logger: new PinoNestLogger(logger) });
+  const app = await NestFactory.createApplicationContext(RootModule, { logger: new PinoNestLogger(logger), abortOnError: false });
   return app.init();
 }
 
@@ -262,7 +262,8 @@ export async function startService(def: ServiceDefinition, overrides: NodeJS.Pro
   const { RootModule, env, logger, probes } = rootModule(def, overrides, options);
   startTracing(def.name, env.OTEL_EXPORTER_OTLP_ENDPOINT);
   const server = new DrainingNatsServer({ ...natsConnectionOptions(def.name, env), queue: def.name }, env.SHUTDOWN_DEADLINE_MS, logger);
-  const app = await NestFactory.createMicroservice<MicroserviceOptions>(RootModule, { strategy: server, logger: new PinoNestLogger(logger) });
+  // A provider that cannot start throws to the caller (runService prints it; a test sees it) rather than exiting at once.
+  const app = await NestFactory.createMicroservice<MicroserviceOptions>(RootModule, { strategy: server, logger: new PinoNestLogger(logger), abortOnError: false });
   app.useGlobalPipes(createValidationPipe());
   app.useGlobalFilters(new RpcErrorFilter(logger));
   app.useGlobalInterceptors(new CorrelationInterceptor(logger, probes));

@@ -64,6 +64,7 @@ export class IdempotentConsumer<Filter extends string = string> {
   private messages?: ConsumerMessages;
   private consumer?: Consumer;
   private loop?: Promise<void>;
+  private stopping = false;
 
   constructor(
     private readonly nc: NatsConnection,
@@ -93,11 +94,17 @@ export class IdempotentConsumer<Filter extends string = string> {
     this.messages = await consumer.consume({ max_messages: 256, expires: CONSUME_EXPIRES_MS });
     const messages = this.messages;
     this.loop = (async () => {
-      for await (const msg of messages) await this.handle(msg);
+      for await (const msg of messages) {
+        // Stopping: the event under way finishes; those already fetched are handed back for another copy (or this
+        // one after its restart) rather than handled now, so a stop never waits for a backlog.
+        if (this.stopping) msg.nak();
+        else await this.handle(msg);
+      }
     })();
   }
 
   async stop(): Promise<void> {
+    this.stopping = true;
     await this.messages?.close();
     await this.loop?.catch(() => undefined);
   }
