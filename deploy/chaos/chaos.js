@@ -175,21 +175,30 @@ async function main() {
   fs.mkdirSync(LOG_DIR, { recursive: true });
   say(`a 3-node NATS cluster, the demo data in ${DATABASE}, the whole product on ${PORT}`);
   const nats = await startNatsCluster(3);
-  const env = {
-    DATABASE_NAME: DATABASE, NATS_URL: nats.url, NATS_STREAM_REPLICAS: '3', APP_ENV: 'development', LOG_LEVEL: 'warn',
-    REDIS_URL: 'redis://127.0.0.1:6379/9', TRUSTED_PROXIES: 'loopback', PUBLIC_URL: `http://localhost:${PORT}`,
-    RATE_LIMIT_CART_READS: '0', RATE_LIMIT_SEARCH: '0', RATE_LIMIT_LISTS: '0', RATE_LIMIT_PAGES: '0',
-    // A reservation order could not finish is given back after a minute (the least allowed), before the run reads the stock.
-    STOCK_HOLD_MS: '60000', STOCK_HOLD_SWEEP_MS: '5000', OUTBOX_POLL_MS: '200',
-  };
-  const infra = path.join(ROOT, 'deploy/local/infra.sh');
-  execFileSync(infra, ['--databases-only'], { env: { ...process.env, DATABASES: DATABASE }, stdio: 'ignore' });
-  execFileSync(infra, ['--reset-database', DATABASE], { stdio: 'ignore' });
-  execFileSync('redis-cli', ['-n', '9', 'FLUSHDB'], { stdio: 'ignore' });
-  const seedEnv = { DATABASE_NAME: DATABASE, APP_ENV: 'development', NATS_URL: nats.url, NATS_STREAM_REPLICAS: '3', LOG_LEVEL: 'warn' };
-  execFileSync(path.join(ROOT, 'deploy/local/seed.sh'), ['demo'], { env: { ...process.env, ...seedEnv }, stdio: ['ignore', 'ignore', 'inherit'] });
-  const db = new Pool({ host: '127.0.0.1', user: 'postgres', database: DATABASE, max: 2 });
-  const running = await stack.startStack({ env, port: PORT, logDir: LOG_DIR });
+  let db;
+  let running;
+  // Nothing of the run outlives it, whatever fails.
+  try {
+    const env = {
+      DATABASE_NAME: DATABASE, NATS_URL: nats.url, NATS_STREAM_REPLICAS: '3', APP_ENV: 'development', LOG_LEVEL: 'warn',
+      REDIS_URL: 'redis://127.0.0.1:6379/9', TRUSTED_PROXIES: 'loopback', PUBLIC_URL: `http://localhost:${PORT}`,
+      RATE_LIMIT_CART_READS: '0', RATE_LIMIT_SEARCH: '0', RATE_LIMIT_LISTS: '0', RATE_LIMIT_PAGES: '0',
+      // A reservation order could not finish is given back after a minute (the least allowed), before the run reads the stock.
+      STOCK_HOLD_MS: '60000', STOCK_HOLD_SWEEP_MS: '5000', OUTBOX_POLL_MS: '200',
+    };
+    const infra = path.join(ROOT, 'deploy/local/infra.sh');
+    execFileSync(infra, ['--databases-only'], { env: { ...process.env, DATABASES: DATABASE }, stdio: 'ignore' });
+    execFileSync(infra, ['--reset-database', DATABASE], { stdio: 'ignore' });
+    execFileSync('redis-cli', ['-n', '9', 'FLUSHDB'], { stdio: 'ignore' });
+    const seedEnv = { DATABASE_NAME: DATABASE, APP_ENV: 'development', NATS_URL: nats.url, NATS_STREAM_REPLICAS: '3', LOG_LEVEL: 'warn' };
+    execFileSync(path.join(ROOT, 'deploy/local/seed.sh'), ['demo'], { env: { ...process.env, ...seedEnv }, stdio: ['ignore', 'ignore', 'inherit'] });
+    db = new Pool({ host: '127.0.0.1', user: 'postgres', database: DATABASE, max: 2 });
+    running = await stack.startStack({ env, port: PORT, logDir: LOG_DIR });
+  } catch (err) {
+    await db?.end();
+    await nats.stop();
+    throw err;
+  }
   const unexpectedExits = [];
   const killing = new Set();
   const watchExit = (name, child) => child.once('exit', (code, signal) => { if (!killing.has(child)) unexpectedExits.push(`${name} (${signal ?? code})`); });
