@@ -51,6 +51,9 @@ export function natsConnectionOptions(identity: NatsIdentity, env: NatsEnv, name
     authenticator: nkeyAuthenticator(new TextEncoder().encode(seedOf(identity, env))),
     maxReconnectAttempts: -1,
     reconnectTimeWait: 1000,
+    // A first connection that fails (the server not up yet, a handshake that timed out) is tried again as a lost one
+    // would be, rather than failing the process's start.
+    waitOnFirstConnect: true,
     ...tls,
   };
 }
