@@ -70,16 +70,8 @@ async function startNatsCluster(size = 3) {
         node.child = spawn(BINARY, ['-c', conf, '-l', path.join(dir, `${name}.log`)], { stdio: 'ignore' });
         return waitFor(() => answers(p.client), `${name} on ${p.client}`);
       },
-      kill() {
-        const child = node.child;
-        if (!child || child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-        return new Promise((resolve) => { child.once('exit', resolve); child.kill('SIGKILL'); });
-      },
-      stop() {
-        const child = node.child;
-        if (!child || child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-        return new Promise((resolve) => { child.once('exit', resolve); child.kill('SIGTERM'); });
-      },
+      kill: () => end(node.child, 'SIGKILL'),
+      stop: () => end(node.child, 'SIGTERM'),
     };
     return node;
   });
@@ -96,6 +88,12 @@ async function startNatsCluster(size = 3) {
     throw err;
   }
   return { url: nodes.map((n) => `nats://127.0.0.1:${n.port}`).join(','), nodes, logDir: dir, stop };
+}
+
+/** Sends `signal` to a node's server and resolves once it has exited (at once when it is not running). */
+function end(child, signal) {
+  if (!child || child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => { child.once('exit', resolve); child.kill(signal); });
 }
 
 async function waitFor(check, what, timeoutMs = 10_000) {
