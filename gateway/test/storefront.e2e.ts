@@ -176,8 +176,13 @@ describe('one pharmacy', () => {
     expect(body.perPage).toBe(PER_PAGE.pharmProducts);
     expect(body.pharmProducts.length).toBeGreaterThan(0);
     for (const o of body.pharmProducts) expect(o.pharm.slug).toBe(pharmSlug);
-    const prices = body.pharmProducts.map((o: Json) => o.totalPrice);
-    expect(prices).toEqual([...prices].sort((a, b) => a - b));
+    // The price order: in stock first (other tests may sell one out), then per gram where the pack is weighed.
+    const keys = body.pharmProducts.map((o: Json) => {
+      const price = shekelsToAgorot(o.totalPrice);
+      return { inStock: o.inStock, price, perGram: unitPrices(price, o.product, null).perGram };
+    });
+    const byStockThenPrice = (a: Json, b: Json) => +b.inStock - +a.inStock || comparePriceOrder(a, b);
+    expect(keys).toEqual([...keys].sort(byStockThenPrice));
   });
 
   it('answers one pharm product with its shipments, 400 for a non-numeric id and 404 for an unknown one', async () => {
