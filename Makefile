@@ -14,7 +14,7 @@ export VITE_FEATURE_SMS_SIGNIN ?= 1
 export VITE_FEATURE_COUPONS ?= 1
 export VITE_FEATURE_FAKE_ID ?= 1
 
-.PHONY: dev test setup infra deps browser build chaos seed seed-base seed-if-empty bench bench-feed bench-footprint bench-web lint typecheck unit integration e2e clean
+.PHONY: dev test setup infra deps browser build chaos seed seed-base seed-if-empty bench profile bench-feed bench-footprint bench-web lint typecheck unit integration e2e clean
 
 dev: setup build seed-if-empty ## Sets up and runs everything on http://localhost:8080
 	node deploy/local/stack.js
@@ -83,6 +83,11 @@ bench: setup build seed ## Full volumes, the whole stack, autocannon on each sce
 	for i in $$(seq 1 120); do curl -sf localhost:8090/api/health >/dev/null && break; sleep 1; done; \
 	BENCH_URL=http://127.0.0.1:8090 node deploy/load/wait-read-models.js && BENCH_URL=http://127.0.0.1:8090 node deploy/load/bench.js \
 	  && BENCH_URL=http://127.0.0.1:8090 node deploy/load/feed-bench.js && BENCH_URL=http://127.0.0.1:8090 node deploy/load/flood.js
+
+# CPU profiles of every process under one part of make bench (deploy/load/profile.js), e.g.
+#   make profile BENCH_ONLY=catalogue BENCH_VARIANT=diverse BENCH_SCENARIOS=products
+profile: setup build seed-if-empty ## Every process under --cpu-prof during a part of make bench; where each one's CPU went
+	DATABASE_NAME=medcanna node deploy/load/profile.js
 
 # The partner feed alone (deploy/load/feed-bench.js): a 40,000-row and a 1,000,000-row feed of the fake partner, pushed to a
 # stack of its own; rows per second, the stock-feed worker's peak RSS and the time until the last change shows.

@@ -5,7 +5,8 @@
 // data (diverse.js), none twice in a run, as many different patients would. Beside each, a bare Node HTTP server
 // answering the same bodies: the ceiling of this machine. Prints one table. Then the checkout scenarios
 // (quote, create order, the user's orders) with signed-in volume patients (checkout.js), each against its target.
-// BENCH_ONLY=catalogue|checkout|business|company runs one part; BENCH_VARIANT=repeated|diverse one variant.
+// BENCH_ONLY=catalogue|checkout|business|company|web runs one part; BENCH_VARIANT=repeated|diverse one variant;
+// BENCH_SCENARIOS=products,search (scenarios.json's ids) some of the catalogue's scenarios.
 'use strict';
 const autocannon = require('autocannon');
 const { fork } = require('node:child_process');
@@ -17,6 +18,8 @@ const { prepareCheckout } = require('./checkout');
 const diverse = require('./diverse');
 const { asNextClient, manyClients } = require('./clients');
 const { settle } = require('./settle');
+const { initialJs } = require('./initial-js');
+const { addVolumeOrders } = require('./volume-orders');
 
 const BASE = process.env.BENCH_URL || 'http://127.0.0.1:8080';
 
@@ -51,7 +54,7 @@ function pathCursor(paths) {
 }
 
 /** `seconds` of requests to `url`, or with `paths` (a pathCursor) to the next of its paths each time. */
-function run(url, { headers = {}, seconds, paths }) {
+function run(url, { headers = {}, seconds, paths, connections = config.connections }) {
   return new Promise((resolve, reject) => {
     const times = [];
     let non2xx = 0;
@@ -59,7 +62,7 @@ function run(url, { headers = {}, seconds, paths }) {
     const requests = paths
       ? [{ setupRequest: (request) => ({ ...request, headers: asNextClient(request.headers), path: paths.next() }) }]
       : [{ setupRequest: manyClients(headers) }];
-    const instance = autocannon({ url, connections: config.connections, duration: seconds, headers, requests }, (err, result) => {
+    const instance = autocannon({ url, connections, duration: seconds, headers, requests }, (err, result) => {
       if (err) return reject(err);
       times.sort((a, b) => a - b);
       resolve({
@@ -88,12 +91,12 @@ function ceilingServer(bodies) {
   });
 }
 
-/** The ceiling's warmed-up run over `bodies`. */
-async function ceilingRun(bodies) {
+/** The ceiling's warmed-up run over `bodies`, at `connections` (the catalogue's by default). */
+async function ceilingRun(bodies, connections = config.connections) {
   const ceiling = await ceilingServer(bodies);
   try {
-    await run(ceiling.url, { seconds: config.warmupSeconds });
-    return await run(ceiling.url, { seconds: config.durationSeconds });
+    await run(ceiling.url, { seconds: config.warmupSeconds, connections });
+    return await run(ceiling.url, { seconds: config.durationSeconds, connections });
   } finally {
     ceiling.stop();
   }
@@ -129,6 +132,7 @@ async function withPageCacheHits(measure) {
 async function loop(seconds, connections, step) {
   const times = [];
   const failures = [];
+  const bodies = [];
   const started = Date.now();
   const end = started + seconds * 1000;
   await Promise.all(Array.from({ length: connections }, async () => {
@@ -136,12 +140,30 @@ async function loop(seconds, connections, step) {
       const { ms, status, expected, body } = await step();
       times.push(ms);
       if (status !== expected) failures.push(`${status} ${body.slice(0, 200)}`);
+      else if (bodies.length < CEILING_SAMPLE) bodies.push(body);
     }
   }));
   times.sort((a, b) => a - b);
   return {
     p50: round(percentile(times, 0.5)), p95: round(percentile(times, 0.95)), p99: round(percentile(times, 0.99)),
-    rps: times.length / ((Date.now() - started) / 1000), errors: failures.length, failures,
+    rps: times.length / ((Date.now() - started) / 1000), errors: failures.length, failures, bodies,
+  };
+}
+
+/**
+ * One signed-in scenario: `step` in `connections` loops after a warm-up, then the bare-Node ceiling answering a sample
+ * of the same answers at the same concurrency; a row of the scenario's table against its p95 budget.
+ */
+async function budgetRow(scenario, { connections, warmupSeconds, durationSeconds }, p95Ms, step, extra = {}) {
+  await loop(warmupSeconds, connections, step);
+  const r = await loop(durationSeconds, connections, step);
+  if (r.errors) console.error(`[bench] ${scenario}: ${r.errors} failed, e.g. ${[...new Set(r.failures)].slice(0, 3).join(' | ')}`);
+  console.error(`[bench] ${scenario}: p95 ${r.p95} ms, ${Math.round(r.rps)} req/s`);
+  const ceiling = r.bodies.length ? await ceilingRun(r.bodies.map((b) => Buffer.from(b)), connections) : undefined;
+  return {
+    scenario, ...extra, p50: r.p50, p95: r.p95, p99: r.p99, 'req/s': Math.round(r.rps),
+    'ceiling req/s': ceiling ? Math.round(ceiling.rps) : '', 'ceiling p95': ceiling ? ceiling.p95 : '', 'budget p95': p95Ms, errors: r.errors,
+    'budget met': isMet(r.p95 <= p95Ms && r.errors === 0),
   };
 }
 
@@ -181,17 +203,9 @@ async function checkoutScenarios() {
     userOrders: () => { const u = turn(); return timed('GET', '/api/user/orders?page=1', u.jwt, undefined, 200); },
   };
   const rows = [];
-  for (const scenario of c.scenarios) {
-    await loop(c.warmupSeconds, c.connections, steps[scenario.kind]);
-    const r = await loop(c.durationSeconds, c.connections, steps[scenario.kind]);
-    if (r.errors) console.error(`[bench] ${scenario.name}: ${r.errors} failed, e.g. ${[...new Set(r.failures)].slice(0, 3).join(' | ')}`);
-    console.error(`[bench] ${scenario.name}: p95 ${r.p95} ms, ${Math.round(r.rps)} req/s`);
-    rows.push({
-      scenario: scenario.name, p50: r.p50, p95: r.p95, p99: r.p99, 'req/s': Math.round(r.rps), 'target p95': scenario.p95Ms, errors: r.errors,
-      'targets met': r.p95 <= scenario.p95Ms && r.errors === 0 ? 'yes' : 'NO',
-    });
-  }
-  console.log(`\nCheckout: ${c.connections} connections, ${c.durationSeconds} s per scenario, ${users.length} signed-in volume patients in turn; latency in ms\n`);
+  for (const scenario of c.scenarios) rows.push(await budgetRow(scenario.name, c, scenario.p95Ms, steps[scenario.kind]));
+  console.log(`\nCheckout: ${c.connections} connections, ${c.durationSeconds} s per scenario, ${users.length} signed-in volume patients in turn; latency in ms;`
+    + ' ceiling: a bare Node server answering a sample of the same answers at the same concurrency\n');
   console.table(rows);
 }
 
@@ -262,7 +276,8 @@ async function catalogueScenarios() {
   const values = await discover();
   const data = variants.includes('diverse') ? await diverse.discover(BASE, config.headers) : undefined;
   const rows = [];
-  for (const scenario of config.scenarios) {
+  const only = process.env.BENCH_SCENARIOS?.split(',');
+  for (const scenario of config.scenarios.filter((s) => !only || only.includes(s.id))) {
     let repeatedRps;
     if (variants.includes('repeated')) {
       const repeated = await repeatedScenario(scenario, values);
@@ -283,31 +298,54 @@ async function catalogueScenarios() {
   console.table(rows);
 }
 
+/** Signs `account` in; its access token. */
+async function signIn(account) {
+  const res = await fetch(`${BASE}/api/auth/signin`, {
+    method: 'POST', headers: { ...config.headers, 'content-type': 'application/json' }, body: JSON.stringify(account),
+  });
+  if (!res.ok) throw new Error(`${account.email}: sign-in answered ${res.status}`);
+  return (await res.json()).jwt;
+}
+
 /**
- * The back office's dashboard (`GET /api/business/{id}`: pharm's and order's parts over all of a pharmacy's orders)
- * of `business.pharmacies` different pharmacies in turn, as the admin (who may open any), against its p95 target.
+ * The back office as pharmacy owners use it (the demo pharmacists, each with the ordinary token of a member), one of
+ * whose pharmacies holds `business.volumeOrders` orders for the run (volume-orders.js): the dashboard
+ * (`GET /api/business/{slug}`: pharm's and order's parts) of each in turn, and the order table's pages without a
+ * search at the pharmacy of 200,000 orders; each against its p95 budget, beside the ceiling.
  */
 async function businessScenarios() {
   const b = { ...config.business, connections: Number(process.env.BENCH_CONNECTIONS || config.business.connections) };
-  const signIn = await fetch(`${BASE}/api/auth/signin`, {
-    method: 'POST', headers: { ...config.headers, 'content-type': 'application/json' }, body: JSON.stringify(b.account),
-  });
-  if (!signIn.ok) throw new Error(`business: sign-in answered ${signIn.status}`);
-  const { jwt } = await signIn.json();
-  const slugs = (await getJson(`/api/pharms?page=1`)).pharms.map((p) => p.slug).slice(0, b.pharmacies);
-  if (!slugs.length) throw new Error('business: no pharmacies');
-  let next = 0;
-  const step = () => timed('GET', `/api/business/${slugs[next++ % slugs.length]}`, jwt, undefined, 200);
-  await loop(b.warmupSeconds, b.connections, step);
-  const r = await loop(b.durationSeconds, b.connections, step);
-  if (r.errors) console.error(`[bench] business dashboard: ${r.errors} failed, e.g. ${[...new Set(r.failures)].slice(0, 3).join(' | ')}`);
-  console.log(`\nBack office: ${b.connections} connections, ${b.durationSeconds} s, the dashboards of ${slugs.length} pharmacies in turn; latency in ms\n`);
-  console.table([{
-    scenario: 'business dashboard', p50: r.p50, p95: r.p95, p99: r.p99, 'req/s': Math.round(r.rps), 'target p95': b.p95Ms, errors: r.errors,
-    'targets met': r.p95 <= b.p95Ms && r.errors === 0 ? 'yes' : 'NO',
-  }]);
+  const owners = await Promise.all(b.owners.map(async ({ slug, ...account }) => ({ slug, jwt: await signIn(account) })));
+  const volume = owners.find((o) => o.slug === b.volumePharmacy);
+  const removeVolume = await addVolumeOrders(volume.slug, b.volumeOrders);
+  const rows = [];
+  try {
+    let next = 0;
+    const dashboard = () => { const o = owners[next++ % owners.length]; return timed('GET', `/api/business/${o.slug}`, o.jwt, undefined, 200); };
+    rows.push(await budgetRow('back-office dashboard', b, b.dashboardP95Ms, dashboard, { pharmacies: owners.map((o) => o.slug).join(' ') }));
+    let page = 0;
+    const table = () => timed('GET', `/api/business/${volume.slug}/orders?page=${1 + (page++ % b.tablePages)}`, volume.jwt, undefined, 200);
+    rows.push(await budgetRow('back-office order table, no search', b, b.orderTableP95Ms, table, { pharmacies: volume.slug }));
+  } finally {
+    await removeVolume();
+  }
+  console.log(`\nBack office: ${b.connections} connections, ${b.durationSeconds} s per scenario; ${b.volumeOrders} orders added to ${volume.slug} for the run`
+    + ` (its table's first ${b.tablePages} pages in turn); latency in ms; ceiling: a bare Node server answering a sample of the same answers\n`);
+  console.table(rows);
 }
 
+/** The home page's initial JavaScript (initial-js.js) of the build the stack serves, against its budget. */
+function webScenario() {
+  const dist = path.resolve(__dirname, '../..', process.env.WEB_DIST || 'web/dist');
+  const js = initialJs(dist);
+  const kb = (bytes) => Math.round(bytes / 102.4) / 10;
+  console.log('\nHome page initial JavaScript (the modules web/dist/index.html starts with, gzip level 9; the ceiling does not apply)\n');
+  console.table([{
+    scenario: 'home page initial JavaScript', files: js.rows.length, 'raw KB': kb(js.raw), 'gzip KB': kb(js.gzip),
+    'budget gzip KB': config.web.initialJsGzipKb, 'budget met': isMet(js.gzip / 1024 <= config.web.initialJsGzipKb),
+    largest: js.rows.sort((a, b) => b.gzip - a.gzip).slice(0, 3).map((r) => `${r.file.replace('assets/', '')} ${kb(r.gzip)}`).join(', '),
+  }]);
+}
 
 /**
  * Issue 29: the largest cannabis company's stock page (its products with the market, page after page and searched)
@@ -316,11 +354,7 @@ async function businessScenarios() {
  */
 async function companyScenarios() {
   const c = { ...config.company, connections: Number(process.env.BENCH_CONNECTIONS || config.company.connections) };
-  const signIn = await fetch(`${BASE}/api/auth/signin`, {
-    method: 'POST', headers: { ...config.headers, 'content-type': 'application/json' }, body: JSON.stringify(c.account),
-  });
-  if (!signIn.ok) throw new Error(`company: sign-in answered ${signIn.status}`);
-  const { jwt: adminJwt } = await signIn.json();
+  const adminJwt = await signIn(c.account);
   const authed = async (p, jwt, method = 'GET') => {
     const res = await fetch(BASE + p, { method, headers: { ...asNextClient(config.headers), authorization: `Bearer ${jwt}` } });
     if (!res.ok) throw new Error(`${p}: ${res.status} ${await res.text()}`);
@@ -349,23 +383,13 @@ async function companyScenarios() {
   const rows = [];
   for (const [scenario, list] of Object.entries(paths)) {
     let next = 0;
-    const step = () => timed('GET', list[next++ % list.length], jwt, undefined, 200);
-    await loop(c.warmupSeconds, c.connections, step);
-    const r = await loop(c.durationSeconds, c.connections, step);
-    if (r.errors) console.error(`[bench] ${scenario}: ${r.errors} failed, e.g. ${[...new Set(r.failures)].slice(0, 3).join(' | ')}`);
-    const bodies = await Promise.all(list.slice(0, 20).map(async (p) => JSON.stringify(await authed(p, jwt))));
-    const ceiling = await ceilingRun(bodies);
-    rows.push({
-      scenario, paths: list.length, p50: r.p50, p95: r.p95, p99: r.p99, 'req/s': Math.round(r.rps),
-      'ceiling req/s': Math.round(ceiling.rps), 'ceiling p95': ceiling.p95, 'target p95': c.p95Ms, errors: r.errors,
-      'targets met': r.p95 <= c.p95Ms && r.errors === 0 ? 'yes' : 'NO',
-    });
+    rows.push(await budgetRow(scenario, c, c.p95Ms, () => timed('GET', list[next++ % list.length], jwt, undefined, 200), { paths: list.length }));
   }
   console.log(`\nCannabis company ${largest.slug} (${largest.productsCount} products; ${report.total} offers): ${c.connections} connections, ${c.durationSeconds} s; latency in ms\n`);
   console.table(rows);
 }
 
-/** BENCH_ONLY=catalogue, checkout, business or company runs one part. */
+/** BENCH_ONLY=catalogue, checkout, business, company or web runs one part. */
 async function main() {
   const only = process.env.BENCH_ONLY;
   if (!only || only === 'catalogue') await catalogueScenarios();
@@ -373,6 +397,7 @@ async function main() {
   if (!only || only === 'checkout') await checkoutScenarios();
   if (!only || only === 'business') await businessScenarios();
   if (!only || only === 'company') await companyScenarios();
+  if (!only || only === 'web') webScenario();
 }
 
 main().catch((err) => { console.error(err); process.exit(1); });

@@ -14,7 +14,7 @@
 // WEB_DIST     the built web the gateway serves, for the JavaScript size (default web/dist, as the gateway's)
 import fs from 'node:fs';
 import path from 'node:path';
-import zlib from 'node:zlib';
+import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
@@ -29,7 +29,10 @@ const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-dev-shm-usage
 const OUT_DIR = path.join(ROOT, 'artifacts/lighthouse');
 const WEB_DIST = path.resolve(ROOT, process.env.WEB_DIST || 'web/dist');
 
-const THRESHOLDS = { performance: 90, accessibility: 95, seo: 95, initialJsGzipKb: 180 };
+const require = createRequire(import.meta.url);
+const { initialJs } = require('./initial-js.js');
+const scenarios = require('./scenarios.json');
+const THRESHOLDS = { performance: 90, accessibility: 95, seo: 95, initialJsGzipKb: scenarios.web.initialJsGzipKb };
 const CATEGORIES = ['performance', 'accessibility', 'seo'];
 const API_HEADERS = {
   accept: 'application/json',
@@ -57,32 +60,6 @@ async function discoverPages() {
     { name: 'pharmacy', path: `/pharms/${encodeURIComponent(pharm)}` },
   ];
   return ONLY ? pages.filter((p) => ONLY.includes(p.name)) : pages;
-}
-
-/**
- * The home page's initial JavaScript: `<script type=module src>`, `<link rel=modulepreload href>` and the modules the
- * inline start script of the built index.html imports and preloads after the first paint.
- */
-function initialJs() {
-  const html = fs.readFileSync(path.join(WEB_DIST, 'index.html'), 'utf8');
-  const attr = (tag, name) => tag.match(new RegExp(`\\s${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)'|([^\\s>]+))`, 'i'))?.slice(1).find((v) => v !== undefined);
-  const files = new Set();
-  for (const [tag] of html.matchAll(/<script\b[^>]*>/gi)) {
-    if ((attr(tag, 'type') || '').toLowerCase() === 'module' && attr(tag, 'src')) files.add(attr(tag, 'src'));
-  }
-  for (const [, body] of html.matchAll(/<script type="module">([^<]*)<\/script>/gi)) {
-    for (const [, src] of body.matchAll(/"(\/assets\/[^"]+\.js)"/g)) files.add(src);
-  }
-  for (const [tag] of html.matchAll(/<link\b[^>]*>/gi)) {
-    const rels = (attr(tag, 'rel') || '').toLowerCase().split(/\s+/);
-    if (rels.includes('modulepreload') && attr(tag, 'href')) files.add(attr(tag, 'href'));
-  }
-  const rows = [...files].map((src) => {
-    const file = path.join(WEB_DIST, new URL(src, 'http://x/').pathname);
-    const raw = fs.readFileSync(file);
-    return { file: path.relative(WEB_DIST, file), raw: raw.length, gzip: zlib.gzipSync(raw, { level: 9 }).length };
-  });
-  return { rows, raw: rows.reduce((s, r) => s + r.raw, 0), gzip: rows.reduce((s, r) => s + r.gzip, 0) };
 }
 
 /** One Lighthouse run in a fresh Chromium, tried once more when the page did not load (NO_FCP and the like on a busy machine). */
@@ -176,7 +153,7 @@ async function main() {
     }
   }
 
-  const js = initialJs();
+  const js = initialJs(WEB_DIST);
   const jsPass = js.gzip / 1024 <= THRESHOLDS.initialJsGzipKb;
 
   console.log(`\nLighthouse (mobile, simulated throttling) on ${BASE}; thresholds: performance >= ${THRESHOLDS.performance}, accessibility >= ${THRESHOLDS.accessibility}, SEO >= ${THRESHOLDS.seo}`);

@@ -26,7 +26,9 @@ const entry = (name) => (name === 'gateway' ? 'gateway/dist/main.js' : WORKERS[n
 function startProcess(name, { env = {}, logDir }) {
   fs.mkdirSync(logDir, { recursive: true });
   const log = fs.openSync(path.join(logDir, `${name}.log`), 'a');
-  const child = spawn(process.execPath, [...(WORKERS[name]?.nodeArgs ?? []), path.join(ROOT, entry(name))], {
+  // STACK_NODE_ARGS: Node flags for every process (`make profile`'s --cpu-prof, which NODE_OPTIONS may not carry).
+  const nodeArgs = [...(process.env.STACK_NODE_ARGS?.split(' ').filter(Boolean) ?? []), ...(WORKERS[name]?.nodeArgs ?? [])];
+  const child = spawn(process.execPath, [...nodeArgs, path.join(ROOT, entry(name))], {
     cwd: ROOT,
     env: { ...process.env, PROBE_PORT: '0', SHUTDOWN_DELAY_MS: '0', ...env },
     stdio: ['ignore', log, log],

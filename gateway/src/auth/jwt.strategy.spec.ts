@@ -23,8 +23,7 @@ function authenticate(strategy: JwtStrategy, token: string, headers?: Record<str
 
 describe('bearer tokens at the gateway', () => {
   const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
-  const pem = publicKey.export({ type: 'spki', format: 'pem' }).toString();
-  const strategy = new JwtStrategy({ pem: async (kid: string) => (kid === 'k1' ? pem : undefined) } as unknown as IdentityKeys);
+  const strategy = new JwtStrategy({ key: async (kid: string) => (kid === 'k1' ? publicKey : undefined) } as unknown as IdentityKeys);
   const now = Math.floor(Date.now() / 1000);
   const claims = { sub: '7', typ: 'user', role: 'user', ver: 0, iss: 'medcanna-identity', iat: now };
 
@@ -47,7 +46,7 @@ describe('bearer tokens at the gateway', () => {
 
   it("refuses a token older than its account's version (identity's token_versions bucket)", async () => {
     const versions = { isStale: (userId: number, ver: number) => userId === 7 && ver < 2 } as unknown as TokenVersions;
-    const checked = new JwtStrategy({ pem: async (kid: string) => (kid === 'k1' ? pem : undefined) } as unknown as IdentityKeys, versions);
+    const checked = new JwtStrategy({ key: async (kid: string) => (kid === 'k1' ? publicKey : undefined) } as unknown as IdentityKeys, versions);
     await expect(authenticate(checked, jwt(privateKey, { ...claims, ver: 1, exp: now + 3600 }))).resolves.toBe(false);
     await expect(authenticate(checked, jwt(privateKey, { ...claims, ver: 2, exp: now + 3600 }))).resolves.toMatchObject({ id: 7 });
   });

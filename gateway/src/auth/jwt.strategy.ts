@@ -1,4 +1,5 @@
 import { Inject, Injectable, Optional } from '@nestjs/common';
+import type { KeyObject } from 'node:crypto';
 import { hasBusinessClaims, hasOurClaims, IdentityKeys, setCallerToken, TOKEN_ALG, TOKEN_ISSUER, TokenVersions } from '@mc/kit';
 import type { NatsConnection } from 'nats';
 import { PassportStrategy } from '@nestjs/passport';
@@ -56,6 +57,8 @@ function identityTokenStrategy(name: string, accepts: (claims: Record<string, un
         algorithms: [TOKEN_ALG],
         issuer: TOKEN_ISSUER,
         passReqToCallback: true,
+        // The key object itself, never its PEM: jsonwebtoken would parse a PEM into a key again on every request
+        // (passport-jwt's types name strings only; it hands the key on to jsonwebtoken, which takes a KeyObject).
         secretOrKeyProvider: (_request: unknown, rawToken: string, done: (err: unknown, key?: string) => void) => {
           let kid: string | undefined;
           try {
@@ -64,7 +67,7 @@ function identityTokenStrategy(name: string, accepts: (claims: Record<string, un
             kid = undefined;
           }
           if (!kid) return done(null, undefined);
-          keys.pem(kid).then((pem) => done(null, pem), (err) => done(err));
+          keys.key(kid).then((key) => done(null, key as KeyObject as unknown as string), (err) => done(err));
         },
       });
     }

@@ -176,7 +176,8 @@ describe('the record of ID-number readings (evt.order.audit.recorded)', () => {
 
   it('is applied by the service at its start, after the migrations it follows', async () => {
     const journal = JSON.parse(readFileSync(join(__dirname, '../src/migrations/meta/_journal.json'), 'utf8')) as { entries: { tag: string }[] };
-    expect(journal.entries.map((e) => e.tag).slice(-2)).toEqual(['0003_business_orders', '0004_id_number_reads_audit']);
+    const tags = journal.entries.map((e) => e.tag);
+    expect(tags.indexOf('0004_id_number_reads_audit')).toBe(tags.indexOf('0003_business_orders') + 1);
     const applied = await own.query('SELECT count(*)::int AS n FROM "order".__migrations');
     expect(applied.rows[0].n).toBe(journal.entries.length);
   });

@@ -27,11 +27,6 @@ export class IdentityKeys {
     return this.cache.byKid.get(kid);
   }
 
-  /** `key` as PEM (SPKI), the form passport-jwt takes. */
-  async pem(kid: string): Promise<string | undefined> {
-    return (await this.key(kid))?.export({ type: 'spki', format: 'pem' }).toString();
-  }
-
   private refetch(): Promise<Map<string, KeyObject>> {
     this.inFlight ??= this.fetchKeys()
       .then(({ keys }) => {

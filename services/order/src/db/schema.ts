@@ -1,7 +1,7 @@
 import type { DocumentKind, DocumentsState, OrderStatus } from '@mc/contracts';
 import { messagingTables } from '@mc/kit/tables';
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgSchema, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, date, index, integer, jsonb, pgSchema, primaryKey, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 export const orderSchema = pgSchema('order');
 export const { outbox, inbox } = messagingTables(orderSchema);
@@ -75,8 +75,6 @@ export const orders = orderSchema.table(
   (t) => [
     index('orders_user_created_idx').on(t.userId, t.createdAt.desc(), t.id.desc()),
     index('orders_pharm_created_idx').on(t.pharmSlug, t.createdAt.desc(), t.id.desc()),
-    // The dashboard's figures (business-stats.service.ts): an index-only pass over one pharmacy's orders.
-    index('orders_pharm_stats_idx').on(t.pharmSlug, t.createdAt, t.total, t.userId),
     // The dashboard's recent orders not yet final.
     index('orders_pharm_open_idx').on(t.pharmSlug, t.createdAt.desc(), t.id.desc()).where(sql`${t.status} IN ('new', 'open', 'pending')`),
     index('orders_batch_idx').on(t.batchUid),
@@ -86,6 +84,43 @@ export const orders = orderSchema.table(
     index('orders_purge_idx').on(t.finalAt).where(sql`${t.idNumberCiphertext} IS NOT NULL AND ${t.finalAt} IS NOT NULL`),
   ],
 );
+
+/*
+ * Each pharmacy's order figures, kept by triggers on `orders` in the writer's own transaction (migration
+ * 0005_pharmacy_figures: statement triggers over the inserted or deleted rows, locking in slug order), so the back
+ * office's dashboard and its order table's total read a few rows instead of counting every order.
+ */
+
+/** Orders placed per pharmacy and Israel day, with their totals (agorot): the dashboard's today / 7 / 30 days. */
+export const pharmacyOrderDays = orderSchema.table(
+  'pharmacy_order_days',
+  {
+    pharmSlug: text('pharm_slug').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    orders: integer('orders').notNull(),
+    total: bigint('total', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.pharmSlug, t.day] })],
+);
+
+/** A pharmacy's customers: each user's number of orders there (a row while it is above 0). */
+export const pharmacyCustomers = orderSchema.table(
+  'pharmacy_customers',
+  {
+    pharmSlug: text('pharm_slug').notNull(),
+    userId: integer('user_id').notNull(),
+    orders: integer('orders').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.pharmSlug, t.userId] })],
+);
+
+/** A pharmacy's orders ever, their total (agorot) and its distinct customers. */
+export const pharmacyOrderTotals = orderSchema.table('pharmacy_order_totals', {
+  pharmSlug: text('pharm_slug').primaryKey(),
+  orders: integer('orders').notNull(),
+  total: bigint('total', { mode: 'number' }).notNull(),
+  customers: integer('customers').notNull(),
+});
 
 /** What was ordered, as it was shown (agorot). */
 export const orderItems = orderSchema.table(

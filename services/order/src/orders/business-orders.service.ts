@@ -6,7 +6,7 @@ import {
 import { BusClient, businessNotFound, Clock, DATABASE, OutboxRelay, OutboxWriter, serviceError, toServiceError, type Caller, type Database } from '@mc/kit';
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { PiiKeys } from '../pii/pii-keys.service';
-import { idNumberReads, orderItems, orders, orderSearchText } from '../db/schema';
+import { idNumberReads, orderItems, orders, orderSearchText, pharmacyOrderTotals } from '../db/schema';
 import { OrderTransitions } from './order-transitions';
 import { orderNotFound, toCustomerOrder } from './orders.reader';
 
@@ -99,8 +99,8 @@ export class BusinessOrdersService {
     const where = and(eq(orders.pharmSlug, pharmSlug), searched);
     const order: SQL[] = exactId !== undefined ? [sql`(${orders.id} = ${exactId}) DESC`] : [];
     // The page and the count apart: a count riding on each row (count(*) OVER ()) would read every order of a busy
-    // pharmacy's table for each page; the count alone is an index-only scan.
-    const [rows, [{ total }]] = await Promise.all([
+    // pharmacy's table for each page. Without a search the count is the pharmacy's figure the order triggers keep.
+    const [rows, total] = await Promise.all([
       this.db
         .select()
         .from(orders)
@@ -108,7 +108,9 @@ export class BusinessOrdersService {
         .orderBy(...order, sql`${orders.createdAt} DESC NULLS LAST`, sql`${orders.id} DESC NULLS LAST`)
         .limit(perPage)
         .offset((page - 1) * perPage),
-      this.db.select({ total: sql<number>`count(*)::int` }).from(orders).where(where),
+      searched
+        ? this.db.select({ total: sql<number>`count(*)::int` }).from(orders).where(where).then(([row]) => row.total)
+        : this.db.select({ total: pharmacyOrderTotals.orders }).from(pharmacyOrderTotals).where(eq(pharmacyOrderTotals.pharmSlug, pharmSlug)).then(([row]) => row?.total ?? 0),
     ]);
     const items = rows.length
       ? await this.db.select().from(orderItems).where(inArray(orderItems.orderId, rows.map((r) => r.id))).orderBy(asc(orderItems.id))

@@ -1,8 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { agorotToShekels, DASHBOARD_LIST_SIZE, ISRAEL_TIME_ZONE, type BusinessOrderSummary, type OrderBusinessStats, type OrderStatus } from '@mc/contracts';
 import { Clock, DATABASE, type Database } from '@mc/kit';
-import { and, eq, inArray, sql, sum } from 'drizzle-orm';
-import { orderItems, orders } from '../db/schema';
+import { and, eq, inArray, lte, sql, sum } from 'drizzle-orm';
+import { orderItems, orders, pharmacyOrderDays, pharmacyOrderTotals } from '../db/schema';
 
 /** The statuses of an order its pharmacy still has to handle (the dashboard's "recent open orders"). */
 const NOT_FINAL_STATUSES = ['new', 'open', 'pending'] as const satisfies readonly OrderStatus[];
@@ -17,9 +17,9 @@ interface Totals {
 
 /**
  * The dashboard's order figures of one pharmacy (spec §3 Stats): orders placed today, in the last 7 and 30 days (days
- * of Israel's calendar, today included, up to now) and ever, with their totals; distinct customers; the latest
- * orders not yet final. One pass over the pharmacy's rows of the covering index `orders_pharm_stats_idx` and one
- * probe of the partial index `orders_pharm_open_idx`.
+ * of Israel's calendar, today included) and ever, with their totals; distinct customers; the latest orders not yet
+ * final. The figures are read from the rows the order triggers keep (at most 30 days' and one), whatever the number of
+ * orders; the latest open orders from the partial index `orders_pharm_open_idx`.
  */
 @Injectable()
 export class BusinessStatsService {
@@ -41,25 +41,25 @@ export class BusinessStatsService {
     };
   }
 
+  /** From the figures the order triggers keep (schema.ts): the last 30 Israel days' rows and the pharmacy's totals. */
   private async totals(pharmSlug: string, now: Date): Promise<Totals> {
-    const at = now.toISOString();
-    // Israel's midnight n days before today's, as an instant (daylight saving moves it, so it is worked out in the zone).
-    const since = (days: number) =>
-      sql`((date_trunc('day', ${at}::timestamptz AT TIME ZONE ${ISRAEL_TIME_ZONE}) - ${`${days} days`}::interval) AT TIME ZONE ${ISRAEL_TIME_ZONE})`;
-    const window = (days: number) => sql`${orders.createdAt} >= ${since(days)}`;
-    const countIn = (days: number) => sql<number>`(count(*) FILTER (WHERE ${window(days)}))::int`;
-    const totalIn = (days: number) => sql<number>`(coalesce(sum(${orders.total}) FILTER (WHERE ${window(days)}), 0))::bigint`;
-    const [row] = await this.db
-      .select({
-        todayCount: countIn(0), todayTotal: totalIn(0),
-        weekCount: countIn(6), weekTotal: totalIn(6),
-        monthCount: countIn(29), monthTotal: totalIn(29),
-        allCount: sql<number>`count(*)::int`, allTotal: sql<number>`(coalesce(sum(${orders.total}), 0))::bigint`,
-        customers: sql<number>`(count(DISTINCT ${orders.userId}))::int`,
-      })
-      .from(orders)
-      .where(and(eq(orders.pharmSlug, pharmSlug), sql`${orders.createdAt} <= ${at}::timestamptz`));
-    return Object.fromEntries(Object.entries(row).map(([k, v]) => [k, Number(v)])) as unknown as Totals;
+    const today = sql`(${now.toISOString()}::timestamptz AT TIME ZONE ${ISRAEL_TIME_ZONE})::date`;
+    const since = (days: number) => sql`${pharmacyOrderDays.day} >= ${today} - ${days}::int`;
+    const countIn = (days: number) => sql<number>`(coalesce(sum(${pharmacyOrderDays.orders}) FILTER (WHERE ${since(days)}), 0))::int`;
+    const totalIn = (days: number) => sql<number>`(coalesce(sum(${pharmacyOrderDays.total}) FILTER (WHERE ${since(days)}), 0))::bigint`;
+    const [[days], [ever]] = await Promise.all([
+      this.db
+        .select({ todayCount: countIn(0), todayTotal: totalIn(0), weekCount: countIn(6), weekTotal: totalIn(6), monthCount: countIn(29), monthTotal: totalIn(29) })
+        .from(pharmacyOrderDays)
+        .where(and(eq(pharmacyOrderDays.pharmSlug, pharmSlug), since(29), lte(pharmacyOrderDays.day, today))),
+      this.db.select().from(pharmacyOrderTotals).where(eq(pharmacyOrderTotals.pharmSlug, pharmSlug)),
+    ]);
+    return {
+      todayCount: Number(days.todayCount), todayTotal: Number(days.todayTotal),
+      weekCount: Number(days.weekCount), weekTotal: Number(days.weekTotal),
+      monthCount: Number(days.monthCount), monthTotal: Number(days.monthTotal),
+      allCount: ever?.orders ?? 0, allTotal: ever?.total ?? 0, customers: ever?.customers ?? 0,
+    };
   }
 
   private async openOrders(pharmSlug: string): Promise<BusinessOrderSummary[]> {
