@@ -78,7 +78,9 @@ chaos: setup build ## Kills each part of the running product under load and coun
 # The bench stack alone trusts the loopback proxy, so that the load tools ask as many clients (x-forwarded-for: deploy/load/clients.js),
 # as the per-client limits count them, and the checkout patients sign in from many addresses.
 bench: setup build seed ## Full volumes, the whole stack, autocannon on each scenario (repeated and diverse) vs. a bare-Node ceiling, then checkout, then the partner feed, then one client's floods and slow sockets against another visitor
-	@DATABASE_NAME=medcanna LOG_LEVEL=warn PORT=8090 TRUSTED_PROXIES=loopback node deploy/local/stack.js > artifacts/bench-stack.log 2>&1 & echo $$! > artifacts/bench-stack.pid; \
+	@# As autovacuum would have (it is off on these machines): dead rows of earlier runs and fresh planner statistics.
+	@psql -h 127.0.0.1 -U postgres -d medcanna -qc 'VACUUM ANALYZE'
+	@DEV_FEED_PULL=0 DATABASE_NAME=medcanna LOG_LEVEL=warn PORT=8090 TRUSTED_PROXIES=loopback node deploy/local/stack.js > artifacts/bench-stack.log 2>&1 & echo $$! > artifacts/bench-stack.pid; \
 	trap 'kill $$(cat artifacts/bench-stack.pid) 2>/dev/null' EXIT; \
 	for i in $$(seq 1 120); do curl -sf localhost:8090/api/health >/dev/null && break; sleep 1; done; \
 	BENCH_URL=http://127.0.0.1:8090 node deploy/load/wait-read-models.js && BENCH_URL=http://127.0.0.1:8090 node deploy/load/bench.js \
@@ -87,6 +89,7 @@ bench: setup build seed ## Full volumes, the whole stack, autocannon on each sce
 # CPU profiles of every process under one part of make bench (deploy/load/profile.js), e.g.
 #   make profile BENCH_ONLY=catalogue BENCH_VARIANT=diverse BENCH_SCENARIOS=products
 profile: setup build seed-if-empty ## Every process under --cpu-prof during a part of make bench; where each one's CPU went
+	psql -h 127.0.0.1 -U postgres -d medcanna -qc 'VACUUM ANALYZE'
 	DATABASE_NAME=medcanna node deploy/load/profile.js
 
 # The partner feed alone (deploy/load/feed-bench.js): a 40,000-row and a 1,000,000-row feed of the fake partner, pushed to a

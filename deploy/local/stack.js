@@ -164,7 +164,9 @@ async function devPartner() {
   const { startFakePartner } = require('./fake-partner');
   const { DEVELOPMENT_FEED_PARTNER } = require(path.join(ROOT, 'services/kit/dist/feeds/feed-partners.js'));
   const fake = await startFakePartner({ volume: 'demo' });
-  const partner = { ...DEVELOPMENT_FEED_PARTNER, url: fake.feedUrl({ rows: 4000 }), everyMs: 300_000 };
+  // DEV_FEED_PULL=0 (make bench): pushes only; a scheduled pull's thousands of offer changes would weigh on what is measured.
+  const pulled = process.env.DEV_FEED_PULL !== '0';
+  const partner = { ...DEVELOPMENT_FEED_PARTNER, ...(pulled ? { url: fake.feedUrl({ rows: 4000 }), everyMs: 300_000 } : {}) };
   return { env: { FEED_PARTNERS: JSON.stringify([partner]) }, close: fake.close };
 }
 

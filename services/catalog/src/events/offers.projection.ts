@@ -50,12 +50,16 @@ export async function refreshProductStats(tx: Tx, slugs: string[]): Promise<void
   await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('catalog.product_stats:' || slug)) FROM json_array_elements_text(${list}::json) AS s(slug)`);
   await tx.execute(sql`
     INSERT INTO catalog.product_stats (product_slug, min_price, max_price, pharm_count, max_expires_at, best_discount_pct, updated_at)
-    SELECT s.slug, min(o.price), max(o.price), count(DISTINCT o.pharm_slug)::int, max(o.expires_at),
-      coalesce(max(CASE WHEN o.original_price > o.price THEN round(100 * (1 - o.price::numeric / o.original_price)) END), 0)::int, now()
-    FROM json_array_elements_text(${list}::json) AS s(slug)
-    LEFT JOIN catalog.offers o ON o.product_slug = s.slug AND o.published AND o.in_stock AND NOT o.deleted
-      AND NOT EXISTS (SELECT 1 FROM catalog.pharms_view v WHERE v.slug = o.pharm_slug AND v.deleted)
-    GROUP BY s.slug
+    SELECT s.slug, st.min_price, st.max_price, st.pharm_count, st.max_expires_at, st.best_discount_pct, now()
+    FROM json_array_elements_text(${list}::json) AS s(slug),
+    -- One product at a time through offers_product_idx (a join over the list would be planned as a scan of every offer).
+    LATERAL (
+      SELECT min(o.price) AS min_price, max(o.price) AS max_price, count(DISTINCT o.pharm_slug)::int AS pharm_count, max(o.expires_at) AS max_expires_at,
+        coalesce(max(CASE WHEN o.original_price > o.price THEN round(100 * (1 - o.price::numeric / o.original_price)) END), 0)::int AS best_discount_pct
+      FROM catalog.offers o
+      WHERE o.product_slug = s.slug AND o.published AND o.in_stock AND NOT o.deleted
+        AND NOT EXISTS (SELECT 1 FROM catalog.pharms_view v WHERE v.slug = o.pharm_slug AND v.deleted)
+    ) st
     ON CONFLICT (product_slug) DO UPDATE SET
       min_price = excluded.min_price, max_price = excluded.max_price, pharm_count = excluded.pharm_count,
       max_expires_at = excluded.max_expires_at, best_discount_pct = excluded.best_discount_pct, updated_at = now()`);
