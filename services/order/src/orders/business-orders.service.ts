@@ -4,7 +4,7 @@ import {
   type BusinessOrder, type BusinessOrdersPage, type OrderStatus,
 } from '@mc/contracts';
 import { BusClient, businessNotFound, Clock, DATABASE, OutboxRelay, OutboxWriter, serviceError, toServiceError, type Caller, type Database } from '@mc/kit';
-import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import { PiiKeys } from '../pii/pii-keys.service';
 import { idNumberReads, orderItems, orders, orderSearchText, pharmacyOrderTotals } from '../db/schema';
 import { OrderTransitions } from './order-transitions';
@@ -57,6 +57,22 @@ function toBusinessOrder(o: OrderRow, items: (typeof orderItems.$inferSelect)[])
 }
 
 /** A pharmacy's side of its orders (the business slug is the pharmacy's slug): statuses and the ID number. */
+/** The order table's reads without a search (most openings), built once and prepared on each connection. */
+function tableQueries(db: Database) {
+  return {
+    page: db
+      .select()
+      .from(orders)
+      .where(eq(orders.pharmSlug, sql.placeholder('pharmSlug')))
+      .orderBy(sql`${orders.createdAt} DESC NULLS LAST`, sql`${orders.id} DESC NULLS LAST`)
+      .limit(BUSINESS_PAGE_SIZE.orders)
+      .offset(sql.placeholder('offset'))
+      .prepare('order_table_page'),
+    total: db.select({ total: pharmacyOrderTotals.orders }).from(pharmacyOrderTotals).where(eq(pharmacyOrderTotals.pharmSlug, sql.placeholder('pharmSlug'))).prepare('order_table_total'),
+    items: db.select().from(orderItems).where(sql`${orderItems.orderId} = ANY(${sql.placeholder('orderIds')}::int[])`).orderBy(asc(orderItems.id)).prepare('order_table_items'),
+  };
+}
+
 @Injectable()
 export class BusinessOrdersService {
   private readonly pharmacies = new Map<string, number>();
@@ -69,7 +85,11 @@ export class BusinessOrdersService {
     @Inject(OutboxWriter) private readonly outbox: OutboxWriter,
     @Inject(PiiKeys) private readonly keys: PiiKeys,
     @Inject(BusClient) private readonly bus: BusClient,
-  ) {}
+  ) {
+    this.queries = tableQueries(db);
+  }
+
+  private readonly queries: ReturnType<typeof tableQueries>;
 
   /**
    * 404 unless the business is a pharmacy: the guard lets admins name any business and members any of theirs (a
@@ -100,21 +120,22 @@ export class BusinessOrdersService {
     const order: SQL[] = exactId !== undefined ? [sql`(${orders.id} = ${exactId}) DESC`] : [];
     // The page and the count apart: a count riding on each row (count(*) OVER ()) would read every order of a busy
     // pharmacy's table for each page. Without a search the count is the pharmacy's figure the order triggers keep.
+    const offset = (page - 1) * perPage;
     const [rows, total] = await Promise.all([
-      this.db
-        .select()
-        .from(orders)
-        .where(where)
-        .orderBy(...order, sql`${orders.createdAt} DESC NULLS LAST`, sql`${orders.id} DESC NULLS LAST`)
-        .limit(perPage)
-        .offset((page - 1) * perPage),
+      searched
+        ? this.db
+          .select()
+          .from(orders)
+          .where(where)
+          .orderBy(...order, sql`${orders.createdAt} DESC NULLS LAST`, sql`${orders.id} DESC NULLS LAST`)
+          .limit(perPage)
+          .offset(offset)
+        : this.queries.page.execute({ pharmSlug, offset }),
       searched
         ? this.db.select({ total: sql<number>`count(*)::int` }).from(orders).where(where).then(([row]) => row.total)
-        : this.db.select({ total: pharmacyOrderTotals.orders }).from(pharmacyOrderTotals).where(eq(pharmacyOrderTotals.pharmSlug, pharmSlug)).then(([row]) => row?.total ?? 0),
+        : this.queries.total.execute({ pharmSlug }).then(([row]) => row?.total ?? 0),
     ]);
-    const items = rows.length
-      ? await this.db.select().from(orderItems).where(inArray(orderItems.orderId, rows.map((r) => r.id))).orderBy(asc(orderItems.id))
-      : [];
+    const items = rows.length ? await this.queries.items.execute({ orderIds: rows.map((r) => r.id) }) : [];
     return {
       orders: rows.map((row) => toBusinessOrder(row, items.filter((i) => i.orderId === row.id))),
       total,

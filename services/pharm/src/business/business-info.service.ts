@@ -4,7 +4,7 @@ import {
   type BusinessCard, type BusinessUpdateCommand, type OpeningHours, type OpeningHoursSlotInput, type PharmBusinessInfo,
 } from '@mc/contracts';
 import { businessNotFound, Clock, DATABASE, OutboxRelay, OutboxWriter, type Database, type Tx } from '@mc/kit';
-import { and, asc, count, desc, eq, isNull, lte, or } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNull, lte, or, sql } from 'drizzle-orm';
 import { pharmacies, pharmProducts, productsView } from '../db/schema';
 import { pharmChanged } from '../common/pharm-changed';
 import { recordAudit } from '../common/audit';
@@ -44,6 +44,35 @@ export function toOpeningHours(slots: OpeningHoursSlotInput[]): OpeningHours {
   return hours;
 }
 
+/** The dashboard's lists and count, built once and prepared on each connection (a dashboard is opened often). */
+function dashboardQueries(db: Database) {
+  const shown = or(isNull(productsView.deleted), eq(productsView.deleted, false));
+  const ofPharmacy = eq(pharmProducts.pharmId, sql.placeholder('pharmId'));
+  const withProduct = () => db
+    .select({ offer: pharmProducts, product: productColumns })
+    .from(pharmProducts)
+    .leftJoin(productsView, eq(productsView.slug, pharmProducts.productSlug));
+  return {
+    stockout: withProduct()
+      .where(and(ofPharmacy, eq(pharmProducts.published, true), eq(pharmProducts.inStock, false), shown))
+      .orderBy(desc(pharmProducts.updatedAt), asc(pharmProducts.id))
+      .limit(DASHBOARD_LIST_SIZE)
+      .prepare('pharm_dashboard_stockout'),
+    // Stale or going stale within a day, read in order from pharm_products_pharm_confirmed_idx.
+    due: withProduct()
+      .where(and(ofPharmacy, eq(pharmProducts.published, true), lte(pharmProducts.confirmedAt, sql.placeholder('dueBefore')), shown))
+      .orderBy(asc(pharmProducts.confirmedAt), asc(pharmProducts.id))
+      .limit(DASHBOARD_LIST_SIZE)
+      .prepare('pharm_dashboard_due'),
+    count: db
+      .select({ total: count() })
+      .from(pharmProducts)
+      .leftJoin(productsView, eq(productsView.slug, pharmProducts.productSlug))
+      .where(and(ofPharmacy, shown))
+      .prepare('pharm_dashboard_count'),
+  };
+}
+
 /**
  * A pharmacy's own page of the back office (`pharm.business.*`): its card, contact details and opening hours. The kit's
  * guard has checked the caller against `businessId`; an admin may name anything, so a slug that is no pharmacy is 404 here.
@@ -57,7 +86,11 @@ export class BusinessInfoService {
     @Inject(OutboxWriter) private readonly outbox: OutboxWriter,
     @Inject(OutboxRelay) private readonly relay: OutboxRelay,
     @Inject(Clock) private readonly clock: Clock,
-  ) {}
+  ) {
+    this.dashboardQueries = dashboardQueries(db);
+  }
+
+  private readonly dashboardQueries: ReturnType<typeof dashboardQueries>;
 
   /**
    * The dashboard's pharmacy part, in any state (an onboarding or suspended pharmacy's owner keeps the back office).
@@ -72,32 +105,12 @@ export class BusinessInfoService {
       }));
       this.relay.poke();
     }
-    const shown = or(isNull(productsView.deleted), eq(productsView.deleted, false));
     const now = this.clock.now();
+    const { stockout: stockoutQuery, due: dueQuery, count: countQuery } = this.dashboardQueries;
     const [stockout, due, [{ total }]] = await Promise.all([
-      this.db
-        .select({ offer: pharmProducts, product: productColumns })
-        .from(pharmProducts)
-        .leftJoin(productsView, eq(productsView.slug, pharmProducts.productSlug))
-        .where(and(eq(pharmProducts.pharmId, pharm.id), eq(pharmProducts.published, true), eq(pharmProducts.inStock, false), shown))
-        .orderBy(desc(pharmProducts.updatedAt), asc(pharmProducts.id))
-        .limit(DASHBOARD_LIST_SIZE),
-      // Stale or going stale within a day, read in order from pharm_products_pharm_confirmed_idx.
-      this.db
-        .select({ offer: pharmProducts, product: productColumns })
-        .from(pharmProducts)
-        .leftJoin(productsView, eq(productsView.slug, pharmProducts.productSlug))
-        .where(and(
-          eq(pharmProducts.pharmId, pharm.id), eq(pharmProducts.published, true),
-          lte(pharmProducts.confirmedAt, new Date(now.getTime() - OFFER_CONFIRM_DUE_AFTER_MS)), shown,
-        ))
-        .orderBy(asc(pharmProducts.confirmedAt), asc(pharmProducts.id))
-        .limit(DASHBOARD_LIST_SIZE),
-      this.db
-        .select({ total: count() })
-        .from(pharmProducts)
-        .leftJoin(productsView, eq(productsView.slug, pharmProducts.productSlug))
-        .where(and(eq(pharmProducts.pharmId, pharm.id), shown)),
+      stockoutQuery.execute({ pharmId: pharm.id }),
+      dueQuery.execute({ pharmId: pharm.id, dueBefore: new Date(now.getTime() - OFFER_CONFIRM_DUE_AFTER_MS) }),
+      countQuery.execute({ pharmId: pharm.id }),
     ]);
     return {
       business: cardOf(pharm),
