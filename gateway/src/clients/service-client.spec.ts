@@ -179,6 +179,15 @@ describe('an answer as JSON', () => {
     expect(() => answerAsJson(answerPacket('7', { err: notFound }))).toThrow(expect.objectContaining(notFound));
   });
 
+  it("is cut out of Nest's frame byte for byte, not parsed and written again; a frame of another shape is parsed", () => {
+    const framed = (text: string) => new Uint8Array(Buffer.from(text));
+    expect(answerAsJson(framed('{"response":{"price":199.90,"name":"גרין"},"isDisposed":true,"id":"12"}')).bytes.toString()).toBe('{"price":199.90,"name":"גרין"}');
+    expect(answerAsJson(framed('{"response":[1,2],"isDisposed":true,"id":"x"}')).bytes.toString()).toBe('[1,2]');
+    // Not Nest's answer frame: read as Nest reads it (an answer without isDisposed, and none at all).
+    expect(answerAsJson(framed('{"response":{"price":199.90},"id":"7"}')).bytes.toString()).toBe('{"price":199.9}');
+    expect(answerAsJson(framed('{"isDisposed":true,"id":"7"}')).bytes.toString()).toBe('null');
+  });
+
   it('comes through readAsJson from the service', async () => {
     const { proxy } = proxyAnswering(() => of(answer));
     const body = await new ServiceClient('catalog', proxy, options).readAsJson(Subjects.catalog.layoutGet, {});

@@ -37,8 +37,23 @@ export function answerOf(bytes: Uint8Array): unknown {
   return packet.response;
 }
 
-/** A service's answer as JSON bytes (made once per kept answer by the read cache); a service error thrown. */
+const ANSWER_HEAD = Buffer.from('{"response":');
+/** The end of Nest's frame of an answer, after the answer's JSON: `,"isDisposed":true,"id":"<the request's id>"}`. */
+const ANSWER_TAIL = /,"isDisposed":true,"id":"[^"\\]*"}$/;
+
+/**
+ * A service's answer as JSON bytes (made once per kept answer by the read cache); a service error thrown. An answer
+ * framed as Nest's server frames it (`JSON.stringify({ response, isDisposed, id })`) is cut out of the frame as it is,
+ * neither decoded nor parsed and written again (lists are tens of kB: that was a tenth of the gateway's CPU on a list
+ * nobody had asked before); anything else (an error, no answer) is read as Nest's client reads it.
+ */
 export function answerAsJson(bytes: Uint8Array): JsonBody<unknown> {
+  const frame = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  if (frame.subarray(0, ANSWER_HEAD.length).equals(ANSWER_HEAD)) {
+    const tail = ANSWER_TAIL.exec(frame.subarray(Math.max(0, frame.length - 64)).toString('latin1'));
+    // A copy: the connection's read buffer is not ours to keep.
+    if (tail) return new JsonBody(Buffer.from(frame.subarray(ANSWER_HEAD.length, frame.length - tail[0].length)));
+  }
   return new JsonBody(JSON.stringify(answerOf(bytes) ?? null));
 }
 

@@ -4,7 +4,7 @@ import {
   type CustomerOrder, type OrderNotice, type OrdersBatch, type UserOrdersResponse,
 } from '@mc/contracts';
 import { DATABASE, serviceError, type Database } from '@mc/kit';
-import { and, asc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import { batches, orderItems, orders } from '../db/schema';
 
 type OrderRow = typeof orders.$inferSelect;
@@ -40,14 +40,33 @@ export function toCustomerOrder(o: OrderRow, items: ItemRow[]): CustomerOrder {
   };
 }
 
+/** The patient's page of orders without a search (most openings) and any orders' items, built once and prepared on each connection. */
+function readerQueries(db: Database) {
+  return {
+    page: db
+      .select({ ...getTableColumns(orders), matching: sql<number>`count(*) OVER ()::int` })
+      .from(orders)
+      .where(eq(orders.userId, sql.placeholder('userId')))
+      .orderBy(sql`${orders.createdAt} DESC NULLS LAST`, sql`${orders.id} DESC NULLS LAST`)
+      .limit(USER_ORDERS_PER_PAGE)
+      .offset(sql.placeholder('offset'))
+      .prepare('order_user_orders_page'),
+    items: db.select().from(orderItems).where(sql`${orderItems.orderId} = ANY(${sql.placeholder('orderIds')}::int[])`).orderBy(asc(orderItems.id)).prepare('order_items_of'),
+  };
+}
+
 /** The patient's orders and what notifications reads of them. */
 @Injectable()
 export class OrdersReader {
-  constructor(@Inject(DATABASE) private readonly db: Database) {}
+  private readonly queries: ReturnType<typeof readerQueries>;
+
+  constructor(@Inject(DATABASE) private readonly db: Database) {
+    this.queries = readerQueries(db);
+  }
 
   private async withItems(rows: OrderRow[]): Promise<{ row: OrderRow; order: CustomerOrder }[]> {
     if (!rows.length) return [];
-    const items = await this.db.select().from(orderItems).where(inArray(orderItems.orderId, rows.map((r) => r.id))).orderBy(asc(orderItems.id));
+    const items = await this.queries.items.execute({ orderIds: rows.map((r) => r.id) });
     return rows.map((row) => ({ row, order: toCustomerOrder(row, items.filter((i) => i.orderId === row.id)) }));
   }
 
@@ -72,13 +91,16 @@ export class OrdersReader {
     const where = and(...conditions);
     // The page and the number of matching orders in one round trip (it rides on each row, beside the order's own
     // `total`, which it must not shadow); past the last page, a count alone.
-    const rows = await this.db
-      .select({ ...getTableColumns(orders), matching: sql<number>`count(*) OVER ()::int` })
-      .from(orders)
-      .where(where)
-      .orderBy(sql`${orders.createdAt} DESC NULLS LAST`, sql`${orders.id} DESC NULLS LAST`)
-      .limit(USER_ORDERS_PER_PAGE)
-      .offset((page - 1) * USER_ORDERS_PER_PAGE);
+    const offset = (page - 1) * USER_ORDERS_PER_PAGE;
+    const rows = conditions.length === 1
+      ? await this.queries.page.execute({ userId, offset })
+      : await this.db
+        .select({ ...getTableColumns(orders), matching: sql<number>`count(*) OVER ()::int` })
+        .from(orders)
+        .where(where)
+        .orderBy(sql`${orders.createdAt} DESC NULLS LAST`, sql`${orders.id} DESC NULLS LAST`)
+        .limit(USER_ORDERS_PER_PAGE)
+        .offset(offset);
     const total = rows.length ? rows[0].matching : page === 1 ? 0 : (await this.db.select({ n: sql<number>`count(*)::int` }).from(orders).where(where))[0].n;
     return { orders: (await this.withItems(rows)).map((o) => o.order), total, perPage: USER_ORDERS_PER_PAGE, currentPage: page };
   }
