@@ -4,11 +4,11 @@ import {
   type BusinessOrder, type BusinessOrdersPage, type OrderStatus,
 } from '@mc/contracts';
 import { BusClient, businessNotFound, Clock, DATABASE, OutboxRelay, OutboxWriter, serviceError, toServiceError, type Caller, type Database } from '@mc/kit';
-import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { PiiKeys } from '../pii/pii-keys.service';
 import { idNumberReads, orderItems, orders, orderSearchText, pharmacyOrderTotals } from '../db/schema';
 import { OrderTransitions } from './order-transitions';
-import { orderNotFound, toCustomerOrder } from './orders.reader';
+import { itemsOfOrders, orderNotFound, toCustomerOrder } from './orders.reader';
 
 /** How long a slug pharm confirmed as a pharmacy is believed without asking again. */
 const KNOWN_PHARMACY_MS = 10 * 60_000;
@@ -69,7 +69,7 @@ function tableQueries(db: Database) {
       .offset(sql.placeholder('offset'))
       .prepare('order_table_page'),
     total: db.select({ total: pharmacyOrderTotals.orders }).from(pharmacyOrderTotals).where(eq(pharmacyOrderTotals.pharmSlug, sql.placeholder('pharmSlug'))).prepare('order_table_total'),
-    items: db.select().from(orderItems).where(sql`${orderItems.orderId} = ANY(${sql.placeholder('orderIds')}::int[])`).orderBy(asc(orderItems.id)).prepare('order_table_items'),
+    items: itemsOfOrders(db),
   };
 }
 

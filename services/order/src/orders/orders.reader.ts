@@ -51,9 +51,13 @@ function readerQueries(db: Database) {
       .limit(USER_ORDERS_PER_PAGE)
       .offset(sql.placeholder('offset'))
       .prepare('order_user_orders_page'),
-    items: db.select().from(orderItems).where(sql`${orderItems.orderId} = ANY(${sql.placeholder('orderIds')}::int[])`).orderBy(asc(orderItems.id)).prepare('order_items_of'),
+    items: itemsOfOrders(db),
   };
 }
+
+/** The items of the orders `orderIds` (a placeholder), in their order: prepared once per connection. */
+export const itemsOfOrders = (db: Database) =>
+  db.select().from(orderItems).where(sql`${orderItems.orderId} = ANY(${sql.placeholder('orderIds')}::int[])`).orderBy(asc(orderItems.id)).prepare('order_items_of');
 
 /** The patient's orders and what notifications reads of them. */
 @Injectable()
