@@ -54,14 +54,16 @@ function pathCursor(paths) {
 }
 
 /** `seconds` of requests to `url`, or with `paths` (a pathCursor) to the next of its paths each time. */
-function run(url, { headers = {}, seconds, paths, connections = config.connections }) {
+function run(url, { headers = {}, seconds, paths, setupRequest, connections = config.connections }) {
   return new Promise((resolve, reject) => {
     const times = [];
     let non2xx = 0;
-    // Each request from a client of its own (clients.js), as many patients would ask.
-    const requests = paths
-      ? [{ setupRequest: (request) => ({ ...request, headers: asNextClient(request.headers), path: paths.next() }) }]
-      : [{ setupRequest: manyClients(headers) }];
+    // Each request from a client of its own (clients.js), as many patients would ask; `setupRequest`: the caller's own.
+    const requests = setupRequest
+      ? [{ setupRequest }]
+      : paths
+        ? [{ setupRequest: (request) => ({ ...request, headers: asNextClient(request.headers), path: paths.next() }) }]
+        : [{ setupRequest: manyClients(headers) }];
     const instance = autocannon({ url, connections, duration: seconds, headers, requests }, (err, result) => {
       if (err) return reject(err);
       times.sort((a, b) => a - b);
@@ -156,22 +158,12 @@ async function loop(seconds, connections, step) {
  * `{ path, jwt }`; then the ceiling answering a sample of the same answers; a row against the p95 budget.
  */
 async function budgetRowGet(scenario, { connections, warmupSeconds, durationSeconds }, p95Ms, next, extra = {}) {
-  const request = (req) => {
+  const setupRequest = (req) => {
     const { path: p, jwt } = next();
     return { ...req, path: p, headers: { ...asNextClient(config.headers), authorization: `Bearer ${jwt}` } };
   };
-  const measure = (seconds) => new Promise((resolve, reject) => {
-    const times = [];
-    let non2xx = 0;
-    const instance = autocannon({ url: BASE, connections, duration: seconds, requests: [{ setupRequest: request }] }, (err, result) => {
-      if (err) return reject(err);
-      times.sort((a, b) => a - b);
-      resolve({ p50: round(percentile(times, 0.5)), p95: round(percentile(times, 0.95)), p99: round(percentile(times, 0.99)), rps: result.requests.average, non2xx });
-    });
-    instance.on('response', (_client, status, _bytes, ms) => { times.push(ms); if (status >= 300) non2xx++; });
-  });
-  await measure(warmupSeconds);
-  const r = await measure(durationSeconds);
+  await run(BASE, { seconds: warmupSeconds, setupRequest, connections });
+  const r = await run(BASE, { seconds: durationSeconds, setupRequest, connections });
   console.error(`[bench] ${scenario}: p95 ${r.p95} ms, ${Math.round(r.rps)} req/s${r.non2xx ? `, ${r.non2xx} not 2xx` : ''}`);
   const sample = await Promise.all(Array.from({ length: 20 }, async () => {
     const { path: p, jwt } = next();
