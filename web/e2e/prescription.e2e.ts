@@ -48,7 +48,7 @@ describe('web: my prescription', () => {
     await section.getByRole('checkbox', { name: dosage, exact: true }).check();
     await section.getByLabel('כמות חודשית (גרם)').fill('40');
     await section.getByRole('button', { name: 'שמירת המרשם' }).click();
-    await section.getByText(Messages.prescriptionSaved).waitFor({ state: 'visible' });
+    await section.getByRole('status').filter({ hasText: Messages.prescriptionSaved }).waitFor({ state: 'visible' });
     expect(await api('/api/user/prescription', { token: jwt })).toMatchObject({ prescription: { categories: [dosage], monthlyGrams: 40 } });
     expect(await seriousViolations(page)).toEqual([]);
     await screenshotBothWidths(page, 'prescription-settings');
@@ -100,7 +100,7 @@ describe('web: my prescription', () => {
 
     await page.goto(`${GATEWAY_URL}/user/settings`, { waitUntil: 'networkidle' });
     await section.getByRole('button', { name: 'מחיקת המרשם' }).click();
-    await section.getByText(Messages.prescriptionDeleted).waitFor({ state: 'visible' });
+    await section.getByRole('status').filter({ hasText: Messages.prescriptionDeleted }).waitFor({ state: 'visible' });
     expect(await section.getByRole('checkbox', { checked: true }).count()).toBe(0);
     expect(await api('/api/user/prescription', { token: jwt })).toEqual({ prescription: null });
     await page.goto(`${GATEWAY_URL}/products/${matching.slug}`, { waitUntil: 'networkidle' });
