@@ -3,6 +3,7 @@ import { BaseRpcContext } from '@nestjs/microservices';
 import { ErrorCodes, findUnusableInput, Messages } from '@mc/contracts';
 import type { Logger } from 'pino';
 import { Observable, throwError } from 'rxjs';
+import { cacheValidationMetadata, dtoTransformer } from './dto-speed';
 import { isPostgresDataError, serviceError, toServiceError } from './service-error';
 
 /** Answers every failed request with `{ status, code, message }`; logs the unexpected ones. */
@@ -46,7 +47,9 @@ class PayloadValidationPipe extends ValidationPipe {
 
 /** Validates request payloads against their contracts DTOs; failures keep the error shape over NATS. */
 export function createValidationPipe(): ValidationPipe {
+  cacheValidationMetadata();
   return new PayloadValidationPipe({
+    transformerPackage: dtoTransformer,
     transform: true,
     whitelist: true,
     exceptionFactory: (errors) => serviceError(400, ErrorCodes.validation, firstValidationMessage(errors)),
