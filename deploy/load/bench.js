@@ -53,8 +53,11 @@ function pathCursor(paths) {
   };
 }
 
-/** `seconds` of requests to `url`, or with `paths` (a pathCursor) to the next of its paths each time. */
-function run(url, { headers = {}, seconds, paths, setupRequest, connections = config.connections }) {
+/**
+ * `seconds` of requests to `url` (or `amount` requests, however long they take), or with `paths` (a pathCursor) to
+ * the next of its paths each time.
+ */
+function run(url, { headers = {}, seconds, amount, paths, setupRequest, connections = config.connections }) {
   return new Promise((resolve, reject) => {
     const times = [];
     let non2xx = 0;
@@ -64,12 +67,14 @@ function run(url, { headers = {}, seconds, paths, setupRequest, connections = co
       : paths
         ? [{ setupRequest: (request) => ({ ...request, headers: asNextClient(request.headers), path: paths.next() }) }]
         : [{ setupRequest: manyClients(headers) }];
-    const instance = autocannon({ url, connections, duration: seconds, headers, requests }, (err, result) => {
+    const length = amount === undefined ? { duration: seconds } : { amount };
+    const instance = autocannon({ url, connections, ...length, headers, requests }, (err, result) => {
       if (err) return reject(err);
       times.sort((a, b) => a - b);
       resolve({
         p50: round(percentile(times, 0.5)), p95: round(percentile(times, 0.95)), p99: round(percentile(times, 0.99)),
-        rps: result.requests.average, bytes: Math.round(result.throughput.total / Math.max(result.requests.total, 1)), non2xx,
+        // A run of a few seconds ends in a part-second that would weigh in a per-second average as much as a whole one.
+        rps: amount === undefined ? result.requests.average : result.requests.total / result.duration, bytes: Math.round(result.throughput.total / Math.max(result.requests.total, 1)), non2xx,
       });
     });
     instance.on('response', (_client, status, _bytes, ms) => { times.push(ms); if (status >= 300) non2xx++; });
@@ -285,8 +290,15 @@ async function diverseScenario(scenario, data, repeatedRps) {
     return Buffer.from(await res.arrayBuffer());
   });
   const cursor = pathCursor(paths);
-  await run(BASE, { headers: config.headers, seconds: config.warmupSeconds, paths: cursor });
-  const { result: api, hits } = await withPageCacheHits(() => run(BASE, { headers: config.headers, seconds: config.durationSeconds, paths: cursor }));
+  // When the data holds fewer distinct questions than the run would ask (the tag pages), each is asked once: the
+  // warm-up takes its share of them and the measured run the rest, however short it is.
+  const fewer = paths.length < needed;
+  const warmupAmount = Math.floor((paths.length * config.warmupSeconds) / seconds);
+  const warmup = fewer ? { amount: warmupAmount } : { seconds: config.warmupSeconds };
+  const measured = fewer ? { amount: paths.length - warmupAmount } : { seconds: config.durationSeconds };
+  if (fewer) console.error(`[bench] ${scenario.name} (diverse): the data holds ${paths.length} distinct paths, each asked once`);
+  await run(BASE, { headers: config.headers, ...warmup, paths: cursor });
+  const { result: api, hits } = await withPageCacheHits(() => run(BASE, { headers: config.headers, ...measured, paths: cursor }));
   const bare = await ceilingRun(bodies);
   const askedAgain = Math.max(0, cursor.handedOut - paths.length);
   const ofRepeated = repeatedRps ? api.rps / repeatedRps : undefined;
