@@ -4,7 +4,7 @@
  * 'בקטגוריות שלי', sees 'מתאים למרשם שלך' on a matching product only, and deletes the prescription. The server's
  * HTML of those pages never carries it.
  */
-import { Messages, PRESCRIPTION_CATEGORIES, type Product, type ProductListResponse } from '@mc/contracts';
+import { Messages, PRESCRIPTION_CATEGORIES, type ProductCard, type ProductListResponse } from '@mc/contracts';
 import { api, API_HEADERS, newAccount } from './api';
 import { seriousViolations } from './axe';
 import { GATEWAY_URL, screenshotBothWidths, useBrowser } from './browser';
@@ -12,13 +12,13 @@ import { GATEWAY_URL, screenshotBothWidths, useBrowser } from './browser';
 describe('web: my prescription', () => {
   const web = useBrowser();
   let jwt: string;
-  let matching: Product;
-  let other: Product;
+  let matching: ProductCard;
+  let other: ProductCard;
 
   beforeAll(async () => {
     jwt = await newAccount(`web-rx-${Date.now()}@example.co.il`, 'a good secret');
     const { products } = await api<ProductListResponse>('/api/products?inStock=1');
-    const allowed = (p: Product) => (PRESCRIPTION_CATEGORIES as readonly string[]).includes(p.info.thccbdDosage ?? '');
+    const allowed = (p: ProductCard) => (PRESCRIPTION_CATEGORIES as readonly string[]).includes(p.info.thccbdDosage ?? '');
     matching = products.find(allowed)!;
     other = products.find((p) => p.info.thccbdDosage && p.info.thccbdDosage !== matching.info.thccbdDosage)!;
     expect(matching).toBeDefined();

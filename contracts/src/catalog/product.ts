@@ -70,6 +70,25 @@ export interface Product {
   supply?: import('../company').ProductSupply | null;
 }
 
+/**
+ * A product as a card in a list draws it (the product list and the tag pages answer these, a third of the whole
+ * product's bytes): names, image, form, pack size, prices, stock count, badges, the chips' type and dosage, the company.
+ */
+export interface ProductCard extends Pick<Product, (typeof CARD_FIELDS)[number]> {
+  info: Pick<ProductInfo, (typeof CARD_INFO_FIELDS)[number]>;
+}
+const CARD_FIELDS = ['name', 'slug', 'shortName', 'type', 'imageUrl', 'sizeQuantity', 'sizeUnit', 'estimated_price', 'priceRange', 'pharmProductsCount', 'isPopular', 'isNew'] as const;
+const CARD_INFO_FIELDS = ['hebName', 'engName', 'company', 'companySlug', 'cannabisType', 'thccbdDosage'] as const;
+
+const pick = <T extends object, K extends keyof T>(from: T, keys: readonly K[]): Pick<T, K> => {
+  const picked = {} as Pick<T, K>;
+  for (const key of keys) if (from[key] !== undefined) picked[key] = from[key];
+  return picked;
+};
+
+/** The card of a product. */
+export const productCard = (product: Product): ProductCard => ({ ...pick(product, CARD_FIELDS), info: pick(product.info, CARD_INFO_FIELDS) });
+
 export interface Tag {
   name: string;
   slug: string;

@@ -1,4 +1,4 @@
-import type { Product } from '../catalog';
+import type { ProductCard } from '../catalog';
 
 /**
  * The T/C categories a patient may save in "my prescription": the categories of IMCA prescriptions that the catalogue
@@ -41,6 +41,6 @@ export const PRESCRIPTION_PRODUCTS_SIZE = 8;
  * else nowhere (no distances).
  */
 export interface PrescriptionProductsResponse {
-  products: { product: Product; nearest: { pharmName: string; pharmSlug: string; distance: number | null } | null }[];
+  products: { product: ProductCard; nearest: { pharmName: string; pharmSlug: string; distance: number | null } | null }[];
   near: 'position' | 'address' | null;
 }

@@ -1,4 +1,4 @@
-import type { ProductDetailResponse, Product, TagDetail } from '../catalog/product';
+import type { ProductCard, ProductDetailResponse, Product, TagDetail } from '../catalog/product';
 import { GetProductRequest } from '../catalog/requests';
 import { CartAlternativesDto, CartItemCommand, CartItemRemoveCommand, CartStoreCommand, ResolveCartDto, type CartAlternatives, type ResolvedCart, type ServerCart } from '../cart';
 import { AddressCommand, AddressRemoveCommand, AddressUpdateCommand } from '../forms/address';
@@ -82,7 +82,7 @@ const takesNothing = { answers: <Res>(): RequestRoute<NoPayload, Res> => ({ dto:
 /** `catalog.tag.get`: a page of the tag's products (the gateway adds the pharmacies carrying it). */
 export interface CatalogTagPage {
   tag: TagDetail;
-  products: Product[];
+  products: ProductCard[];
   total: number;
   perPage: number;
   currentPage: number;

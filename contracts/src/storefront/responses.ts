@@ -1,4 +1,4 @@
-import type { Product, Tag, TagDetail } from '../catalog/product';
+import type { Product, ProductCard, Tag, TagDetail } from '../catalog/product';
 
 export interface Paged {
   perPage: number;
@@ -24,7 +24,7 @@ export interface FiltersData {
 }
 
 export interface ProductListResponse extends Paged {
-  products: Product[];
+  products: ProductCard[];
   filtersData: FiltersData;
 }
 
@@ -230,7 +230,7 @@ export interface SocialGroup {
 /** A tag page: `total` and `perPage` count its products; `pharmsTotal` its pharmacies (same page number). */
 export interface TagResponse {
   tag: TagDetail;
-  products: Product[];
+  products: ProductCard[];
   pharms: Pharm[];
   pharmsTotal: number;
   total: number;

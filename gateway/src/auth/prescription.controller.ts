@@ -3,7 +3,7 @@ import { AuthGuard } from '@nestjs/passport';
 import { ApiBadRequestResponse, ApiBearerAuth, ApiOkResponse, ApiTags, ApiUnauthorizedResponse } from '@nestjs/swagger';
 import {
   ADDRESS_SEARCH_MAX_LENGTH, parseLocation, PER_PAGE, PRESCRIPTION_PRODUCTS_SIZE, PrescriptionDto, Subjects,
-  type GeoPoint, type Product, type PrescriptionProductsResponse, type PrescriptionResponse,
+  type GeoPoint, type ProductCard, type PrescriptionProductsResponse, type PrescriptionResponse,
 } from '@mc/contracts';
 import { ServiceClients } from '../clients/clients.module';
 import { forwarded } from '../clients/service-client';
@@ -89,7 +89,7 @@ export class PrescriptionController {
   }
 
   /** The nearest pharmacy with the product in stock (the first in-stock offer when no position is known). */
-  private async nearest(product: Product, location: ReturnType<typeof parseLocation>): Promise<PrescriptionProductsResponse['products'][number]['nearest']> {
+  private async nearest(product: ProductCard, location: ReturnType<typeof parseLocation>): Promise<PrescriptionProductsResponse['products'][number]['nearest']> {
     const { offers } = await this.clients.get('pharm').read(Subjects.pharm.comparisonList, {
       slug: product.slug, location, isOpen: false, hasDelivery: false, isPromoted: false, sortBy: location ? 'nearby' : 'price',
     });

@@ -30,7 +30,10 @@ describe('catalog.product.list', () => {
     it('shows each product’s price range, pharmacy count and latest expiry over published in-stock offers', async () => {
       const answer = await list({ inStock: 'false' });
       const bySlug = new Map(answer.products.map((p) => [p.slug, p]));
-      expect(bySlug.get(P.ginger)).toMatchObject({ priceRange: { min: 250, max: 280 }, pharmProductsCount: 2, maxExpiresAt: '2027-06-30T00:00:00.000Z', estimated_price: 300 });
+      expect(bySlug.get(P.ginger)).toMatchObject({ priceRange: { min: 250, max: 280 }, pharmProductsCount: 2, estimated_price: 300 });
+      // The latest expiry is the product page's (a card does not draw it).
+      const { product } = await rpc(service.nc(), Subjects.catalog.productGet, { slug: P.ginger });
+      expect(product).toMatchObject({ priceRange: { min: 250, max: 280 }, pharmProductsCount: 2, maxExpiresAt: '2027-06-30T00:00:00.000Z' });
       expect(bySlug.get(P.polar)).toMatchObject({ priceRange: { min: 360, max: 400 }, pharmProductsCount: 2 });
       // Out of stock, unpublished, or never offered: no range, no count, the typical price still shown.
       for (const slug of [P.sage, P.calm, P.amber]) expect(bySlug.get(slug)).toMatchObject({ priceRange: null, pharmProductsCount: 0 });

@@ -1,5 +1,5 @@
 import { Inject, Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
-import { comparePriceOrder, searchForms, unitPrices, type PriceOrderKey, type Product, type TagDetail } from '@mc/contracts';
+import { comparePriceOrder, productCard, searchForms, unitPrices, type PriceOrderKey, type Product, type TagDetail } from '@mc/contracts';
 import { ChangeFeed, DATABASE, LiveIndex, LOGGER, PG_POOL, PROBES, type Changes, type Database, type ProcessProbes } from '@mc/kit';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Pool } from 'pg';
@@ -142,28 +142,32 @@ const listedProducts = (where: SQL) => sql`SELECT p.id, p.slug, p.type::text AS 
     ${PRODUCT_JSON} AS product
   FROM ${PRODUCTS_WITH_STATS} WHERE ${where}`;
 
-const toListed = (r: ListedRow): ListedProduct => ({
-  id: r.id,
-  slug: r.slug,
-  product: toProduct(r.product),
-  type: r.type,
-  cannabisType: r.cannabis_type,
-  dosage: r.dosage,
-  company: r.company,
-  family: r.family,
-  thc: r.thc,
-  cbd: r.cbd,
-  price: r.min_price ?? r.estimated_price,
-  inStock: r.pharm_count > 0,
-  popularity: r.popularity,
-  isPopular: r.is_popular,
-  launchedAt: r.launched_at,
-  ...scoreTerms({
-    popularity: r.popularity, isPopular: r.is_popular, isNew: r.is_new, bestDiscountPct: r.best_discount_pct,
-    minPrice: r.min_price, estimatedPrice: r.estimated_price, pharmCount: r.pharm_count,
-  }),
-  tagIds: new Set(r.tag_ids),
-});
+const toListed = (r: ListedRow): ListedProduct => {
+  const product = toProduct(r.product);
+  return {
+    id: r.id,
+    slug: r.slug,
+    product,
+    card: productCard(product),
+    type: r.type,
+    cannabisType: r.cannabis_type,
+    dosage: r.dosage,
+    company: r.company,
+    family: r.family,
+    thc: r.thc,
+    cbd: r.cbd,
+    price: r.min_price ?? r.estimated_price,
+    inStock: r.pharm_count > 0,
+    popularity: r.popularity,
+    isPopular: r.is_popular,
+    launchedAt: r.launched_at,
+    ...scoreTerms({
+      popularity: r.popularity, isPopular: r.is_popular, isNew: r.is_new, bestDiscountPct: r.best_discount_pct,
+      minPrice: r.min_price, estimatedPrice: r.estimated_price, pharmCount: r.pharm_count,
+    }),
+    tagIds: new Set(r.tag_ids),
+  };
+};
 
 const TAG_COLUMNS = sql`SELECT id, slug, name, title, seo_title AS "seoTitle", seo_description AS "seoDescription" FROM catalog.tags`;
 

@@ -1,6 +1,6 @@
 import {
   agorotToShekels, pageStart, shekelsToAgorot,
-  type FacetCount, type FiltersData, withNamedCompanies, type ListSort, type Product, type ProductFilters,
+  type FacetCount, type FiltersData, withNamedCompanies, type ListSort, type Product, type ProductCard, type ProductFilters,
 } from '@mc/contracts';
 
 /** A product as lists filter and sort it, with its answer prepared once. */
@@ -8,6 +8,8 @@ export interface ListedProduct {
   id: number;
   slug: string;
   product: Product;
+  /** What the lists answer of it (`productCard`). */
+  card: ProductCard;
   type: string;
   cannabisType: string | null;
   dosage: string | null;
@@ -103,7 +105,7 @@ export interface ProductListOptions {
 
 export interface ProductListResult {
   total: number;
-  products: Product[];
+  products: ProductCard[];
   filtersData: FiltersData;
 }
 
@@ -167,7 +169,7 @@ export function listProducts(ordered: readonly ListedProduct[], options: Product
   const offset = pageStart(options.page, options.perPage);
   return {
     total: passing.length,
-    products: pinFirst(passing, options.firstSlugs ?? []).slice(offset, offset + options.perPage).map((p) => p.product),
+    products: pinFirst(passing, options.firstSlugs ?? []).slice(offset, offset + options.perPage).map((p) => p.card),
     filtersData: {
       types: facetList(counts.types),
       cannabisTypes: facetList(counts.cannabisTypes),

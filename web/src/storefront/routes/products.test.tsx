@@ -24,17 +24,13 @@ function product(slug: string): ProductListResponse['products'][number] {
     shortName: null,
     type: 'flower',
     imageUrl: null,
-    media: [],
     sizeQuantity: 10,
     sizeUnit: 'גרם',
     estimated_price: null,
-    yarpaProductId: null,
     priceRange: { min: 150, max: 199.5 },
     pharmProductsCount: 3,
-    maxExpiresAt: null,
     isPopular: true,
     isNew: false,
-    variants: [],
     info: productInfoFixture({ hebName: `מוצר ${slug}`, engName: slug }),
   };
 }

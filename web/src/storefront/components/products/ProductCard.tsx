@@ -1,5 +1,5 @@
 import { memo } from 'react';
-import type { Product } from '@mc/contracts';
+import type { ProductCard as Card } from '@mc/contracts';
 import { Link } from '@tanstack/react-router';
 import { he } from '../../../kit/i18n/he';
 import { ProductImage } from '../../../kit/ui/ProductImage';
@@ -8,7 +8,7 @@ import { ProductChips } from './ProductParts';
 import './products.css';
 
 /** The price line of a card: 'from ₪…' to the highest price, or the estimated price when no pharmacy lists it. */
-function PriceRangeText({ product }: { product: Product }) {
+function PriceRangeText({ product }: { product: Card }) {
   const range = product.priceRange;
   if (range) {
     return (
@@ -43,7 +43,7 @@ function PriceRangeText({ product }: { product: Product }) {
 }
 
 /** A product in a list: image, Hebrew and English name, dosage and type chips, price range, pharmacy count. */
-function ProductCardView({ product }: { product: Product }) {
+function ProductCardView({ product }: { product: Card }) {
   const { info } = product;
   const title = info.hebName || product.name;
   return (
