@@ -1,7 +1,7 @@
 import { SLUG_PATTERN } from '@mc/contracts';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useEffect, useId, useRef, useState } from 'react';
-import { heAdminBusiness } from '../../business/i18n/he-dashboard';
+import { heAdminBusiness } from '../../business/i18n/he-business-menu';
 import { heConsoleMenu } from '../../manage/i18n/he-console-menu';
 import { heAuth } from '../../kit/i18n/he';
 import { heAlerts } from '../../kit/i18n/he-alerts';

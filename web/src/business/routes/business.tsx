@@ -3,23 +3,21 @@ import { requireManager } from '../../kit/auth/route-guards';
 import { loadPart } from '../../kit/queries/route-data';
 import { idParam, listSearch, pageParam, searchParam } from '../../kit/router/list-search';
 import { rootRoute } from '../../kit/router/root-route';
-import { announcementsQuery } from '../queries/announcements';
-import { businessInfoQuery } from '../queries/business';
-import { discountsQuery } from '../queries/discounts';
-import { businessOrdersQuery } from '../queries/orders';
-import { businessProductsQuery } from '../queries/products';
-import { shipmentsQuery } from '../queries/shipments';
 
 // The back office's loaders ask for the page's data (the query options the page reads, from ../queries) as the
 // route is entered, alongside the page's code; each page draws its own loading and failure, so no loader holds
-// its page.
+// its page. The query modules are imported by the loaders (`await import()`), as the pages are: nothing of the
+// back office but these definitions is in the storefront's first load.
 
 /** /business/{businessId}: the shared header card and navigation around every back-office page. */
 const businessRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/business/$businessId',
   beforeLoad: () => requireManager(),
-  loader: ({ context, params }) => void loadPart(context, businessInfoQuery(params.businessId)),
+  loader: async ({ context, params }) => {
+    const { businessInfoQuery } = await import('../queries/business');
+    void loadPart(context, businessInfoQuery(params.businessId));
+  },
   component: lazyRouteComponent(() => import('./BusinessLayout'), 'BusinessLayout'),
 });
 
@@ -31,7 +29,8 @@ const businessDashboardRoute = createRoute({
     page: pageParam(raw.page), editPharmShipment: idParam(raw.editPharmShipment),
   }),
   loaderDeps: ({ search }) => ({ page: search.page ?? 1 }),
-  loader: ({ context, params, deps }) => {
+  loader: async ({ context, params, deps }) => {
+    const [{ businessInfoQuery }, { shipmentsQuery }] = await Promise.all([import('../queries/business'), import('../queries/shipments')]);
     void loadPart(context, businessInfoQuery(params.businessId));
     void loadPart(context, shipmentsQuery(params.businessId, deps.page));
   },
@@ -43,7 +42,10 @@ const businessOrdersRoute = createRoute({
   path: '/orders',
   validateSearch: listSearch,
   loaderDeps: ({ search }) => ({ page: search.page ?? 1, search: search.search }),
-  loader: ({ context, params, deps }) => void loadPart(context, businessOrdersQuery(params.businessId, deps.page, deps.search)),
+  loader: async ({ context, params, deps }) => {
+    const { businessOrdersQuery } = await import('../queries/orders');
+    void loadPart(context, businessOrdersQuery(params.businessId, deps.page, deps.search));
+  },
   component: lazyRouteComponent(() => import('./orders.page'), 'OrdersPage'),
 });
 
@@ -57,7 +59,10 @@ const businessProductsRoute = createRoute({
     createPage: pageParam(raw.createPage),
   }),
   loaderDeps: ({ search }) => ({ page: search.page ?? 1, search: search.search }),
-  loader: ({ context, params, deps }) => void loadPart(context, businessProductsQuery(params.businessId, deps.page, deps.search)),
+  loader: async ({ context, params, deps }) => {
+    const { businessProductsQuery } = await import('../queries/products');
+    void loadPart(context, businessProductsQuery(params.businessId, deps.page, deps.search));
+  },
   component: lazyRouteComponent(() => import('./products.page'), 'ProductsPage'),
 });
 
@@ -69,7 +74,10 @@ const businessDiscountsRoute = createRoute({
     editPharmDiscount: typeof raw.editPharmDiscount === 'string' && /^[A-Za-z0-9_]{1,40}$/.test(raw.editPharmDiscount) ? raw.editPharmDiscount : undefined,
   }),
   loaderDeps: ({ search }) => ({ page: search.page ?? 1 }),
-  loader: ({ context, params, deps }) => void loadPart(context, discountsQuery(params.businessId, deps.page)),
+  loader: async ({ context, params, deps }) => {
+    const { discountsQuery } = await import('../queries/discounts');
+    void loadPart(context, discountsQuery(params.businessId, deps.page));
+  },
   component: lazyRouteComponent(() => import('./discounts.page'), 'DiscountsPage'),
 });
 
@@ -78,7 +86,10 @@ const businessShipmentsRoute = createRoute({
   path: '/shipments',
   validateSearch: (raw: Record<string, unknown>) => ({ page: pageParam(raw.page), editPharmShipment: idParam(raw.editPharmShipment) }),
   loaderDeps: ({ search }) => ({ page: search.page ?? 1 }),
-  loader: ({ context, params, deps }) => void loadPart(context, shipmentsQuery(params.businessId, deps.page)),
+  loader: async ({ context, params, deps }) => {
+    const { shipmentsQuery } = await import('../queries/shipments');
+    void loadPart(context, shipmentsQuery(params.businessId, deps.page));
+  },
   component: lazyRouteComponent(() => import('./shipments.page'), 'ShipmentsPage'),
 });
 
@@ -87,7 +98,10 @@ const businessAnnouncementsRoute = createRoute({
   path: '/announcements',
   validateSearch: (raw: Record<string, unknown>) => ({ page: pageParam(raw.page), editPharmAnnouncement: idParam(raw.editPharmAnnouncement) }),
   loaderDeps: ({ search }) => ({ page: search.page ?? 1 }),
-  loader: ({ context, params, deps }) => void loadPart(context, announcementsQuery(params.businessId, deps.page)),
+  loader: async ({ context, params, deps }) => {
+    const { announcementsQuery } = await import('../queries/announcements');
+    void loadPart(context, announcementsQuery(params.businessId, deps.page));
+  },
   component: lazyRouteComponent(() => import('./announcements.page'), 'AnnouncementsPage'),
 });
 
