@@ -459,5 +459,7 @@ export const heAuth = {
   favorited: 'במועדפים',
   favoritesTitle: 'המוצרים המועדפים',
   favoritesLink: 'המוצרים המועדפים שלי',
+  /** The link to /user/alerts (issue 31), in the account menu and the personal area. */
+  alertsLink: 'ההתראות שלי',
   noFavorites: 'עוד לא שמרת מוצרים במועדפים.',
 };
