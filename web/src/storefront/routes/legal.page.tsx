@@ -1,5 +1,5 @@
 import { HomeBreadcrumbs } from '../../kit/ui/Breadcrumbs';
-import { heContent } from '../../kit/i18n/he';
+import { heContent } from '../../kit/i18n/he-content';
 import { useDocumentTitle } from '../../kit/lib/use-document-title';
 import { accessibility, privacyPolicy, termsOfUse, type LegalDocument } from './legal-content';
 import './legal.css';

@@ -3,7 +3,7 @@ import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { NotFoundPage } from '../../kit/ui/NotFoundPage';
 import { pharmProductsApiParams, validatePharmPageSearch, type PharmPageSearch } from '../search-params/pharm-page-search';
 import { pharmProductsQuery, pharmQuery, pharmSlidesQuery } from '../../kit/queries/pharms';
-import { hePharms } from '../../kit/i18n/he';
+import { he } from '../../kit/i18n/he';
 import { loadMain, loadPart, partsOfFirstScreen, type PageShell, type RouterContext } from '../../kit/queries/route-data';
 import { rootRoute } from '../../kit/router/root-route';
 
@@ -25,7 +25,7 @@ const pharmLoading = {
     const [{ pharm: { tags } }] = await Promise.all([pharm, slides, partsOfFirstScreen(context, products)]);
     // Spec 2.5: the pharmacy's tags in the footer of its page.
     const links = tags.map((tag) => ({ label: tag.name, url: `/tags/${encodeURIComponent(tag.slug)}`, newWindow: false, children: [] }));
-    return { footerGroups: links.length ? [{ title: hePharms.tags, links }] : [] };
+    return { footerGroups: links.length ? [{ title: he.shell.pharmTags, links }] : [] };
   },
   staticData: { ssr: true },
   notFoundComponent: () => <NotFoundPage detail={Messages.pharmNotFound} />,

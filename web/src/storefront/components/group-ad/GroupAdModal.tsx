@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import Cookies from 'js-cookie';
 import { useEffect, useId, useRef, useState } from 'react';
-import { heContent, heGroupAd, hePharms } from '../../../kit/i18n/he';
+import { hePharms } from '../../../kit/i18n/he-pharms';
+import { heContent, heGroupAd } from '../../../kit/i18n/he-content';
 import { socialGroupsQuery } from '../../queries/content';
 import { GROUP_AD_CLOSE_MS, GROUP_AD_COOKIE, GROUP_AD_EVERY_DAYS, pickGroupAd } from './group-ad';
 import './group-ad.css';
