@@ -2,27 +2,8 @@ import { Messages } from '@mc/contracts';
 import { waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderPage, type ServerPage } from './entry-server';
+import { drGreen, landingAnswers, merkaz } from './landing.test-data';
 import { startApp } from './start-app';
-
-const product = {
-  name: 'דר. גרין', slug: 'dr-green', shortName: null, type: 'flower', imageUrl: null, media: [], estimated_price: null, yarpaProductId: null,
-  priceRange: null, pharmProductsCount: 0, maxExpiresAt: null, variants: [], sizeQuantity: 10, sizeUnit: 'גרם', isPopular: false, isNew: false,
-  info: { hebName: 'דר. גרין', engName: 'Dr. Green', company: null, cannabisType: 'indica', thccbdDosage: 'T20/C4' },
-};
-const pharm = {
-  name: 'בית מרקחת מרכז', slug: 'merkaz', address: 'הרצל 1', city: 'תל אביב', lat: 32.08, lng: 34.78, distance: null, phoneNumber: null,
-  whatsappNumber: null, wazeAddress: null, logo_url: null, isOpen: true, nextOpening: null, isOnboard: true, isStockOnly: false, shipping: 'paid',
-  shipmentNotes: null, openingHours: {}, tags: [], seoTitle: null, seoDescription: null, updatedAt: '2026-01-01T00:00:00Z',
-};
-const answers: Record<string, unknown> = {
-  '/api/layout': { latestProducts: [], footerLinks: [] },
-  '/api/products/dr-green': { product, tags: [] },
-  '/api/products/dr-green/related': { products: [] },
-  '/api/products/dr-green/pharm-products': { product, offers: [] },
-  '/api/pharms/merkaz': { pharm, announcements: [] },
-  '/api/pharms/merkaz/slides': { slides: [] },
-  '/api/pharms/merkaz/products': { pharmProducts: [], filtersData: {}, total: 0, perPage: 24, currentPage: 1 },
-};
 
 // The pages' code arrives after the router's pending time (1 s): a page drawn while it loads would be its pending screen.
 const CHUNK_MS = 1500;
@@ -36,7 +17,7 @@ describe('startApp on a page the server drew', () => {
   // drawn until it is there, then be taken over node for node (never replaced by the router's pending screen).
   it.each(['/products/dr-green', '/pharms/merkaz'])('takes %s over as drawn, once its page has loaded: the same nodes, no pending screen', async (path) => {
     vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
-      const body = answers[new URL(String(input), 'http://localhost').pathname];
+      const body = landingAnswers[new URL(String(input), 'http://localhost').pathname];
       return new Response(JSON.stringify(body ?? { statusCode: 404, code: 'NOT_FOUND', message: Messages.pageNotFound }), { status: body ? 200 : 404 });
     });
     // Drawn as the server draws it: without a document or a window (the router and the page then render as there).
@@ -48,7 +29,7 @@ describe('startApp on a page the server drew', () => {
     window.history.replaceState(null, '', path);
     const root = document.getElementById('root')!;
     const heading = root.querySelector('h1')!;
-    expect(heading.textContent).toBe(path.startsWith('/products') ? product.name : pharm.name);
+    expect(heading.textContent).toBe(path.startsWith('/products') ? drGreen.name : merkaz.name);
     const pending: string[] = [];
     new MutationObserver((records) => {
       for (const node of records.flatMap((record) => [...record.addedNodes])) {
