@@ -7,6 +7,7 @@ import { defineConfig, type ConfigEnv, type HtmlTagDescriptor, type Plugin, type
 
 type OutputBundle = Rolldown.OutputBundle;
 type OutputChunk = Rolldown.OutputChunk;
+type CodeSplittingGroup = NonNullable<Exclude<Rolldown.OutputOptions['codeSplitting'], boolean | undefined>['groups']>[number];
 import pkg from './package.json' with { type: 'json' };
 
 const GATEWAY = 'http://127.0.0.1:8080';
@@ -107,6 +108,116 @@ function startupFiles(bundle: OutputBundle, entry: OutputChunk): string[] {
   return [...files];
 }
 
+/** What the bundler tells of the module graph while it cuts chunks. */
+type ModuleGraph = {
+  getModuleInfo(id: string): { code: string | null; importedIds: readonly string[]; exports: readonly string[] } | null;
+};
+
+const COMMENTS = /\/\*[\s\S]*?\*\/|^\s*\/\/.*$/gm;
+/** A module of imports and `export { … }` / `export … from` alone (a library's `index.js`, a folder's `index.ts`). */
+const PASS_THROUGH = /^(?:\s*(?:import\b[^;]*;|export\s*(?:\{[^}]*\}|\*(?:\s*as\s+[\w$]+)?)(?:\s*from\s*["'][^"']+["'])?\s*;|["']use client["'];?))*\s*$/;
+/** The module an `export … from './x'` passes on. */
+const RE_EXPORT = /\bexport\s*(?:\*(?:\s*as\s+[\w$]+)?|\{[^}]*\})\s*from\s*["'](\.[^"']*)["']/g;
+/** The names an `import { … }` or an `export { … } from` lists. */
+const NAMED = /\b(?:import|export)\s*(?:[\w$]+\s*,\s*)?\{([^}]*)\}\s*from/g;
+/** Every name of a module; also what `exports` lists for an `export *`. */
+const ALL = '*';
+
+/**
+ * The modules a step of the start runs: `root` and what it imports, in turn, as the bundle keeps them. Through a
+ * module that passes others' names on (a library's `index.js`, an `export … from`, an `export *`), a module is taken
+ * only when it exports a name asked for on the way, so an index's members that only later pages use, or a
+ * contract's DTOs beside the constant asked for, stay out. Names are matched, not bindings traced: a module wrongly
+ * left out falls back to the bundler's own chunks, one wrongly taken is loaded at the start.
+ */
+function startupModules(graph: ModuleGraph, root: string): Set<string> {
+  const asked = new Map<string, Set<string>>();
+  /** Imported by a module taken, so taken too, whatever it is asked for. */
+  const imported = new Set<string>([root]);
+  const taken = new Set<string>();
+  const pending: string[] = [];
+  const ask = (id: string, names: Iterable<string>, byImport = false) => {
+    const known = asked.get(id) ?? new Set<string>();
+    const before = known.size;
+    for (const name of names) known.add(name);
+    asked.set(id, known);
+    const newlyImported = byImport && !imported.has(id);
+    if (newlyImported) imported.add(id);
+    if (known.size > before || newlyImported) pending.push(id);
+  };
+  ask(root, [ALL]);
+  for (let id = pending.pop(); id !== undefined; id = pending.pop()) {
+    const info = graph.getModuleInfo(id);
+    if (!info) continue;
+    const code = (info.code ?? '').replace(COMMENTS, '');
+    const passThrough = PASS_THROUGH.test(code);
+    const own = info.exports.filter((name) => name !== ALL);
+    // All of a module is the names it exports, unless some come through an `export *`.
+    const whole = asked.get(id)!.has(ALL);
+    const wanted = whole && own.length === info.exports.length ? new Set(own) : asked.get(id)!;
+    // A module of its own code is taken whole: imported by one taken, asked for all, or for a name of its own.
+    const needed = passThrough || whole || imported.has(id) || own.some((name) => wanted.has(name));
+    if (needed) taken.add(id);
+    const names = [...code.matchAll(NAMED)].flatMap(([, list]) => list.split(',').map((name) => name.trim().split(/\s+as\s+/)[0]).filter(Boolean));
+    const reExported = [...code.matchAll(RE_EXPORT)].map(([, from]) => join(id, '..', from));
+    for (const next of info.importedIds) {
+      if (!passThrough && !reExported.some((path) => next === path || next.startsWith(`${path}.`) || next.startsWith(`${path}/index.`))) {
+        if (needed) ask(next, names.length ? names : [ALL], true);
+        continue;
+      }
+      // Passed on: a CommonJS module names no exports (taken whole); one of `export *` passes the names on in turn.
+      const exported = graph.getModuleInfo(next)?.exports ?? [];
+      if (wanted.has(ALL) || !exported.length) ask(next, [ALL]);
+      else if (exported.includes(ALL)) ask(next, wanted);
+      else if (exported.some((name) => wanted.has(name))) ask(next, exported.filter((name) => wanted.has(name)));
+    }
+  }
+  return taken;
+}
+
+/**
+ * The start's modules in one chunk per step of main.tsx (`steps`: a chunk name and the module the step imports, in
+ * their order), instead of the dozens of small chunks the bundler cuts them into because pages loaded later share each
+ * of them: the steps are loaded first, so a page's chunk imports them from there. Fewer requests, and each step
+ * compresses as a whole. A module of two steps is the first's (it has run by the time the second needs it). Since
+ * a step's chunk leaves out what its modules would only pass on, the build fails if a step's chunk imports itself
+ * through others (a module could then run before one it needs).
+ */
+function startupChunks(steps: [name: string, file: string][]): Plugin {
+  const found = new WeakMap<ModuleGraph, Set<string>[]>();
+  const modulesOf = (graph: ModuleGraph) => {
+    let modules = found.get(graph);
+    if (!modules) found.set(graph, (modules = steps.map(([, file]) => startupModules(graph, file))));
+    return modules;
+  };
+  const groups: CodeSplittingGroup[] = steps.map(([name], index) => ({
+    name: (id, graph) => (modulesOf(graph)[index].has(id) ? name : null),
+    priority: steps.length - index,
+    includeDependenciesRecursively: false,
+  }));
+  return {
+    name: 'mc-startup-chunks',
+    apply: clientBuild,
+    config: () => ({ build: { rollupOptions: { output: { codeSplitting: { groups } } } } }),
+    generateBundle(_options, bundle) {
+      const names = new Set(steps.map(([name]) => name));
+      for (const step of Object.values(bundle)) {
+        if (step.type !== 'chunk' || !names.has(step.name)) continue;
+        // The chunks it imports, in turn: it must not be among them.
+        const reached = new Set<string>();
+        const pending = [...step.imports];
+        for (let fileName = pending.pop(); fileName !== undefined; fileName = pending.pop()) {
+          if (fileName === step.fileName) this.error(`mc-startup-chunks: ${step.fileName} imports itself through other chunks`);
+          const chunk = bundle[fileName];
+          if (reached.has(fileName) || chunk?.type !== 'chunk') continue;
+          reached.add(fileName);
+          pending.push(...chunk.imports);
+        }
+      }
+    },
+  };
+}
+
 /**
  * Starts the app once the page the server drew has been painted. On a slow link, the app's modules fetched
  * with `<link rel="modulepreload">` from the head compete with the stylesheet and fonts that the first paint
@@ -140,7 +251,14 @@ function startAfterFirstPaint(): Plugin {
 }
 
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react(), metaJson(pkg.version), preloadFonts(/heebo-hebrew-(400|700)-normal-[\w-]+\.woff2$/), startAfterFirstPaint(), precompress()],
+  plugins: [
+    react(),
+    metaJson(pkg.version),
+    preloadFonts(/heebo-hebrew-(400|700)-normal-[\w-]+\.woff2$/),
+    startupChunks([['libraries', fromHere('src/start-libraries.ts')], ['app', fromHere('src/start-app.tsx')]]),
+    startAfterFirstPaint(),
+    precompress(),
+  ],
   define: {
     // The server render bundles React: its production build, whatever NODE_ENV the gateway runs with.
     ...(isSsrBuild ? { 'process.env.NODE_ENV': JSON.stringify('production') } : {}),

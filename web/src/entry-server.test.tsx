@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createMemoryHistory } from '@tanstack/react-router';
 import { renderPage, setApiTransport, type ServerPage } from './entry-server';
 import { createQueryClient } from './kit/queries/query-client';
+import { landingAnswers } from './landing.test-data';
 import { createAppRouter } from './router';
 
 const json = (body: unknown, status = 200) =>
@@ -51,18 +52,9 @@ describe('the server render', () => {
 
   it("draws a product's page with the price history's box and the alert's section, their code loaded only in the browser (issue 31)", async () => {
     const api = stubApi();
-    const product = {
-      name: 'דר. גרין', slug: 'dr-green', shortName: null, type: 'flower', imageUrl: null, media: [], estimated_price: null, yarpaProductId: null,
-      priceRange: null, pharmProductsCount: 0, maxExpiresAt: null, variants: [], sizeQuantity: 10, sizeUnit: 'גרם', isPopular: false, isNew: false,
-      info: { hebName: 'דר. גרין', engName: 'Dr. Green', company: null, cannabisType: 'indica', thccbdDosage: 'T20/C4' },
-    };
     api.mockImplementation(async (input: string | URL | Request) => {
-      const url = new URL(String(input), 'http://localhost');
-      if (url.pathname === '/api/layout') return json({ latestProducts: [], footerLinks: [] });
-      if (url.pathname === '/api/products/dr-green') return json({ product, tags: [] });
-      if (url.pathname === '/api/products/dr-green/related') return json({ products: [] });
-      if (url.pathname === '/api/products/dr-green/pharm-products') return json({ product, offers: [] });
-      return json({ statusCode: 404, code: 'NOT_FOUND', message: Messages.productNotFound }, 404);
+      const body = landingAnswers[new URL(String(input), 'http://localhost').pathname];
+      return body ? json(body) : json({ statusCode: 404, code: 'NOT_FOUND', message: Messages.productNotFound }, 404);
     });
     const page = (await renderPage('/products/dr-green')) as ServerPage;
     expect(page.status).toBe(200);

@@ -8,5 +8,5 @@ void (async () => {
   await nextTask();
   const { startApp } = await import('./start-app');
   await nextTask();
-  startApp();
+  void startApp();
 })();

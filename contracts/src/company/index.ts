@@ -5,6 +5,8 @@ import { SLUG_PATTERN } from '../catalog/product';
 import { INT4_MAX, IntInRange, NoControlChars } from '../forms/decorators';
 import { Messages } from '../messages';
 
+export * from './period';
+
 /**
  * Cannabis companies (issue 29, API.md "Cannabis companies"). Catalog owns the companies, their products and the
  * supply state their staff report; pharm owns the market (offers, stock-outs, the daily stock snapshots). Every
@@ -13,8 +15,6 @@ import { Messages } from '../messages';
 
 /** Rows per page of the company screens. */
 export const COMPANY_PAGE_SIZE = { companies: 20, stock: 20, supplyEdits: 20, report: 100, stockOuts: 50, download: 2000, pricesReport: 100 } as const;
-/** The longest period of stock history and prices report one call covers (days). */
-export const COMPANY_HISTORY_MAX_DAYS = 731;
 /** Rows a CSV or XLSX download holds at most (a company's whole market fits far below it). */
 export const COMPANY_REPORT_MAX_ROWS = 50_000;
 

@@ -9,6 +9,9 @@ import { Messages } from '../messages';
 import { MAX_SLOTS_PER_DAY, OpeningHoursSlotInput } from '../pharm/business-info';
 import { PHONE_PATTERN } from '../rules/patterns';
 import { PHARM_SHIPPING, type OpeningHours, type PharmShipping } from '../storefront/responses';
+import { AUDIT_ACTIONS, AUDIT_TARGET_KINDS, PHARM_STATES, type AuditAction, type AuditTargetKind, type PharmState } from './kinds';
+
+export * from './kinds';
 
 /**
  * The operator's console (issue 30, API.md "Operator's console"): admins only, checked by each service. Pharm owns
@@ -20,10 +23,6 @@ import { PHARM_SHIPPING, type OpeningHours, type PharmShipping } from '../storef
 export const MANAGE_PAGE_SIZE = { pharms: 20, users: 20, audit: 50 } as const;
 /** Members and pending invitations one business has at most. */
 export const MANAGE_MAX_MEMBERS = 50;
-
-/** A pharmacy's life on the marketplace: hidden while `onboarding` and `suspended`; patients see only `live` ones. */
-export const PHARM_STATES = ['onboarding', 'live', 'suspended'] as const;
-export type PharmState = (typeof PHARM_STATES)[number];
 
 /** The console's messages (ours: the spec shows none, beyond 'המשתמש נחסם. אנא פנה למנהל המערכת.' at sign-in). */
 export const ManageMessages = {
@@ -318,18 +317,6 @@ export interface BusinessMembers {
 }
 
 // ----- The record (identity) -----
-
-/** What the record holds, by kind of action. */
-export const AUDIT_ACTIONS = [
-  'pharm.onboarded', 'pharm.updated', 'pharm.state-changed', 'feed-partner.paused',
-  'business.opened',
-  'member.added', 'member.invited', 'member.removed',
-  'user.blocked', 'user.unblocked', 'user.activation-resent',
-  'order.id-number-read',
-] as const;
-export type AuditAction = (typeof AUDIT_ACTIONS)[number];
-export const AUDIT_TARGET_KINDS = ['pharmacy', 'company', 'user', 'order', 'feed-partner'] as const;
-export type AuditTargetKind = (typeof AUDIT_TARGET_KINDS)[number];
 
 /** `GET /api/manage/audit` (`identity.manage.audit`): newest first; the search finds the actor, the target and the action. */
 export class AuditListRequest {

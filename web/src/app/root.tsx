@@ -3,7 +3,7 @@ import { AuthDialog } from '../kit/auth/AuthDialog';
 import { useReturnAfterSignIn } from '../kit/auth/route-guards';
 import { useStoreGeoLocation, useTokenRefresh } from '../kit/auth/use-session';
 import { useCartSync } from '../kit/cart/use-cart';
-import { GroupAdModal } from '../storefront/components/group-ad/GroupAdModal';
+import { GroupAd } from '../storefront/components/group-ad/GroupAd';
 import { he } from '../kit/i18n/he';
 import { useCanonicalLink } from '../kit/lib/use-head-element';
 import { useScrollDepth } from '../kit/lib/use-scroll-depth';
@@ -56,7 +56,7 @@ function RootLayout() {
       {!minimal && <MainNav variant="bottom" />}
       <EnvBadge />
       <VersionBanner />
-      {!minimal && <GroupAdModal halfScrolled={scrolled.half} />}
+      {!minimal && <GroupAd halfScrolled={scrolled.half} />}
       <AuthDialog />
     </>
   );

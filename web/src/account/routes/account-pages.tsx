@@ -15,7 +15,6 @@ import '../../kit/forms/forms.css';
 import { TextField } from '../../kit/forms/TextField';
 import { formatDateTime } from '../../kit/lib/pharm-format';
 import { he, heAuth } from '../../kit/i18n/he';
-import { heAlerts } from '../../kit/i18n/he-alerts';
 import { useDocumentTitle } from '../../kit/lib/use-document-title';
 import { RecentOrders } from '../components/RecentOrders';
 
@@ -180,7 +179,7 @@ function FavoritesSummary({ userId }: { userId: string }) {
         <Link to="/user/favorites">{heAuth.favoritesLink}</Link>
       </p>
       <p>
-        <Link to="/user/alerts">{heAlerts.list.link}</Link>
+        <Link to="/user/alerts">{heAuth.alertsLink}</Link>
       </p>
     </section>
   );

@@ -93,7 +93,7 @@ describe('/user/alerts', () => {
     const lists = await screen.findByRole('region', { name: heAuth.personalArea });
     expect(within(lists).getAllByRole('link').map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
       [heAuth.favoritesTitle, '/user/favorites'],
-      [heAlerts.list.link, '/user/alerts'],
+      [heAuth.alertsLink, '/user/alerts'],
     ]);
   });
 

@@ -1,10 +1,9 @@
 import { SLUG_PATTERN } from '@mc/contracts';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useEffect, useId, useRef, useState } from 'react';
-import { heAdminBusiness } from '../../business/i18n/he-dashboard';
+import { heAdminBusiness } from '../../business/i18n/he-business-menu';
 import { heConsoleMenu } from '../../manage/i18n/he-console-menu';
 import { heAuth } from '../../kit/i18n/he';
-import { heAlerts } from '../../kit/i18n/he-alerts';
 import { authDialog } from '../../kit/auth/auth-dialog';
 import { signOutEverywhere } from '../../kit/auth/session-load';
 import { useSession } from '../../kit/auth/use-session';
@@ -41,7 +40,7 @@ function MyLists({ headingId }: { headingId: string }) {
       <p id={headingId} className="user-menu-heading">{heAuth.personalArea}</p>
       <ul className="user-menu-list">
         <li><Link to="/user/favorites">{heAuth.favoritesTitle}</Link></li>
-        <li><Link to="/user/alerts">{heAlerts.list.link}</Link></li>
+        <li><Link to="/user/alerts">{heAuth.alertsLink}</Link></li>
       </ul>
     </section>
   );

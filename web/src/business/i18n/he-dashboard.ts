@@ -72,11 +72,3 @@ export const heDashboard = {
     price: 'מחיר',
   },
 } as const;
-
-/** The admin's way into any pharmacy's back office (the user menu). */
-export const heAdminBusiness = {
-  open: 'פתיחת בית מרקחת',
-  slug: 'מזהה בית המרקחת (כפי שמופיע בכתובת /pharms/…)',
-  go: 'מעבר לניהול',
-  invalid: 'יש להזין מזהה באותיות אנגליות קטנות, ספרות ומקפים',
-} as const;

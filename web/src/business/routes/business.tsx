@@ -3,23 +3,24 @@ import { requireManager } from '../../kit/auth/route-guards';
 import { loadPart } from '../../kit/queries/route-data';
 import { idParam, listSearch, pageParam, searchParam } from '../../kit/router/list-search';
 import { rootRoute } from '../../kit/router/root-route';
-import { announcementsQuery } from '../queries/announcements';
-import { businessInfoQuery } from '../queries/business';
-import { discountsQuery } from '../queries/discounts';
-import { businessOrdersQuery } from '../queries/orders';
-import { businessProductsQuery } from '../queries/products';
-import { shipmentsQuery } from '../queries/shipments';
 
 // The back office's loaders ask for the page's data (the query options the page reads, from ../queries) as the
 // route is entered, alongside the page's code; each page draws its own loading and failure, so no loader holds
-// its page.
+// its page. The query modules are imported when a loader first needs one (`await import()`), as the pages are:
+// nothing of the back office but these definitions is in the storefront's first load.
+const businessQueries = () => import('../queries/business');
+const ordersQueries = () => import('../queries/orders');
+const productsQueries = () => import('../queries/products');
+const discountsQueries = () => import('../queries/discounts');
+const shipmentsQueries = () => import('../queries/shipments');
+const announcementsQueries = () => import('../queries/announcements');
 
 /** /business/{businessId}: the shared header card and navigation around every back-office page. */
 const businessRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/business/$businessId',
   beforeLoad: () => requireManager(),
-  loader: ({ context, params }) => void loadPart(context, businessInfoQuery(params.businessId)),
+  loader: async ({ context, params }) => void loadPart(context, (await businessQueries()).businessInfoQuery(params.businessId)),
   component: lazyRouteComponent(() => import('./BusinessLayout'), 'BusinessLayout'),
 });
 
@@ -31,7 +32,8 @@ const businessDashboardRoute = createRoute({
     page: pageParam(raw.page), editPharmShipment: idParam(raw.editPharmShipment),
   }),
   loaderDeps: ({ search }) => ({ page: search.page ?? 1 }),
-  loader: ({ context, params, deps }) => {
+  loader: async ({ context, params, deps }) => {
+    const [{ businessInfoQuery }, { shipmentsQuery }] = await Promise.all([businessQueries(), shipmentsQueries()]);
     void loadPart(context, businessInfoQuery(params.businessId));
     void loadPart(context, shipmentsQuery(params.businessId, deps.page));
   },
@@ -43,7 +45,7 @@ const businessOrdersRoute = createRoute({
   path: '/orders',
   validateSearch: listSearch,
   loaderDeps: ({ search }) => ({ page: search.page ?? 1, search: search.search }),
-  loader: ({ context, params, deps }) => void loadPart(context, businessOrdersQuery(params.businessId, deps.page, deps.search)),
+  loader: async ({ context, params, deps }) => void loadPart(context, (await ordersQueries()).businessOrdersQuery(params.businessId, deps.page, deps.search)),
   component: lazyRouteComponent(() => import('./orders.page'), 'OrdersPage'),
 });
 
@@ -57,7 +59,7 @@ const businessProductsRoute = createRoute({
     createPage: pageParam(raw.createPage),
   }),
   loaderDeps: ({ search }) => ({ page: search.page ?? 1, search: search.search }),
-  loader: ({ context, params, deps }) => void loadPart(context, businessProductsQuery(params.businessId, deps.page, deps.search)),
+  loader: async ({ context, params, deps }) => void loadPart(context, (await productsQueries()).businessProductsQuery(params.businessId, deps.page, deps.search)),
   component: lazyRouteComponent(() => import('./products.page'), 'ProductsPage'),
 });
 
@@ -69,7 +71,7 @@ const businessDiscountsRoute = createRoute({
     editPharmDiscount: typeof raw.editPharmDiscount === 'string' && /^[A-Za-z0-9_]{1,40}$/.test(raw.editPharmDiscount) ? raw.editPharmDiscount : undefined,
   }),
   loaderDeps: ({ search }) => ({ page: search.page ?? 1 }),
-  loader: ({ context, params, deps }) => void loadPart(context, discountsQuery(params.businessId, deps.page)),
+  loader: async ({ context, params, deps }) => void loadPart(context, (await discountsQueries()).discountsQuery(params.businessId, deps.page)),
   component: lazyRouteComponent(() => import('./discounts.page'), 'DiscountsPage'),
 });
 
@@ -78,7 +80,7 @@ const businessShipmentsRoute = createRoute({
   path: '/shipments',
   validateSearch: (raw: Record<string, unknown>) => ({ page: pageParam(raw.page), editPharmShipment: idParam(raw.editPharmShipment) }),
   loaderDeps: ({ search }) => ({ page: search.page ?? 1 }),
-  loader: ({ context, params, deps }) => void loadPart(context, shipmentsQuery(params.businessId, deps.page)),
+  loader: async ({ context, params, deps }) => void loadPart(context, (await shipmentsQueries()).shipmentsQuery(params.businessId, deps.page)),
   component: lazyRouteComponent(() => import('./shipments.page'), 'ShipmentsPage'),
 });
 
@@ -87,7 +89,7 @@ const businessAnnouncementsRoute = createRoute({
   path: '/announcements',
   validateSearch: (raw: Record<string, unknown>) => ({ page: pageParam(raw.page), editPharmAnnouncement: idParam(raw.editPharmAnnouncement) }),
   loaderDeps: ({ search }) => ({ page: search.page ?? 1 }),
-  loader: ({ context, params, deps }) => void loadPart(context, announcementsQuery(params.businessId, deps.page)),
+  loader: async ({ context, params, deps }) => void loadPart(context, (await announcementsQueries()).announcementsQuery(params.businessId, deps.page)),
   component: lazyRouteComponent(() => import('./announcements.page'), 'AnnouncementsPage'),
 });
 

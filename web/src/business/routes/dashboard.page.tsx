@@ -12,7 +12,7 @@ import { useForm, type FieldPath } from 'react-hook-form';
 import { ErrorPage } from '../../kit/ui/ErrorPage';
 import { wazeUrl, whatsappUrl } from '../../kit/lib/pharm-format';
 import { OfferFreshness } from '../../kit/ui/Price';
-import { hePharms } from '../../kit/i18n/he';
+import { hePharms } from '../../kit/i18n/he-pharms';
 import { useDocumentTitle } from '../../kit/lib/use-document-title';
 import { heBusiness } from '../i18n/he-business';
 import { heDashboard } from '../i18n/he-dashboard';

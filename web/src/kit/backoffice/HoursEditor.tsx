@@ -1,6 +1,6 @@
 import { Time } from '@internationalized/date';
 import { Button, DateInput, DateSegment, FieldError, TimeField } from 'react-aria-components';
-import { hePharms } from '../i18n/he';
+import { hePharms } from '../i18n/he-pharms';
 import { heBackOffice } from './he-backoffice';
 import { addSlot, removeSlot, setSlot, toggleDay, type WeekDraft } from './hours-editor';
 import { BoCheckbox } from './ui';

@@ -1,7 +1,7 @@
 import { CART_MAX_PER_PRODUCT, type Pharm, type PharmProduct, type PharmProductProduct } from '@mc/contracts';
 import { useNavigate } from '@tanstack/react-router';
 import { useId, useState } from 'react';
-import { heCart } from '../i18n/he';
+import { heCart } from '../i18n/he-cart';
 import { openInTopWindowIfEmbedded } from '../lib/embed';
 import { useAddToCart } from './use-cart';
 import './cart.css';

@@ -148,6 +148,8 @@ export const he = {
     cartWithCount: (n: number) => `סל הקניות, ${n} ${n === 1 ? 'פריט' : 'פריטים'}`,
     footerLinks: 'קישורים',
     latestProducts: 'מוצרים חדשים',
+    /** A pharmacy page's footer group: the pharmacy's tags. */
+    pharmTags: 'תגיות',
     environment: 'סביבה:',
     outdated: 'גרסה חדשה של האתר זמינה. הדף יתרענן מעצמו בעוד 2 דקות.',
   },
@@ -176,166 +178,6 @@ export const cannabisTypeLabels: Record<CannabisType, string> = {
   hybrid: 'היבריד',
 };
 
-/** Pharmacies, FAQ, messaging groups and the legal pages. */
-export const hePharms = {
-  listTitle: 'בתי מרקחת',
-  /** The meta description of a pharmacy page whose pharmacy has no SEO description of its own. */
-  pageDescription: (name: string, city: string) => `${name}, ${city}: מחירים ומלאי של קנאביס רפואי, שעות פתיחה, איסוף עצמי ומשלוחים.`,
-  listLead: 'בתי המרקחת המורשים לקנאביס רפואי: שעות פתיחה, משלוחים ומרחק ממך',
-  count: (n: number) => (n === 1 ? 'בית מרקחת אחד' : `${n.toLocaleString('he-IL')} בתי מרקחת`),
-  searchLabel: 'חיפוש בית מרקחת',
-  searchPlaceholder: 'שם בית מרקחת או עיר',
-  searchButton: 'חיפוש',
-  open: 'פתוח עכשיו',
-  openInSaturday: 'פתוח בשבת',
-  area: 'אזור',
-  allAreas: 'כל הארץ',
-  /** A district of the area menu: named apart from its main city, which often bears the same name (ירושלים, חיפה). */
-  district: (name: string) => `מחוז ${name}`,
-  wholeDistrict: (name: string) => `כל מחוז ${name}`,
-  delivery: 'משלוחים',
-  deliveryAny: 'הכול',
-  deliveryOptions: { free: 'משלוח חינם', yes: 'יש משלוח' },
-  distance: 'מרחק ממך',
-  distanceAny: 'כל מרחק',
-  distanceOption: (km: number, count: number) => `עד ${km} ק״מ (${count})`,
-  noPharms: 'לא נמצאו בתי מרקחת',
-  isOpen: 'פתוח עכשיו',
-  isClosed: 'סגור עכשיו',
-  closed: 'סגור',
-  opensToday: (time: string) => `נפתח היום ב־${time}`,
-  opensTomorrow: (time: string) => `נפתח מחר ב־${time}`,
-  opensOn: (day: string, time: string) => `נפתח ביום ${day} ב־${time}`,
-  today: 'היום',
-  shipping: {
-    free: 'משלוח חינם',
-    'free-all-country': 'משלוח חינם לכל הארץ',
-    paid: 'משלוח בתשלום',
-    'paid-all-country': 'משלוח בתשלום לכל הארץ',
-    'no-shipping': 'איסוף עצמי בלבד',
-  } as Record<string, string>,
-  distanceKm: (km: number) => `${km} ק״מ ממך`,
-  logoAlt: (name: string) => `הלוגו של ${name}`,
-  breadcrumbs: 'פירורי לחם',
-  phone: 'טלפון',
-  call: 'חיוג',
-  contactTitle: (name: string) => `יצירת קשר עם ${name}`,
-  pickup: 'איסוף עצמי',
-  noShipmentNotes: 'לפרטים על אזורי המשלוח והעלויות פנו לבית המרקחת.',
-  whatsapp: 'וואטסאפ',
-  waze: 'ניווט ב-Waze',
-  newWindow: '(נפתח בחלון חדש)',
-  hours: 'שעות פתיחה',
-  closedDay: 'סגור',
-  days: ['ראשון', 'שני', 'שלישי', 'רביעי', 'חמישי', 'שישי', 'שבת'],
-  close: 'סגירה',
-  lastUpdated: 'עודכן לאחרונה:',
-  shipmentNotes: 'מדיניות משלוחים',
-  announcements: 'הודעות בית המרקחת',
-  previousSlide: 'ההודעה הקודמת',
-  nextSlide: 'ההודעה הבאה',
-  related: 'עוד בבית המרקחת',
-  products: 'המוצרים בבית המרקחת',
-  searchProducts: 'חיפוש מוצר בבית המרקחת',
-  firstProduct: 'המוצר שחיפשתם',
-  productPage: 'לדף המוצר',
-  variants: 'גרסאות נוספות בבית המרקחת',
-  shipments: 'משלוחים',
-  shipmentFrom: (quantity: string) => `בהזמנה מ-${quantity}`,
-  items: (n: number) => `${n * 10} גרם`,
-  free: 'חינם',
-  shipTo: 'אזורי משלוח:',
-  inStock: 'במלאי',
-  outOfStock: 'אזל מהמלאי',
-  tags: 'תגיות',
-};
-
-export const heContent = {
-  faqTitle: 'שאלות נפוצות',
-  faqLead: 'תשובות לשאלות הנפוצות על קנאביס רפואי, על ההזמנה ועל האתר',
-  faqCategories: { regulatory: 'רגולציה', commercial: 'מחירים והזמנות', educational: 'מידע כללי' } as Record<string, string>,
-  medicalDisclaimer: 'המידע אינו מהווה ייעוץ רפואי. יש להתייעץ עם הרופא המטפל.',
-  socialTitle: 'עדכונים בקבוצות וואטסאפ',
-  socialLead: 'הצטרפו לקבוצת העדכונים של האזור שלכם וקבלו הודעה על מבצעים ומלאי חדש.',
-  allCities: 'כל האזור',
-  allCategories: 'כל המוצרים',
-  discountPercent: (n: number) => `עד ${n}% הנחה`,
-  priceCap: 'מחיר עד',
-  dosage: 'מינון',
-  city: 'עיר',
-  category: 'קטגוריה',
-  join: 'הצטרפות לקבוצה',
-  joinLabel: (region: string, city: string) => `הצטרפות לקבוצה ${region} – ${city} (נפתח בחלון חדש)`,
-  noGroups: 'אין כרגע קבוצות פעילות.',
-  legalUpdated: 'עודכן לאחרונה:',
-};
-
-/** 'Watching now': real counts of other visitors, shown only above zero. */
-export const hePresence = {
-  watchingOne: 'אדם נוסף צופה בדף זה עכשיו',
-  watchingMany: (n: number) => `${n} אנשים נוספים צופים בדף זה עכשיו`,
-};
-
-/** The cart: add-to-cart buttons and the /cart page. */
-export const heCart = {
-  amount: 'כמות',
-  addState: { idle: 'הוספה לסל', adding: 'מוסיף…', added: 'נוסף לסל ✓' } as const,
-  added: (title: string) => `${title} נוסף לסל הקניות`,
-  orderNow: 'להזמנה עכשיו',
-  title: 'סל הקניות',
-  empty: 'סל הקניות ריק',
-  emptyLead: 'אפשר להשוות מחירים ולהוסיף מוצרים מכל בית מרקחת.',
-  browse: 'למוצרים',
-  backToSite: 'המשך קנייה',
-  pharmGroup: (name: string) => `הזמנה מ${name}`,
-  unitPrice: 'מחיר ליחידה',
-  lineTotal: 'סה״כ',
-  remove: 'הסרה',
-  removeLabel: (title: string) => `הסרת ${title} מהסל`,
-  amountLabel: (title: string) => `כמות של ${title}`,
-  gone: 'המוצר הוסר מהאתר',
-  unpublished: 'המוצר אינו זמין להזמנה',
-  outOfStock: 'אזל מהמלאי',
-  pharmSubtotal: 'סכום ביניים',
-  includesDiscounts: 'כולל הנחות של',
-  pricing: 'מחשבים את המחיר…',
-  pricingFailed: 'לא הצלחנו לחשב את המחיר.',
-  retry: 'נסו שוב',
-  summary: 'סיכום הזמנה',
-  itemsCount: 'מספר פריטים',
-  pharmsCount: 'בתי מרקחת',
-  originalTotal: 'מחיר לפני הנחות',
-  discounts: 'הנחות',
-  total: 'סה״כ לתשלום',
-  shippingNote: 'דמי משלוח, אם יש, יחושבו בשלב ההזמנה.',
-  checkout: 'המשך להזמנה',
-  loading: 'טוען את סל הקניות…',
-};
-
-/** "One pharmacy fills the whole cart" on /cart. */
-export const heCartFill = {
-  title: 'כל הסל בבית מרקחת אחד',
-  cheapest: 'הזול ביותר',
-  nearest: 'הקרוב אליי',
-  distance: (km: number) => `${km} ק״מ ממך`,
-  withDelivery: 'המחיר כולל משלוח לכתובת ברירת המחדל שלך, כשבית המרקחת שולח אליה; אחרת – איסוף עצמי.',
-  pickupOnly: 'המחירים לאיסוף עצמי. משלוח מחושב למשתמשים מחוברים שיש להם כתובת ברירת מחדל שמורה.',
-  loading: 'מחפשים בתי מרקחת שיש בהם את כל הסל…',
-  failed: 'לא הצלחנו לבדוק כרגע אילו בתי מרקחת מחזיקים את כל הסל.',
-  retry: 'לנסות שוב',
-  none: 'אין כרגע בית מרקחת אחד שיש בו במלאי את כל המוצרים שבסל.',
-  delivery: 'משלוח',
-  freeDelivery: 'משלוח חינם',
-  pickup: 'איסוף עצמי',
-  total: 'סה״כ',
-  substitute: (name: string, dosage: string | null) => `במקום המוצר שבסל: ${name}${dosage ? ` (${dosage})` : ''}, אותה משפחה ואותו מינון`,
-  move: 'להעביר את הסל לכאן',
-  moving: 'מעביר…',
-  here: 'הסל כבר כאן',
-  moved: (pharm: string) => `הסל הועבר ל${pharm}.`,
-  changed: 'המלאי או המחיר השתנו בינתיים, והרשימה עודכנה. אפשר לבחור שוב.',
-};
-
 /** The contact modal of the footer. */
 export const heContact = {
   open: 'צרו קשר',
@@ -346,14 +188,6 @@ export const heContact = {
   sending: 'שולח…',
   success: 'ההודעה נשלחה, תודה! נחזור אליכם בהקדם.',
   close: 'סגירה',
-};
-
-/** The messaging-group advert on product, pharmacy and discount pages. */
-export const heGroupAd = {
-  title: 'מבצעים ומלאי חדש – ישר לוואטסאפ',
-  lead: 'הצטרפו לקבוצת העדכונים של האזור שלכם וקבלו הודעה כשמוצר חוזר למלאי או יורד במחיר.',
-  join: (region: string, city: string) => `הצטרפות: ${region} – ${city}`,
-  close: 'לא עכשיו',
 };
 
 /** Sign-in, sign-up and the personal area. */
@@ -459,5 +293,7 @@ export const heAuth = {
   favorited: 'במועדפים',
   favoritesTitle: 'המוצרים המועדפים',
   favoritesLink: 'המוצרים המועדפים שלי',
+  /** The link to /user/alerts (issue 31), in the account menu and the personal area. */
+  alertsLink: 'ההתראות שלי',
   noFavorites: 'עוד לא שמרת מוצרים במועדפים.',
 };

@@ -1,5 +1,5 @@
 import { formatSlotTime, ISRAEL_TIME_ZONE, israelClock, toInternationalPhone, type OpeningHours } from '@mc/contracts';
-import { hePharms } from '../i18n/he';
+import { hePharms } from '../i18n/he-pharms';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Spec 9: 'last updated' shows only when the pharmacy was updated within the last 3 days. */

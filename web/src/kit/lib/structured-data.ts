@@ -1,5 +1,5 @@
 import { toInternationalPhone, type Pharm, type PharmProduct, type Product } from '@mc/contracts';
-import { hePharms } from '../i18n/he';
+import { hePharms } from '../i18n/he-pharms';
 
 /** A JSON-LD document (schema.org vocabulary). */
 export type JsonLd = Record<string, unknown>;

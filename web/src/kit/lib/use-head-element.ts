@@ -1,10 +1,9 @@
 import { useLocation, useMatches, useRouter } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { canonicalUrl, siteOrigin } from './canonical';
-import { serializeJsonLd, type JsonLd } from './structured-data';
 
 /** Puts an element in `<head>` while the caller is mounted and its content unchanged; `null` puts none. */
-function useHeadElement(tag: 'link' | 'script', attributes: Record<string, string> | null, text?: string): void {
+export function useHeadElement(tag: 'link' | 'script', attributes: Record<string, string> | null, text?: string): void {
   const key = attributes ? JSON.stringify([tag, attributes, text]) : null;
   useEffect(() => {
     if (!key) return;
@@ -15,11 +14,6 @@ function useHeadElement(tag: 'link' | 'script', attributes: Record<string, strin
     document.head.append(element);
     return () => element.remove();
   }, [key]);
-}
-
-/** A `<script type="application/ld+json">` with `data` in `<head>`, removed on leaving; none while undefined. */
-export function useJsonLd(data: JsonLd | undefined): void {
-  useHeadElement('script', data ? { type: 'application/ld+json' } : null, data ? serializeJsonLd(data) : undefined);
 }
 
 /**

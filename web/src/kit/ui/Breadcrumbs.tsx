@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
-import { he, hePharms } from '../i18n/he';
+import { he } from '../i18n/he';
+import { hePharms } from '../i18n/he-pharms';
 
 /**
  * A page's breadcrumb from the home page (spec: the terms of use have one): home, the pages between (`children`,

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { hePharms } from '../i18n/he';
+import { hePharms } from '../i18n/he-pharms';
 
 const PLACEHOLDER = '/pharm-placeholder.svg';
 

@@ -8,7 +8,7 @@ import { HoursEditor } from '../../kit/backoffice/HoursEditor';
 import { draftOf, hoursErrors, sameWeek, slotList, type WeekDraft } from '../../kit/backoffice/hours-editor';
 import { Alert, useFlash, useUnsavedChangesWarning } from '../../kit/backoffice/ui';
 import { AddressCombobox } from '../../kit/forms/AddressCombobox';
-import { hePharms } from '../../kit/i18n/he';
+import { hePharms } from '../../kit/i18n/he-pharms';
 import { heConsole } from '../i18n/he-console';
 import type { PharmPatch } from '../queries/console';
 import { ChoiceSelect, errorText } from './console';

@@ -4,7 +4,7 @@ import { getRouteApi, Link } from '@tanstack/react-router';
 import { Cell, I18nProvider, Row } from 'react-aria-components';
 import { DelayedSearch } from '../../kit/backoffice/search';
 import { BoTable } from '../../kit/backoffice/table';
-import { hePharms } from '../../kit/i18n/he';
+import { hePharms } from '../../kit/i18n/he-pharms';
 import { formatDateTime, Pager } from '../../kit/backoffice/ui';
 import { useDocumentTitle } from '../../kit/lib/use-document-title';
 import { ChoiceSelect } from '../components/console';

@@ -5,13 +5,16 @@ import { loadPart } from '../../kit/queries/route-data';
 import { idParam, listSearch, pageParam, searchParam, type ListSearch } from '../../kit/router/list-search';
 import { rootRoute } from '../../kit/router/root-route';
 import { isDay, PERIOD_DAYS, type PeriodDays } from '../components/period';
-import { companiesQuery, companyQuery, companyStockQuery, stockReportQuery } from '../queries/company';
-import { auditQuery, managedPharmQuery, managedPharmsQuery, managedUserQuery, managedUsersQuery } from '../queries/console';
+
+/** The query modules the loaders ask from, imported when first needed (the pages import them too). */
+const companyQueries = () => import('../queries/company');
+const consoleQueries = () => import('../queries/console');
 
 /**
  * The management area (spec §2, §4 'Management access', §6): for signed-in managers; a signed-out visitor goes home,
- * a signed-in non-manager is signed out and sent home. Each page is loaded lazily. Whether the manager may run a
- * company is the access call's to say (403/404: the not-found page).
+ * a signed-in non-manager is signed out and sent home. Each page is loaded lazily, and so is the query module its
+ * loader asks from (`await import()`, as in the back office): only these definitions are in the storefront's first
+ * load. Whether the manager may run a company is the access call's to say (403/404: the not-found page).
  */
 const manageRoute = createRoute({
   getParentRoute: () => rootRoute,
@@ -33,7 +36,7 @@ const companiesRoute = createRoute({
   path: '/cannabis-company',
   validateSearch: listSearch,
   loaderDeps: ({ search }) => ({ page: search.page ?? 1, search: search.search }),
-  loader: ({ context, deps }) => void loadPart(context, companiesQuery(deps.page, deps.search)),
+  loader: async ({ context, deps }) => void loadPart(context, (await companyQueries()).companiesQuery(deps.page, deps.search)),
   component: lazyRouteComponent(() => import('./companies.page'), 'CompaniesPage'),
 });
 
@@ -41,7 +44,7 @@ const companiesRoute = createRoute({
 const companyRoute = createRoute({
   getParentRoute: () => manageRoute,
   path: '/cannabis-company/$slug',
-  loader: ({ context, params }) => void loadPart(context, companyQuery(params.slug)),
+  loader: async ({ context, params }) => void loadPart(context, (await companyQueries()).companyQuery(params.slug)),
   component: lazyRouteComponent(() => import('./CompanyLayout'), 'CompanyLayout'),
 });
 
@@ -56,7 +59,7 @@ const companyStockRoute = createRoute({
   path: '/stock',
   validateSearch: listSearch,
   loaderDeps: ({ search }) => ({ page: search.page ?? 1, search: search.search }),
-  loader: ({ context, params, deps }) => void loadPart(context, companyStockQuery(params.slug, deps.page, deps.search)),
+  loader: async ({ context, params, deps }) => void loadPart(context, (await companyQueries()).companyStockQuery(params.slug, deps.page, deps.search)),
   component: lazyRouteComponent(() => import('./stock.page'), 'StockPage'),
 });
 
@@ -91,7 +94,7 @@ const companyReportRoute = createRoute({
   path: '/stock-report',
   validateSearch: listSearch,
   loaderDeps: ({ search }) => ({ page: search.page ?? 1, search: search.search }),
-  loader: ({ context, params, deps }) => void loadPart(context, stockReportQuery(params.slug, 'stock-report', deps.page, deps.search)),
+  loader: async ({ context, params, deps }) => void loadPart(context, (await companyQueries()).stockReportQuery(params.slug, 'stock-report', deps.page, deps.search)),
   component: lazyRouteComponent(() => import('./stock-report.page'), 'StockReportPage'),
 });
 
@@ -100,7 +103,7 @@ const companyStockOutsRoute = createRoute({
   path: '/stock-outs',
   validateSearch: listSearch,
   loaderDeps: ({ search }) => ({ page: search.page ?? 1, search: search.search }),
-  loader: ({ context, params, deps }) => void loadPart(context, stockReportQuery(params.slug, 'stock-outs', deps.page, deps.search)),
+  loader: async ({ context, params, deps }) => void loadPart(context, (await companyQueries()).stockReportQuery(params.slug, 'stock-outs', deps.page, deps.search)),
   component: lazyRouteComponent(() => import('./stock-report.page'), 'StockOutsPage'),
 });
 
@@ -145,7 +148,7 @@ const pharmsRoute = createRoute({
     state: (PHARM_STATES as readonly unknown[]).includes(raw.state) ? (raw.state as PharmState) : undefined,
   }),
   loaderDeps: ({ search }) => ({ page: search.page ?? 1, search: search.search, state: search.state }),
-  loader: ({ context, deps }) => void loadPart(context, managedPharmsQuery(deps.page, deps.search, deps.state)),
+  loader: async ({ context, deps }) => void loadPart(context, (await consoleQueries()).managedPharmsQuery(deps.page, deps.search, deps.state)),
   component: lazyRouteComponent(() => import('./pharms.page'), 'PharmsPage'),
 });
 
@@ -165,7 +168,7 @@ const pharmRoute = createRoute({
     adminOnly({ context });
     if (!SLUG_PATTERN.test(params.slug) || params.slug.length > 100) throw notFound();
   },
-  loader: ({ context, params }) => void loadPart(context, managedPharmQuery(params.slug)),
+  loader: async ({ context, params }) => void loadPart(context, (await consoleQueries()).managedPharmQuery(params.slug)),
   component: lazyRouteComponent(() => import('./pharm.page'), 'PharmPage'),
 });
 
@@ -176,7 +179,7 @@ const usersRoute = createRoute({
   beforeLoad: adminOnly,
   validateSearch: listSearch,
   loaderDeps: ({ search }) => ({ page: search.page ?? 1, search: search.search }),
-  loader: ({ context, deps }) => void loadPart(context, managedUsersQuery(deps.page, deps.search)),
+  loader: async ({ context, deps }) => void loadPart(context, (await consoleQueries()).managedUsersQuery(deps.page, deps.search)),
   component: lazyRouteComponent(() => import('./users.page'), 'UsersPage'),
 });
 
@@ -188,7 +191,7 @@ const userRoute = createRoute({
     adminOnly({ context });
     if (idParam(params.id) === undefined) throw notFound();
   },
-  loader: ({ context, params }) => void loadPart(context, managedUserQuery(Number(params.id))),
+  loader: async ({ context, params }) => void loadPart(context, (await consoleQueries()).managedUserQuery(Number(params.id))),
   component: lazyRouteComponent(() => import('./user.page'), 'UserPage'),
 });
 
@@ -207,7 +210,7 @@ const auditRoute = createRoute({
     action: (AUDIT_ACTIONS as readonly unknown[]).includes(raw.action) ? (raw.action as AuditAction) : undefined,
   }),
   loaderDeps: ({ search }) => ({ page: search.page ?? 1, search: search.search, action: search.action }),
-  loader: ({ context, deps }) => void loadPart(context, auditQuery(deps.page, deps.search, deps.action)),
+  loader: async ({ context, deps }) => void loadPart(context, (await consoleQueries()).auditQuery(deps.page, deps.search, deps.action)),
   component: lazyRouteComponent(() => import('./audit.page'), 'AuditPage'),
 });
 

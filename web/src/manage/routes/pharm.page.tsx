@@ -5,7 +5,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Button, I18nProvider } from 'react-aria-components';
 import { draftOf } from '../../kit/backoffice/hours-editor';
 import { Alert, BusinessDialog, ConfirmDialog, formatDateTime, formatPhone, useFlash } from '../../kit/backoffice/ui';
-import { hePharms } from '../../kit/i18n/he';
+import { hePharms } from '../../kit/i18n/he-pharms';
 import { useDocumentTitle } from '../../kit/lib/use-document-title';
 import { ErrorPage } from '../../kit/ui/ErrorPage';
 import { NotFoundPage } from '../../kit/ui/NotFoundPage';

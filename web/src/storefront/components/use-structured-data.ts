@@ -4,7 +4,7 @@ import { pharmQuery } from '../../kit/queries/pharms';
 import { comparisonQuery } from '../queries/products';
 import { siteOrigin } from '../../kit/lib/canonical';
 import { pharmJsonLd, productJsonLd } from '../../kit/lib/structured-data';
-import { useJsonLd } from '../../kit/lib/use-head-element';
+import { useJsonLd } from '../../kit/lib/use-json-ld';
 
 /** The comparison as first shown (every pharmacy, by price), shared with the page's cache. */
 const ALL_OFFERS = { isOpen: false, hasDelivery: false, sortBy: 'price' } as const;

@@ -1,7 +1,7 @@
 import { FAQ_CATEGORIES, type FaqItem } from '@mc/contracts';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { heContent } from '../../kit/i18n/he';
+import { heContent } from '../../kit/i18n/he-content';
 import { useDocumentTitle } from '../../kit/lib/use-document-title';
 import { faqQuery } from '../queries/content';
 import './legal.css';

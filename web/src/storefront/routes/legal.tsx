@@ -1,47 +1,23 @@
-import { createRoute } from '@tanstack/react-router';
-import { HomeBreadcrumbs } from '../../kit/ui/Breadcrumbs';
-import { heContent } from '../../kit/i18n/he';
-import { useDocumentTitle } from '../../kit/lib/use-document-title';
-import { accessibility, privacyPolicy, termsOfUse, type LegalDocument } from './legal-content';
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { rootRoute } from '../../kit/router/root-route';
-import './legal.css';
 
-/** A static legal page: a breadcrumb to the home page, title, revision date and its sections. */
-function LegalPage({ doc }: { doc: LegalDocument }) {
-  useDocumentTitle(doc.title);
-  return (
-    <article className="content-page legal-page" aria-labelledby="legal-title">
-      <HomeBreadcrumbs current={doc.title} />
-      <h1 id="legal-title">{doc.title}</h1>
-      <p className="legal-updated">
-        {heContent.legalUpdated} {doc.updated}
-      </p>
-      {doc.sections.map((section) => (
-        <section key={section.heading}>
-          <h2>{section.heading}</h2>
-          {section.paragraphs.map((text) => (
-            <p key={text}>{text}</p>
-          ))}
-        </section>
-      ))}
-    </article>
-  );
-}
+// The pages and their text load on first visit.
+const page = (name: 'AccessibilityPage' | 'PrivacyPolicyPage' | 'TermsOfUsePage') => lazyRouteComponent(() => import('./legal.page'), name);
 
 export const accessibilityRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/accessibility',
-  component: () => <LegalPage doc={accessibility} />,
+  component: page('AccessibilityPage'),
 });
 
 export const privacyPolicyRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/privacy-policy',
-  component: () => <LegalPage doc={privacyPolicy} />,
+  component: page('PrivacyPolicyPage'),
 });
 
 export const termsOfUseRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/terms-of-use',
-  component: () => <LegalPage doc={termsOfUse} />,
+  component: page('TermsOfUsePage'),
 });

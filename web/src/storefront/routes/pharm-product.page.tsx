@@ -8,7 +8,7 @@ import { RelatedPharmProducts } from '../components/pharms/RelatedPharmProducts'
 import { Shipments } from '../components/pharms/Shipments';
 import { OfferPrice } from '../../kit/ui/Price';
 import { OfferMedia, ProductChips } from '../components/products/ProductParts';
-import { hePharms } from '../../kit/i18n/he';
+import { hePharms } from '../../kit/i18n/he-pharms';
 import { useDocumentTitle } from '../../kit/lib/use-document-title';
 import { HomeBreadcrumbs } from '../../kit/ui/Breadcrumbs';
 import { pharmProductQuery } from '../../kit/queries/pharms';

@@ -1,11 +1,10 @@
 import { Messages } from '@mc/contracts';
-import { createRoute } from '@tanstack/react-router';
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { NotFoundPage } from '../../kit/ui/NotFoundPage';
 import { pharmProductsApiParams, validatePharmPageSearch, type PharmPageSearch } from '../search-params/pharm-page-search';
 import { pharmProductsQuery, pharmQuery, pharmSlidesQuery } from '../../kit/queries/pharms';
-import { hePharms } from '../../kit/i18n/he';
+import { he } from '../../kit/i18n/he';
 import { loadMain, loadPart, partsOfFirstScreen, type PageShell, type RouterContext } from '../../kit/queries/route-data';
-import { PharmRoutePage, PharmEmbedPage } from './pharm.page';
 import { rootRoute } from '../../kit/router/root-route';
 
 const pharmLoading = {
@@ -26,19 +25,20 @@ const pharmLoading = {
     const [{ pharm: { tags } }] = await Promise.all([pharm, slides, partsOfFirstScreen(context, products)]);
     // Spec 2.5: the pharmacy's tags in the footer of its page.
     const links = tags.map((tag) => ({ label: tag.name, url: `/tags/${encodeURIComponent(tag.slug)}`, newWindow: false, children: [] }));
-    return { footerGroups: links.length ? [{ title: hePharms.tags, links }] : [] };
+    return { footerGroups: links.length ? [{ title: he.shell.pharmTags, links }] : [] };
   },
   staticData: { ssr: true },
   notFoundComponent: () => <NotFoundPage detail={Messages.pharmNotFound} />,
 };
 
-// Landing pages from search engines: in the first bundle, so they render without another round trip.
+// Landing pages from search engines, drawn by the server: the browser takes them over once the page's code has
+// loaded (start-app.tsx: `router.load()` before hydration).
 export const pharmRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/pharms/$pharmSlug',
   validateSearch: (raw: Record<string, unknown>) => validatePharmPageSearch(raw),
   ...pharmLoading,
-  component: PharmRoutePage,
+  component: lazyRouteComponent(() => import('./pharm.page'), 'PharmRoutePage'),
 });
 
 /** The same page without the site's header and footer (the root layout reads `staticData.embed`). */
@@ -48,5 +48,5 @@ export const pharmEmbedRoute = createRoute({
   validateSearch: (raw: Record<string, unknown>) => validatePharmPageSearch(raw),
   ...pharmLoading,
   staticData: { embed: true, ssr: true },
-  component: PharmEmbedPage,
+  component: lazyRouteComponent(() => import('./pharm.page'), 'PharmEmbedPage'),
 });

@@ -13,7 +13,8 @@ import { listKeyOf, PagingScope } from '../components/products/paging';
 import { positionIfGranted, useGeolocation } from '../../kit/lib/geolocation';
 import { pageCount } from '../search-params/list-search';
 import { LIST_DELAY_MS, useDebouncedValue } from '../../kit/lib/use-debounced-value';
-import { he, hePharms } from '../../kit/i18n/he';
+import { he } from '../../kit/i18n/he';
+import { hePharms } from '../../kit/i18n/he-pharms';
 import { useDocumentTitle } from '../../kit/lib/use-document-title';
 import { locationsQuery, pharmListQuery } from '../../kit/queries/pharms';
 

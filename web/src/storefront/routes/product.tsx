@@ -1,14 +1,15 @@
-import { createRoute } from '@tanstack/react-router';
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { Messages } from '@mc/contracts';
 import { NotFoundPage } from '../../kit/ui/NotFoundPage';
 import { ProductSkeleton } from '../components/product/ProductSkeleton';
 import { comparisonParams, validateComparisonSearch } from '../search-params/comparison-search';
 import { comparisonQuery, comparisonSearch, productQuery, relatedProductsQuery } from '../queries/products';
 import { loadMain, loadPart, partsOfFirstScreen } from '../../kit/queries/route-data';
-import { ProductPage } from './product.page';
 import { rootRoute } from '../../kit/router/root-route';
 
-// Landing pages from search engines: in the first bundle, so they render without another round trip.
+// A landing page from search engines, drawn by the server: the browser takes it over once its page's code has
+// loaded (start-app.tsx: `router.load()` before hydration). The skeleton stays in the first load, as it shows while
+// that code and the product load on a move from another page.
 export const productRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/products/$productSlug',
@@ -32,5 +33,5 @@ export const productRoute = createRoute({
   staticData: { ssr: true },
   pendingComponent: ProductSkeleton,
   notFoundComponent: () => <NotFoundPage detail={Messages.productNotFound} />,
-  component: ProductPage,
+  component: lazyRouteComponent(() => import('./product.page'), 'ProductPage'),
 });

@@ -1,6 +1,6 @@
 import { formatShekels, type SocialGroup } from '@mc/contracts';
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { heContent } from '../../kit/i18n/he';
+import { heContent } from '../../kit/i18n/he-content';
 import { useDocumentTitle } from '../../kit/lib/use-document-title';
 import { socialGroupsQuery } from '../queries/content';
 import './legal.css';

@@ -1,25 +1,23 @@
 import { useQuery } from '@tanstack/react-query';
-import { useLocation } from '@tanstack/react-router';
 import Cookies from 'js-cookie';
 import { useEffect, useId, useRef, useState } from 'react';
-import { heContent, heGroupAd, hePharms } from '../../../kit/i18n/he';
+import { hePharms } from '../../../kit/i18n/he-pharms';
+import { heContent, heGroupAd } from '../../../kit/i18n/he-content';
 import { socialGroupsQuery } from '../../queries/content';
-import { GROUP_AD_CLOSE_MS, GROUP_AD_COOKIE, GROUP_AD_EVERY_DAYS, isGroupAdPage, pickGroupAd } from './group-ad';
+import { GROUP_AD_CLOSE_MS, GROUP_AD_COOKIE, GROUP_AD_EVERY_DAYS, pickGroupAd } from './group-ad';
 import './group-ad.css';
 
 /** The CSS property holding the open sheet's height (group-ad.css keeps that room below the page). */
 const SHEET_HEIGHT = '--group-ad-height';
 
 /**
- * The messaging-group advert (spec 9): on product, pharmacy and discount pages, after half the page is
- * scrolled (spec 4's 'half' flag, `halfScrolled`), at most once every 2 days (a cookie at path /); closes by itself after 30 s. A non-modal sheet at the
- * bottom: it takes no focus and traps no clicks, its close button stays in sight, and while it is open the page
- * keeps room below its end, so whatever the sheet would cover can be scrolled above it.
+ * The messaging-group advert's sheet (spec 9), loaded by `GroupAd` (which says whether the page is `eligible`): shown
+ * after half the page is scrolled (spec 4's 'half' flag, `halfScrolled`), at most once every 2 days (a cookie at path /);
+ * closes by itself after 30 s. A non-modal sheet at the bottom: it takes no focus and traps no clicks, its close button
+ * stays in sight, and while it is open the page keeps room below its end, so whatever the sheet would cover can be
+ * scrolled above it.
  */
-export function GroupAdModal({ halfScrolled }: { halfScrolled: boolean }) {
-  const pathname = useLocation({ select: (location) => location.pathname });
-  const [due] = useState(() => !Cookies.get(GROUP_AD_COOKIE));
-  const eligible = due && isGroupAdPage(pathname);
+export default function GroupAdModal({ eligible, halfScrolled }: { eligible: boolean; halfScrolled: boolean }) {
   const { data } = useQuery({ ...socialGroupsQuery(), enabled: eligible && halfScrolled });
   const ad = data ? pickGroupAd(data.groups, new Date()) : null;
   const sheet = useRef<HTMLElement>(null);

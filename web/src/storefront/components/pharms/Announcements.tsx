@@ -1,6 +1,6 @@
 import type { Announcement } from '@mc/contracts';
 import { useState } from 'react';
-import { hePharms } from '../../../kit/i18n/he';
+import { hePharms } from '../../../kit/i18n/he-pharms';
 import { useAutoplay } from '../../../kit/lib/use-autoplay';
 
 /** The pharmacy's announcements, one at a time, turning every 6 s; paused while hovered or focused. */

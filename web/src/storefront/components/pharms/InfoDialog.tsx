@@ -1,5 +1,5 @@
 import { useId, useRef, type ReactNode } from 'react';
-import { hePharms } from '../../../kit/i18n/he';
+import { hePharms } from '../../../kit/i18n/he-pharms';
 import { openInTopWindowIfEmbedded } from '../../../kit/lib/embed';
 
 /**

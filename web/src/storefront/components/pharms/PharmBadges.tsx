@@ -1,5 +1,5 @@
 import { roundKm, type Pharm } from '@mc/contracts';
-import { hePharms } from '../../../kit/i18n/he';
+import { hePharms } from '../../../kit/i18n/he-pharms';
 
 /** Open now or closed, the shipping tag and, when known, the distance. */
 export function PharmBadges({ pharm }: { pharm: Pharm }) {

@@ -1,6 +1,6 @@
 import type { FacetCount, Location } from '@mc/contracts';
 import { useEffect, useState, type FormEvent } from 'react';
-import { hePharms } from '../../../kit/i18n/he';
+import { hePharms } from '../../../kit/i18n/he-pharms';
 import { FilterSheet } from '../products/FilterSheet';
 import type { Delivery, PharmListSearch } from '../../search-params/pharm-search';
 

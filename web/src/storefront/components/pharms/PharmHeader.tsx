@@ -1,5 +1,5 @@
 import type { Pharm } from '@mc/contracts';
-import { hePharms } from '../../../kit/i18n/he';
+import { hePharms } from '../../../kit/i18n/he-pharms';
 import { PharmBadges } from './PharmBadges';
 import { HoursDialog, PhoneDialog, PickupDialog, ShippingDialog } from './PharmInfoDialogs';
 import { PharmLogo } from '../../../kit/ui/PharmLogo';

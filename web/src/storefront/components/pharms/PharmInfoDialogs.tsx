@@ -1,5 +1,5 @@
 import { toInternationalPhone, type OpeningHours, type Pharm } from '@mc/contracts';
-import { hePharms } from '../../../kit/i18n/he';
+import { hePharms } from '../../../kit/i18n/he-pharms';
 import { InfoDialog } from './InfoDialog';
 import './PharmInfoDialogs.css';
 import { israelWeekday, telUrl, wazeUrl, weekHours, whatsappUrl } from '../../../kit/lib/pharm-format';

@@ -1,6 +1,6 @@
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { hePharms } from '../../../kit/i18n/he';
+import { hePharms } from '../../../kit/i18n/he-pharms';
 import { pharmDescription } from '../../../kit/lib/structured-data';
 import { HomeBreadcrumbs } from '../../../kit/ui/Breadcrumbs';
 import { useDocumentTitle } from '../../../kit/lib/use-document-title';

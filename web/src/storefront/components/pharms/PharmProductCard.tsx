@@ -1,7 +1,7 @@
 import { memo } from 'react';
 import type { PharmProduct } from '@mc/contracts';
 import { Link } from '@tanstack/react-router';
-import { hePharms } from '../../../kit/i18n/he';
+import { hePharms } from '../../../kit/i18n/he-pharms';
 import { AddToCart } from '../../../kit/cart/AddToCart';
 import { OfferFreshness, OfferPrice, UnitPrice } from '../../../kit/ui/Price';
 import { OfferMedia, ProductChips } from '../products/ProductParts';

@@ -1,7 +1,8 @@
 import { LIST_SORTS, Messages } from '@mc/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { he, hePharms } from '../../../kit/i18n/he';
+import { he } from '../../../kit/i18n/he';
+import { hePharms } from '../../../kit/i18n/he-pharms';
 import { pharmProductsQuery } from '../../../kit/queries/pharms';
 import { ErrorView } from '../../../kit/ui/ErrorView';
 import { LoadingMessage } from '../../../kit/ui/RouteStates';

@@ -1,6 +1,6 @@
 import type { PharmProduct } from '@mc/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { hePharms } from '../../../kit/i18n/he';
+import { hePharms } from '../../../kit/i18n/he-pharms';
 import { pharmProductsQuery } from '../../../kit/queries/pharms';
 import { PharmProductCard } from './PharmProductCard';
 import { pharmProductsApiParams } from '../../search-params/pharm-page-search';

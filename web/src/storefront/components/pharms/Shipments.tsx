@@ -1,5 +1,5 @@
 import { formatShekels, type Shipment } from '@mc/contracts';
-import { hePharms } from '../../../kit/i18n/he';
+import { hePharms } from '../../../kit/i18n/he-pharms';
 
 /** How much is the order threshold: a sum in shekels, or an item count shown as 10 g per item (spec 9). */
 function threshold(pricing: Shipment['pricings'][number]): string {

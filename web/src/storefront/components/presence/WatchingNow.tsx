@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { apiFetch } from '../../../kit/api/client';
-import { hePresence } from '../../../kit/i18n/he';
+import { hePresence } from '../../../kit/i18n/he-content';
 
 const VISITOR_KEY = 'mc-visitor';
 const REFRESH_MS = 60_000;

@@ -1,6 +1,6 @@
 import { renderHook } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { useJsonLd } from './use-head-element';
+import { useJsonLd } from './use-json-ld';
 
 const scripts = () => document.head.querySelectorAll('script[type="application/ld+json"]');
 
