@@ -24,6 +24,13 @@ describe('opening hours in Israel time', () => {
     expect(isOpenAt(weekdays, at('2026-11-22T18:00:00Z'))).toBe(false); // Sunday 20:00, just closed
   });
 
+  it('answers a slot edited in place by its new times', () => {
+    const hours: OpeningHours = { '0': [{ opensAt: '08:00', closesAt: '13:00' }] };
+    expect(isOpenAt(hours, at('2026-11-22T12:00:00Z'))).toBe(false); // Sunday 14:00
+    hours['0'][0].closesAt = '15:00';
+    expect(isOpenAt(hours, at('2026-11-22T12:00:00Z'))).toBe(true);
+  });
+
   it('keeps a slot that runs past midnight open on the next day, and no longer', () => {
     expect(isOpenAt(weekdays, at('2026-11-26T21:59:00Z'))).toBe(true); // Thursday 23:59
     expect(isOpenAt(weekdays, at('2026-11-26T22:30:00Z'))).toBe(true); // Friday 00:30

@@ -18,11 +18,17 @@ export const toMinutes = (hhmm: string): number => {
   return h * 60 + m;
 };
 
+/** Each slot's span, worked out once for its times: a list of pharmacies asks whether each is open on every request. */
+const spans = new WeakMap<OpeningSlot, { opensAt: string; closesAt: string; span: readonly [number, number] }>();
+
 /** A slot's span in minutes of its own day; one that closes at or before it opens runs past midnight. */
-function span(slot: OpeningSlot): [number, number] {
+function span(slot: OpeningSlot): readonly [number, number] {
+  const known = spans.get(slot);
+  if (known && known.opensAt === slot.opensAt && known.closesAt === slot.closesAt) return known.span;
   const opens = toMinutes(slot.opensAt);
   let closes = toMinutes(slot.closesAt);
   if (closes <= opens) closes += DAY;
+  spans.set(slot, { opensAt: slot.opensAt, closesAt: slot.closesAt, span: [opens, closes] });
   return [opens, closes];
 }
 
