@@ -6,7 +6,8 @@
 // answering the same bodies: the ceiling of this machine. Prints one table. Then the checkout scenarios
 // (quote, create order, the user's orders) with signed-in volume patients (checkout.js), each against its target.
 // BENCH_ONLY=catalogue|checkout|business|company|web runs one part; BENCH_VARIANT=repeated|diverse one variant;
-// BENCH_SCENARIOS=products,search (scenarios.json's ids) some of the catalogue's scenarios.
+// BENCH_SCENARIOS=products,search (scenarios.json's ids) some of the catalogue's scenarios; quote,userOrders,create
+// (their kinds) some of the checkout's.
 'use strict';
 const autocannon = require('autocannon');
 const { fork } = require('node:child_process');
@@ -234,8 +235,9 @@ async function checkoutScenarios() {
     },
   };
   const reads = { userOrders: () => { const u = turn(); return { path: '/api/user/orders?page=1', jwt: u.jwt }; } };
+  const only = process.env.BENCH_SCENARIOS?.split(',');
   const rows = [];
-  for (const scenario of c.scenarios) {
+  for (const scenario of c.scenarios.filter((s) => !only || only.includes(s.kind))) {
     rows.push(reads[scenario.kind]
       ? await budgetRowGet(scenario.name, c, scenario.p95Ms, reads[scenario.kind])
       : await budgetRow(scenario.name, c, scenario.p95Ms, steps[scenario.kind]));

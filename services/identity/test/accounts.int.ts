@@ -2,9 +2,9 @@ import { ErrorCodes, Events, Messages, SMS_CODE, Subjects, TOKEN_LIFETIME, TOKEN
 import { DATABASE, type Database } from '@mc/kit';
 import { useService, waitFor } from '@mc/kit/testing';
 import { callAsGateway } from './as-gateway';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { decodeJwt, decodeProtectedHeader } from 'jose';
-import { businessMemberships, oneTimeTokens, users } from '../src/db/schema';
+import { businessMemberships, oneTimeTokens, phoneDigitsOf, users } from '../src/db/schema';
 import { ManageUsers } from '../src/manage/users.service';
 import { identityService } from '../src/service';
 import { codeOf, lastOutboxId, linkOf } from './delivered';
@@ -185,6 +185,30 @@ describe('the signed-in user', () => {
     expect(await call<UserProfile>(Subjects.identity.userGet, { token: jwt })).toMatchObject({ subscribed: false });
     await expect(call(Subjects.identity.unsubscribe, {})).rejects.toMatchObject({ status: 400 });
     await expect(call(Subjects.identity.unsubscribe, { email: 'not-an-email' })).rejects.toMatchObject({ status: 400, message: Messages.invalidEmail });
+  });
+
+  it("fills an empty profile phone from the checkout's phone, never over one, nor with a phone another account has", async () => {
+    const digits = `05${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
+    const first = await signedIn();
+    expect(await call(Subjects.identity.phoneFill, { token: first.jwt, phone: `${digits.slice(0, 3)}-${digits.slice(3)}` })).toEqual({ filled: true });
+    expect(await call(Subjects.identity.phoneFill, { token: first.jwt, phone: '054-9998877' })).toEqual({ filled: false });
+    expect(await call<UserProfile>(Subjects.identity.userGet, { token: first.jwt })).toMatchObject({ phone: `${digits.slice(0, 3)}-${digits.slice(3)}` });
+    const second = await signedIn();
+    // The same digits written otherwise: SMS sign-in must find one account by them.
+    expect(await call(Subjects.identity.phoneFill, { token: second.jwt, phone: digits })).toEqual({ filled: false });
+    expect(await call<UserProfile>(Subjects.identity.userGet, { token: second.jwt })).toMatchObject({ phone: null });
+  });
+
+  it("finds an account by its phone's digits through users_phone_digits_idx (SMS sign-in, the phone fill and unsubscribing ask it per request)", async () => {
+    const db = service.app().get<Database>(DATABASE);
+    const plan = await db.transaction(async (tx) => {
+      // Seq scans priced out: the plan names the index only when the lookup's expression is the index's own.
+      await tx.execute(sql`SET LOCAL enable_seqscan = off`);
+      const lookup = tx.select({ id: users.id }).from(users).where(eq(phoneDigitsOf(users.phone), '0523334455')).toSQL();
+      const { rows } = await tx.execute(sql`EXPLAIN ${sql.raw(lookup.sql.replace('$1', "'0523334455'"))}`);
+      return rows.map((r) => Object.values(r).join(' ')).join('\n');
+    });
+    expect(plan).toContain('users_phone_digits_idx');
   });
 });
 

@@ -5,7 +5,7 @@ import type { NatsConnection } from 'nats';
 /** The subjects that take their caller from the `x-caller` header (`@RequireUser()`), not from the payload. */
 const CALLER_IN_HEADER: ReadonlySet<string> = new Set([
   Subjects.identity.refresh, Subjects.identity.signOut, Subjects.identity.userGet, Subjects.identity.userBusinesses, Subjects.identity.businessAccess,
-  Subjects.identity.userUpdate, Subjects.identity.userGeo, Subjects.identity.passwordChange,
+  Subjects.identity.userUpdate, Subjects.identity.userGeo, Subjects.identity.phoneFill, Subjects.identity.passwordChange,
   Subjects.identity.favoritesList, Subjects.identity.favoriteAdd, Subjects.identity.favoriteRemove,
   Subjects.identity.addressList, Subjects.identity.addressCreate, Subjects.identity.addressUpdate, Subjects.identity.addressRemove,
   Subjects.identity.prescriptionGet, Subjects.identity.prescriptionSave, Subjects.identity.prescriptionRemove,

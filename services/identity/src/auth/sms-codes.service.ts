@@ -1,11 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { ErrorCodes, Events, Messages, SMS_CODE, type AuthTokenResponse } from '@mc/contracts';
 import { Clock, OutboxWriter, REDIS, SERVICE_ENV, serviceError, type Tx } from '@mc/kit';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type Redis from 'ioredis';
 import { randomInt } from 'node:crypto';
 import { hmacSecret, type IdentityEnv } from '../config';
-import { users } from '../db/schema';
+import { phoneDigitsOf, users } from '../db/schema';
 import { DeliverySecrets } from '../delivery-secrets/delivery-secrets';
 import { AuthService } from './auth.service';
 import { keyedHash, sameSecret } from './secrets';
@@ -68,7 +68,7 @@ export class SmsCodes {
   async sendCode(tx: Tx, phone: string): Promise<void> {
     const digits = digitsOf(phone);
     const [user] = await tx.select({ id: users.id }).from(users)
-      .where(and(eq(users.status, 'active'), eq(sql`regexp_replace(${users.phone}, '[^0-9]', '', 'g')`, digits))).limit(1);
+      .where(and(eq(users.status, 'active'), eq(phoneDigitsOf(users.phone), digits))).limit(1);
     if (!user) return;
     const code = String(randomInt(0, 10 ** SMS_CODE.digits)).padStart(SMS_CODE.digits, '0');
     const stored: StoredCode = { hash: this.hash(digits, code), userId: user.id, tries: 0, expiresAt: this.clock.millis() + SMS_CODE.lifetimeSeconds * 1000 };

@@ -1,14 +1,18 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { ErrorCodes, Messages, type AuthTokenResponse, type UserProfile } from '@mc/contracts';
 import { Clock, DATABASE, SERVICE_ENV, serviceError, type Database } from '@mc/kit';
-import { and, eq, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, isNull, ne, notExists, or, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { Accounts, normalEmail, phoneDigits } from '../accounts/accounts.service';
 import { HashPool } from '../accounts/hash-pool';
 import { TokenVersionsWriter } from '../accounts/token-versions.writer';
 import { sameSecret } from '../auth/secrets';
 import type { IdentityEnv } from '../config';
-import { users } from '../db/schema';
+import { phoneDigitsOf, users } from '../db/schema';
 import { unsubscribeSig, type UnsubscribeTarget } from './unsubscribe-link';
+
+/** Another account, in the phone fill's check that no one else has the phone. */
+const other = alias(users, 'other');
 
 const fail = (status: number, code: string, message: string) => serviceError(status, code, message);
 
@@ -55,7 +59,7 @@ export class ProfileService {
     const filled = await this.db.update(users).set({ phone: phone.trim() })
       .where(and(
         eq(users.id, user.id), or(isNull(users.phone), eq(users.phone, '')),
-        sql`NOT EXISTS (SELECT 1 FROM identity.users other WHERE other.id <> ${user.id} AND regexp_replace(other.phone, '[^0-9]', '', 'g') = ${digits})`,
+        notExists(this.db.select({ id: other.id }).from(other).where(and(ne(other.id, user.id), eq(phoneDigitsOf(other.phone), digits)))),
       ))
       .returning({ id: users.id });
     return { filled: filled.length > 0 };
@@ -89,7 +93,7 @@ export class ProfileService {
    */
   async unsubscribe(request: { email?: string; phone?: string; sig?: string; token?: string }): Promise<{ message: string }> {
     const target: UnsubscribeTarget = request.email ? { email: request.email } : { phone: request.phone ?? '' };
-    const where = 'email' in target ? eq(users.email, normalEmail(target.email)) : eq(sql`regexp_replace(${users.phone}, '[^0-9]', '', 'g')`, phoneDigits(target.phone));
+    const where = 'email' in target ? eq(users.email, normalEmail(target.email)) : eq(phoneDigitsOf(users.phone), phoneDigits(target.phone));
     if (request.sig) {
       if (!sameSecret(request.sig, unsubscribeSig(this.env, target))) throw fail(403, ErrorCodes.forbidden, Messages.unsubscribeFailed);
       await this.db.update(users).set({ subscribed: false }).where(where);
