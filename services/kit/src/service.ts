@@ -143,7 +143,7 @@ class KitLifecycle implements OnApplicationBootstrap, OnApplicationShutdown {
 
   async onApplicationBootstrap() {
     this.watch();
-    this.relay.start();
+    await this.relay.start();
     if (this.env.CONSUME_EVENTS) await this.consumers.startDecorated(this.discovery, this.scanner);
   }
 
@@ -218,7 +218,9 @@ class ServiceKitModule {
           provide: OutboxRelay,
           inject: [PG_POOL, NATS_CONNECTION],
           useFactory: (pool: Pool, nc: NatsConnection) =>
-            new OutboxRelay(bookkeepingDatabase(pool), def.tables, nc.jetstream(), logger, { batchSize: env.OUTBOX_BATCH_SIZE, pollMs: env.OUTBOX_POLL_MS, keepSentMs: env.OUTBOX_KEEP_SENT_MS }),
+            new OutboxRelay(bookkeepingDatabase(pool), def.tables, nc.jetstream(), logger, {
+              batchSize: env.OUTBOX_BATCH_SIZE, pollMs: env.OUTBOX_POLL_MS, keepSentMs: env.OUTBOX_KEEP_SENT_MS, listen: pool,
+            }),
         },
         {
           provide: EventConsumers,

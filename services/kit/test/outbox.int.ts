@@ -102,7 +102,7 @@ describe('transactional outbox, relay and idempotent consumer', () => {
     });
     await consumer.start();
     const relay = new OutboxRelay(db, tables, nc.jetstream(), logger, { batchSize: 100, pollMs: 20 });
-    relay.start();
+    await relay.start();
     try {
       await waitFor('every row to be marked sent', async () => (await sentCount()) === EVENTS, { timeoutMs: BATCH_MS });
       await waitFor('every effect', async () => (await effectCounts()).all >= EVENTS, { timeoutMs: BATCH_MS });
@@ -154,6 +154,34 @@ describe('transactional outbox, relay and idempotent consumer', () => {
     } finally {
       await consumer.stop();
     }
+  });
+
+  it("publishes an event as its transaction commits, whichever process wrote it: told by the writer's notification, not its poll", async () => {
+    await db.delete(tables.outbox);
+    // Another process's writes: a pool of their own, which the relay's process never sees commit.
+    const elsewhere = createPool(DATABASE_URL, 'outbox-test-writer');
+    const writer = new OutboxWriter(tables, ROUTES);
+    const write = (n: number) => createDatabase(elsewhere).transaction(async (tx) => { await writer.add(tx, SUBJECT, { n }); });
+    const relay = new OutboxRelay(db, tables, nc.jetstream(), logger, { batchSize: 100, pollMs: 60_000, listen: pool });
+    await relay.start();
+    try {
+      await waitFor('the first look to find nothing', async () => (await sentCount()) === 0);
+      const before = await streamCount();
+      await write(1);
+      await waitFor('the event published long before the next poll', async () => (await streamCount()) === before + 1, { timeoutMs: 2000 });
+
+      // The listening connection lost: the relay looks at once and listens again.
+      const listener = await pool.query(`SELECT pid FROM pg_stat_activity WHERE query = 'LISTEN ${SCHEMA}_outbox'`);
+      expect(listener.rows).toHaveLength(1);
+      await pool.query('SELECT pg_terminate_backend($1)', [listener.rows[0].pid]);
+      await waitFor('listening again', async () => (await pool.query(`SELECT 1 FROM pg_stat_activity WHERE query = 'LISTEN ${SCHEMA}_outbox' AND pid <> $1`, [listener.rows[0].pid])).rowCount === 1, { timeoutMs: 5000 });
+      await write(2);
+      await waitFor('the next event published as it commits', async () => (await streamCount()) === before + 2, { timeoutMs: 2000 });
+    } finally {
+      await relay.stop();
+      await elsewhere.end();
+    }
+    expect((await pool.query(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE query = 'LISTEN ${SCHEMA}_outbox' AND state = 'idle'`)).rows[0].n).toBe(0);
   });
 
   it('deletes published rows: at once with keepSentMs 0, after keepSentMs otherwise, never one still unsent', async () => {

@@ -91,8 +91,12 @@ export class ServiceEnv extends NatsEnv {
   @IsIn(LOG_LEVELS)
   LOG_LEVEL: (typeof LOG_LEVELS)[number] = 'info';
 
+  /**
+   * How often the outbox relay looks without being told: writers notify it at commit (`OutboxWriter`), so this only
+   * bounds how long an event whose notification was lost (the listening connection dropped) waits.
+   */
   @IsInt() @Min(10) @Max(60_000)
-  OUTBOX_POLL_MS = 200;
+  OUTBOX_POLL_MS = 5_000;
 
   @IsInt() @Min(1) @Max(1000)
   OUTBOX_BATCH_SIZE = 100;

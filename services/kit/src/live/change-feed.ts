@@ -1,6 +1,7 @@
-import type { Pool, PoolClient } from 'pg';
+import type { Pool } from 'pg';
 import type { Logger } from 'pino';
 import { onCommit } from '../database/database';
+import { listenTo } from '../database/notifications';
 
 /**
  * The DDL of a schema's change feed: a `changes` table that triggers fill in the writing transaction, one row per
@@ -66,9 +67,8 @@ export const CHANGES_KEPT_MS = 10 * 60_000;
  * something (LISTEN on its own connection, reopened after a failure).
  */
 export class ChangeFeed {
-  private listener?: PoolClient;
+  private stopListening?: () => Promise<void>;
   private unsubscribe?: () => void;
-  private stopped = false;
   private lastPrune = 0;
 
   constructor(private readonly pool: Pool, private readonly schema: string, private readonly logger: Logger) {}
@@ -80,17 +80,7 @@ export class ChangeFeed {
    */
   async listen(onSignal: () => void): Promise<void> {
     this.unsubscribe ??= onCommit(this.pool, onSignal);
-    const client = await this.pool.connect();
-    this.listener = client;
-    client.on('notification', () => onSignal());
-    client.on('error', (err) => {
-      this.logger.warn({ err }, 'change feed listener failed; reconnecting');
-      client.release(err);
-      this.listener = undefined;
-      onSignal();
-      if (!this.stopped) setTimeout(() => void this.listen(onSignal).catch((e: unknown) => this.logger.warn({ err: e }, 'change feed listener reconnect failed')), 1000);
-    });
-    await client.query(`LISTEN ${this.schema}_changes`);
+    this.stopListening ??= await listenTo(this.pool, `${this.schema}_changes`, onSignal, this.logger);
   }
 
   /** The cursor before anything: a full load taken after it, plus the changes read from it, misses nothing. */
@@ -126,14 +116,9 @@ export class ChangeFeed {
   }
 
   async stop(): Promise<void> {
-    this.stopped = true;
     this.unsubscribe?.();
-    const client = this.listener;
-    this.listener = undefined;
-    if (client) {
-      await client.query(`UNLISTEN ${this.schema}_changes`).catch(() => undefined);
-      client.release();
-    }
+    await this.stopListening?.();
+    this.stopListening = undefined;
   }
 
   /** Once a minute per process: rows older than CHANGES_KEPT_MS go. */

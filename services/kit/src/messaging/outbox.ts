@@ -7,19 +7,25 @@ import { traceCarrier, type TraceCarrier } from '../operations/tracing';
 
 /** The envelope's `trace` only when a trace is being recorded. */
 const traceOf = (trace: TraceCarrier) => (Object.keys(trace).length ? { trace } : {});
-import type { MessagingTables } from './tables';
+import { outboxChannel, type MessagingTables } from './tables';
 
-type Tx = Pick<Database, 'insert'>;
+type Tx = Pick<Database, 'insert' | 'execute'>;
 type Routes = Readonly<Record<string, EventRoute<unknown>>>;
 type PayloadOf<R> = R extends EventRoute<infer T> ? T : never;
 
 /**
- * Writes an event in the caller's transaction, so the state change and its event commit together. The subject's
- * payload type and version are the bus's (`EventRoutes`).
+ * Writes an event in the caller's transaction, so the state change and its event commit together, and notifies the
+ * service's relays (`<schema>_outbox`; PostgreSQL delivers it at commit, once per transaction), so that events are
+ * published as they commit, whichever process wrote them, instead of at the relays' next look. The subject's payload
+ * type and version are the bus's (`EventRoutes`).
  */
 export class OutboxWriter<R extends Routes = typeof EventRoutes> {
+  private readonly notify: ReturnType<typeof sql>;
+
   /** `routes`: the events this writer may write (the bus's; a test may give its own). */
-  constructor(private readonly tables: MessagingTables, private readonly routes: R = EventRoutes as Routes as R) {}
+  constructor(private readonly tables: MessagingTables, private readonly routes: R = EventRoutes as Routes as R) {
+    this.notify = sql`SELECT pg_notify(${outboxChannel(tables)}, '')`;
+  }
 
   async add<S extends keyof R & string>(tx: Tx, subject: S, data: PayloadOf<R[S]>): Promise<EventEnvelope<PayloadOf<R[S]>> & { type: S }> {
     const envelope = {
@@ -32,6 +38,7 @@ export class OutboxWriter<R extends Routes = typeof EventRoutes> {
       data,
     };
     await tx.insert(this.tables.outbox).values({ eventId: envelope.eventId, subject, envelope });
+    await tx.execute(this.notify);
     return envelope;
   }
 

@@ -1,4 +1,4 @@
-import { bigserial, jsonb, primaryKey, text, timestamp, uuid, type PgSchema } from 'drizzle-orm/pg-core';
+import { bigserial, getTableConfig, jsonb, primaryKey, text, timestamp, uuid, type PgSchema } from 'drizzle-orm/pg-core';
 
 /**
  * The outbox (events waiting to be published) and inbox (events already handled) of one service,
@@ -26,3 +26,6 @@ export function messagingTables(schema: PgSchema) {
 }
 
 export type MessagingTables = ReturnType<typeof messagingTables>;
+
+/** The notification channel on which a service's writers tell its relays that events were committed: `<schema>_outbox`. */
+export const outboxChannel = (tables: MessagingTables): string => `${getTableConfig(tables.outbox).schema ?? 'public'}_outbox`;

@@ -15,7 +15,7 @@ const codec = JSONCodec();
 export const TEST_NATS_URL = process.env.TEST_NATS_URL ?? 'nats://127.0.0.1:4231';
 
 /** The environment of every test: the test database and NATS, quiet logs. */
-export const TEST_ENV = { APP_ENV: 'test', DATABASE_NAME: 'medcanna_test', NATS_URL: TEST_NATS_URL, LOG_LEVEL: 'warn', OUTBOX_POLL_MS: '50', PROBE_PORT: '0', LOST_JOBS_SWEEP_MS: '0' };
+export const TEST_ENV = { APP_ENV: 'test', DATABASE_NAME: 'medcanna_test', NATS_URL: TEST_NATS_URL, LOG_LEVEL: 'warn', PROBE_PORT: '0', LOST_JOBS_SWEEP_MS: '0' };
 
 /**
  * A connection to the tests' NATS server: as the tests' harness (every permission; the test server alone admits it), or
