@@ -20,11 +20,11 @@ type PayloadOf<R> = R extends EventRoute<infer T> ? T : never;
  * type and version are the bus's (`EventRoutes`).
  */
 export class OutboxWriter<R extends Routes = typeof EventRoutes> {
-  private readonly notify: ReturnType<typeof sql>;
+  private readonly channel: string;
 
   /** `routes`: the events this writer may write (the bus's; a test may give its own). */
   constructor(private readonly tables: MessagingTables, private readonly routes: R = EventRoutes as Routes as R) {
-    this.notify = sql`SELECT pg_notify(${outboxChannel(tables)}, '')`;
+    this.channel = outboxChannel(tables);
   }
 
   async add<S extends keyof R & string>(tx: Tx, subject: S, data: PayloadOf<R[S]>): Promise<EventEnvelope<PayloadOf<R[S]>> & { type: S }> {
@@ -37,8 +37,9 @@ export class OutboxWriter<R extends Routes = typeof EventRoutes> {
       ...traceOf(traceCarrier()),
       data,
     };
-    await tx.insert(this.tables.outbox).values({ eventId: envelope.eventId, subject, envelope });
-    await tx.execute(this.notify);
+    // One statement, one round trip: the row and the notification (drizzle puts the insert in parentheses).
+    const insert = tx.insert(this.tables.outbox).values({ eventId: envelope.eventId, subject, envelope }).returning({ id: this.tables.outbox.id });
+    await tx.execute(sql`WITH added AS ${insert} SELECT pg_notify(${this.channel}, '') FROM added`);
     return envelope;
   }
 
