@@ -1,4 +1,4 @@
-import type { KeyObject } from 'node:crypto';
+import { createHash, type KeyObject } from 'node:crypto';
 import { jwtVerify } from 'jose';
 import { BUSINESS_KINDS, SLUG_PATTERN, type AccessTokenClaims, type BusinessAccessClaims } from '@mc/contracts';
 
@@ -37,6 +37,50 @@ export async function verifyAccessToken(
     return undefined;
   }
   return hasOurClaims(claims) || hasBusinessClaims(claims) ? (claims as unknown as VerifiedClaims) : undefined;
+}
+
+/** How many verified tokens a process remembers (about 1 kB each); the oldest remembered goes first. */
+const REMEMBERED_TOKENS = 10_000;
+
+/** A remembered token's time checks, as jose makes them: `exp` not passed and `nbf` (when present) reached, with the skew. */
+const stillInTime = (claims: VerifiedClaims & { nbf?: number }, nowSeconds: number) =>
+  claims.exp > nowSeconds - CLOCK_SKEW_S && (claims.nbf === undefined || claims.nbf <= nowSeconds + CLOCK_SKEW_S);
+
+/**
+ * `verifyAccessToken` with a memory: a patient's page asks several services with one token, and each ES256 check
+ * costs more than the rest of the caller guard. A token verified once is remembered by its SHA-256 (never the token
+ * itself) with the key that verified it, and taken again only while that key is still identity's and the token's time
+ * checks still pass; its version (a sign-out, a password change) is checked on every request as before (CallerGuard).
+ */
+export class VerifiedTokens {
+  private readonly remembered = new Map<string, { claims: VerifiedClaims; kid: string; key: KeyObject }>();
+
+  constructor(private readonly verifyToken: typeof verifyAccessToken = verifyAccessToken, private readonly max = REMEMBERED_TOKENS) {}
+
+  get size(): number {
+    return this.remembered.size;
+  }
+
+  async verify(token: string, keyFor: (kid: string) => Promise<KeyObject | undefined>, nowSeconds = Math.floor(Date.now() / 1000)): Promise<VerifiedClaims | undefined> {
+    const id = createHash('sha256').update(token).digest('base64url');
+    const known = this.remembered.get(id);
+    if (known) {
+      const key = await keyFor(known.kid);
+      if (key && (key === known.key || key.equals(known.key)) && stillInTime(known.claims, nowSeconds)) return known.claims;
+      this.remembered.delete(id);
+    }
+    let used: { kid: string; key: KeyObject } | undefined;
+    const claims = await this.verifyToken(token, async (kid) => {
+      const key = await keyFor(kid);
+      if (key) used = { kid, key };
+      return key;
+    }, nowSeconds);
+    if (claims && used) {
+      if (this.remembered.size >= this.max) this.remembered.delete(this.remembered.keys().next().value!);
+      this.remembered.set(id, { claims: Object.freeze(claims), ...used });
+    }
+    return claims;
+  }
 }
 
 /**

@@ -1,7 +1,6 @@
 import { Subjects, type SigningKeysResponse } from '@mc/contracts';
 import { JSONCodec, type NatsConnection } from 'nats';
-import type { AccessTokenVerifier } from './access-token';
-import { verifyAccessToken } from './access-token';
+import { VerifiedTokens, type AccessTokenVerifier } from './access-token';
 import { IdentityKeys } from './identity-keys';
 
 const codec = JSONCodec();
@@ -18,11 +17,12 @@ async function fetchSigningKeys(nc: NatsConnection, timeoutMs = 3000): Promise<S
 /** Every service but identity: verifies callers' tokens with identity's public keys, fetched over NATS and cached. */
 export class IdentityKeysVerifier implements AccessTokenVerifier {
   readonly keys: IdentityKeys;
+  private readonly verified = new VerifiedTokens();
   constructor(nc: NatsConnection) {
     this.keys = new IdentityKeys(() => fetchSigningKeys(nc));
   }
 
   verify(token: string) {
-    return verifyAccessToken(token, (kid) => this.keys.key(kid));
+    return this.verified.verify(token, (kid) => this.keys.key(kid));
   }
 }
