@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { ErrorCodes, Events, Messages, notEnoughStockMessage, Subjects, type EventEnvelope, type OrderBatchPlacedEvent, type OrderStatusChangedEvent } from '@mc/contracts';
+import { PG_POOL } from '@mc/kit';
 import { rpc, rpcUntyped, waitFor } from '@mc/kit/testing';
 import { eq } from 'drizzle-orm';
 import { JSONCodec } from 'nats';
-import { pharmProducts, productsView, stockReservationLines, stockReservations } from '../src/db/schema';
+import type { Pool } from 'pg';
+import { pharmacies, pharmProducts, productsView, stockReservationLines, stockReservations } from '../src/db/schema';
 import { StockReservations } from '../src/stock/stock-reservations';
 import { usePharm } from './support';
 
@@ -107,6 +109,27 @@ describe('pharm.stock.reserve and pharm.stock.release: an order takes only what 
     expect(await offer('g')).toMatchObject({ amount: 5 });
     const [row] = await data.db.select().from(stockReservations).where(eq(stockReservations.batchUid, late));
     expect(row.status).toBe('released');
+  });
+
+  it("moves the offers, not the pharmacy: its 'last updated' stays, and a reserve never waits for another write to the pharmacy", async () => {
+    await setStock('f', { amount: 8 });
+    const pharmacy = data.slug('one');
+    const updatedAt = async () => (await data.db.select({ at: pharmacies.updatedAt }).from(pharmacies).where(eq(pharmacies.slug, pharmacy)))[0].at;
+    const before = await updatedAt();
+    // A back-office write to the pharmacy under way (its row locked) does not hold patients' orders back.
+    const held = await service.app().get<Pool>(PG_POOL).connect();
+    try {
+      await held.query('BEGIN');
+      await held.query('SELECT id FROM pharm.pharmacies WHERE slug = $1 FOR UPDATE', [pharmacy]);
+      const batch = randomUUID();
+      expect(await reserve(batch, [['f', 3]])).toEqual({ ok: true });
+      await release(batch);
+    } finally {
+      await held.query('ROLLBACK');
+      held.release();
+    }
+    expect(await offer('f')).toMatchObject({ amount: 8 });
+    expect(await updatedAt()).toEqual(before);
   });
 
   it('confirms a reserved batch when it is placed (no second decrement), and a cancel gives its units back once', async () => {

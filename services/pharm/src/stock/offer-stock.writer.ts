@@ -24,7 +24,9 @@ export class OfferStockWriter {
    * Stock follows orders, in the caller's transaction: `lower` takes the ordered units off each offer that keeps an
    * amount and is not always in stock (reaching 0 puts it out of stock); `restore` gives them back (in stock again
    * when above 0). Only offers of the line's pharmacy move; every moved offer goes out as `evt.pharm.offers.changed`
-   * (the caller pokes the relay after its commit, or the relay's next poll sends it). Returns the offers moved.
+   * (the writer's notification tells the relay at commit). The pharmacy's `updatedAt` stays: its 'last updated' says
+   * when the pharmacy or its feed last updated prices and stock, which a patient's order is not (and touching the
+   * pharmacy row made every order at one pharmacy wait for the one before it). Returns the offers moved.
    */
   async adjustStock(tx: Tx, lines: StockLine[], direction: 'lower' | 'restore'): Promise<number> {
     const units = new Map<string, StockLine>();
@@ -53,7 +55,7 @@ export class OfferStockWriter {
       .from(pharmProducts)
       .innerJoin(pharmacies, eq(pharmacies.id, pharmProducts.pharmId))
       .where(inArray(pharmProducts.id, rows.map((r) => r.id)));
-    await this.changes.emit(tx, moved.map((m) => ({ row: m.offer, pharmSlug: m.pharmSlug })), now);
+    await this.changes.tell(tx, moved.map((m) => ({ row: m.offer, pharmSlug: m.pharmSlug })), now);
     return moved.length;
   }
 }

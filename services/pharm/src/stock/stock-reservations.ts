@@ -12,7 +12,6 @@ import { OfferStockWriter, type StockLine } from './offer-stock.writer';
 
 interface LockedOffer extends Record<string, unknown> {
   id: number;
-  pharm_id: number;
   pharm_slug: string;
   amount: number | null;
   in_stock: boolean;
@@ -35,7 +34,7 @@ function summed(lines: readonly { pharmProductId: number; quantity: number }[]):
 
 /**
  * What order takes from stock. `pharm.stock.reserve` takes a batch's units before order commits the batch: the offers
- * locked (by id, then their pharmacies by id, so two reserves never wait on each other in a circle), every line checked
+ * locked by id (in that order, so two reserves never wait on each other in a circle), every line checked
  * and taken in one transaction, or none; the batch uid keys it, so a retry takes nothing more. The batch's placed event
  * confirms the reservation; `pharm.stock.release` (order's transaction failed) and a canceled order give back what was
  * taken, each line once. A reservation still held after STOCK_HOLD_MS (order stopped between its reserve and its
@@ -210,7 +209,7 @@ export class StockReservations {
   /** The offers locked in id order, then their pharmacies in id order (the stock writer touches them). */
   private async lock(tx: Tx, ids: number[]): Promise<Map<number, LockedOffer>> {
     if (!ids.length) return new Map();
-    const { rows } = await tx.execute<LockedOffer>(sql`SELECT pp.id, pp.pharm_id, p.slug AS pharm_slug, pp.amount, pp.in_stock, pp.always_in_stock, pp.published,
+    const { rows } = await tx.execute<LockedOffer>(sql`SELECT pp.id, p.slug AS pharm_slug, pp.amount, pp.in_stock, pp.always_in_stock, pp.published,
         coalesce(nullif(pv.heb_name, ''), pv.name, pp.product_slug) AS product_name
       FROM pharm.pharm_products pp
       JOIN pharm.pharmacies p ON p.id = pp.pharm_id
@@ -218,8 +217,6 @@ export class StockReservations {
       WHERE pp.id = ANY(${sql.param(ids)}::int[])
       ORDER BY pp.id
       FOR UPDATE OF pp`);
-    const pharmIds = [...new Set(rows.map((r) => r.pharm_id))].sort((a, b) => a - b);
-    if (pharmIds.length) await tx.execute(sql`SELECT id FROM pharm.pharmacies WHERE id = ANY(${sql.param(pharmIds)}::int[]) ORDER BY id FOR UPDATE`);
     return new Map(rows.map((r) => [r.id, r]));
   }
 }
