@@ -16,6 +16,9 @@ describe("the kit's pool names each parameterised statement by its text", () => 
       expect((await client.query(text, [1])).rows).toEqual([{ next: 2 }]);
       expect((await client.query({ text, values: [41] })).rows).toEqual([{ next: 42 }]);
       expect((await prepared()).filter((s) => s === text)).toHaveLength(1);
+      const other = 'SELECT $1::int * 2 AS twice';
+      expect((await client.query(other, [21])).rows).toEqual([{ twice: 42 }]);
+      expect(await prepared()).toContain(other);
       await client.query('SELECT 1 AS unnamed_one');
       expect(await prepared()).not.toContain('SELECT 1 AS unnamed_one');
     } finally {

@@ -24,12 +24,10 @@ function statementName(text: string): string | undefined {
 function namingStatements(client: PoolClient): void {
   const query = client.query.bind(client) as (...args: unknown[]) => unknown;
   (client as { query: unknown }).query = (config: unknown, values?: unknown, callback?: unknown) => {
-    if (config && typeof config === 'object' && !(config as QueryConfig).name && typeof (config as QueryConfig).text === 'string'
-      && ((Array.isArray(values) && values.length) || (config as QueryConfig).values?.length)) {
-      const name = statementName((config as QueryConfig).text);
-      if (name) return query({ ...(config as QueryConfig), name }, values, callback);
-    }
-    return query(config, values, callback);
+    const asked: QueryConfig | undefined = typeof config === 'string' ? { text: config } : config && typeof config === 'object' ? (config as QueryConfig) : undefined;
+    const parameterised = (Array.isArray(values) && values.length > 0) || (asked?.values?.length ?? 0) > 0;
+    const name = asked && !asked.name && typeof asked.text === 'string' && parameterised ? statementName(asked.text) : undefined;
+    return name ? query({ ...asked, name }, values, callback) : query(config, values, callback);
   };
 }
 
