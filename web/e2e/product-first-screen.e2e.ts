@@ -11,7 +11,7 @@ import type { Locator, Page } from 'playwright-core';
 import * as path from 'path';
 import { api } from './api';
 import { seriousViolations } from './axe';
-import { GATEWAY_URL, SCREENSHOTS_DIR, useBrowser, WIDTHS } from './browser';
+import { GATEWAY_URL, SCREENSHOTS_DIR, useBrowser, waitHydrated, WIDTHS } from './browser';
 
 const PRODUCT_SLUG = process.env.E2E_PRODUCT_SLUG ?? 'dr-green-t20-c4';
 const PHARM_SLUG = process.env.E2E_PHARM_SLUG ?? 'merkaz-tel-aviv';
@@ -90,6 +90,7 @@ describe.each(WIDTHS)('web: the product page on the first screen at $width px', 
     const more = page.locator('.product-tags .tags-more');
     expect(await more.getAttribute('aria-expanded')).toBe('false');
     await page.screenshot({ path: path.join(SCREENSHOTS_DIR, `product-first-screen-${viewport.width}.png`) });
+    await waitHydrated(more);
     await more.click();
     expect(await more.getAttribute('aria-expanded')).toBe('true');
     expect(await chips.count()).toBe(tags.length);
@@ -207,7 +208,10 @@ describe.each(WIDTHS)('web: the product page on the first screen at $width px', 
 
   it("marks today's row in a pharmacy's hours", async () => {
     await open(`/pharms/${PHARM_SLUG}`);
-    await page.getByRole('button', { name: 'שעות פתיחה' }).click();
+    // The pharmacy page's code loads with its route: a press before React takes the server's button over is lost.
+    const opener = page.getByRole('button', { name: 'שעות פתיחה' });
+    await waitHydrated(opener);
+    await opener.click();
     const dialog = page.getByRole('dialog', { name: 'שעות פתיחה' });
     await dialog.waitFor({ state: 'visible' });
     const today = dialog.locator('tr[aria-current="date"]');
