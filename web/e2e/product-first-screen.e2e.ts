@@ -49,6 +49,9 @@ describe.each(WIDTHS)('web: the product page on the first screen at $width px', 
     );
     page = await context.newPage();
     await page.goto(`${GATEWAY_URL}${url}`, { waitUntil: 'networkidle' });
+    // The product and pharmacy pages' code loads with their route: until React has taken the server's page over, a
+    // press is lost and the router may still move the scroll (seen on CI, a loaded machine).
+    await waitHydrated(page.locator('header a.cart-link'));
   }
 
   it('shows the name, the lowest price and the first row with its add-to-cart on the first screen, the tags after the rows and folded', async () => {
@@ -154,8 +157,12 @@ describe.each(WIDTHS)('web: the product page on the first screen at $width px', 
   it('shows the group advert as a sheet at the foot of the screen: the first add-to-cart stays clickable, and it closes', async () => {
     await open(`/products/${PRODUCT_SLUG}`, { groupAdSeen: false });
     await page.locator('.comparison article.offer').first().waitFor({ state: 'visible' });
-    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
     const sheet = page.getByRole('dialog', { name: /וואטסאפ/ });
+    // Scrolled down as a reader keeps scrolling: the advert counts from a second on the page, then loads its sheet.
+    for (let tries = 0; tries < 20 && !(await sheet.isVisible()); tries++) {
+      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+      await page.waitForTimeout(500);
+    }
     await sheet.waitFor({ state: 'visible' });
     expect(await sheet.getAttribute('aria-modal')).toBe('false');
     const box = (await sheet.boundingBox())!;
