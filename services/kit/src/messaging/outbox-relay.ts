@@ -79,11 +79,18 @@ export class OutboxRelay {
     if (this.running) return;
     this.running = true;
     this.loop = this.run();
-    if (this.options.listen) this.stopListening = await listenTo(this.options.listen, outboxChannel(this.tables), () => this.poke(), this.logger);
+    if (this.options.listen) this.stopListening = await listenTo(this.options.listen, outboxChannel(this.tables), () => this.look(), this.logger);
   }
 
-  /** Asks the relay to look at the outbox now instead of at its next poll. */
+  /**
+   * Asks the relay to look at the outbox now instead of at its next poll. A listening relay is told by the writers'
+   * notification at commit already, so it ignores this (a second look would find nothing).
+   */
   poke(): void {
+    if (!this.stopListening) this.look();
+  }
+
+  private look(): void {
     this.poked = true;
     this.wake?.();
   }
