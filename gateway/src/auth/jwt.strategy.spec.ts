@@ -50,4 +50,31 @@ describe('bearer tokens at the gateway', () => {
     await expect(authenticate(checked, jwt(privateKey, { ...claims, ver: 1, exp: now + 3600 }))).resolves.toBe(false);
     await expect(authenticate(checked, jwt(privateKey, { ...claims, ver: 2, exp: now + 3600 }))).resolves.toMatchObject({ id: 7 });
   });
+
+  it("refuses a token of another issuer, another key, an unknown key or another algorithm's header", async () => {
+    const other = generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey;
+    await expect(authenticate(strategy, jwt(privateKey, { ...claims, iss: 'someone-else', exp: now + 3600 }))).resolves.toBe(false);
+    await expect(authenticate(strategy, jwt(other, { ...claims, exp: now + 3600 }))).resolves.toBe(false);
+    const unknownKid = jwt(privateKey, { ...claims, exp: now + 3600 }).replace(/^[^.]+/, b64({ alg: 'ES256', kid: 'k2', typ: 'JWT' }));
+    await expect(authenticate(strategy, unknownKid)).resolves.toBe(false);
+    const none = `${b64({ alg: 'none', kid: 'k1' })}.${b64({ ...claims, exp: now + 3600 })}.`;
+    await expect(authenticate(strategy, none)).resolves.toBe(false);
+    await expect(authenticate(strategy, '', { authorization: 'Basic abc' })).resolves.toBe(false);
+    await expect(authenticate(strategy, '', {})).resolves.toBe(false);
+  });
+
+  it('checks a remembered token against its key and its account version on every request', async () => {
+    let published: KeyObject | undefined = publicKey;
+    let staleBelow = 0;
+    const versions = { isStale: (_userId: number, ver: number) => ver < staleBelow } as unknown as TokenVersions;
+    const checked = new JwtStrategy({ key: async () => published } as unknown as IdentityKeys, versions);
+    const token = jwt(privateKey, { ...claims, ver: 1, exp: now + 3600 });
+    await expect(authenticate(checked, token)).resolves.toMatchObject({ id: 7 });
+    await expect(authenticate(checked, token)).resolves.toMatchObject({ id: 7 });
+    staleBelow = 2;
+    await expect(authenticate(checked, token)).resolves.toBe(false);
+    staleBelow = 0;
+    published = undefined;
+    await expect(authenticate(checked, token)).resolves.toBe(false);
+  });
 });

@@ -1,10 +1,9 @@
 import { Inject, Injectable, Optional } from '@nestjs/common';
-import type { KeyObject } from 'node:crypto';
-import { hasBusinessClaims, hasOurClaims, IdentityKeys, setCallerToken, TOKEN_ALG, TOKEN_ISSUER, TokenVersions } from '@mc/kit';
+import { hasBusinessClaims, hasOurClaims, IdentityKeys, setCallerToken, TokenVersions, VerifiedTokens } from '@mc/kit';
 import type { NatsConnection } from 'nats';
 import { PassportStrategy } from '@nestjs/passport';
 import { Subjects, type AccessTokenClaims } from '@mc/contracts';
-import { ExtractJwt, Strategy } from 'passport-jwt';
+import { Strategy } from 'passport-strategy';
 import { ServiceClients } from '../clients/clients.module';
 import { sessionCookieValue } from './session-cookie';
 
@@ -34,49 +33,53 @@ export interface SignedInUser {
 }
 
 type TokenRequest = { headers: { authorization?: string; cookie?: string } };
-const bearer = ExtractJwt.fromAuthHeaderAsBearerToken();
+const BEARER = /^bearer +(\S+)$/i;
 
 /**
  * The request's access token: a bearer token (API clients), else the HttpOnly session cookie the gateway set (the
  * web). A cookie reaches only requests that also carry the client headers (ClientHeadersGuard), which another site's
  * form or link cannot add, and SameSite=Lax keeps it off other sites' POSTs.
  */
-export const accessTokenOf = (request: TokenRequest): string | null => bearer(request as never) ?? sessionCookieValue(request.headers.cookie) ?? null;
+export const accessTokenOf = (request: TokenRequest): string | null =>
+  BEARER.exec(request.headers.authorization ?? '')?.[1] ?? sessionCookieValue(request.headers.cookie) ?? null;
 
 /**
- * A passport strategy named `name` for tokens signed by identity (ES256, checked against its published keys), with an
- * expiry that has not passed, whose claims `accepts` (the kit's rules, as every service applies them; jsonwebtoken
- * checks `exp` only when present, so a token without one is refused there), and not older than its account's version.
+ * A passport strategy that hands the request to one check (`validate`, through Nest's `PassportStrategy`): the user
+ * it answers, or a 401 for false.
+ */
+class RequestCheckStrategy extends Strategy {
+  constructor(private readonly check: (request: TokenRequest, done: (err: unknown, user?: SignedInUser | false) => void) => void) {
+    super();
+  }
+
+  authenticate(request: TokenRequest): void {
+    this.check(request, (err, user) => (err ? this.error(err as Error) : user ? this.success(user) : this.fail(401)));
+  }
+}
+
+/** Tokens verified in this process, shared by the strategies (a page's requests carry the same token). */
+const verifiedTokens = new VerifiedTokens();
+
+/**
+ * A passport strategy named `name` for tokens signed by identity, checked by the kit's rules as every service checks
+ * them (ES256 with a key identity publishes, its issuer, an expiry that has not passed; a token verified once is
+ * remembered by its hash for as long as its key and its times hold), whose claims `accepts`, and not older than its
+ * account's version (checked on every request).
  */
 function identityTokenStrategy(name: string, accepts: (claims: Record<string, unknown>) => boolean) {
   @Injectable()
-  class IdentityTokenStrategy extends PassportStrategy(Strategy, name) {
-    constructor(@Inject(IdentityKeys) keys: IdentityKeys, @Optional() @Inject(TokenVersions) readonly versions?: TokenVersions) {
-      super({
-        jwtFromRequest: accessTokenOf as never,
-        algorithms: [TOKEN_ALG],
-        issuer: TOKEN_ISSUER,
-        passReqToCallback: true,
-        // The key object itself, never its PEM: jsonwebtoken would parse a PEM into a key again on every request
-        // (passport-jwt's types name strings only; it hands the key on to jsonwebtoken, which takes a KeyObject).
-        secretOrKeyProvider: (_request: unknown, rawToken: string, done: (err: unknown, key?: string) => void) => {
-          let kid: string | undefined;
-          try {
-            kid = JSON.parse(Buffer.from(rawToken.split('.')[0], 'base64url').toString()).kid;
-          } catch {
-            kid = undefined;
-          }
-          if (!kid) return done(null, undefined);
-          keys.key(kid).then((key) => done(null, key as KeyObject as unknown as string), (err) => done(err));
-        },
-      });
+  class IdentityTokenStrategy extends PassportStrategy(RequestCheckStrategy, name) {
+    constructor(@Inject(IdentityKeys) private readonly keys: IdentityKeys, @Optional() @Inject(TokenVersions) readonly versions?: TokenVersions) {
+      super();
     }
 
-    validate(request: TokenRequest, claims: Record<string, unknown>): SignedInUser | false {
-      if (!accepts(claims)) return false;
+    async validate(request: TokenRequest): Promise<SignedInUser | false> {
+      const token = accessTokenOf(request);
+      if (!token) return false;
+      const claims = (await verifiedTokens.verify(token, (kid) => this.keys.key(kid))) as Record<string, unknown> | undefined;
+      if (!claims || !accepts(claims)) return false;
       // A token older than its account's version (a password change, reset, sign-out or disable since).
       if (this.versions?.isStale(Number(claims.sub), claims.ver as number)) return false;
-      const token = accessTokenOf(request) ?? '';
       // Every NATS request this HTTP request makes carries the token (services verify it again themselves).
       setCallerToken(token);
       return { id: Number(claims.sub), role: claims.role as AccessTokenClaims['role'], token, claims: claims as unknown as SignedInUser['claims'] };

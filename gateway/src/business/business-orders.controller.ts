@@ -4,7 +4,7 @@ import {
 } from '@nestjs/swagger';
 import { OrderStatusUpdateCommand, Subjects, type BusinessOrdersPage, type OrderStatus } from '@mc/contracts';
 import { ServiceClients } from '../clients/clients.module';
-import { forwarded } from '../clients/service-client';
+import { forwarded, type JsonBody } from '../clients/service-client';
 import { RequestBody } from '../docs/request-bodies';
 import { asNumber, asText } from '../http/query-values';
 import { BackOfficeController } from './back-office';
@@ -24,8 +24,8 @@ export class BusinessOrdersController {
   @ApiOkResponse({ description: '{ orders, total, perPage, currentPage }: each order with its items, totals, discounts, shipping, address or pickup, notes, contact and hasIdNumber' })
   @ApiBadRequestResponse({ description: 'a malformed page or search' })
   @ApiNotFoundResponse({ description: "not a business of the caller's, or not a pharmacy ('העסק לא נמצא')" })
-  list(@Param('businessId') businessId: string, @Query('page') page: unknown, @Query('search') search: unknown): Promise<BusinessOrdersPage> {
-    return this.clients.get('order').send(Subjects.order.businessOrders, {
+  list(@Param('businessId') businessId: string, @Query('page') page: unknown, @Query('search') search: unknown): Promise<JsonBody<BusinessOrdersPage>> {
+    return this.clients.get('order').relay(Subjects.order.businessOrders, {
       businessId,
       page: asNumber(page) as number | undefined,
       search: asText(search),

@@ -9,7 +9,7 @@ import {
   type CheckoutPublicKey, type CouponValidation, type OrdersBatch, type Quote, type ServiceError, type UserOrdersResponse,
 } from '@mc/contracts';
 import { ServiceClients } from '../clients/clients.module';
-import { forwarded } from '../clients/service-client';
+import { forwarded, type JsonBody } from '../clients/service-client';
 import { couponsEnabled, GatewayEnv } from '../config';
 import { RequestBody } from '../docs/request-bodies';
 import { asNumber } from '../http/query-values';
@@ -86,9 +86,9 @@ export class CheckoutController {
   @ApiTooManyRequestsResponse({ description: 'more than 120 quotes a minute by one user' })
   @RateLimit(QUOTE_LIMIT)
   @RequestBody(QuoteDto)
-  quote(@Body() body: QuoteDto | undefined): Promise<Quote> {
+  quote(@Body() body: QuoteDto | undefined): Promise<JsonBody<Quote>> {
     const { couponCodes, selectedPickup, shippingAddress } = this.withCoupons(forwarded(body));
-    return this.clients.get('order').send(Subjects.order.quote, { couponCodes, selectedPickup, shippingAddress }, CHECKOUT_TIMEOUT_MS);
+    return this.clients.get('order').relay(Subjects.order.quote, { couponCodes, selectedPickup, shippingAddress }, CHECKOUT_TIMEOUT_MS);
   }
 
   @Get('checkout/public-key')
@@ -122,8 +122,8 @@ export class CheckoutController {
   @ApiOkResponse({ description: '{ uid, createdAt, orders }' })
   @ApiNotFoundResponse({ description: "no such batch of the signed-in user's" })
   @ApiUnauthorizedResponse({ description: 'no valid token' })
-  batch(@Param('uid') uid: string): Promise<OrdersBatch> {
-    return this.clients.get('order').send(Subjects.order.batchGet, { uid });
+  batch(@Param('uid') uid: string): Promise<JsonBody<OrdersBatch>> {
+    return this.clients.get('order').relay(Subjects.order.batchGet, { uid });
   }
 
   @Get('user/orders')
@@ -135,8 +135,8 @@ export class CheckoutController {
   @ApiOkResponse({ description: '{ orders, total, perPage, currentPage }' })
   @ApiBadRequestResponse({ description: 'a malformed page, search or order' })
   @ApiUnauthorizedResponse({ description: 'no valid token' })
-  userOrders(@Query('search') search: unknown, @Query('page') page: unknown, @Query('order') order: unknown): Promise<UserOrdersResponse> {
-    return this.clients.get('order').send(Subjects.order.userOrders, {
+  userOrders(@Query('search') search: unknown, @Query('page') page: unknown, @Query('order') order: unknown): Promise<JsonBody<UserOrdersResponse>> {
+    return this.clients.get('order').relay(Subjects.order.userOrders, {
       // Anything but one string (a repeated parameter) goes on as it came, for the service's 400.
       search: search === undefined || search === '' ? undefined : (search as string),
       page: asNumber(page),

@@ -60,6 +60,19 @@ describe('ServiceClient', () => {
     await expect(new ServiceClient('catalog', proxy, options).send(Subjects.catalog.productGet, { slug: 'a' })).resolves.toEqual({ ok: true });
   });
 
+  it("relays an answer as the service's JSON, asks each time, and passes a 4xx on as send does", async () => {
+    const orders = { orders: [{ id: 1, pharm: { name: 'בית מרקחת "הגפן"' } }], total: 1 };
+    const notFound = { status: 404, code: 'NOT_FOUND', message: Messages.orderNotFound };
+    let fail = false;
+    const { proxy, calls } = proxyAnswering(() => (fail ? throwError(() => notFound) : of(orders)));
+    const client = new ServiceClient('order', proxy, { ...options, readCacheMs: 60_000 });
+    for (let i = 0; i < 2; i++) expect(JSON.parse((await client.relay(Subjects.order.userOrders, {})).bytes.toString('utf8'))).toEqual(orders);
+    expect(calls).toHaveLength(2);
+    fail = true;
+    await expect(client.relay(Subjects.order.userOrders, {})).rejects.toEqual(notFound);
+    expect(client.breaker.opened).toBe(false);
+  });
+
   it("passes a service's 4xx on and keeps the circuit closed", async () => {
     const notFound = { status: 404, code: 'NOT_FOUND', message: Messages.productNotFound };
     const { proxy, calls } = proxyAnswering(() => throwError(() => notFound));
