@@ -100,8 +100,8 @@ describe('a gateway started as production', () => {
 });
 
 describe('security headers of every answer', () => {
-  it('sends nosniff, the referrer policy and a CSP on pages and API answers', async () => {
-    for (const path of ['/', '/api/products?page=1', '/api/docs/json']) {
+  it('sends nosniff, the referrer policy and a CSP on pages, API answers and API errors', async () => {
+    for (const path of ['/', '/api/products?page=1', '/api/docs/json', '/api/products/no-such-product', '/api/user/orders', '/api/no-such-route']) {
       const { headers } = await api(path);
       expect(headers.get('x-content-type-options')).toBe('nosniff');
       expect(headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');

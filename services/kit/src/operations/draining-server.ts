@@ -18,6 +18,19 @@ export class DrainingNatsServer extends ServerNats {
     super(options);
   }
 
+  /** Each subscribed subject's route, worked out once: Nest tries `JSON.parse` on it first, which throws for every plain subject (about 1% of a service's CPU). */
+  private readonly routes = new Map<string, string>();
+
+  override getRouteFromPattern(pattern: string): string {
+    let route = this.routes.get(pattern);
+    if (route === undefined) {
+      route = super.getRouteFromPattern(pattern);
+      // The subjects a service subscribes to are its own few; the bound only guards against a surprise.
+      if (this.routes.size < 10_000) this.routes.set(pattern, route);
+    }
+    return route;
+  }
+
   /** Requests taken and not yet answered. */
   get pending(): number {
     return this.inFlight;
