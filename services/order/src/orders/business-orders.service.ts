@@ -6,9 +6,9 @@ import {
 import { BusClient, businessNotFound, Clock, DATABASE, OutboxRelay, OutboxWriter, serviceError, toServiceError, type Caller, type Database } from '@mc/kit';
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { PiiKeys } from '../pii/pii-keys.service';
-import { idNumberReads, orderItems, orders, orderSearchText, pharmacyOrderTotals } from '../db/schema';
+import { idNumberReads, orders, orderSearchText, pharmacyOrderTotals } from '../db/schema';
 import { OrderTransitions } from './order-transitions';
-import { itemsOfOrders, orderNotFound, toCustomerOrder } from './orders.reader';
+import { orderNotFound, orderWithItems, toCustomerOrder, type OrderItemFields } from './orders.reader';
 
 /** How long a slug pharm confirmed as a pharmacy is believed without asking again. */
 const KNOWN_PHARMACY_MS = 10 * 60_000;
@@ -44,7 +44,7 @@ export function orderSearchCondition(search: string | undefined): { where?: SQL;
 }
 
 /** Spec §3's order as its pharmacy sees it (shekels); never the ID number itself. */
-function toBusinessOrder(o: OrderRow, items: (typeof orderItems.$inferSelect)[]): BusinessOrder {
+function toBusinessOrder(o: OrderRow, items: OrderItemFields[]): BusinessOrder {
   const { pharm: _pharm, ...order } = toCustomerOrder(o, items);
   return {
     ...order,
@@ -57,11 +57,11 @@ function toBusinessOrder(o: OrderRow, items: (typeof orderItems.$inferSelect)[])
 }
 
 /** A pharmacy's side of its orders (the business slug is the pharmacy's slug): statuses and the ID number. */
-/** The order table's reads without a search (most openings), built once and prepared on each connection. */
+/** The order table's reads without a search (most openings; a page with its items, and the count), built once and prepared on each connection. */
 function tableQueries(db: Database) {
   return {
     page: db
-      .select()
+      .select(orderWithItems)
       .from(orders)
       .where(eq(orders.pharmSlug, sql.placeholder('pharmSlug')))
       .orderBy(sql`${orders.createdAt} DESC NULLS LAST`, sql`${orders.id} DESC NULLS LAST`)
@@ -69,7 +69,6 @@ function tableQueries(db: Database) {
       .offset(sql.placeholder('offset'))
       .prepare('order_table_page'),
     total: db.select({ total: pharmacyOrderTotals.orders }).from(pharmacyOrderTotals).where(eq(pharmacyOrderTotals.pharmSlug, sql.placeholder('pharmSlug'))).prepare('order_table_total'),
-    items: itemsOfOrders(db),
   };
 }
 
@@ -124,7 +123,7 @@ export class BusinessOrdersService {
     const [rows, total] = await Promise.all([
       searched
         ? this.db
-          .select()
+          .select(orderWithItems)
           .from(orders)
           .where(where)
           .orderBy(...order, sql`${orders.createdAt} DESC NULLS LAST`, sql`${orders.id} DESC NULLS LAST`)
@@ -135,9 +134,8 @@ export class BusinessOrdersService {
         ? this.db.select({ total: sql<number>`count(*)::int` }).from(orders).where(where).then(([row]) => row.total)
         : this.queries.total.execute({ pharmSlug }).then(([row]) => row?.total ?? 0),
     ]);
-    const items = rows.length ? await this.queries.items.execute({ orderIds: rows.map((r) => r.id) }) : [];
     return {
-      orders: rows.map((row) => toBusinessOrder(row, items.filter((i) => i.orderId === row.id))),
+      orders: rows.map((row) => toBusinessOrder(row, row.items)),
       total,
       perPage,
       currentPage: page,

@@ -9,11 +9,27 @@ import { batches, orderItems, orders } from '../db/schema';
 
 type OrderRow = typeof orders.$inferSelect;
 type ItemRow = typeof orderItems.$inferSelect;
+/** What the readers show of an order's item. */
+export type OrderItemFields = Pick<ItemRow, 'pharmProductId' | 'productSlug' | 'name' | 'amount' | 'unitPrice' | 'listPrice'>;
+
+/**
+ * An order's items (in their order) as a column of its own row, built by PostgreSQL: a page of orders and their items
+ * in one round trip (two statements cost a second round trip, most of it in socket writes). The outer row is named
+ * with its table: drizzle writes a column of the selected table unqualified, which inside the subquery would be the item's.
+ */
+export const orderItemsColumn = sql<OrderItemFields[]>`(SELECT coalesce(json_agg(json_build_object(
+  'pharmProductId', i.pharm_product_id, 'productSlug', i.product_slug, 'name', i.name, 'amount', i.amount,
+  'unitPrice', i.unit_price, 'listPrice', i.list_price) ORDER BY i.id), '[]'::json)
+  FROM ${orderItems} i WHERE i.order_id = ${orders}.id)`;
+
+/** An order's columns and its items. */
+export const orderWithItems = { ...getTableColumns(orders), items: orderItemsColumn };
+type OrderWithItems = OrderRow & { items: OrderItemFields[] };
 
 export const orderNotFound = () => serviceError(404, ErrorCodes.notFound, Messages.orderNotFound);
 
 /** Spec 3's order as the patient sees it (shekels). */
-export function toCustomerOrder(o: OrderRow, items: ItemRow[]): CustomerOrder {
+export function toCustomerOrder(o: OrderRow, items: OrderItemFields[]): CustomerOrder {
   const delivered = new Set(o.documentsDelivered);
   return {
     id: o.id,
@@ -40,46 +56,31 @@ export function toCustomerOrder(o: OrderRow, items: ItemRow[]): CustomerOrder {
   };
 }
 
-/** The patient's page of orders without a search (most openings) and any orders' items, built once and prepared on each connection. */
-function readerQueries(db: Database) {
-  return {
-    page: db
-      .select({ ...getTableColumns(orders), matching: sql<number>`count(*) OVER ()::int` })
-      .from(orders)
-      .where(eq(orders.userId, sql.placeholder('userId')))
-      .orderBy(sql`${orders.createdAt} DESC NULLS LAST`, sql`${orders.id} DESC NULLS LAST`)
-      .limit(USER_ORDERS_PER_PAGE)
-      .offset(sql.placeholder('offset'))
-      .prepare('order_user_orders_page'),
-    items: itemsOfOrders(db),
-  };
-}
-
-/** The items of the orders `orderIds` (a placeholder), in their order: prepared once per connection. */
-export const itemsOfOrders = (db: Database) =>
-  db.select().from(orderItems).where(sql`${orderItems.orderId} = ANY(${sql.placeholder('orderIds')}::int[])`).orderBy(asc(orderItems.id)).prepare('order_items_of');
+/** The patient's page of orders without a search (most openings), with their items, prepared on each connection. */
+const userOrdersPage = (db: Database) => db
+  .select({ ...orderWithItems, matching: sql<number>`count(*) OVER ()::int` })
+  .from(orders)
+  .where(eq(orders.userId, sql.placeholder('userId')))
+  .orderBy(sql`${orders.createdAt} DESC NULLS LAST`, sql`${orders.id} DESC NULLS LAST`)
+  .limit(USER_ORDERS_PER_PAGE)
+  .offset(sql.placeholder('offset'))
+  .prepare('order_user_orders_page');
 
 /** The patient's orders and what notifications reads of them. */
 @Injectable()
 export class OrdersReader {
-  private readonly queries: ReturnType<typeof readerQueries>;
+  private readonly pageQuery: ReturnType<typeof userOrdersPage>;
 
   constructor(@Inject(DATABASE) private readonly db: Database) {
-    this.queries = readerQueries(db);
-  }
-
-  private async withItems(rows: OrderRow[]): Promise<{ row: OrderRow; order: CustomerOrder }[]> {
-    if (!rows.length) return [];
-    const items = await this.queries.items.execute({ orderIds: rows.map((r) => r.id) });
-    return rows.map((row) => ({ row, order: toCustomerOrder(row, items.filter((i) => i.orderId === row.id)) }));
+    this.pageQuery = userOrdersPage(db);
   }
 
   /** One of the user's batches (another user's: 404, as an unknown one). */
   async batch(userId: number, uid: string): Promise<OrdersBatch> {
     const [batch] = await this.db.select().from(batches).where(and(eq(batches.uid, uid), eq(batches.userId, userId)));
     if (!batch) throw orderNotFound();
-    const rows = await this.db.select().from(orders).where(eq(orders.batchUid, uid)).orderBy(asc(orders.id));
-    return { uid, createdAt: batch.createdAt.toISOString(), orders: (await this.withItems(rows)).map((o) => o.order) };
+    const rows = await this.db.select(orderWithItems).from(orders).where(eq(orders.batchUid, uid)).orderBy(asc(orders.id));
+    return { uid, createdAt: batch.createdAt.toISOString(), orders: rows.map((o) => toCustomerOrder(o, o.items)) };
   }
 
   /** The user's orders, newest first, searched by order id, pharmacy name or product name; `order` alone that one. */
@@ -97,22 +98,22 @@ export class OrdersReader {
     // `total`, which it must not shadow); past the last page, a count alone.
     const offset = (page - 1) * USER_ORDERS_PER_PAGE;
     const rows = conditions.length === 1
-      ? await this.queries.page.execute({ userId, offset })
+      ? await this.pageQuery.execute({ userId, offset })
       : await this.db
-        .select({ ...getTableColumns(orders), matching: sql<number>`count(*) OVER ()::int` })
+        .select({ ...orderWithItems, matching: sql<number>`count(*) OVER ()::int` })
         .from(orders)
         .where(where)
         .orderBy(sql`${orders.createdAt} DESC NULLS LAST`, sql`${orders.id} DESC NULLS LAST`)
         .limit(USER_ORDERS_PER_PAGE)
         .offset(offset);
     const total = rows.length ? rows[0].matching : page === 1 ? 0 : (await this.db.select({ n: sql<number>`count(*)::int` }).from(orders).where(where))[0].n;
-    return { orders: (await this.withItems(rows)).map((o) => o.order), total, perPage: USER_ORDERS_PER_PAGE, currentPage: page };
+    return { orders: rows.map((o) => toCustomerOrder(o, o.items)), total, perPage: USER_ORDERS_PER_PAGE, currentPage: page };
   }
 
   /** What notifications tells the pharmacies and the patient: the batch's orders (or one of them), with the customer. */
   async notice(batchUid: string, orderId?: number): Promise<OrderNotice> {
-    const rows = await this.db
-      .select()
+    const rows: OrderWithItems[] = await this.db
+      .select(orderWithItems)
       .from(orders)
       .where(orderId === undefined ? eq(orders.batchUid, batchUid) : and(eq(orders.batchUid, batchUid), eq(orders.id, orderId)))
       .orderBy(asc(orders.id));
@@ -121,7 +122,7 @@ export class OrdersReader {
     return {
       batchUid,
       customer: { firstName: first.firstName, lastName: first.lastName, email: first.email, phone: first.phone },
-      orders: (await this.withItems(rows)).map(({ row, order }) => ({ ...order, orderEmail: row.pharmOrderEmail })),
+      orders: rows.map((row) => ({ ...toCustomerOrder(row, row.items), orderEmail: row.pharmOrderEmail })),
     };
   }
 }
