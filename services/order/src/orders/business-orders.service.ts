@@ -8,7 +8,7 @@ import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { PiiKeys } from '../pii/pii-keys.service';
 import { idNumberReads, orders, orderSearchText, pharmacyOrderTotals } from '../db/schema';
 import { OrderTransitions } from './order-transitions';
-import { orderNotFound, orderWithItems, toCustomerOrder, type OrderItemFields } from './orders.reader';
+import { newestFirst, orderNotFound, PAGE_NEWEST_FIRST, pageWithItems, toCustomerOrder, type OrderItemFields, type OrderPage } from './orders.reader';
 
 /** How long a slug pharm confirmed as a pharmacy is believed without asking again. */
 const KNOWN_PHARMACY_MS = 10 * 60_000;
@@ -60,14 +60,14 @@ function toBusinessOrder(o: OrderRow, items: OrderItemFields[]): BusinessOrder {
 /** The order table's reads without a search (most openings; a page with its items, and the count), built once and prepared on each connection. */
 function tableQueries(db: Database) {
   return {
-    page: db
-      .select(orderWithItems)
+    page: pageWithItems(db, db
+      .select()
       .from(orders)
       .where(eq(orders.pharmSlug, sql.placeholder('pharmSlug')))
-      .orderBy(sql`${orders.createdAt} DESC NULLS LAST`, sql`${orders.id} DESC NULLS LAST`)
+      .orderBy(...newestFirst(orders))
       .limit(BUSINESS_PAGE_SIZE.orders)
       .offset(sql.placeholder('offset'))
-      .prepare('order_table_page'),
+      .as('page'), PAGE_NEWEST_FIRST).prepare('order_table_page'),
     total: db.select({ total: pharmacyOrderTotals.orders }).from(pharmacyOrderTotals).where(eq(pharmacyOrderTotals.pharmSlug, sql.placeholder('pharmSlug'))).prepare('order_table_total'),
   };
 }
@@ -116,20 +116,22 @@ export class BusinessOrdersService {
     const perPage = BUSINESS_PAGE_SIZE.orders;
     const { where: searched, exactId } = orderSearchCondition(search);
     const where = and(eq(orders.pharmSlug, pharmSlug), searched);
-    const order: SQL[] = exactId !== undefined ? [sql`(${orders.id} = ${exactId}) DESC`] : [];
+    // An exact order id first.
+    const first = (id: unknown): SQL[] => (exactId !== undefined ? [sql`(${id} = ${exactId}) DESC`] : []);
     // The page and the count apart: a count riding on each row (count(*) OVER ()) would read every order of a busy
     // pharmacy's table for each page. Without a search the count is the pharmacy's figure the order triggers keep.
     const offset = (page - 1) * perPage;
     const [rows, total] = await Promise.all([
-      searched
-        ? this.db
-          .select(orderWithItems)
+      (searched
+        ? pageWithItems(this.db, this.db
+          .select()
           .from(orders)
           .where(where)
-          .orderBy(...order, sql`${orders.createdAt} DESC NULLS LAST`, sql`${orders.id} DESC NULLS LAST`)
+          .orderBy(...first(orders.id), ...newestFirst(orders))
           .limit(perPage)
           .offset(offset)
-        : this.queries.page.execute({ pharmSlug, offset }),
+          .as('page'), [...first(sql.raw('"page".id')), ...PAGE_NEWEST_FIRST])
+        : this.queries.page.execute({ pharmSlug, offset })) as Promise<OrderPage>,
       searched
         ? this.db.select({ total: sql<number>`count(*)::int` }).from(orders).where(where).then(([row]) => row.total)
         : this.queries.total.execute({ pharmSlug }).then(([row]) => row?.total ?? 0),
