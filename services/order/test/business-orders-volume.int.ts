@@ -1,11 +1,7 @@
 import { BUSINESS_PAGE_SIZE, Subjects } from '@mc/contracts';
 import { rpc, TEST_ENV, TestIdentity, useService } from '@mc/kit/testing';
 import { Pool } from 'pg';
-import { drizzle } from 'drizzle-orm/node-postgres';
-import { eq } from 'drizzle-orm';
-import { orders } from '../src/db/schema';
 import { BusinessOrdersService } from '../src/orders/business-orders.service';
-import { newestFirst, PAGE_NEWEST_FIRST, pageWithItems } from '../src/orders/orders.reader';
 import { orderService } from '../src/service';
 
 /**
@@ -97,20 +93,6 @@ describe('order.business.list at 200,000 orders of one pharmacy', () => {
       [PHARM],
     );
     expect(JSON.stringify(rows[0])).toContain('orders_search_trgm_idx');
-  });
-
-  it("builds a page's items for the page's orders only, not for the orders its offset skips", async () => {
-    const db = drizzle(own);
-    const page = db.select().from(orders).where(eq(orders.pharmSlug, PHARM)).orderBy(...newestFirst(orders)).limit(BUSINESS_PAGE_SIZE.orders).offset(49 * BUSINESS_PAGE_SIZE.orders);
-    const query = pageWithItems(db as never, page.as('page'), PAGE_NEWEST_FIRST).toSQL();
-    const { rows } = await own.query(`EXPLAIN (ANALYZE, FORMAT JSON) ${query.sql}`, query.params);
-    const loops: number[] = [];
-    const walk = (node: { 'Parent Relationship'?: string; 'Actual Loops': number; Plans?: unknown[] }) => {
-      if (node['Parent Relationship'] === 'SubPlan') loops.push(node['Actual Loops']);
-      for (const child of node.Plans ?? []) walk(child as typeof node);
-    };
-    walk(rows[0]['QUERY PLAN'][0].Plan);
-    expect(loops).toEqual([BUSINESS_PAGE_SIZE.orders]);
   });
 
   it('answers through the bus for the pharmacy\'s member', async () => {

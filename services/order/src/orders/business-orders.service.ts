@@ -6,9 +6,9 @@ import {
 import { BusClient, businessNotFound, Clock, DATABASE, OutboxRelay, OutboxWriter, serviceError, toServiceError, type Caller, type Database } from '@mc/kit';
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { PiiKeys } from '../pii/pii-keys.service';
-import { idNumberReads, orders, orderSearchText, pharmacyOrderTotals } from '../db/schema';
+import { idNumberReads, orderItems, orders, orderSearchText, pharmacyOrderTotals } from '../db/schema';
 import { OrderTransitions } from './order-transitions';
-import { newestFirst, orderNotFound, PAGE_NEWEST_FIRST, pageWithItems, toCustomerOrder, type OrderItemFields, type OrderPage } from './orders.reader';
+import { itemsOfOrders, orderNotFound, toCustomerOrder } from './orders.reader';
 
 /** How long a slug pharm confirmed as a pharmacy is believed without asking again. */
 const KNOWN_PHARMACY_MS = 10 * 60_000;
@@ -44,7 +44,7 @@ export function orderSearchCondition(search: string | undefined): { where?: SQL;
 }
 
 /** Spec §3's order as its pharmacy sees it (shekels); never the ID number itself. */
-function toBusinessOrder(o: OrderRow, items: OrderItemFields[]): BusinessOrder {
+function toBusinessOrder(o: OrderRow, items: (typeof orderItems.$inferSelect)[]): BusinessOrder {
   const { pharm: _pharm, ...order } = toCustomerOrder(o, items);
   return {
     ...order,
@@ -57,18 +57,19 @@ function toBusinessOrder(o: OrderRow, items: OrderItemFields[]): BusinessOrder {
 }
 
 /** A pharmacy's side of its orders (the business slug is the pharmacy's slug): statuses and the ID number. */
-/** The order table's reads without a search (most openings; a page with its items, and the count), built once and prepared on each connection. */
+/** The order table's reads without a search (most openings), built once and prepared on each connection. */
 function tableQueries(db: Database) {
   return {
-    page: pageWithItems(db, db
+    page: db
       .select()
       .from(orders)
       .where(eq(orders.pharmSlug, sql.placeholder('pharmSlug')))
-      .orderBy(...newestFirst(orders))
+      .orderBy(sql`${orders.createdAt} DESC NULLS LAST`, sql`${orders.id} DESC NULLS LAST`)
       .limit(BUSINESS_PAGE_SIZE.orders)
       .offset(sql.placeholder('offset'))
-      .as('page'), PAGE_NEWEST_FIRST).prepare('order_table_page'),
+      .prepare('order_table_page'),
     total: db.select({ total: pharmacyOrderTotals.orders }).from(pharmacyOrderTotals).where(eq(pharmacyOrderTotals.pharmSlug, sql.placeholder('pharmSlug'))).prepare('order_table_total'),
+    items: itemsOfOrders(db),
   };
 }
 
@@ -116,28 +117,27 @@ export class BusinessOrdersService {
     const perPage = BUSINESS_PAGE_SIZE.orders;
     const { where: searched, exactId } = orderSearchCondition(search);
     const where = and(eq(orders.pharmSlug, pharmSlug), searched);
-    // An exact order id first.
-    const first = (id: unknown): SQL[] => (exactId !== undefined ? [sql`(${id} = ${exactId}) DESC`] : []);
+    const order: SQL[] = exactId !== undefined ? [sql`(${orders.id} = ${exactId}) DESC`] : [];
     // The page and the count apart: a count riding on each row (count(*) OVER ()) would read every order of a busy
     // pharmacy's table for each page. Without a search the count is the pharmacy's figure the order triggers keep.
     const offset = (page - 1) * perPage;
     const [rows, total] = await Promise.all([
-      (searched
-        ? pageWithItems(this.db, this.db
+      searched
+        ? this.db
           .select()
           .from(orders)
           .where(where)
-          .orderBy(...first(orders.id), ...newestFirst(orders))
+          .orderBy(...order, sql`${orders.createdAt} DESC NULLS LAST`, sql`${orders.id} DESC NULLS LAST`)
           .limit(perPage)
           .offset(offset)
-          .as('page'), [...first(sql.raw('"page".id')), ...PAGE_NEWEST_FIRST])
-        : this.queries.page.execute({ pharmSlug, offset })) as Promise<OrderPage>,
+        : this.queries.page.execute({ pharmSlug, offset }),
       searched
         ? this.db.select({ total: sql<number>`count(*)::int` }).from(orders).where(where).then(([row]) => row.total)
         : this.queries.total.execute({ pharmSlug }).then(([row]) => row?.total ?? 0),
     ]);
+    const items = rows.length ? await this.queries.items.execute({ orderIds: rows.map((r) => r.id) }) : [];
     return {
-      orders: rows.map((row) => toBusinessOrder(row, row.items)),
+      orders: rows.map((row) => toBusinessOrder(row, items.filter((i) => i.orderId === row.id))),
       total,
       perPage,
       currentPage: page,
