@@ -115,16 +115,29 @@ export function matchesProfile(record: PharmRecord, query: PharmListQuery): bool
 const byName = new Intl.Collator('he');
 
 /**
+ * The list's order after its per-request keys (first, open, distance): most popular, then by name, then slug; as each
+ * record's position, worked out once per set of records (the pharmacy snapshot) rather than compared by name in
+ * every request's sort.
+ */
+export function listRanks(records: readonly PharmRecord[]): ReadonlyMap<PharmRecord, number> {
+  const sorted = [...records].sort((a, b) =>
+    b.popularity - a.popularity || byName.compare(a.name, b.name) || a.slug.localeCompare(b.slug));
+  return new Map(sorted.map((record, i) => [record, i]));
+}
+
+/**
  * The part of the pharmacy list done in code, over the pharmacies the other filters kept: open now,
  * open on Saturday, the distance filter and its facet, the order and the page. The `distances` facet
  * counts, per bucket, the pharmacies within that many km under every filter but `distance` itself.
  * Order: `firstPharmSlugs` first (in their order), then open now (a patient wants somewhere to go),
- * then nearest (with a location) or most popular, then by name; `sortBy=nearby` with a location puts nearest
- * before open now.
+ * then nearest (with a location) or most popular, then by name (`ranks`: `listRanks` of a set holding the
+ * records); `sortBy=nearby` with a location puts nearest before open now.
  */
-export function arrangePharms(records: PharmRecord[], query: PharmListQuery, moment: Moment): { page: Pharm[]; total: number; distances: FacetCount[] } {
+export function arrangePharms(
+  records: PharmRecord[], query: PharmListQuery, moment: Moment, ranks: ReadonlyMap<PharmRecord, number> = listRanks(records),
+): { page: Pharm[]; total: number; distances: FacetCount[] } {
   const location = query.location;
-  let rows = records.map((record) => ({ record, open: isOpenIn(record, moment), km: kmFrom(record, location) }));
+  let rows = records.map((record) => ({ record, open: isOpenIn(record, moment), km: kmFrom(record, location), rank: ranks.get(record) ?? Infinity }));
   if (query.open) rows = rows.filter((r) => r.open);
   if (query.openInSaturday) rows = rows.filter((r) => opensOnSaturday(r.record.openingHours));
 
@@ -142,8 +155,7 @@ export function arrangePharms(records: PharmRecord[], query: PharmListQuery, mom
     if (nearest && a.km !== b.km) return a.km! - b.km!;
     if (a.open !== b.open) return a.open ? -1 : 1;
     if (a.km !== null && b.km !== null && a.km !== b.km) return a.km - b.km;
-    if (a.record.popularity !== b.record.popularity) return b.record.popularity - a.record.popularity;
-    return byName.compare(a.record.name, b.record.name) || a.record.slug.localeCompare(b.record.slug);
+    return a.rank - b.rank;
   });
 
   const perPage = PER_PAGE.pharms;

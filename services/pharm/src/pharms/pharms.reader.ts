@@ -34,7 +34,7 @@ export class PharmsReader {
       && matchesProfile(r, query)
       && (!query.tag || r.tags.some((t) => t.slug === query.tag) || tagSellers!.has(r.id))
       && (!query.hasPharmProducts || snapshot.sellsSomething(r.id, now.getTime())));
-    const { page, total, distances } = arrangePharms(records, query, momentOf(now));
+    const { page, total, distances } = arrangePharms(records, query, momentOf(now), snapshot.ranks);
     return { pharms: page, perPage: PER_PAGE.pharms, total, currentPage: query.page, filtersData: { distances } };
   }
 
