@@ -17,6 +17,20 @@ describe('opening hours in Israel time', () => {
     expect(israelClock(at('2026-07-04T21:30:00Z'))).toEqual({ weekday: 0, minute: 30 }); // summer time, UTC+3
   });
 
+  it('answers every instant of a minute with that minute, and the next minute with its own, across many minutes', () => {
+    const start = at('2026-03-27T00:00:00Z').getTime(); // Israel moves to summer time that night
+    for (let i = 0; i < 2000; i++) {
+      const ms = start + i * 60_000;
+      const expected = new Intl.DateTimeFormat('en-US', { timeZone: 'Asia/Jerusalem', weekday: 'short', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(new Date(ms));
+      for (const within of [0, 59_999]) {
+        const clock = israelClock(new Date(ms + within));
+        const [day, time] = expected.split(' ');
+        const [h, m] = time.split(':').map(Number);
+        expect({ i, weekday: clock.weekday, minute: clock.minute }).toEqual({ i, weekday: ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'].indexOf(day), minute: h * 60 + m });
+      }
+    }
+  });
+
   it('is open inside a slot and closed between slots and at closing time', () => {
     expect(isOpenAt(weekdays, at('2026-11-22T06:00:00Z'))).toBe(true); // Sunday 08:00
     expect(isOpenAt(weekdays, at('2026-11-22T12:00:00Z'))).toBe(false); // Sunday 14:00, the midday break

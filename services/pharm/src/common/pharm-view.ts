@@ -1,5 +1,5 @@
 import {
-  DISTANCE_BUCKETS_KM, distanceKm, isOpenAtClock, israelClock, opensOnSaturday, pageStart, PER_PAGE, roundKm, toMinutes,
+  DISTANCE_BUCKETS_KM, distanceKm, isOpenAtClock, israelClock, opensOnSaturday, pageStart, PER_PAGE, roundKm, slotSpan,
   type FacetCount, type GeoPoint, type OpeningHours, type Pharm, type PharmListQuery, type PharmShipping, type Tag,
 } from '@mc/contracts';
 
@@ -54,7 +54,7 @@ export function nextOpening(record: Pick<PharmRecord, 'openingHours'>, moment: M
   let ahead: number | null = null;
   for (let day = 0; day <= 7; day++) {
     for (const slot of record.openingHours[String((weekday + day) % 7)] ?? []) {
-      const minutes = day * DAY_MINUTES + toMinutes(slot.opensAt) - minute;
+      const minutes = day * DAY_MINUTES + slotSpan(slot)[0] - minute;
       if (minutes > 0 && (ahead === null || minutes < ahead)) ahead = minutes;
     }
   }
