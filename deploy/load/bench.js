@@ -69,16 +69,19 @@ function run(url, { headers = {}, seconds, amount, paths, setupRequest, connecti
         ? [{ setupRequest: (request) => ({ ...request, headers: asNextClient(request.headers), path: paths.next() }) }]
         : [{ setupRequest: manyClients(headers) }];
     const length = amount === undefined ? { duration: seconds } : { amount };
+    const started = Date.now();
+    let lastAnswerAt = started;
     const instance = autocannon({ url, connections, ...length, headers, requests }, (err, result) => {
       if (err) return reject(err);
       times.sort((a, b) => a - b);
       resolve({
         p50: round(percentile(times, 0.5)), p95: round(percentile(times, 0.95)), p99: round(percentile(times, 0.99)),
-        // A run of a few seconds ends in a part-second that would weigh in a per-second average as much as a whole one.
-        rps: amount === undefined ? result.requests.average : result.requests.total / result.duration, bytes: Math.round(result.throughput.total / Math.max(result.requests.total, 1)), non2xx,
+        // A run of a few seconds ends in a part-second that would weigh in a per-second average as much as a whole one;
+        // a run of `amount` requests ends at autocannon's next one-second tick after its last answer, so it is timed to that answer.
+        rps: amount === undefined ? result.requests.average : times.length / ((lastAnswerAt - started) / 1000), bytes: Math.round(result.throughput.total / Math.max(result.requests.total, 1)), non2xx,
       });
     });
-    instance.on('response', (_client, status, _bytes, ms) => { times.push(ms); if (status >= 300) non2xx++; });
+    instance.on('response', (_client, status, _bytes, ms) => { times.push(ms); lastAnswerAt = Date.now(); if (status >= 300) non2xx++; });
   });
 }
 
