@@ -21,7 +21,7 @@ export class DrainingNatsServer extends ServerNats {
   /** Each subscribed subject's route, worked out once: Nest tries `JSON.parse` on it first, which throws for every plain subject (about 1% of a service's CPU). */
   private readonly routes = new Map<string, string>();
 
-  override getRouteFromPattern(pattern: string): string {
+  protected override getRouteFromPattern(pattern: string): string {
     let route = this.routes.get(pattern);
     if (route === undefined) {
       route = super.getRouteFromPattern(pattern);
